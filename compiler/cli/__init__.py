@@ -1,0 +1,40 @@
+"""The ``rulesc`` command line. Exit codes: 0 ok, 1 diagnostics or failures, 2 usage error.
+
+Each command lives in its own module here and registers itself with ``add_parser``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from compiler.cli import cmd_build, cmd_check, cmd_explain, cmd_play, cmd_test
+
+COMMANDS = (cmd_check, cmd_build, cmd_play, cmd_explain, cmd_test)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"rulesc: error: {message}\n")
+        raise SystemExit(2)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="rulesc", description="Compile and check board-game rules data.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for cmd in COMMANDS:
+        cmd.add_parser(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        sys.stderr.write("rulesc: interrupted\n")
+        return 1
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,15 @@
+"""``rulesc test``: not yet implemented."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("test", help="(not yet implemented)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    print("rulesc test: not yet implemented")
+    return 2

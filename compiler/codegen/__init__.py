@@ -1,0 +1,45 @@
+"""Stage 6, codegen: emit the importable engine package ``generated/<game>/``.
+
+Entry point: ``generate(ir, source)`` -> ``{relative path: file text}``. Output is
+deterministic (no timestamps, YAML order kept), starts with a do-not-edit header naming the
+YAML source, imports only ``compiler.runtime``'s declared exports, and carries
+``# rules_data/...yaml:LINE`` comments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jinja2
+
+from compiler.codegen.pyliteral import render
+
+__all__ = ["generate"]
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.PackageLoader("compiler.codegen", "templates"),
+                             autoescape=False, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined)
+    env.filters["pyrepr"] = lambda v: render(list(v) if isinstance(v, tuple) else v)
+    return env
+
+
+def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
+    """Python files of the engine package for ``ir`` compiled from folder ``source``."""
+    game = ir.get("game") or {}
+    game_id = str(game.get("id", "game"))
+    title = _plain(game.get("title", {}).get("en", game_id))
+    ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(game_id),
+           "title": title,
+           "modules": sorted(ir.get("modules", {})), "rules": render(ir)}
+    env = _env()
+    return {
+        "__init__.py": env.get_template("package_init.py.j2").render(ctx),
+        "rules.py": env.get_template("rules.py.j2").render(ctx),
+    }
+
+
+def _plain(text: str) -> str:
+    """Text safe inside a comment or docstring: printable ASCII, no quotes or backslashes."""
+    return "".join(c if c.isalnum() or c in " _-./:()," else "_" for c in str(text))

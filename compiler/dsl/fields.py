@@ -1,0 +1,59 @@
+"""Which fields of which document kinds hold DSL text, and of which DSL kind.
+
+A pattern is a path into the document; ``*`` matches any list index or mapping key.
+"""
+
+from __future__ import annotations
+
+from compiler.load.document import Path_
+
+DSL_FIELDS: dict[str, list[tuple[tuple[str, ...], str]]] = {
+    "parameters": [(("records", "*", "bonuses", "*", "effect"), "effect")],
+    "tiles": [(("records", "*", "effect"), "effect")],
+    "board": [(("spaces", "*", "bonus"), "effect"),
+              (("adjacency_bonuses", "*", "effect"), "effect")],
+    "cards": [(("records", "*", "requires"), "condition"),
+              (("records", "*", "effect"), "effect"),
+              (("records", "*", "vp"), "amount"),
+              (("records", "*", "actions", "*", "cost"), "effect"),
+              (("records", "*", "actions", "*", "effect"), "effect"),
+              (("records", "*", "triggers", "*", "on"), "trigger"),
+              (("records", "*", "triggers", "*", "effect"), "effect")],
+    "actions": [(("records", "*", "cost"), "effect"),
+                (("records", "*", "effect"), "effect"),
+                (("records", "*", "requires"), "condition")],
+    "milestones": [(("records", "*", "condition"), "condition")],
+    "awards": [(("records", "*", "measure"), "measure")],
+    "flow": [(("setup", "*", "each_player"), "effect"),
+             (("phases", "*", "each_player"), "effect"),
+             (("end", "when"), "condition"),
+             (("scoring", "*", "amount"), "amount")],
+    "modules": [(("records", "*", "setup", "add", "*", "each_player"), "effect"),
+                (("records", "*", "setup", "replace", "*", "each_player"), "effect"),
+                (("records", "*", "phases", "add", "*", "each_player"), "effect"),
+                (("records", "*", "phases", "replace", "*", "each_player"), "effect")],
+}
+
+
+def dsl_paths(kind: str | None, data: object) -> list[tuple[Path_, str]]:
+    """Every ``(path, dsl_kind)`` in ``data`` whose value is DSL text (strings only)."""
+    out: list[tuple[Path_, str]] = []
+    for pattern, dsl_kind in DSL_FIELDS.get(kind or "", []):
+        for path, value in _match(data, pattern, ()):
+            if isinstance(value, str):
+                out.append((path, dsl_kind))
+            elif isinstance(value, int) and not isinstance(value, bool) and dsl_kind == "amount":
+                out.append((path, dsl_kind))
+    return out
+
+
+def _match(data: object, pattern: tuple[str, ...], at: Path_) -> list[tuple[Path_, object]]:
+    if not pattern:
+        return [(at, data)]
+    head, rest = pattern[0], pattern[1:]
+    if isinstance(data, dict):
+        keys = list(data) if head == "*" else [head] if head in data else []
+        return [m for k in keys for m in _match(data[k], rest, at + (k,))]
+    if isinstance(data, list) and head == "*":
+        return [m for i, v in enumerate(data) for m in _match(v, rest, at + (i,))]
+    return []

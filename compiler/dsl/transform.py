@@ -1,0 +1,167 @@
+"""Lark parse tree -> frozen syntax-tree nodes. Purely structural: no game knowledge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, Tree, v_args
+
+from compiler.dsl import nodes as n
+
+Kids = list[Any]
+
+
+def _names(c: Kids) -> list[str]:
+    return [str(x) for x in c if isinstance(x, Token) and x.type == "NAME"]
+
+
+def _ints(c: Kids) -> list[int]:
+    return [int(x) for x in c if isinstance(x, Token) and x.type in ("INT", "SIGNED_INT")]
+
+
+def _has(c: Kids, data: str) -> bool:
+    return any(isinstance(x, Tree) and x.data == data for x in c)
+
+
+def _first(c: Kids, cls: type) -> Any:
+    return next((x for x in c if isinstance(x, cls)), None)
+
+
+@v_args(meta=True)
+class ToNodes(Transformer[Token, Any]):
+    """Builds nodes at absolute file positions.
+
+    ``line0``/``col0``: file position of the DSL text's first character; ``indent``: the
+    column offset of continuation lines (block scalars).
+    """
+
+    def __init__(self, line0: int, col0: int, indent: int):
+        super().__init__()
+        self.line0, self.col0, self.indent = line0, col0, indent
+
+    def _at(self, meta: Any) -> tuple[int, int]:
+        if meta is None or meta.empty:
+            return self.line0, self.col0
+        if meta.line == 1:
+            return self.line0, self.col0 + meta.column - 1
+        return self.line0 + meta.line - 1, self.indent + meta.column
+
+    def _qty(self, c: Kids) -> n.Quantity:
+        base: n.Quantity = _first(c, n.Quantity)
+        per = _first(c, n.Per)
+        return n.Quantity(base.line, base.col, base.n, base.up_to, per) if per else base
+
+    # statements
+    def effect(self, m: Any, c: Kids) -> n.Effect:
+        return n.Effect(*self._at(m), tuple(c))
+
+    def exactly(self, m: Any, c: Kids) -> n.Quantity:
+        return n.Quantity(*self._at(m), _ints(c)[0])
+
+    def up_to(self, m: Any, c: Kids) -> n.Quantity:
+        return n.Quantity(*self._at(m), _ints(c)[0], up_to=True)
+
+    def gain(self, m: Any, c: Kids) -> n.Gain:
+        return n.Gain(*self._at(m), self._qty(c), _names(c)[0], _has(c, "production"))
+
+    def lose(self, m: Any, c: Kids) -> n.Lose:
+        return n.Lose(*self._at(m), self._qty(c), _names(c)[0], _has(c, "production"),
+                      _has(c, "from_any"))
+
+    def raise_(self, m: Any, c: Kids) -> n.Raise:
+        return n.Raise(*self._at(m), _names(c)[0], (_ints(c) or [1])[0])
+
+    def place(self, m: Any, c: Kids) -> n.Place:
+        on = next((x.children[0] for x in c if isinstance(x, Tree) and x.data == "on"), None)
+        return n.Place(*self._at(m), _names(c)[0], str(on) if on is not None else None)
+
+    def draw(self, m: Any, c: Kids) -> n.Draw:
+        return n.Draw(*self._at(m), _ints(c)[0])
+
+    def add(self, m: Any, c: Kids) -> n.AddResource:
+        return n.AddResource(*self._at(m), self._qty(c), _names(c)[0], _target(c))
+
+    def remove(self, m: Any, c: Kids) -> n.RemoveResource:
+        return n.RemoveResource(*self._at(m), self._qty(c), _names(c)[0], _target(c))
+
+    def choose(self, m: Any, c: Kids) -> n.Choose:
+        return n.Choose(*self._at(m), tuple(x for x in c if isinstance(x, n.Effect)))
+
+    def move(self, m: Any, c: Kids) -> n.MoveAll:
+        src, dst = _names(c)
+        return n.MoveAll(*self._at(m), src, dst)
+
+    def produce(self, m: Any, c: Kids) -> n.Produce:
+        return n.Produce(*self._at(m), tuple(_names(c)))
+
+    def sell(self, m: Any, c: Kids) -> n.Sell:
+        return n.Sell(*self._at(m), _ints(c)[0], _names(c)[0])
+
+    def measure(self, m: Any, c: Kids) -> n.Sum:
+        return c[0]  # type: ignore[no-any-return]
+
+    def per(self, m: Any, c: Kids) -> n.Per:
+        return n.Per(*self._at(m), (_ints(c) or [1])[0], _first(c, n.Node))
+
+    # counts
+    def tag_count(self, m: Any, c: Kids) -> n.TagCount:
+        return n.TagCount(*self._at(m), _names(c)[0])
+
+    def production_of(self, m: Any, c: Kids) -> n.ProductionOf:
+        return n.ProductionOf(*self._at(m), _names(c)[0])
+
+    def own_tiles(self, m: Any, c: Kids) -> n.TileCount:
+        return n.TileCount(*self._at(m), _names(c)[0])
+
+    def all_tiles(self, m: Any, c: Kids) -> n.TileCount:
+        return n.TileCount(*self._at(m), _names(c)[0], anywhere=True)
+
+    def tiles_next_to_this(self, m: Any, c: Kids) -> n.TilesNextToThis:
+        return n.TilesNextToThis(*self._at(m), _names(c)[0])
+
+    def tiles_next_to_tiles(self, m: Any, c: Kids) -> n.TilesNextToTiles:
+        tile, other = _names(c)
+        return n.TilesNextToTiles(*self._at(m), tile, other)
+
+    def resources_here(self, m: Any, c: Kids) -> n.ResourcesHere:
+        return n.ResourcesHere(*self._at(m), (_names(c) or [None])[0])
+
+    def hand_size(self, m: Any, c: Kids) -> n.HandSize:
+        return n.HandSize(*self._at(m))
+
+    def value_of(self, m: Any, c: Kids) -> n.ValueOf:
+        return n.ValueOf(*self._at(m), _names(c)[0])
+
+    def sum(self, m: Any, c: Kids) -> n.Sum:
+        return n.Sum(*self._at(m), tuple(c))
+
+    # conditions, amounts, triggers
+    def comparison(self, m: Any, c: Kids) -> n.Comparison:
+        return n.Comparison(*self._at(m), c[0], str(c[1]), int(c[2]))
+
+    def condition(self, m: Any, c: Kids) -> n.Condition:
+        return n.Condition(*self._at(m), tuple(c))
+
+    def amount(self, m: Any, c: Kids) -> n.Amount:
+        return n.Amount(*self._at(m), _ints(c)[0], _first(c, n.Per))
+
+    def trigger(self, m: Any, c: Kids) -> n.Trigger:
+        event, name = c[0]
+        who = str(c[1].children[-1]) if len(c) > 1 else "you"
+        return n.Trigger(*self._at(m), event, name, who)
+
+    def on_place(self, m: Any, c: Kids) -> tuple[str, str]:
+        return ("place", _names(c)[0])
+
+    def on_play_tag(self, m: Any, c: Kids) -> tuple[str, str]:
+        return ("play_tag", _names(c)[0])
+
+    def on_raise(self, m: Any, c: Kids) -> tuple[str, str]:
+        return ("raise", _names(c)[0])
+
+
+def _target(c: Kids) -> str:
+    for x in c:
+        if isinstance(x, Tree) and x.data == "card_target":
+            return str(x.children[0])
+    return "this"

@@ -1,0 +1,54 @@
+"""The loaded form of one YAML file: plain data plus the position of every key and value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.diagnostics import Span
+
+Path_ = tuple[str | int, ...]
+
+
+@dataclass
+class Document:
+    """One rules-data file.
+
+    ``data`` is plain JSON-like data (dict/list/str/int/float/bool/None).
+    ``values`` maps a path into ``data`` (tuple of keys and list indexes) to the span of
+    its value; ``keys`` maps a mapping entry's path to the span of its key.
+    ``block`` marks paths whose value is a block scalar (``|`` or ``>``), and ``quoted``
+    those whose value was quoted (DSL text inside starts one column later).
+    """
+
+    path: str
+    data: Any
+    lines: list[str]
+    values: dict[Path_, Span] = field(default_factory=dict)
+    keys: dict[Path_, Span] = field(default_factory=dict)
+    quoted: set[Path_] = field(default_factory=set)
+    block: set[Path_] = field(default_factory=set)
+
+    def span(self, path: Path_) -> Span:
+        """The span of the value at ``path``, or of its nearest ancestor."""
+        p = tuple(path)
+        while p:
+            if p in self.values:
+                return self.values[p]
+            p = p[:-1]
+        return self.values.get((), Span(self.path, 1, 1))
+
+    def key_span(self, path: Path_) -> Span:
+        return self.keys.get(tuple(path)) or self.span(path)
+
+    def line_text(self, line: int) -> str | None:
+        if 1 <= line <= len(self.lines):
+            return self.lines[line - 1]
+        return None
+
+    @property
+    def kind(self) -> str | None:
+        if isinstance(self.data, dict):
+            k = self.data.get("kind")
+            return k if isinstance(k, str) else None
+        return None

@@ -1,0 +1,183 @@
+"""Safe YAML reading with positions.
+
+Only the YAML core schema is used: plain ``true``/``false``, integers and floats are typed,
+everything else is a string (so ``no`` and ``2024-01-01`` stay strings). Aliases, anchors,
+non-standard tags, duplicate keys and deep nesting are rejected before the data is walked.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from compiler.diagnostics import Diagnostic, Severity, Span
+from compiler.load.document import Document, Path_
+
+try:  # the C parser when present: same events, faster
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on the libyaml build
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+MAX_BYTES = 5 * 1024 * 1024
+MAX_DEPTH = 64
+STANDARD_TAGS = {
+    None, "!", "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+_INT = re.compile(r"^[-+]?[0-9]+$")
+_FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
+_YAML11_WORDS = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _span(path: str, mark: Any) -> Span:
+    return Span(path, mark.line + 1, mark.column + 1)
+
+
+def _err(path: str, mark: Any, code: str, msg: str, hint: str) -> Diagnostic:
+    return Diagnostic(_span(path, mark), code, msg, hint=hint)
+
+
+def decode(path: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
+    """Bytes -> text. A UTF-8 BOM is accepted; other encodings and NUL bytes are errors."""
+    if len(raw) > MAX_BYTES:
+        return None, [Diagnostic(Span(path), "L001", f"file is {len(raw)} bytes, over the "
+                                 f"{MAX_BYTES} byte limit for one rules file",
+                                 hint="split the file into several smaller ones")]
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [Diagnostic(Span(path, line, col), "L002",
+                                 f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+                                 hint="save the file as UTF-8")]
+    nul = text.find("\x00")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        col = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        return None, [Diagnostic(Span(path, line, col), "L002",
+                                 "file holds a NUL byte: it looks binary, not YAML text",
+                                 hint="rules files must be UTF-8 YAML text")]
+    return text, []
+
+
+def _scan_events(path: str, text: str) -> list[Diagnostic]:
+    """Walk the event stream (no recursion) and reject aliases, odd tags and deep nesting."""
+    diags: list[Diagnostic] = []
+    depth = 0
+    for ev in yaml.parse(text, Loader=_Loader):
+        if isinstance(ev, yaml.AliasEvent):
+            return [_err(path, ev.start_mark, "L004", f"YAML alias '*{ev.anchor}' is not "
+                         "allowed in rules data", "write the value out in full")]
+        anchor = getattr(ev, "anchor", None)
+        if anchor is not None:
+            return [_err(path, ev.start_mark, "L004", f"YAML anchor '&{anchor}' is not "
+                         "allowed in rules data", "write the value out in full")]
+        tag = getattr(ev, "tag", None)
+        if isinstance(ev, yaml.NodeEvent) and tag not in STANDARD_TAGS:
+            diags.append(_err(path, ev.start_mark, "L005", f"YAML tag '{tag}' is not "
+                              "allowed in rules data", "remove the tag"))
+        if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return [_err(path, ev.start_mark, "L006", f"nesting is deeper than "
+                             f"{MAX_DEPTH} levels", "flatten the data")]
+        elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+    return diags
+
+
+def read_yaml(path: str, text: str) -> tuple[Document | None, list[Diagnostic]]:
+    """Parse one YAML document into a ``Document``; diagnostics on any problem."""
+    try:
+        diags = _scan_events(path, text)
+        if diags:
+            return None, diags
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        msg = f"YAML syntax: {exc.problem or exc.context}"
+        hint = "YAML forbids tabs for indentation; use spaces" if "\t" in text and \
+            "tab" in str(exc).lower() else "check the indentation and punctuation here"
+        span = _span(path, mark) if mark else Span(path)
+        return None, [Diagnostic(span, "L003", msg, hint=hint)]
+    except yaml.YAMLError as exc:
+        return None, [Diagnostic(Span(path), "L003", f"YAML syntax: {exc}",
+                                 hint="check the file is one YAML document")]
+    doc = Document(path, None, text.splitlines())
+    if node is None:
+        return None, [Diagnostic(Span(path), "L007", "file is empty",
+                                 hint="add a 'kind:' and its records, or delete the file")]
+    warnings: list[Diagnostic] = []
+    doc.data = _build(node, (), doc, warnings)
+    return doc, warnings
+
+
+def _build(node: Any, path: Path_, doc: Document, diags: list[Diagnostic]) -> Any:
+    """Iterative-free walk is not needed here: depth was bounded by ``_scan_events``."""
+    doc.values[path] = _span(doc.path, node.start_mark)
+    if isinstance(node, yaml.MappingNode):
+        return _build_map(node, path, doc, diags)
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(item, path + (i,), doc, diags) for i, item in enumerate(node.value)]
+    return _scalar(node, path, doc, diags)
+
+
+def _build_map(node: Any, path: Path_, doc: Document, diags: list[Diagnostic]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            diags.append(_err(doc.path, key_node.start_mark, "L008",
+                              "a mapping key must be a plain name", "use a string key"))
+            continue
+        key = str(key_node.value)
+        if key in out:
+            first = doc.keys[path + (key,)]
+            diags.append(Diagnostic(_span(doc.path, key_node.start_mark), "L009",
+                                    f"duplicate key '{key}' (first at line {first.line})",
+                                    hint="remove or rename one of the two keys",
+                                    related=(first,)))
+            continue
+        doc.keys[path + (key,)] = _span(doc.path, key_node.start_mark)
+        out[key] = _build(value_node, path + (key,), doc, diags)
+    return out
+
+
+def _scalar(node: Any, path: Path_, doc: Document, diags: list[Diagnostic]) -> Any:
+    value: str = node.value
+    if node.style in ("'", '"'):
+        doc.quoted.add(path)
+        return value
+    if node.style in ("|", ">"):
+        doc.block.add(path)
+        return value
+    if node.tag == "tag:yaml.org,2002:str":
+        return value
+    return _plain(value, node, path, doc, diags)
+
+
+def _plain(value: str, node: Any, path: Path_, doc: Document, diags: list[Diagnostic]) -> Any:
+    low = value.lower()
+    if low in ("", "~", "null"):
+        return None
+    if low in ("true", "false"):
+        return low == "true"
+    if _INT.match(value):
+        if re.match(r"^[-+]?0[0-9]", value):
+            diags.append(_err(doc.path, node.start_mark, "L010",
+                              f"'{value}' has a leading zero: YAML 1.1 reads it as octal",
+                              f"write {int(value)} or quote it as a string"))
+        return int(value)
+    if _FLOAT.match(value):
+        return float(value)
+    if low in _YAML11_WORDS:
+        diags.append(Diagnostic(_span(doc.path, node.start_mark), "L011",
+                                f"'{value}' is read as the string \"{value}\" (in YAML 1.1 it "
+                                "would be a boolean)", Severity.WARNING,
+                                hint="write true/false for a yes/no value, or quote the string"))
+    return value

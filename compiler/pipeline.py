@@ -1,0 +1,80 @@
+"""The one place that knows the order of the stages.
+
+load -> schema -> dsl -> resolve -> check -> (codegen, sheets). ``compile_game`` runs the
+checking stages and returns every diagnostic of one run; ``build`` also emits
+``generated/<game>/`` atomically, and only when there is no error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler import check, codegen, dsl, load, resolve, schema
+from compiler.diagnostics import Diagnostic, has_errors
+from compiler.output import differs, write_tree
+
+__all__ = ["Compilation", "build", "compile_game", "render_outputs"]
+
+
+@dataclass
+class Compilation:
+    """What the checking stages produced for one rules folder."""
+
+    rules_dir: Path
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    ir: dict[str, Any] = field(default_factory=dict)
+    docs: list[load.Document] = field(default_factory=list)
+
+    def failed(self, strict: bool = False) -> bool:
+        return has_errors(self.diagnostics, strict)
+
+
+def compile_game(rules_dir: Path, root: Path) -> Compilation:
+    """Run load, schema, dsl, resolve and check on ``rules_dir``; collect all diagnostics."""
+    result = Compilation(rules_dir)
+    docs, diags = load.load_rules(rules_dir, root)
+    good, schema_diags = schema.validate(docs)
+    parsed, dsl_diags = dsl.parse_documents(good)
+    ir, symbols, resolve_diags = resolve.resolve(good, parsed)
+    check_diags = check.check(good, parsed, ir, symbols)
+    result.docs, result.ir = docs, ir
+    result.diagnostics = sorted(diags + schema_diags + dsl_diags + resolve_diags + check_diags,
+                                key=Diagnostic.sort_key)
+    return result
+
+
+def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
+    """Every file of ``generated/<game>/``: the engine package and the sheets."""
+    from compiler import sheets
+
+    files = {rel: text.encode("utf-8") for rel, text in codegen.generate(comp.ir, source).items()}
+    for rel, data in sheets.render(comp.ir).items():
+        files[f"sheets/{rel}"] = data
+    return files
+
+
+def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
+          strict: bool = False) -> tuple[Compilation, list[str]]:
+    """Compile and emit. Returns the compilation and the changed relative paths.
+
+    With ``check_only`` nothing is written; the changed paths say what is stale. Nothing
+    is written when there is any error (or warning, with ``strict``).
+    """
+    comp = compile_game(rules_dir, root)
+    if comp.failed(strict):
+        return comp, []
+    source = _display(rules_dir, root)
+    files = render_outputs(comp, source)
+    changed = differs(out_dir, files)
+    if changed and not check_only:
+        write_tree(out_dir, files)
+    return comp, changed
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix() + "/"
+    except ValueError:
+        return path.as_posix() + "/"
