@@ -7,6 +7,7 @@ checking stages and returns every diagnostic of one run; ``build`` also emits
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,11 +39,28 @@ def compile_game(rules_dir: Path, root: Path) -> Compilation:
     good, schema_diags = schema.validate(docs)
     parsed, dsl_diags = dsl.parse_documents(good)
     ir, symbols, resolve_diags = resolve.resolve(good, parsed)
-    check_diags = check.check(good, parsed, ir, symbols)
+    shadow = _ids_in_unreadable(rules_dir, root, docs, good)
+    check_diags = check.check(good, parsed, ir, symbols, shadow)
     result.docs, result.ir = docs, ir
     result.diagnostics = sorted(diags + schema_diags + dsl_diags + resolve_diags + check_diags,
                                 key=Diagnostic.sort_key)
     return result
+
+
+def _ids_in_unreadable(rules_dir: Path, root: Path, docs: list[load.Document],
+                       good: list[load.Document]) -> set[str]:
+    """Ids that files which failed to load or to validate probably declare.
+
+    Unknown-name diagnostics for these are left out: they follow from the first error.
+    """
+    readable = {d.path for d in good}
+    ids: set[str] = set()
+    for file in sorted(rules_dir.rglob("*.yaml")) if rules_dir.is_dir() else []:
+        if _display(file, root).rstrip("/") in readable:
+            continue
+        text = file.read_bytes()[: 1 << 20].decode("utf-8", "replace")
+        ids.update(re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", text))
+    return ids
 
 
 def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:

@@ -20,10 +20,22 @@ __all__ = ["check"]
 
 
 def check(docs: list[Document], parsed: dict[tuple[str, tuple[Any, ...]], Any],
-          ir: dict[str, Any], symbols: Symbols) -> list[Diagnostic]:
-    """Run every semantic check; the order of the result does not matter (sorted later)."""
+          ir: dict[str, Any], symbols: Symbols, shadow: set[str] | None = None
+          ) -> list[Diagnostic]:
+    """Run every semantic check; the order of the result does not matter (sorted later).
+
+    ``shadow``: ids that files which did not load probably declare; unknown-name
+    diagnostics (R001) about them are left out, as they follow from that first error.
+    """
     diags: list[Diagnostic] = []
     for (path, _vpath), node in parsed.items():
         diags.extend(check_names(path, node, symbols))
     diags.extend(check_records(docs, ir, symbols))
-    return diags
+    hidden = shadow or set()
+    return [d for d in diags if not (d.code == "R001" and _named(d.message) in hidden)]
+
+
+def _named(message: str) -> str:
+    """The quoted name in an unknown-name message."""
+    parts = message.split("'")
+    return parts[1] if len(parts) > 2 else ""

@@ -52,7 +52,8 @@ def _syntax_error(kind: str, text: str, exc: UnexpectedInput, origin: Span,
                   indent: int) -> Diagnostic:
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
-    if isinstance(exc, UnexpectedEOF) or line < 1:
+    at_end = isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    if isinstance(exc, UnexpectedEOF) or at_end or line < 1:
         lines = text.splitlines() or [""]
         line, col = len(lines), len(lines[-1]) + 1
     abs_line = origin.line + line - 1

@@ -175,8 +175,9 @@ class Effect(Node):
 
 @dataclass(frozen=True)
 class Comparison(Node):
+    """``left compare right``; ``compare`` is one of >= <= == != > <."""
     left: Sum
-    op: str
+    compare: str
     right: int
 
 

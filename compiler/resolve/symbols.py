@@ -49,11 +49,24 @@ class Symbols:
             return Diagnostic(span, "R003", f"'{ident}' is a {other[0].replace('_', ' ')}, "
                               f"but {what} needs a {' or '.join(k.replace('_', ' ') for k in kinds)}",
                               hint=_wrong_kind_hint(ident, other[0], kinds))
-        hint = did_you_mean(ident, self.names(*kinds)) or \
-            f"declare it in the game's {kinds[0]}s, or use one of: " + \
-            ", ".join(self.names(*kinds)[:8])
+        hint = did_you_mean(ident, self.names(*kinds)) or self._elsewhere(ident, kinds)
+        if not hint:
+            known = self.names(*kinds)
+            hint = f"declare it in the game's {kinds[0].replace('_', ' ')}s" + \
+                (", or use one of: " + ", ".join(known[:8]) if known else "")
         return Diagnostic(span, "R001", f"unknown {' or '.join(k.replace('_', ' ') for k in kinds)}"
                           f" '{ident}' in {what}", hint=hint)
+
+
+    def _elsewhere(self, ident: str, kinds: tuple[str, ...]) -> str:
+        """A hint when a close name exists, but as another kind of thing."""
+        others = [k for k in self.table if k not in kinds and k != "document"]
+        close = did_you_mean(ident, self.names(*others))
+        if not close:
+            return ""
+        name = close.split("'")[1]
+        return f"{close} ('{name}' is a {self.kind_of(name)[0].replace('_', ' ')}: " + \
+            _wrong_kind_hint(name, self.kind_of(name)[0], kinds) + ")"
 
 
 def _wrong_kind_hint(ident: str, actual: str, wanted: tuple[str, ...]) -> str:

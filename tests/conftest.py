@@ -1,0 +1,24 @@
+"""Shared fixtures: the project root and a scratch copy of a game's rules folder."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TM_RULES = ROOT / "rules_data" / "terraforming_mars"
+
+
+@pytest.fixture
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture
+def tm_copy(tmp_path: Path) -> Path:
+    """A writable copy of rules_data/terraforming_mars in tmp_path/terraforming_mars."""
+    dest = tmp_path / "terraforming_mars"
+    shutil.copytree(TM_RULES, dest)
+    return dest
