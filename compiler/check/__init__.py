@@ -2,14 +2,15 @@
 
 Entry point: ``check(docs, parsed, ir, symbols)``. Returns every diagnostic in one list:
 unknown names (R001, with did-you-mean), names of the wrong kind (R003), production on a
-resource with no production track (R005), broken record references (R010-R019) and
-provisional values (W001).
+resource with no production track (R005), broken record references (R010-R019), module
+cycles and clashes (R020-R022) and provisional values (W001).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from compiler.check.modules import check_modules
 from compiler.check.names import check_names
 from compiler.check.records import check_records
 from compiler.diagnostics import Diagnostic
@@ -31,6 +32,7 @@ def check(docs: list[Document], parsed: dict[tuple[str, tuple[Any, ...]], Any],
     for (path, _vpath), node in parsed.items():
         diags.extend(check_names(path, node, symbols))
     diags.extend(check_records(docs, ir, symbols))
+    diags.extend(check_modules(docs))
     hidden = shadow or set()
     return [d for d in diags if not (d.code == "R001" and _named(d.message) in hidden)]
 

@@ -76,7 +76,7 @@ def _declare_steps(docs: list[Document], sym: Symbols) -> None:
 
 
 def _steps(doc: Document) -> list[Diagnostic]:
-    out = []
+    out: list[Diagnostic] = []
     patterns = [("setup", "*"), ("phases", "*"), ("records", "*", "setup", "add", "*"),
                 ("records", "*", "setup", "replace", "*"), ("records", "*", "phases", "add", "*"),
                 ("records", "*", "phases", "replace", "*")]

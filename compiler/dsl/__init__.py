@@ -65,7 +65,8 @@ def _syntax_error(kind: str, text: str, exc: UnexpectedInput, origin: Span,
 
 def _describe(exc: UnexpectedInput, text: str) -> str:
     if isinstance(exc, UnexpectedCharacters):
-        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        pos = exc.pos_in_stream or 0
+        ch = text[pos] if pos < len(text) else "?"
         return f"unexpected character {ch!r}"
     if isinstance(exc, UnexpectedToken):
         if exc.token.type == "$END":

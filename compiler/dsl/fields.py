@@ -40,9 +40,8 @@ def dsl_paths(kind: str | None, data: object) -> list[tuple[Path_, str]]:
     out: list[tuple[Path_, str]] = []
     for pattern, dsl_kind in DSL_FIELDS.get(kind or "", []):
         for path, value in _match(data, pattern, ()):
-            if isinstance(value, str):
-                out.append((path, dsl_kind))
-            elif isinstance(value, int) and not isinstance(value, bool) and dsl_kind == "amount":
+            is_int = isinstance(value, int) and not isinstance(value, bool)
+            if isinstance(value, str) or (is_int and dsl_kind == "amount"):
                 out.append((path, dsl_kind))
     return out
 

@@ -98,7 +98,7 @@ class ToNodes(Transformer[Token, Any]):
         return n.Sell(*self._at(m), _ints(c)[0], _names(c)[0])
 
     def measure(self, m: Any, c: Kids) -> n.Sum:
-        return c[0]  # type: ignore[no-any-return]
+        return c[0]
 
     def per(self, m: Any, c: Kids) -> n.Per:
         return n.Per(*self._at(m), (_ints(c) or [1])[0], _first(c, n.Node))
@@ -124,7 +124,8 @@ class ToNodes(Transformer[Token, Any]):
         return n.TilesNextToTiles(*self._at(m), tile, other)
 
     def resources_here(self, m: Any, c: Kids) -> n.ResourcesHere:
-        return n.ResourcesHere(*self._at(m), (_names(c) or [None])[0])
+        names = _names(c)
+        return n.ResourcesHere(*self._at(m), names[0] if names else None)
 
     def hand_size(self, m: Any, c: Kids) -> n.HandSize:
         return n.HandSize(*self._at(m))

@@ -45,17 +45,17 @@ class Symbols:
     def unknown(self, ident: str, kinds: tuple[str, ...], span: Span, what: str) -> Diagnostic:
         """A diagnostic for a name that is not a declared ``kinds`` (R001 or R003)."""
         other = [k for k in self.kind_of(ident) if k not in kinds]
+        wanted = " or ".join(k.replace("_", " ") for k in kinds)
         if other:
             return Diagnostic(span, "R003", f"'{ident}' is a {other[0].replace('_', ' ')}, "
-                              f"but {what} needs a {' or '.join(k.replace('_', ' ') for k in kinds)}",
+                              f"but {what} needs a {wanted}",
                               hint=_wrong_kind_hint(ident, other[0], kinds))
         hint = did_you_mean(ident, self.names(*kinds)) or self._elsewhere(ident, kinds)
         if not hint:
             known = self.names(*kinds)
             hint = f"declare it in the game's {kinds[0].replace('_', ' ')}s" + \
                 (", or use one of: " + ", ".join(known[:8]) if known else "")
-        return Diagnostic(span, "R001", f"unknown {' or '.join(k.replace('_', ' ') for k in kinds)}"
-                          f" '{ident}' in {what}", hint=hint)
+        return Diagnostic(span, "R001", f"unknown {wanted} '{ident}' in {what}", hint=hint)
 
 
     def _elsewhere(self, ident: str, kinds: tuple[str, ...]) -> str:

@@ -1,0 +1,94 @@
+"""Semantic checks: unknown and wrong-kind names, module cycles and clashes, provisional
+values. Each test edits a copy of the shipped Terraforming Mars data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler.pipeline import compile_game
+
+
+def _codes(rules: Path) -> list[tuple[str, str, int]]:
+    comp = compile_game(rules, rules.parent)
+    return [(d.code, Path(d.span.path).name, d.span.line) for d in comp.diagnostics]
+
+
+def _add(rules: Path, name: str, text: str) -> None:
+    (rules / name).write_text(text, "utf-8")
+
+
+def test_unknown_resource_in_effect_has_did_you_mean(tm_copy):
+    text = (tm_copy / "actions.yaml").read_text("utf-8")
+    (tm_copy / "actions.yaml").write_text(
+        text.replace('"gain 1 energy production"', '"gain 1 enrgy production"'), "utf-8")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    [d] = [d for d in comp.diagnostics if d.code == "R001"]
+    assert "'enrgy'" in d.message and "'energy'" in d.hint
+    line = text.splitlines().index('    effect: "gain 1 energy production"') + 1
+    assert (d.span.line, d.span.col) == (line, len('    effect: "') + 1)
+
+
+def test_gaining_a_parameter_is_the_wrong_kind(tm_copy):
+    text = (tm_copy / "actions.yaml").read_text("utf-8")
+    (tm_copy / "actions.yaml").write_text(
+        text.replace('effect: "raise temperature 1"', 'effect: "gain 1 temperature"', 1),
+        "utf-8")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    [d] = [d for d in comp.diagnostics if d.code == "R003"]
+    assert "'temperature' is a parameter" in d.message
+    assert "raise temperature 1" in d.hint
+
+
+def test_requirement_on_undeclared_parameter(tm_copy):
+    _add(tm_copy, "zz_cards.yaml", "kind: cards\ndeck: project\nrecords:\n"
+         "  - {id: venus_card, number: '900', name: {en: Venus}, type: automated, cost: 5,\n"
+         "     requires: \"venus >= 6\", effect: \"gain 1 plants\"}\n")
+    assert ("R001", "zz_cards.yaml", 5) in _codes(tm_copy)
+
+
+def test_module_dependency_cycle_names_both_modules(tm_copy):
+    _add(tm_copy, "zz_modules.yaml", "kind: modules\nrecords:\n"
+         "  - {id: alpha, name: {en: A}, requires: [beta]}\n"
+         "  - {id: beta, name: {en: B}, requires: [alpha]}\n")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    [d] = [d for d in comp.diagnostics if d.code == "R020"]
+    assert "alpha -> beta -> alpha" in d.message
+    assert d.span.line == 3 and d.related[0].line == 4
+
+
+def test_two_modules_replacing_one_phase_clash_with_both_positions(tm_copy):
+    _add(tm_copy, "zz_modules.yaml", "kind: modules\nrecords:\n"
+         "  - id: quick_research\n    name: {en: Q}\n    phases:\n      replace:\n"
+         "        - {id: research, step: draw_and_buy, draw: 2, cost: 3}\n")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    [d] = [d for d in comp.diagnostics if d.code == "R022"]
+    assert "'draft' and 'quick_research'" in d.message
+    assert {d.span.path.split("/")[-1], d.related[0].path.split("/")[-1]} == \
+        {"zz_modules.yaml", "modules.yaml"}
+
+
+def test_module_changing_a_missing_step(tm_copy):
+    _add(tm_copy, "zz_modules.yaml", "kind: modules\nrecords:\n"
+         "  - id: broken\n    name: {en: B}\n    setup:\n      remove: [starting_producton]\n")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    [d] = [d for d in comp.diagnostics if d.code == "R014"]
+    assert "starting_production" in d.hint
+
+
+def test_provisional_value_is_a_warning(tm_copy):
+    text = (tm_copy / "milestones.yaml").read_text("utf-8")
+    (tm_copy / "milestones.yaml").write_text(
+        text.replace("cost: 8", 'cost: {provisional: 8, reason: "not printed"}'), "utf-8")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    warnings = [d for d in comp.diagnostics if d.code == "W001"]
+    assert len(warnings) == 1 and warnings[0].severity.value == "warning"
+    assert not comp.failed() and comp.failed(strict=True)
+
+
+def test_asymmetric_adjacency(tm_copy):
+    text = (tm_copy / "board.yaml").read_text("utf-8")
+    # s03 lists s04 as a neighbour; drop s03 from s04's list.
+    old = [ln for ln in text.splitlines() if ln.strip().startswith("- {id: s04,")][0]
+    new = old.replace("s03]", "]").replace(", s03", "").replace("s03, ", "")
+    (tm_copy / "board.yaml").write_text(text.replace(old, new), "utf-8")
+    assert any(c == "R012" for c, _f, _l in _codes(tm_copy))
