@@ -1,8 +1,9 @@
 """Diagnostics: the one error/warning type every pipeline stage reports.
 
 A diagnostic names a position in the rules data (``path:line:col``, 1-based), a stable
-code (documented in ``docs/diagnostics.md``), a message that says what is wrong and a hint
-that says how to fix it.
+code (documented in ``docs/diagnostics.md``, titled in ``CODES``), a message that says what
+is wrong and a hint that says how to fix it. Output forms: text (``format``), JSON
+(``to_json``) and SARIF 2.1.0 for code-scanning tools (``to_sarif``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,31 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import PurePosixPath
+from urllib.parse import quote
+
+# Every stable code: a short title (SARIF rule name). docs/diagnostics.md explains each
+# one with a bad example and its fix; tests/test_diagnostics_codes.py keeps them in step.
+CODES = {
+    "L001": "file too large", "L002": "file is not UTF-8 text",
+    "L003": "YAML syntax error", "L004": "YAML anchor or alias",
+    "L005": "YAML tag not allowed", "L006": "nesting too deep", "L007": "empty file",
+    "L008": "mapping key is not a plain name", "L009": "duplicate key",
+    "L010": "number with a leading zero", "L011": "YAML 1.1 yes/no word read as text",
+    "L012": "rules folder not found", "L013": "file links outside the rules folder",
+    "L014": "file cannot be read", "L015": "number out of range",
+    "S001": "document has no kind", "S002": "unknown document kind",
+    "S003": "value does not match the schema",
+    "D001": "effect language syntax error", "D002": "effect text too long",
+    "R001": "unknown name", "R002": "id declared twice", "R003": "name of the wrong kind",
+    "R004": "second copy of a single document", "R005": "resource has no production track",
+    "R012": "board adjacency is not mutual", "R013": "bad flow step",
+    "R014": "module changes a step the flow does not have",
+    "R016": "required document missing", "R020": "module dependency cycle",
+    "R021": "module requires what it conflicts with",
+    "R022": "two modules replace the same step", "W001": "provisional value",
+}
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 class Severity(str, Enum):
@@ -102,4 +128,47 @@ def has_errors(diags: Iterable[Diagnostic], strict: bool = False) -> bool:
 
 
 def to_json(diags: Iterable[Diagnostic]) -> str:
+    """A JSON list of diagnostics (``Diagnostic.to_dict`` each)."""
     return json.dumps([d.to_dict() for d in diags], indent=2, ensure_ascii=False)
+
+
+def to_sarif(diags: Iterable[Diagnostic], version: str = "0") -> str:
+    """A SARIF 2.1.0 log with one run of ``rulesc`` (for code-scanning upload).
+
+    Relative paths stay relative (resolved against the repository root by the viewer);
+    absolute paths become ``file://`` URIs. Columns count Unicode code points.
+    """
+    diags = list(diags)
+    codes = sorted({d.code for d in diags})
+    rules = [{"id": c, "name": _rule_name(c), "shortDescription": {"text": CODES.get(c, c)},
+              "help": {"text": f"See docs/diagnostics.md, section {c}."}} for c in codes]
+    results = [_sarif_result(d, codes.index(d.code)) for d in diags]
+    run = {"tool": {"driver": {"name": "rulesc", "version": version, "rules": rules}},
+           "columnKind": "unicodeCodePoints", "results": results}
+    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+    return json.dumps(log, indent=2, ensure_ascii=False)
+
+
+def _rule_name(code: str) -> str:
+    words = CODES.get(code, code).replace("-", " ").split()
+    return "".join(w[:1].upper() + w[1:] for w in words if w.isalnum()) or code
+
+
+def _sarif_result(d: Diagnostic, index: int) -> dict[str, object]:
+    text = d.message + (f" (hint: {d.hint})" if d.hint else "")
+    result: dict[str, object] = {
+        "ruleId": d.code, "ruleIndex": index,
+        "level": "error" if d.severity is Severity.ERROR else "warning",
+        "message": {"text": text}, "locations": [_sarif_location(d.span)]}
+    if d.related:
+        result["relatedLocations"] = [{"id": i, **_sarif_location(r)}
+                                      for i, r in enumerate(d.related)]
+    return result
+
+
+def _sarif_location(span: Span) -> dict[str, object]:
+    path = PurePosixPath(span.path)
+    uri = "file://" + quote(str(path)) if path.is_absolute() else quote(str(path))
+    return {"physicalLocation": {"artifactLocation": {"uri": uri},
+                                 "region": {"startLine": max(1, span.line),
+                                            "startColumn": max(1, span.col)}}}

@@ -1,11 +1,25 @@
-"""Atomic output: a whole generated folder is replaced at once, or not at all."""
+"""Atomic output: a whole generated folder is replaced at once, or not at all.
+
+``write_tree`` writes the new tree into a staging folder beside the target, then swaps
+it in. On Linux the swap is one ``renameat2(RENAME_EXCHANGE)`` call, so a reader (or a
+process killed at any instant) sees either the old tree or the new one, never a mix or
+nothing. Elsewhere two renames are used, with ``.<name>.old`` kept until the new tree is in
+place and restored by the next run if a crash fell between them.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import ctypes.util
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
 
 
 def differs(target: Path, files: dict[str, bytes]) -> list[str]:
@@ -26,35 +40,91 @@ def differs(target: Path, files: dict[str, bytes]) -> list[str]:
 def write_tree(target: Path, files: dict[str, bytes]) -> None:
     """Replace folder ``target`` with exactly ``files`` (relative path -> bytes).
 
-    The new tree is written beside the target, then swapped in with two renames; an
-    interruption before the swap leaves the old folder untouched.
+    Any failure or kill before the swap leaves ``target`` untouched; the staging folder
+    is removed on failure (a kill may leave a hidden ``.<name>.new-*`` folder behind).
     """
     target.parent.mkdir(parents=True, exist_ok=True)
+    _recover(target)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
     try:
         for rel, data in sorted(files.items()):
-            p = staging / rel
-            p.parent.mkdir(parents=True, exist_ok=True)
-            with open(p, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
+            _write_file(staging / rel, data)
+        _fsync_dir(staging)
         _swap(staging, target)
+        _fsync_dir(target.parent)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
 
 
+def _write_file(path: Path, data: bytes) -> None:
+    """Write one file durably (the single write point; tests patch it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    if sys.platform.startswith("win"):  # pragma: no cover - no directory fsync there
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def _swap(staging: Path, target: Path) -> None:
-    old = target.parent / f".{target.name}.old"
+    """Put ``staging`` in place of ``target``; afterwards ``staging`` holds the old tree."""
+    if not target.exists():
+        os.replace(staging, target)
+        return
+    if _exchange(staging, target):
+        return
+    old = _old(target)
     if old.exists():
         shutil.rmtree(old)
-    if target.exists():
-        os.replace(target, old)
+    os.replace(target, old)
     try:
         os.replace(staging, target)
     except BaseException:
-        if old.exists() and not target.exists():
-            os.replace(old, target)
+        os.replace(old, target)
         raise
-    shutil.rmtree(old, ignore_errors=True)
+    os.replace(old, staging)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically exchange two paths with ``renameat2``; False when not supported."""
+    func = _renameat2()
+    if func is None:
+        return False
+    rc = func(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    return rc == 0
+
+
+def _renameat2():  # type: ignore[no-untyped-def]
+    if not sys.platform.startswith("linux"):
+        return None
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+        func = libc.renameat2
+        func.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                         ctypes.c_uint]
+        func.restype = ctypes.c_int
+        return func
+    return None
+
+
+def _old(target: Path) -> Path:
+    return target.parent / f".{target.name}.old"
+
+
+def _recover(target: Path) -> None:
+    """Undo a crash between the two renames of the fallback swap."""
+    old = _old(target)
+    if old.exists() and not target.exists():
+        os.replace(old, target)
+    elif old.exists():
+        shutil.rmtree(old, ignore_errors=True)

@@ -9,9 +9,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from compiler.cli import cmd_build, cmd_check, cmd_explain, cmd_play, cmd_test
+from compiler.cli import cmd_build, cmd_check, cmd_explain, cmd_play, cmd_schema, cmd_test
 
-COMMANDS = (cmd_check, cmd_build, cmd_play, cmd_explain, cmd_test)
+COMMANDS = (cmd_check, cmd_build, cmd_play, cmd_explain, cmd_test, cmd_schema)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,4 +1,8 @@
-"""``rulesc build [--game G] [--rules PATH] [--check] [--out DIR]``."""
+"""``rulesc build [--game G] [--rules PATH] [--check] [--out DIR] [--strict]``.
+
+Writes ``<out>/<game>/`` atomically, and only when the data has no error (no diagnostic
+at all with ``--strict``); otherwise nothing is written. Exit 0 ok, 1 errors or stale.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from compiler.pipeline import build
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("build", help="compile rules data into generated/<game>/")
     p.add_argument("--game", help="one game (default: every game under rules_data/)")
-    p.add_argument("--rules", type=Path, help="a rules folder outside this repo")
+    p.add_argument("--rules", type=Path, help="a rules folder (may be outside this repo)")
     p.add_argument("--out", type=Path, help="output folder (default: <root>/generated)")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when generated/ differs from the data")
@@ -27,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     for game in ([args.game] if args.game else games(root, args.rules)):
         comp, changed = build(rules_dir(root, game, args.rules), root, out / game,
                               check_only=args.check, strict=args.strict)
-        print_diagnostics(comp.diagnostics, comp.docs, strict=args.strict)
+        print_diagnostics(comp.diagnostics, comp.docs, strict=args.strict, root=root)
         if comp.failed(args.strict):
             print(f"{game}: not built (errors above); nothing was written")
             status = 1

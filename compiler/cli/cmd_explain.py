@@ -1,15 +1,83 @@
-"""``rulesc explain``: not yet implemented."""
+"""``rulesc explain GAME ID [--lang it|en] [--rules PATH]``: one item's generated text.
+
+Prints a card's, action's, milestone's, award's, tile's, parameter's, track's, resource's,
+variant's or flow step's rule text (every sheet language unless ``--lang``), the YAML
+file:line it comes from and the rulebook section it cites. ``ID`` may be ``kind:id`` when
+an id names several items (e.g. ``card:asteroid`` vs ``action:asteroid``).
+Exit 1 on unknown ids (with a did-you-mean) and on rules data with errors.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from compiler.cli.common import print_diagnostics, project_root, rules_dir
+from compiler.diagnostics import did_you_mean
+from compiler.pipeline import Compilation, compile_game
+from compiler.sheets import explain, languages
+from compiler.sheets.items import citation
+from compiler.sheets.vocab import Names
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("explain", help="(not yet implemented)")
+    p = sub.add_parser("explain", help="print the generated rule text of one card, action, "
+                                       "milestone, award, tile, parameter or flow step")
+    p.add_argument("game", help="game id (a folder under rules_data/)")
+    p.add_argument("id", help="item id, or kind:id (card, action, milestone, award, tile, "
+                              "parameter, track, resource, module, setup, phase, scoring)")
+    p.add_argument("--lang", help="one language (default: every sheet language)")
+    p.add_argument("--rules", type=Path, help="a rules folder outside this repo")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    print("rulesc explain: not yet implemented")
-    return 2
+    root = project_root()
+    comp = compile_game(rules_dir(root, args.game, args.rules), root)
+    if comp.failed():
+        print_diagnostics(comp.diagnostics, comp.docs)
+        print(f"{args.game}: rules data has errors; nothing to explain", file=sys.stderr)
+        return 1
+    langs = languages(comp.ir)
+    if args.lang and args.lang not in langs:
+        print(f"rulesc explain: unknown language '{args.lang}' (have: {', '.join(langs)})",
+              file=sys.stderr)
+        return 1
+    found = explain.find(comp.ir, args.id)
+    if not found:
+        hint = did_you_mean(args.id.rpartition(":")[2], explain.candidates(comp.ir))
+        print(f"rulesc explain: no item '{args.id}' in {args.game}" + (f"; {hint}" if hint
+                                                                        else ""),
+              file=sys.stderr)
+        return 1
+    blocks = [_block(comp, kind, ident, [args.lang] if args.lang else langs)
+              for kind, ident in found]
+    print("\n\n".join(blocks))
+    return 0
+
+
+def _block(comp: Compilation, kind: str, ident: str, langs: list[str]) -> str:
+    """One item: header, source lines, then its text in each language."""
+    rec = explain.record(comp.ir, kind, ident)
+    cite = citation(rec, Names(comp.ir))
+    out = [f"{kind} {ident}", f"  data:     {_location(comp, kind, ident, rec)}",
+           f"  rulebook: {cite['doc']}, § {cite['section']}" if cite["section"] else
+           "  rulebook: (no section cited)"]
+    for lang in langs:
+        text = explain.lines(comp.ir, kind, ident, lang)
+        out.append(f"  [{lang}] {text[0]}")
+        out.extend(f"       {line}" for line in text[1:])
+    return "\n".join(out)
+
+
+def _location(comp: Compilation, kind: str, ident: str, rec: dict[str, Any]) -> str:
+    """``path:line`` of the item in the rules data."""
+    if rec.get("at"):
+        return str(rec["at"])
+    doc = next((d for d in comp.docs if d.kind == "flow"), None)
+    if doc is None or kind not in explain.FLOW:
+        return "?"
+    span = doc.span((explain.FLOW[kind], explain.step_index(comp.ir, kind, ident)))
+    return f"{span.path}:{span.line}"

@@ -5,8 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from compiler.diagnostics import Diagnostic, Severity, to_json
+from compiler.diagnostics import Diagnostic, Severity, to_json, to_sarif
 from compiler.load import Document
+
+FORMATS = ("text", "json", "sarif")
+MAX_LINE_BYTES = 64 * 1024
 
 
 class UsageError(Exception):
@@ -23,32 +26,86 @@ def project_root(start: Path | None = None) -> Path:
 
 
 def games(root: Path, rules: Path | None = None) -> list[str]:
-    base = rules if rules is not None else root / "rules_data"
-    if (base / "game.yaml").is_file() or rules is not None and any(base.glob("*.yaml")):
-        return [base.name]
-    return sorted(p.name for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
+    """The games to work on: every folder of ``rules_data/``, or the one ``--rules`` names.
+
+    ``--rules`` may name one game's folder (it holds YAML files, or nothing yet, or does
+    not exist: the compiler then reports it) or a folder of game folders.
+    """
+    if rules is None:
+        base = root / "rules_data"
+        return sorted(p.name for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
+    if not rules.is_dir() or any(rules.glob("*.yaml")):
+        return [rules.name]
+    subs = sorted(p.name for p in rules.iterdir() if (p / "game.yaml").is_file())
+    return subs or [rules.name]
 
 
 def rules_dir(root: Path, game: str, rules: Path | None = None) -> Path:
-    if rules is not None:
-        return rules if rules.name == game or (rules / "game.yaml").is_file() else rules / game
-    return root / "rules_data" / game
+    """The folder of ``game``: under ``rules_data/``, or ``--rules`` itself, or below it."""
+    if rules is None:
+        return root / "rules_data" / game
+    if (rules / game / "game.yaml").is_file() and not any(rules.glob("*.yaml")):
+        return rules / game
+    return rules
+
+
+def version() -> str:
+    """The installed rulesc version (for SARIF output)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("rulesc")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "0"
 
 
 def print_diagnostics(diags: list[Diagnostic], docs: list[Document], fmt: str = "text",
-                      strict: bool = False) -> None:
-    """Print every diagnostic (text with source line and caret, or JSON) to stdout."""
+                      strict: bool = False, root: Path | None = None) -> None:
+    """Print every diagnostic to stdout: text (source line, caret, hint), JSON or SARIF.
+
+    With ``strict`` warnings are shown as errors. A summary goes to stderr (text only).
+    """
     if strict:
         diags = [Diagnostic(d.span, d.code, d.message, Severity.ERROR, d.hint, d.related)
                  for d in diags]
     if fmt == "json":
         print(to_json(diags))
         return
-    lines = {d.path: d for d in docs}
+    if fmt == "sarif":
+        print(to_sarif(diags, version()))
+        return
+    by_path = {d.path: d for d in docs}
     for d in diags:
-        doc = lines.get(d.span.path)
-        print(d.format(doc.line_text(d.span.line) if doc else None))
+        doc = by_path.get(d.span.path)
+        line = doc.line_text(d.span.line) if doc else source_line(d.span.path, d.span.line,
+                                                                   root)
+        print(d.format(line))
     errors = sum(d.severity is Severity.ERROR for d in diags)
-    warnings = len(diags) - errors
     if diags:
-        print(f"{errors} error(s), {warnings} warning(s)", file=sys.stderr)
+        print(f"{errors} error(s), {len(diags) - errors} warning(s)", file=sys.stderr)
+
+
+def source_line(path: str, line: int, root: Path | None = None) -> str | None:
+    """Line ``line`` of file ``path`` (relative to ``root``) read from disk, or None.
+
+    Used for files that did not load (syntax errors, bad bytes); reads at most
+    ``MAX_LINE_BYTES`` per line and never more than the lines up to ``line``.
+    """
+    file = Path(path) if root is None or Path(path).is_absolute() else root / path
+    try:
+        if not file.is_file():
+            return None
+        with open(file, "rb") as fh:
+            for number, raw in enumerate(iter(lambda: fh.readline(MAX_LINE_BYTES), b""), 1):
+                if number == line:
+                    return _printable(raw.decode("utf-8", errors="replace"))
+    except OSError:
+        return None
+    return None
+
+
+def _printable(text: str) -> str:
+    """Source text safe to show in a terminal: control characters become '?'."""
+    text = text.lstrip("\ufeff").rstrip("\r\n")
+    return "".join(c if c == "\t" or c.isprintable() else "?" for c in text)

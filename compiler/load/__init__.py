@@ -5,13 +5,14 @@ Entry point: ``load_rules(rules_dir, root)``.
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 from compiler.diagnostics import Diagnostic, Span
 from compiler.load.document import Document
-from compiler.load.yaml_reader import decode, read_yaml
+from compiler.load.yaml_reader import MAX_BYTES, decode, read_yaml, too_large
 
-__all__ = ["Document", "load_rules", "load_text"]
+__all__ = ["Document", "load_rules", "load_text", "read_file"]
 
 
 def load_text(display_path: str, raw: bytes) -> tuple[Document | None, list[Diagnostic]]:
@@ -31,19 +32,44 @@ def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagno
     docs: list[Document] = []
     diags: list[Diagnostic] = []
     if not rules_dir.is_dir():
-        return [], [Diagnostic(Span(str(rules_dir)), "L012", "rules folder not found",
+        return [], [Diagnostic(Span(rules_dir.as_posix()), "L012", "rules folder not found",
                                hint="pass --rules with a folder that holds YAML files")]
+    base = rules_dir.resolve()
     for file in sorted(rules_dir.rglob("*.yaml")):
         shown = _display(file, root)
-        if file.is_symlink() and not file.resolve().is_relative_to(rules_dir.resolve()):
-            diags.append(Diagnostic(Span(shown), "L013", "file links outside the rules folder",
-                                    hint="copy the file into the rules folder"))
+        raw, problem = read_file(file, base, shown)
+        if problem is not None:
+            diags.append(problem)
             continue
-        doc, file_diags = load_text(shown, file.read_bytes())
+        doc, file_diags = load_text(shown, raw)
         diags.extend(file_diags)
         if doc is not None:
             docs.append(doc)
     return docs, diags
+
+
+def read_file(file: Path, base: Path, shown: str = "") -> tuple[bytes, Diagnostic | None]:
+    """The bytes of rules file ``file`` below folder ``base`` (resolved), or why not.
+
+    Never follows a link out of ``base``, never opens a pipe or a folder, and never reads
+    more than ``MAX_BYTES``: the one safe way to read a rules file (L001, L013, L014).
+    """
+    shown = shown or file.as_posix()
+    try:
+        if not file.resolve().is_relative_to(base):
+            return b"", Diagnostic(Span(shown), "L013", "file links outside the rules "
+                                   "folder", hint="copy the file into the rules folder")
+        info = file.stat()
+        if not stat.S_ISREG(info.st_mode):
+            return b"", Diagnostic(Span(shown), "L014", "not a regular file",
+                                   hint="rules files must be plain YAML files")
+        if info.st_size > MAX_BYTES:
+            return b"", too_large(shown, info.st_size)
+        return file.read_bytes(), None
+    except (OSError, RuntimeError) as exc:  # RuntimeError: symlink loop in resolve()
+        reason = getattr(exc, "strerror", None) or str(exc)
+        return b"", Diagnostic(Span(shown), "L014", f"cannot read the file: {reason}",
+                               hint="check the file exists and is readable")
 
 
 def _display(file: Path, root: Path) -> str:

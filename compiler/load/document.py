@@ -19,6 +19,7 @@ class Document:
     its value; ``keys`` maps a mapping entry's path to the span of its key.
     ``block`` marks paths whose value is a block scalar (``|`` or ``>``), and ``quoted``
     those whose value was quoted (DSL text inside starts one column later).
+    ``dropped`` holds the ids of records the schema stage left out (they had errors).
     """
 
     path: str
@@ -28,6 +29,7 @@ class Document:
     keys: dict[Path_, Span] = field(default_factory=dict)
     quoted: set[Path_] = field(default_factory=set)
     block: set[Path_] = field(default_factory=set)
+    dropped: set[str] = field(default_factory=set)
 
     def span(self, path: Path_) -> Span:
         """The span of the value at ``path``, or of its nearest ancestor."""

@@ -7,6 +7,7 @@ non-standard tags, duplicate keys and deep nesting are rejected before the data 
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -22,6 +23,7 @@ except ImportError:  # pragma: no cover - depends on the libyaml build
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
+MAX_DIGITS = 15
 STANDARD_TAGS = {
     None, "!", "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
     "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:map",
@@ -40,12 +42,16 @@ def _err(path: str, mark: Any, code: str, msg: str, hint: str) -> Diagnostic:
     return Diagnostic(_span(path, mark), code, msg, hint=hint)
 
 
+def too_large(path: str, size: int) -> Diagnostic:
+    """L001: a file over ``MAX_BYTES`` (checked before it is read or parsed)."""
+    return Diagnostic(Span(path), "L001", f"file is {size} bytes, over the {MAX_BYTES} byte "
+                      "limit for one rules file", hint="split the file into several smaller ones")
+
+
 def decode(path: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
     """Bytes -> text. A UTF-8 BOM is accepted; other encodings and NUL bytes are errors."""
     if len(raw) > MAX_BYTES:
-        return None, [Diagnostic(Span(path), "L001", f"file is {len(raw)} bytes, over the "
-                                 f"{MAX_BYTES} byte limit for one rules file",
-                                 hint="split the file into several smaller ones")]
+        return None, [too_large(path, len(raw))]
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
@@ -99,16 +105,8 @@ def read_yaml(path: str, text: str) -> tuple[Document | None, list[Diagnostic]]:
         if diags:
             return None, diags
         node = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        msg = f"YAML syntax: {exc.problem or exc.context}"
-        hint = "YAML forbids tabs for indentation; use spaces" if "\t" in text and \
-            "tab" in str(exc).lower() else "check the indentation and punctuation here"
-        span = _span(path, mark) if mark else Span(path)
-        return None, [Diagnostic(span, "L003", msg, hint=hint)]
     except yaml.YAMLError as exc:
-        return None, [Diagnostic(Span(path), "L003", f"YAML syntax: {exc}",
-                                 hint="check the file is one YAML document")]
+        return None, [_syntax(path, text, exc)]
     doc = Document(path, None, text.splitlines())
     if node is None:
         return None, [Diagnostic(Span(path), "L007", "file is empty",
@@ -116,6 +114,38 @@ def read_yaml(path: str, text: str) -> tuple[Document | None, list[Diagnostic]]:
     warnings: list[Diagnostic] = []
     doc.data = _build(node, (), doc, warnings)
     return doc, warnings
+
+
+def _syntax(path: str, text: str, exc: yaml.YAMLError) -> Diagnostic:
+    """L003 (or L006 for libyaml's own depth limit) at the error's position."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        span = _offset_span(path, text, exc.position)
+        char = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or " ")
+        return Diagnostic(span, "L003", f"character U+{char:04X} is not allowed in YAML "
+                          "text", hint="remove the control character")
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    span = _span(path, mark) if mark is not None else Span(path)
+    problem = str(getattr(exc, "problem", None) or getattr(exc, "context", None) or exc)
+    if "nesting depth" in problem:
+        return Diagnostic(span, "L006", "nesting is too deep", hint="flatten the data")
+    if mark is not None and _char_at(text, mark.line, mark.column) == "\t":
+        return Diagnostic(span, "L003", "YAML syntax: a tab character here (YAML forbids "
+                          "tabs for indentation)", hint="indent with spaces, not tabs")
+    problem = problem.splitlines()[0] if problem else "invalid YAML"
+    return Diagnostic(span, "L003", f"YAML syntax: {problem}",
+                      hint="check the indentation and punctuation here")
+
+
+def _char_at(text: str, line: int, col: int) -> str:
+    lines = text.splitlines()
+    if 0 <= line < len(lines) and 0 <= col < len(lines[line]):
+        return lines[line][col]
+    return ""
+
+
+def _offset_span(path: str, text: str, offset: int) -> Span:
+    line = text.count("\n", 0, offset) + 1
+    return Span(path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
 def _build(node: Any, path: Path_, doc: Document, diags: list[Diagnostic]) -> Any:
@@ -167,17 +197,35 @@ def _plain(value: str, node: Any, path: Path_, doc: Document, diags: list[Diagno
         return None
     if low in ("true", "false"):
         return low == "true"
-    if _INT.match(value):
-        if re.match(r"^[-+]?0[0-9]", value):
-            diags.append(_err(doc.path, node.start_mark, "L010",
-                              f"'{value}' has a leading zero: YAML 1.1 reads it as octal",
-                              f"write {int(value)} or quote it as a string"))
-        return int(value)
-    if _FLOAT.match(value):
-        return float(value)
+    if _INT.match(value) or _FLOAT.match(value):
+        return _number(value, node, doc, diags)
     if low in _YAML11_WORDS:
         diags.append(Diagnostic(_span(doc.path, node.start_mark), "L011",
                                 f"'{value}' is read as the string \"{value}\" (in YAML 1.1 it "
                                 "would be a boolean)", Severity.WARNING,
                                 hint="write true/false for a yes/no value, or quote the string"))
+    return value
+
+
+def _number(value: str, node: Any, doc: Document, diags: list[Diagnostic]) -> Any:
+    """An int or float; L010 for a leading zero, L015 when out of range (kept as text)."""
+    digits = value.lstrip("+-")
+    if _INT.match(value):
+        if len(digits) > MAX_DIGITS:
+            return _too_large(value, node, doc, diags)
+        if re.match(r"^0[0-9]", digits):
+            diags.append(_err(doc.path, node.start_mark, "L010",
+                              f"'{value}' has a leading zero: YAML 1.1 reads it as octal",
+                              f"write {int(value)} or quote it as a string"))
+        return int(value)
+    number = float(value) if len(value) <= 64 else math.inf
+    if not math.isfinite(number) or abs(number) >= 10 ** MAX_DIGITS:
+        return _too_large(value, node, doc, diags)
+    return number
+
+
+def _too_large(value: str, node: Any, doc: Document, diags: list[Diagnostic]) -> str:
+    shown = value if len(value) <= 24 else value[:20] + "..."
+    diags.append(_err(doc.path, node.start_mark, "L015", f"number {shown} is out of range "
+                      f"(more than {MAX_DIGITS} digits)", "write a smaller number"))
     return value

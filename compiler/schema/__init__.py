@@ -1,120 +1,97 @@
 """Stage 2, schema: check each document's shape against ``schemas/<kind>.schema.json``.
 
-Entry point: ``validate(docs)``. JSON Schema Draft 2020-12; every error is mapped back to
-the ``file:line:col`` of the offending key or value. Codes: S001 no ``kind``, S002 unknown
-kind, S003 schema violation.
+Entry point: ``validate(docs)``. JSON Schema Draft 2020-12; the schemas share
+``schemas/common.schema.json`` (ids, names, sources, provisional numbers, flow steps).
+Every error is mapped back to the ``file:line:col`` of the offending key or value.
+Codes: S001 no ``kind``, S002 unknown kind, S003 schema violation.
+
+A schema error inside one record (``records[i]``) drops only that record (it is replaced
+by ``None`` so positions stay valid); any other error drops the whole document. Later
+stages therefore see only well-formed data and report fewer follow-on errors.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
 
 from compiler.diagnostics import Diagnostic, did_you_mean
 from compiler.load import Document
+from compiler.schema.errors import diagnostic, leaves
 
-__all__ = ["KINDS", "schema_dir", "validate"]
+__all__ = ["COMMON", "KINDS", "schema_dir", "schema_files", "validate"]
 
 KINDS = ("game", "resources", "parameters", "tracks", "tags", "card_resources", "tiles",
          "board", "cards", "actions", "milestones", "awards", "flow", "modules")
+COMMON = "common.schema.json"
 
 
 def schema_dir() -> Path:
     """The folder holding the JSON Schemas (``schemas/`` beside the package)."""
-    here = Path(str(resources.files("compiler"))).parent / "schemas"
-    return here
+    return Path(str(resources.files("compiler"))).parent / "schemas"
+
+
+def schema_files() -> list[Path]:
+    """Every schema file: the shared definitions, then one per document kind."""
+    base = schema_dir()
+    return [base / COMMON] + [base / f"{kind}.schema.json" for kind in KINDS]
+
+
+@lru_cache(maxsize=1)
+def _registry() -> Registry:
+    common = json.loads((schema_dir() / COMMON).read_text("utf-8"))
+    return Registry().with_resource(COMMON, Resource.from_contents(common))
 
 
 @lru_cache(maxsize=None)
-def _validator(kind: str) -> Draft202012Validator | None:
+def _validator(kind: str) -> Draft202012Validator:
     path = schema_dir() / f"{kind}.schema.json"
-    if not path.is_file():
-        return None
-    return Draft202012Validator(json.loads(path.read_text("utf-8")))
+    return Draft202012Validator(json.loads(path.read_text("utf-8")), registry=_registry())
 
 
 def validate(docs: list[Document]) -> tuple[list[Document], list[Diagnostic]]:
-    """Return the documents whose shape is valid, and a diagnostic per schema error."""
+    """Return the well-formed documents (bad records pruned) and a diagnostic per error."""
     good: list[Document] = []
     diags: list[Diagnostic] = []
     for doc in docs:
-        errs = _check(doc)
+        kept, errs = _check(doc)
         diags.extend(errs)
-        if not errs:
-            good.append(doc)
+        if kept is not None:
+            good.append(kept)
     return good, diags
 
 
-def _check(doc: Document) -> list[Diagnostic]:
+def _check(doc: Document) -> tuple[Document | None, list[Diagnostic]]:
     if not isinstance(doc.data, dict) or "kind" not in doc.data:
-        return [Diagnostic(doc.span(()), "S001", "document has no 'kind:'",
-                           hint="start the file with 'kind:' and one of: " + ", ".join(KINDS))]
+        return None, [Diagnostic(doc.span(()), "S001", "document has no 'kind:'",
+                                 hint="start the file with 'kind: <kind>', one of: "
+                                 + ", ".join(KINDS))]
     kind = doc.data["kind"]
     if kind not in KINDS:
-        return [Diagnostic(doc.span(("kind",)), "S002", f"unknown document kind {kind!r}",
-                           hint=did_you_mean(str(kind), KINDS) or "one of: " + ", ".join(KINDS))]
-    validator = _validator(kind)
-    if validator is None:
-        return []
-    errors = sorted(validator.iter_errors(doc.data), key=lambda e: list(map(str, e.path)))
-    return [_diagnostic(doc, e) for e in _leaves(errors)]
+        return None, [Diagnostic(doc.span(("kind",)), "S002", f"unknown document kind "
+                                 f"{kind!r}", hint=did_you_mean(str(kind), KINDS)
+                                 or "one of: " + ", ".join(KINDS))]
+    errors = leaves(_validator(kind).iter_errors(doc.data))
+    if not errors:
+        return doc, []
+    diags = [diagnostic(doc, e) for e in errors]
+    return _prune(doc, [tuple(e.absolute_path) for e in errors]), diags
 
 
-def _leaves(errors: list[ValidationError]) -> list[ValidationError]:
-    """Prefer the most specific sub-error of oneOf/anyOf failures."""
-    out = []
-    for e in errors:
-        if e.context:
-            best = min(e.context, key=lambda c: (-len(c.absolute_path), len(c.message)))
-            out.append(best)
-        else:
-            out.append(e)
-    return out
-
-
-def _diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
-    path = tuple(err.absolute_path)
-    where = "/".join(map(str, path)) or "top level"
-    if err.validator == "additionalProperties":
-        extra = _extra_keys(err)
-        allowed = sorted((err.schema.get("properties") or {}).keys())
-        key = extra[0] if extra else ""
-        span = doc.key_span(path + (key,)) if key else doc.span(path)
-        hint = did_you_mean(key, allowed) or "allowed keys: " + ", ".join(allowed)
-        return Diagnostic(span, "S003", f"unknown key '{key}' in {where}", hint=hint)
-    if err.validator == "required":
-        return Diagnostic(doc.span(path), "S003", f"{where}: {err.message}",
-                          hint="add the missing key")
-    if err.validator == "type":
-        value = err.instance
-        hint = f"expected {err.validator_value}"
-        if isinstance(value, str) and value.lower() in ("yes", "no", "on", "off"):
-            hint += f"; write true/false instead of '{value}'"
-        return Diagnostic(doc.span(path), "S003", f"{where}: {value!r} is not of type "
-                          f"{err.validator_value}", hint=hint)
-    return Diagnostic(doc.span(path), "S003", f"{where}: {_short(err.message)}",
-                      hint=_hint(err))
-
-
-def _extra_keys(err: ValidationError) -> list[str]:
-    props = set((err.schema.get("properties") or {}).keys())
-    inst: Any = err.instance
-    return sorted(k for k in inst if k not in props) if isinstance(inst, dict) else []
-
-
-def _short(msg: str) -> str:
-    return msg if len(msg) < 160 else msg[:157] + "..."
-
-
-def _hint(err: ValidationError) -> str:
-    if err.validator == "enum":
-        return "one of: " + ", ".join(map(str, err.validator_value))
-    if err.validator == "pattern":
-        return f"must match {err.validator_value}"
-    return "see the schema in schemas/ and docs/data-format.md"
+def _prune(doc: Document, paths: list[tuple[object, ...]]) -> Document | None:
+    """A copy of ``doc`` without the records that hold errors; None if others do."""
+    bad: set[int] = set()
+    for path in paths:
+        if len(path) < 2 or path[0] != "records" or not isinstance(path[1], int):
+            return None
+        bad.add(path[1])
+    records = [None if i in bad else r for i, r in enumerate(doc.data["records"])]
+    dropped = {r["id"] for i, r in enumerate(doc.data["records"])
+               if i in bad and isinstance(r, dict) and isinstance(r.get("id"), str)}
+    return dataclasses.replace(doc, data={**doc.data, "records": records}, dropped=dropped)

@@ -1,0 +1,115 @@
+"""Module composition: switch variants and expansions on by changing rules data by id.
+
+``compose(rules, modules, players)`` is pure: it returns a new rules dict (the IR with
+the modules applied) and never touches its argument. A module record (modules.yaml) may
+hold ``requires``/``conflicts`` (module ids), ``players {min,max}``, ``tracks {id:
+{start}}``, ``round_limit``, ``disable [milestones|awards]``, ``cards: include`` and
+``setup``/``phases`` changes ``{remove: [ids], replace: [steps], add: [steps with after]}``.
+Rulebook: "Le varianti" (Era aziendale, Variante in solitario, Variante bozza).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+from compiler.runtime.errors import RulesError
+
+__all__ = ["compose"]
+
+Rules = dict[str, Any]
+
+
+def compose(rules: Rules, modules: Iterable[str], players: int | None = None) -> Rules:
+    """The rules with ``modules`` switched on, in the order the rules data lists them.
+
+    ``rules["active_modules"]`` names them; ``rules["flow"]["round_limit"]`` is the
+    smallest module round limit (absent: no limit). With ``players`` given, each
+    module's player range is checked too.
+
+    Raises RulesError naming the module for an unknown module, a missing requirement,
+    a conflict between two chosen modules, or a player count out of the module's range.
+    """
+    known: dict[str, Any] = rules.get("modules") or {}
+    chosen = _ordered(known, modules)
+    for mid in chosen:
+        _check(known[mid], chosen, players)
+    out = copy.deepcopy(rules)
+    out.setdefault("flow", {})
+    for mid in chosen:
+        _apply(out, known[mid])
+    _filter_cards(out, chosen, known)
+    out["active_modules"] = chosen
+    return out
+
+
+def _ordered(known: dict[str, Any], modules: Iterable[str]) -> list[str]:
+    wanted = list(dict.fromkeys(modules))
+    for mid in wanted:
+        if mid not in known:
+            names = ", ".join(known) or "none"
+            raise RulesError(f"unknown module '{mid}' (this game has: {names})")
+    return [mid for mid in known if mid in wanted]
+
+
+def _check(module: dict[str, Any], chosen: list[str], players: int | None) -> None:
+    mid = module["id"]
+    for req in module.get("requires") or []:
+        if req not in chosen:
+            raise RulesError(f"module '{mid}' requires module '{req}'")
+    for other in module.get("conflicts") or []:
+        if other in chosen:
+            raise RulesError(f"module '{mid}' conflicts with module '{other}'")
+    limits = module.get("players") or {}
+    if players is not None and not _in_range(players, limits):
+        raise RulesError(f"module '{mid}' is for {limits.get('min', 1)}-"
+                         f"{limits.get('max', 'any')} players, not {players}")
+
+
+def _in_range(n: int, limits: dict[str, Any]) -> bool:
+    return limits.get("min", n) <= n <= limits.get("max", n)
+
+
+def _apply(rules: Rules, module: dict[str, Any]) -> None:
+    for tid, change in (module.get("tracks") or {}).items():
+        rules["tracks"][tid] = {**rules["tracks"][tid], **change}
+    if module.get("round_limit") is not None:
+        old = rules["flow"].get("round_limit")
+        limit = int(module["round_limit"])
+        rules["flow"]["round_limit"] = limit if old is None else min(old, limit)
+    for kind in module.get("disable") or []:
+        rules[kind] = {}
+    for section in ("setup", "phases"):
+        if module.get(section):
+            rules["flow"][section] = _change_steps(rules["flow"].get(section) or [],
+                                                   module[section], module["id"])
+
+
+def _change_steps(steps: list[dict[str, Any]], change: dict[str, Any],
+                  mid: str) -> list[dict[str, Any]]:
+    """Steps after ``remove``, then ``replace`` (same id), then ``add`` (``after`` an id)."""
+    removed = set(change.get("remove") or [])
+    out = [s for s in steps if s.get("id") not in removed]
+    for new in change.get("replace") or []:
+        idx = _index(out, new["id"], mid)
+        out[idx] = copy.deepcopy(new)
+    for new in change.get("add") or []:
+        step = {k: v for k, v in copy.deepcopy(new).items() if k != "after"}
+        pos = _index(out, new["after"], mid) + 1 if new.get("after") else len(out)
+        out.insert(pos, step)
+    return out
+
+
+def _index(steps: list[dict[str, Any]], sid: str, mid: str) -> int:
+    for i, s in enumerate(steps):
+        if s.get("id") == sid:
+            return i
+    raise RulesError(f"module '{mid}' changes step '{sid}', which the flow does not have")
+
+
+def _filter_cards(rules: Rules, chosen: list[str], known: dict[str, Any]) -> None:
+    """Keep base cards and the cards of switched-on modules that say ``cards: include``."""
+    including = {m for m in chosen if known[m].get("cards") == "include"}
+    rules["cards"] = {cid: c for cid, c in (rules.get("cards") or {}).items()
+                      if c.get("module") is None or c["module"] in including}

@@ -1,0 +1,136 @@
+"""Turn JSON Schema validation errors into positioned S003 diagnostics.
+
+The message names the record (``card 'comet': cost: ...``) rather than a raw JSON path;
+an unknown key is reported at the key itself with a did-you-mean hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from jsonschema.exceptions import ValidationError, best_match, relevance
+
+from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.load import Document
+
+__all__ = ["diagnostic", "leaves"]
+
+_YAML11_BOOL = ("yes", "no", "on", "off", "y", "n")
+_TYPES = {"integer": "a whole number", "number": "a number", "string": "a text",
+          "boolean": "true or false", "object": "a mapping (key: value)",
+          "array": "a list", "null": "nothing"}
+
+
+def leaves(errors: Iterable[ValidationError]) -> list[ValidationError]:
+    """For each error, its most specific cause (descending anyOf/oneOf), by position."""
+    out = [best_match([e], key=relevance) for e in errors]
+    return sorted(out, key=lambda e: [str(p) for p in e.absolute_path])
+
+
+def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
+    """The S003 diagnostic for one validation error in ``doc``."""
+    path = tuple(err.absolute_path)
+    where = describe(doc, path)
+    if err.validator in ("additionalProperties", "unevaluatedProperties"):
+        return _unknown_key(doc, err, path, where)
+    if err.validator == "required":
+        missing = _missing(err)
+        return Diagnostic(doc.span(path), "S003", f"{where}: missing required key "
+                          f"'{missing}'", hint=f"add '{missing}:'")
+    if err.validator == "type":
+        return Diagnostic(doc.span(path), "S003", f"{where}: {_show(err.instance)} is not "
+                          f"{_type_words(err.validator_value)}",
+                          hint=_type_hint(err.instance, err.validator_value))
+    if err.validator in ("anyOf", "oneOf"):
+        title = err.schema.get("title") if isinstance(err.schema, dict) else None
+        return Diagnostic(doc.span(path), "S003", f"{where}: {_show(err.instance)} is not "
+                          f"{title or 'an allowed value'}", hint=_type_hint(err.instance, ""))
+    return Diagnostic(doc.span(path), "S003", f"{where}: {_message(err)}", hint=_hint(err))
+
+
+def describe(doc: Document, path: tuple[Any, ...]) -> str:
+    """A readable place: ``card 'comet': cost`` or ``setup[2].step`` or ``top level``."""
+    head = ""
+    rest = path
+    if len(path) >= 2 and path[0] == "records" and isinstance(path[1], int):
+        head = _record_name(doc, path[1])
+        rest = path[2:]
+    tail = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in rest).lstrip(".")
+    if head and tail:
+        return f"{head}: {tail}"
+    return head or tail or "top level"
+
+
+def _record_name(doc: Document, index: int) -> str:
+    kind = (doc.kind or "record").rstrip("s") or "record"
+    records = doc.data.get("records") if isinstance(doc.data, dict) else None
+    rec = records[index] if isinstance(records, list) and index < len(records) else None
+    rid = rec.get("id") if isinstance(rec, dict) else None
+    if isinstance(rid, str) and len(rid) <= 64:
+        return f"{kind.replace('_', ' ')} {rid!r}"
+    return f"records[{index}]"
+
+
+def _unknown_key(doc: Document, err: ValidationError, path: tuple[Any, ...],
+                 where: str) -> Diagnostic:
+    allowed = sorted((err.schema.get("properties") or {}).keys())
+    inst = err.instance if isinstance(err.instance, dict) else {}
+    extra = [k for k in inst if k not in allowed]
+    key = str(extra[0]) if extra else ""
+    span = doc.key_span(path + (key,)) if key else doc.span(path)
+    hint = did_you_mean(key, allowed) or "allowed keys here: " + ", ".join(allowed)
+    return Diagnostic(span, "S003", f"unknown key {_show(key)} in {where}", hint=hint)
+
+
+def _missing(err: ValidationError) -> str:
+    inst = err.instance if isinstance(err.instance, dict) else {}
+    for key in err.validator_value:
+        if key not in inst:
+            return str(key)
+    return "?"
+
+
+def _type_words(expected: Any) -> str:
+    if isinstance(expected, list):
+        return " or ".join(_TYPES.get(t, t) for t in expected)
+    return _TYPES.get(expected, str(expected))
+
+
+def _type_hint(value: Any, expected: Any) -> str:
+    if isinstance(value, str) and value.lower() in _YAML11_BOOL:
+        if expected == "boolean":
+            return f"write true or false instead of '{value}'"
+        return f"'{value}' is read as text here (YAML 1.1 would make it a boolean)"
+    if isinstance(value, int | float) and expected == "string":
+        return f"quote it: \"{value}\" (a leading zero is lost unless quoted)"
+    if isinstance(value, str) and len(value) == 10 and value[4:5] == "-":
+        return "a date is not a number here; write a number"
+    return "see the schema in schemas/ and docs/data-format.md"
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _message(err: ValidationError) -> str:
+    if err.validator == "pattern":
+        return f"{_show(err.instance)} is not a valid id"
+    if err.validator == "enum":
+        return f"{_show(err.instance)} is not one of the allowed values"
+    if err.validator == "const":
+        return f"{_show(err.instance)} should be {err.validator_value!r}"
+    msg = err.message
+    return msg if len(msg) < 160 else msg[:157] + "..."
+
+
+def _hint(err: ValidationError) -> str:
+    if err.validator == "enum":
+        return "one of: " + ", ".join(map(str, err.validator_value))
+    if err.validator == "pattern":
+        return ("ids are lowercase ASCII: a letter, then letters, digits or '_' "
+                f"(pattern {err.validator_value})")
+    if err.validator == "minProperties":
+        return "give at least one entry (for names: it or en)"
+    return "see the schema in schemas/ and docs/data-format.md"

@@ -1,0 +1,196 @@
+"""Hostile and broken rules data: a positioned diagnostic within 2 s, exit 1, no
+traceback, nothing written or changed.
+
+The corpus is ``tests/bad_input/``: a ``<case>.yaml`` file is added to a copy of the small
+valid game ``_base/``; a ``<case>/`` folder's files replace the base game's files. Big or
+generated cases (50 MB, 10,000-deep nesting, a 100,000-character effect, links) are made
+here in ``tmp_path``. ``CASES`` gives the expected code and ``file:line:col`` of each.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO / "tests" / "bad_input"
+BASE = CORPUS / "_base"
+LIMIT_S = 2.0
+
+# case -> (code, file in the rules folder, line, col)
+CASES: dict[str, tuple[str, str, int, int]] = {
+    "alias_bomb.yaml": ("L004", "alias_bomb.yaml", 3, 4),
+    "self_alias.yaml": ("L004", "self_alias.yaml", 2, 10),
+    "duplicate_key.yaml": ("L009", "duplicate_key.yaml", 4, 1),
+    "tab_indent.yaml": ("L003", "tab_indent.yaml", 3, 1),
+    "non_utf8.yaml": ("L002", "non_utf8.yaml", 3, 30),
+    "empty.yaml": ("L007", "empty.yaml", 1, 1),
+    "comments_only.yaml": ("L007", "comments_only.yaml", 1, 1),
+    "binary_junk.yaml": ("L002", "binary_junk.yaml", 1, 1),
+    "control_char.yaml": ("L003", "control_char.yaml", 3, 32),
+    "two_documents.yaml": ("L003", "two_documents.yaml", 3, 1),
+    "python_tag.yaml": ("L005", "python_tag.yaml", 3, 22),
+    "huge_number.yaml": ("L015", "huge_number.yaml", 3, 52),
+    "no_kind.yaml": ("S001", "no_kind.yaml", 1, 1),
+    "misspelled_kind.yaml": ("S002", "misspelled_kind.yaml", 1, 7),
+    "unknown_key": ("S003", "tracks.yaml", 3, 61),
+    "yaml11_no_for_number": ("S003", "tracks.yaml", 3, 58),
+    "yaml11_no_for_boolean": ("S003", "tiles.yaml", 3, 41),
+    "yaml11_octal_for_text": ("S003", "cards.yaml", 4, 24),
+    "yaml11_date_for_number": ("S003", "tracks.yaml", 3, 58),
+    "yaml11_null_for_text": ("S003", "tags.yaml", 3, 27),
+    "id_injection": ("S003", "tags.yaml", 3, 10),
+    "id_lookalike": ("S003", "tags.yaml", 4, 10),
+    "id_newline": ("S003", "tags.yaml", 3, 10),
+    "module_cycle": ("R020", "modules.yaml", 3, 10),
+}
+
+
+def make_rules(tmp_path: Path, case: str | None = None) -> Path:
+    """A copy of the base game with corpus ``case`` applied, in ``tmp_path/rules``."""
+    rules = tmp_path / "rules"
+    shutil.copytree(BASE, rules)
+    if case is not None:
+        src = CORPUS / case
+        files = sorted(src.iterdir()) if src.is_dir() else [src]
+        for f in files:
+            shutil.copyfile(f, rules / f.name)
+    return rules
+
+
+def snapshot(folder: Path) -> dict[str, bytes | str]:
+    """Every entry below ``folder``: file bytes, or the target of a link."""
+    out: dict[str, bytes | str] = {}
+    for p in sorted(folder.rglob("*")):
+        rel = p.relative_to(folder).as_posix()
+        out[rel] = os.readlink(p) if p.is_symlink() else p.read_bytes() if p.is_file() else "/"
+    return out
+
+
+def run_check(rules: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, float]:
+    """``rulesc check --rules RULES`` in-process: exit code, all output, seconds."""
+    start = time.perf_counter()
+    code = main(["check", "--rules", str(rules)])
+    elapsed = time.perf_counter() - start
+    out, err = capsys.readouterr()
+    return code, out + err, elapsed
+
+
+def assert_rejected(rules: Path, code: str, where: str, capsys: pytest.CaptureFixture[str],
+                    line: int | None = None, col: int | None = None) -> str:
+    """Check ``rules``; assert exit 1, the positioned code, speed, and no change."""
+    before = snapshot(rules.parent)
+    status, output, elapsed = run_check(rules, capsys)
+    assert status == 1, output
+    assert "Traceback" not in output
+    assert elapsed < LIMIT_S, f"took {elapsed:.2f} s"
+    pos = f"{line}:{col}" if line is not None else r"\d+:\d+"
+    pattern = rf"{re.escape(str(rules / where))}:{pos}: (error|warning)\[{code}\]: "
+    assert re.search(pattern, output), output[:2000]
+    assert snapshot(rules.parent) == before, "check changed files"
+    return output
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_corpus_case_is_rejected_with_position(case: str, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    code, where, line, col = CASES[case]
+    assert_rejected(make_rules(tmp_path, case), code, where, capsys, line, col)
+
+
+def test_every_corpus_entry_has_an_expectation() -> None:
+    entries = {p.name for p in CORPUS.iterdir() if not p.name.startswith(("_", "."))}
+    entries -= {"__pycache__"}
+    assert entries == set(CASES)
+
+
+def _fifty_megabytes(rules: Path) -> str:
+    row = b"  - {id: x, name: {en: x}}\n"
+    with open(rules / "big.yaml", "wb") as fh:
+        fh.write(b"kind: tags\nrecords:\n")
+        fh.write(row * (50 * 1024 * 1024 // len(row) + 1))
+    return "big.yaml"
+
+
+def _deep_flow(rules: Path) -> str:
+    (rules / "deep.yaml").write_text("a: " + "[" * 10_000 + "]" * 10_000 + "\n")
+    return "deep.yaml"
+
+
+def _deep_block(rules: Path) -> str:
+    (rules / "deep.yaml").write_text("- " * 10_000 + "x\n")  # block lists, one line
+    return "deep.yaml"
+
+
+def _long_dsl_line(rules: Path) -> str:
+    effect = "gain 1 money; " * (100_000 // 14)
+    (rules / "flow.yaml").write_text("kind: flow\nphases:\n  - id: a\n    each_player: \""
+                                     + effect[:100_000] + "\"\nend: {when: \"round >= 3\"}\n")
+    return "flow.yaml"
+
+
+def _symlink_outside(rules: Path) -> str:
+    secret = rules.parent / "secret.yaml"
+    secret.write_text("kind: tags\nrecords: []\n")
+    os.symlink(secret, rules / "linked.yaml")
+    return "linked.yaml"
+
+
+def _folder_link_outside(rules: Path) -> str:
+    outside = rules.parent / "elsewhere"
+    outside.mkdir()
+    (outside / "tags.yaml").write_text("kind: tags\nrecords: []\n")
+    os.symlink(outside, rules / "more", target_is_directory=True)
+    (rules / "cards").mkdir()
+    os.symlink(outside / "tags.yaml", rules / "cards" / "linked.yaml")
+    return "cards/linked.yaml"
+
+
+GENERATED: dict[str, tuple[Callable[[Path], str], str]] = {
+    "fifty_megabytes": (_fifty_megabytes, "L001"),
+    "deep_flow_nesting": (_deep_flow, "L006"),
+    "deep_block_nesting": (_deep_block, "L006"),
+    "dsl_line_100k": (_long_dsl_line, "D002"),
+    "symlink_outside": (_symlink_outside, "L013"),
+    "link_in_subfolder": (_folder_link_outside, "L013"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(GENERATED))
+def test_generated_case_is_rejected(case: str, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    make, code = GENERATED[case]
+    rules = make_rules(tmp_path)
+    where = make(rules)
+    assert_rejected(rules, code, where, capsys)
+
+
+@pytest.mark.parametrize("case", ["alias_bomb.yaml", "binary_junk.yaml", "module_cycle"])
+def test_build_of_bad_input_writes_nothing(case: str, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    rules = make_rules(tmp_path, case)
+    out = tmp_path / "out"
+    assert main(["build", "--rules", str(rules), "--out", str(out)]) == 1
+    assert "nothing was written" in capsys.readouterr().out
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("case", ["alias_bomb.yaml", "binary_junk.yaml", "non_utf8.yaml"])
+def test_real_command_exits_1_without_traceback(case: str, tmp_path: Path) -> None:
+    """The installed entry point, in a fresh process, outside the repository."""
+    rules = make_rules(tmp_path, case)
+    proc = subprocess.run([sys.executable, "-m", "compiler", "check", "--rules", str(rules)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert f"rules/{case}:" in proc.stdout

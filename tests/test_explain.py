@@ -1,0 +1,84 @@
+"""``rulesc explain``: one item's generated text with its YAML line and rulebook section."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = "terraforming_mars"
+
+
+@pytest.fixture(autouse=True)
+def at_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+def explain(capsys, *args):
+    code = main(["explain", GAME, *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_standard_project_in_italian(capsys):
+    code, out, _ = explain(capsys, "power_plant", "--lang", "it")
+    assert code == 0
+    assert "Paga 11 M€." in out and "+1 produzione di energia." in out
+    assert "rules_data/terraforming_mars/actions.yaml:11" in out
+    assert "§ Azione 2: Progetto standard, Centrale elettrica (11 M€)" in out
+    assert "[en]" not in out
+
+
+def test_both_languages_by_default(capsys):
+    code, out, _ = explain(capsys, "banker")
+    assert code == 0
+    assert "[it] Banchiere" in out and "Vince chi ha più produzione di M€" in out
+    assert "[en] Banker" in out and "Most M€ production" in out
+
+
+def test_card_with_requirement_and_vp(capsys):
+    code, out, _ = explain(capsys, "ants", "--lang", "it")
+    assert code == 0
+    assert "Requisito: ossigeno almeno 4 %" in out
+    assert "PV: 1 PV ogni 2 risorse su questa carta" in out
+    assert "cards/plants_animals.yaml:" in out
+
+
+def test_shared_id_lists_every_item_and_kind_prefix_picks_one(capsys):
+    _, out, _ = explain(capsys, "asteroid", "--lang", "en")
+    assert "card asteroid" in out and "action asteroid" in out
+    _, out, _ = explain(capsys, "action:asteroid", "--lang", "en")
+    assert "action asteroid" in out and "card asteroid" not in out
+
+
+def test_flow_step_and_parameter(capsys):
+    code, out, _ = explain(capsys, "production", "--lang", "it")
+    assert code == 0
+    assert "Fase 4" in out and "flow.yaml:" in out and "§ Fase 4: Produzione" in out
+    _, out, _ = explain(capsys, "oxygen", "--lang", "it")
+    assert "da 0 a 14 %" in out and "parameters.yaml:" in out
+
+
+def test_unknown_id_suggests_the_closest(capsys):
+    code, _, err = explain(capsys, "plnner")
+    assert code == 1 and "did you mean 'planner'?" in err
+
+
+def test_unknown_language(capsys):
+    code, _, err = explain(capsys, "planner", "--lang", "de")
+    assert code == 1 and "unknown language" in err
+
+
+def test_rules_with_errors_exit_1(capsys, tmp_path):
+    rules = tmp_path / GAME
+    shutil.copytree(ROOT / "rules_data" / GAME, rules)
+    actions = rules / "actions.yaml"
+    actions.write_text(actions.read_text().replace('"gain 1 energy production"',
+                                                   '"gain 1 unobtainium production"'))
+    code = main(["explain", GAME, "power_plant", "--rules", str(rules)])
+    out = capsys.readouterr()
+    assert code == 1 and "unobtainium" in out.out and "has errors" in out.err

@@ -1,0 +1,118 @@
+"""The loader: YAML read safely, with positions that survive a BOM and CRLF line ends."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from compiler.load import load_rules, load_text, read_file
+from compiler.pipeline import compile_game
+
+BASE = Path(__file__).resolve().parent / "bad_input" / "_base"
+# One schema error, one DSL error inside a block scalar (second line), one duplicate key.
+BROKEN = {
+    "tracks.yaml": "kind: tracks\nrecords:\n"
+                   "  - {id: score, name: {en: score}, scope: player, strat: 0}\n"
+                   "  - {id: round, name: {en: round}, scope: game, start: 1, min: 1}\n",
+    "flow.yaml": "kind: flow\nphases:\n  - id: income\n    each_player: |\n"
+                 "      gain 1 money;\n      gain two money\nend: {when: \"round >= 3\"}\n"
+                 "end: {when: \"round >= 4\"}\n",
+}
+
+
+def _positions(tmp_path: Path, name: str, bom: bool, crlf: bool) -> list[tuple[str, int, int]]:
+    rules = tmp_path / name
+    shutil.copytree(BASE, rules)
+    for file, text in BROKEN.items():
+        data = text.replace("\n", "\r\n") if crlf else text
+        (rules / file).write_bytes((b"\xef\xbb\xbf" if bom else b"") + data.encode())
+    comp = compile_game(rules, tmp_path)
+    return [(d.code, Path(d.span.path).name, d.span.line, d.span.col) for d in comp.diagnostics]
+
+
+def test_bom_and_crlf_give_the_same_positions(tmp_path: Path) -> None:
+    plain = _positions(tmp_path, "lf", bom=False, crlf=False)
+    assert {c for c, *_ in plain} >= {"S003", "D001", "L009"}
+    assert _positions(tmp_path, "crlf", bom=False, crlf=True) == plain
+    assert _positions(tmp_path, "bom_crlf", bom=True, crlf=True) == plain
+    assert ("D001", "flow.yaml", 6, 12) in plain
+
+
+def test_crlf_source_line_has_no_carriage_return(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(BASE, rules)
+    (rules / "tracks.yaml").write_bytes(BROKEN["tracks.yaml"].replace("\n", "\r\n").encode())
+    assert main(["check", "--rules", str(rules)]) == 1
+    out = capsys.readouterr().out
+    assert "\r" not in out
+    assert "strat: 0}\n" in out
+
+
+def test_yaml11_words_stay_text() -> None:
+    doc, diags = load_text("t.yaml", b"on: x\na: no\nb: 2024-01-01\nc: 0x10\nd: 1_000\n")
+    assert doc is not None
+    assert doc.data == {"on": "x", "a": "no", "b": "2024-01-01", "c": "0x10", "d": "1_000"}
+    assert [d.code for d in diags] == ["L011"]
+
+
+def test_numbers() -> None:
+    doc, diags = load_text("t.yaml", b"a: 010\nb: -3\nc: 1.5\nd: 1.0e+999\ne: '010'\n")
+    assert doc is not None
+    assert doc.data == {"a": 10, "b": -3, "c": 1.5, "d": "1.0e+999", "e": "010"}
+    assert [(d.code, d.span.line) for d in diags] == [("L010", 1), ("L015", 4)]
+
+
+def test_huge_integer_is_a_diagnostic_not_a_crash() -> None:
+    doc, diags = load_text("t.yaml", b"a: " + b"9" * 5000 + b"\n")
+    assert [d.code for d in diags] == ["L015"]
+
+
+@pytest.mark.parametrize("raw, code, line, col", [
+    (b"a: 1\n\tb: 2\n", "L003", 2, 1),
+    (b"a: \x07\n", "L003", 1, 4),
+    (b"a: [" + b"[" * 100 + b"]" * 101 + b"\n", "L006", 1, 67),
+    (b"a: [" + b"[" * 2000 + b"]" * 2001 + b"\n", "L006", 1, 1003),  # libyaml limit
+    (b"a: &x 1\n", "L004", 1, 4),
+    (b"a: !!binary aGk=\n", "L005", 1, 4),
+    (b"? [a]\n: 1\n", "L008", 1, 3),
+    (b"a: 1\na: 2\n", "L009", 2, 1),
+    (b"\xef\xbb\xbf", "L007", 1, 1),
+])
+def test_loader_diagnostics_are_positioned(raw: bytes, code: str, line: int, col: int) -> None:
+    _doc, diags = load_text("t.yaml", raw)
+    assert [(d.code, d.span.line, d.span.col) for d in diags][:1] == [(code, line, col)]
+
+
+def test_folder_named_yaml_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "x.yaml").mkdir()
+    raw, problem = read_file(tmp_path / "x.yaml", tmp_path.resolve())
+    assert raw == b"" and problem is not None and problem.code == "L014"
+
+
+def test_pipe_named_yaml_does_not_block(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "x.yaml")
+    docs, diags = load_rules(tmp_path, tmp_path)
+    assert docs == [] and [d.code for d in diags] == ["L014"]
+
+
+def test_dangling_link_is_reported(tmp_path: Path) -> None:
+    os.symlink(tmp_path / "missing.yaml", tmp_path / "x.yaml")
+    _docs, diags = load_rules(tmp_path, tmp_path)
+    assert [d.code for d in diags] == ["L014"]
+
+
+def test_link_inside_the_folder_is_read(tmp_path: Path) -> None:
+    (tmp_path / "real.yml").write_text("kind: tags\nrecords: []\n")
+    os.symlink(tmp_path / "real.yml", tmp_path / "x.yaml")
+    docs, diags = load_rules(tmp_path, tmp_path)
+    assert diags == [] and [d.kind for d in docs] == ["tags"]
+
+
+def test_missing_folder(tmp_path: Path) -> None:
+    docs, diags = load_rules(tmp_path / "nope", tmp_path)
+    assert docs == [] and [d.code for d in diags] == ["L012"]

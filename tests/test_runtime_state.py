@@ -1,0 +1,151 @@
+"""Save/resume, determinism, module composition and the runtime's public surface."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import compiler.runtime as runtime
+from compiler.runtime import Game, RandomPolicy, RulesError, compose, load_game
+from tests.conftest import ROOT
+from tests.test_runtime_helpers import new, rules
+
+
+def _record(players: int, modules: tuple[str, ...], seed: int) -> tuple[list, dict]:
+    game = new(players, modules, seed)
+    policy = RandomPolicy(seed)
+    actions = []
+    while not game.is_over:
+        actions.append(policy.choose(game))
+        game.apply(actions[-1])
+    return actions, game.to_json()
+
+
+@pytest.mark.parametrize("players, modules, seed, cut", [
+    (2, (), 3, 150), (3, ("corporate_era", "draft"), 4, 333), (1, ("solo",), 5, 77)])
+def test_save_and_resume_plays_on_identically(players, modules, seed, cut):
+    actions, final = _record(players, modules, seed)
+    game = new(players, modules, seed)
+    for action in actions[:cut]:
+        game.apply(action)
+    saved = json.loads(json.dumps(game.to_json()))
+    resumed = load_game(rules(), saved)
+    assert resumed.pending() == game.pending()
+    for action in actions[cut:]:
+        assert action in resumed.legal_actions()
+        resumed.apply(action)
+    assert resumed.is_over and resumed.to_json() == final
+
+
+def test_same_seed_same_game_and_different_seed_differs():
+    assert _record(2, (), 21)[1] == _record(2, (), 21)[1]
+    assert _record(2, (), 21)[1] != _record(2, (), 22)[1]
+
+
+SCRIPT = """
+import hashlib, json
+from pathlib import Path
+from compiler.pipeline import compile_game
+from compiler.runtime import Game, RandomPolicy
+ir = compile_game(Path('rules_data/terraforming_mars'), Path('.')).ir
+game = Game.new(ir, players=3, modules=('corporate_era', 'draft'), seed=5)
+policy = RandomPolicy(5)
+while not game.is_over:
+    game.apply(policy.choose(game))
+print(hashlib.sha256(json.dumps(game.to_json(), sort_keys=True).encode()).hexdigest())
+"""
+
+
+def test_independent_of_hash_seed():
+    digests = set()
+    for hash_seed in ("0", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=120, check=True)
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1
+
+
+def test_pending_shape_and_json_options():
+    game = new(2, seed=1)
+    pending = game.pending()
+    assert set(pending) == {"player", "kind", "prompt", "options"}
+    assert pending["options"] == game.legal_actions()
+    json.dumps(pending)
+
+
+def test_apply_after_the_end_is_refused():
+    game = new(1, ("solo",), seed=2)
+    policy = RandomPolicy(2)
+    while not game.is_over:
+        game.apply(policy.choose(game))
+    assert game.pending() is None and game.legal_actions() == []
+    with pytest.raises(RulesError):
+        game.apply({"act": "pass"})
+
+
+def test_compose_is_pure_and_applies_module_changes():
+    before = copy.deepcopy(rules())
+    out = compose(rules(), ["solo", "draft"], 1)
+    assert rules() == before
+    assert out["tracks"]["tr"]["start"] == 14
+    assert out["flow"]["round_limit"] == 14
+    assert out["milestones"] == {} and out["awards"] == {}
+    setup_ids = [s["id"] for s in out["flow"]["setup"]]
+    assert "starting_production" not in setup_ids
+    assert setup_ids.index("neutral_cities") == setup_ids.index("first_player") + 1
+    research = next(p for p in out["flow"]["phases"] if p["id"] == "research")
+    assert research["step"] == "draft"
+    assert all(c.get("module") is None for c in out["cards"].values())
+
+
+@pytest.mark.parametrize("modules, players, word", [
+    (["nope"], 2, "nope"), (["solo"], 2, "solo")])
+def test_compose_errors_name_the_module(modules, players, word):
+    with pytest.raises(RulesError, match=word):
+        compose(rules(), modules, players)
+
+
+def test_requires_and_conflicts():
+    ir = copy.deepcopy(rules())
+    ir["modules"]["needy"] = {"id": "needy", "requires": ["draft"]}
+    ir["modules"]["rival"] = {"id": "rival", "conflicts": ["draft"]}
+    with pytest.raises(RulesError, match="needy"):
+        compose(ir, ["needy"])
+    compose(ir, ["needy", "draft"])
+    with pytest.raises(RulesError, match="rival"):
+        compose(ir, ["rival", "draft"])
+
+
+@pytest.mark.parametrize("players", [0, 6])
+def test_player_count_out_of_range(players):
+    with pytest.raises(RulesError):
+        Game.new(rules(), players=players)
+
+
+def test_runtime_exports_and_imports():
+    assert set(runtime.__all__) >= {"Game", "RandomPolicy", "RulesError", "load_game",
+                                    "compose"}
+    for path in sorted((ROOT / "compiler" / "runtime").glob("*.py")):
+        text = path.read_text("utf-8")
+        for line in text.splitlines():
+            if line.startswith(("import compiler", "from compiler")):
+                assert line.startswith("from compiler.runtime"), (path.name, line)
+        assert len(text.splitlines()) <= 400, path.name
+
+
+def test_load_rejects_foreign_state():
+    with pytest.raises(RulesError):
+        load_game(rules(), {"format": 99})
+
+
+def test_solo_digest_is_stable_within_a_run():
+    a = hashlib.sha256(json.dumps(_record(1, ("solo",), 9)[1]).encode()).hexdigest()
+    b = hashlib.sha256(json.dumps(_record(1, ("solo",), 9)[1]).encode()).hexdigest()
+    assert a == b

@@ -1,0 +1,31 @@
+"""Every rules scenario under tests/scenarios/ passes (`rulesc test` on each file), and a
+failing expectation is reported with the scenario file and the expectation's line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from compiler.scenario import run_file
+from tests.conftest import ROOT
+
+SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario(path: Path):
+    outcome = run_file(path, path.relative_to(ROOT).as_posix())
+    assert outcome.passed, "\n".join(f"{s}: {m}" for s, m in outcome.failures)
+
+
+def test_failure_names_file_and_line(tmp_path, capsys):
+    bad = tmp_path / "wrong.yaml"
+    bad.write_text("scenario: wrong on purpose\ngame: terraforming_mars\nplayers: 2\n"
+                   "seed: 1\nthen:\n  params.oxygen: 0\n  params.temperature: 8\n", "utf-8")
+    status = main(["test", str(bad)])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "wrong.yaml:7:3: FAIL: params.temperature: is -30, expected 8" in out
+    assert out.rstrip().endswith("0 passed, 1 failed")
