@@ -12,12 +12,16 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
+import glob
 import os
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
+STALE_S = 600  # staging folders older than this were left by a killed build
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
@@ -104,7 +108,7 @@ def _exchange(a: Path, b: Path) -> bool:
     return rc == 0
 
 
-def _renameat2():  # type: ignore[no-untyped-def]
+def _renameat2() -> Any:
     if not sys.platform.startswith("linux"):
         return None
     with contextlib.suppress(OSError, AttributeError):
@@ -122,9 +126,14 @@ def _old(target: Path) -> Path:
 
 
 def _recover(target: Path) -> None:
-    """Undo a crash between the two renames of the fallback swap."""
+    """Undo a crash between the two renames of the fallback swap; drop stale staging."""
     old = _old(target)
     if old.exists() and not target.exists():
         os.replace(old, target)
     elif old.exists():
         shutil.rmtree(old, ignore_errors=True)
+    now = time.time()
+    for stale in target.parent.glob(f".{glob.escape(target.name)}.new-*"):
+        with contextlib.suppress(OSError):
+            if now - stale.stat().st_mtime > STALE_S:
+                shutil.rmtree(stale, ignore_errors=True)

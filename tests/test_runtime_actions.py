@@ -130,7 +130,7 @@ def test_award_costs_rise_and_stop_at_three():
 ])
 def test_award_points(prods, points):
     game = new(len(prods), seed=1)
-    for pl, prod in zip(game.state["players"], prods):
+    for pl, prod in zip(game.state["players"], prods, strict=True):
         pl["prod"]["megacredits"] = prod
     game.state["awards"].append({"id": "banker", "by": 0})
     result = game.scores()["players"]

@@ -32,12 +32,8 @@ def test_random_games_keep_invariants_and_end():
     for seed in range(GAMES):
         players, mods = config(seed)
         game = new(players, mods, seed)
-        policy = RandomPolicy(seed)
         invariants(game)
-        while not game.is_over:
-            game.apply(policy.choose(game))
-            invariants(game)
-        result = game.scores()
+        result = RandomPolicy(seed).play(game, after=invariants)
         assert len(result["players"]) == players
         for row in result["players"]:
             assert row["total"] == sum(row["breakdown"].values())

@@ -7,6 +7,7 @@ at all with ``--strict``); otherwise nothing is written. Exit 0 ok, 1 errors or 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from compiler.cli.common import games, print_diagnostics, project_root, rules_dir
@@ -29,8 +30,14 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or root / "generated"
     status = 0
     for game in ([args.game] if args.game else games(root, args.rules)):
-        comp, changed = build(rules_dir(root, game, args.rules), root, out / game,
-                              check_only=args.check, strict=args.strict)
+        try:
+            comp, changed = build(rules_dir(root, game, args.rules), root, out / game,
+                                  check_only=args.check, strict=args.strict)
+        except OSError as exc:
+            print(f"rulesc: {game}: cannot write {out / game}: {exc.strerror or exc}; "
+                  "the previous output is unchanged", file=sys.stderr)
+            status = 1
+            continue
         print_diagnostics(comp.diagnostics, comp.docs, strict=args.strict, root=root)
         if comp.failed(args.strict):
             print(f"{game}: not built (errors above); nothing was written")

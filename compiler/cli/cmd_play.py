@@ -89,9 +89,7 @@ def _modules(package: ModuleType, text: str, players: int) -> list[str]:
 
 def _play(game: Any, policy: RandomPolicy) -> dict[str, Any]:
     """Play to the end; the scores with the per-player rows under ``scores``."""
-    while not game.is_over:
-        game.apply(policy.choose(game))
-    result = game.scores()
+    result = policy.play(game)
     result["scores"] = result.pop("players")
     return result
 
@@ -102,13 +100,13 @@ def _table(result: dict[str, Any]) -> str:
     head = ["player", *keys, "total"]
     body = [[str(r["player"]), *(str(r["breakdown"][k]) for k in keys), str(r["total"])]
             for r in rows]
-    widths = [max(len(x) for x in col) for col in zip(head, *body)]
+    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
     line = "  ".join
     out = [f"{result['game']}: {result['player_count']} player(s), modules: "
            f"{', '.join(result['modules']) or 'none'}, seed {result['seed']}",
            f"generations: {result['generations']}, actions: {result['actions']}",
-           line(h.rjust(w) for h, w in zip(head, widths)),
-           *(line(c.rjust(w) for c, w in zip(row, widths)) for row in body)]
+           line(h.rjust(w) for h, w in zip(head, widths, strict=True)),
+           *(line(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in body)]
     winners = ", ".join(f"player {p}" for p in result["winner"]) or "nobody"
     out.append(f"winner: {winners}")
     if "solo" in result:

@@ -40,13 +40,22 @@ def can_apply(ctx: Ctx, eff: Effect | None, p: int, card: str | None) -> bool:
             (prod if st.get("production") else stock)[st["resource"]] += q
         elif op == "remove_resource" and mandatory and st["target"] == "this":
             here += q
-        elif op == "remove_resource" and mandatory and not removable_cards(ctx, st, q):
-            return False
-        elif op == "choose" and not any(can_apply(ctx, o, p, card) for o in st["options"]):
-            return False
-        elif op == "place" and not _placeable(ctx, st, p, card):
+        elif not _possible(ctx, st, p, card, q):
             return False
     return _covers(ctx, p, stock, prod) and _here(ctx, card) >= here
+
+
+def _possible(ctx: Ctx, st: Effect, p: int, card: str | None, q: int) -> bool:
+    """A ``remove ... from any card`` has a card to take from; a ``choose`` has an
+    applicable alternative; a ``place`` has a legal space (or is skipped at max)."""
+    op = st["op"]
+    if op == "remove_resource":
+        return q == 0 or bool(removable_cards(ctx, st, q))
+    if op == "choose":
+        return any(can_apply(ctx, o, p, card) for o in st["options"])
+    if op == "place":
+        return _placeable(ctx, st, p, card)
+    return True
 
 
 def _placeable(ctx: Ctx, st: Effect, p: int, card: str | None) -> bool:

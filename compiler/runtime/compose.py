@@ -73,6 +73,9 @@ def _in_range(n: int, limits: dict[str, Any]) -> bool:
 
 def _apply(rules: Rules, module: dict[str, Any]) -> None:
     for tid, change in (module.get("tracks") or {}).items():
+        if tid not in rules.get("tracks", {}):
+            raise RulesError(f"module '{module['id']}' changes track '{tid}', which the "
+                             "rules do not have")
         rules["tracks"][tid] = {**rules["tracks"][tid], **change}
     if module.get("round_limit") is not None:
         old = rules["flow"].get("round_limit")

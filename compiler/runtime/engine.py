@@ -20,16 +20,12 @@ from typing import Any
 
 from compiler.runtime.compose import compose
 from compiler.runtime.context import Ctx, Index
-from compiler.runtime.errors import RulesError
+from compiler.runtime.errors import MAX_DECISIONS, RulesError, check_bound
 from compiler.runtime.machine import run
 from compiler.runtime.scoring import scores
 from compiler.runtime.setup import FORMAT, new_state
 
-__all__ = ["MAX_DECISIONS", "Game", "load_game"]
-
-MAX_DECISIONS = 200_000
-"""Defensive bound: a game asking more decisions than this raises RulesError."""
-
+__all__ = ["Game", "load_game"]
 
 class Game:
     """One game in progress. Build it with ``Game.new`` or ``load_game``."""
@@ -91,8 +87,7 @@ class Game:
             raise RulesError(f"illegal action {json.dumps(action)} for decision "
                              f"'{pending['kind']}' of player {pending['player']}")
         state["decisions"] += 1
-        if state["decisions"] > MAX_DECISIONS:
-            raise RulesError(f"the game did not end within {MAX_DECISIONS} decisions")
+        check_bound("decisions", state["decisions"], MAX_DECISIONS)
         state["stack"][-1]["answer"] = copy.deepcopy(action)
         state["pending"] = None
         run(self._ctx)

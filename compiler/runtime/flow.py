@@ -17,17 +17,13 @@ from typing import Any
 
 from compiler.runtime.context import WAIT, Ctx, Frame
 from compiler.runtime.counts import holds
-from compiler.runtime.errors import RulesError
+from compiler.runtime.errors import MAX_ROUNDS, check_bound
 from compiler.runtime.params import effect_frame, raise_track
 from compiler.runtime.turns import project_frames, project_legal, turns_frame
 
-__all__ = ["MAX_ROUNDS", "end_reached", "setup_frames", "step_each_player", "step_final",
+__all__ = ["end_reached", "setup_frames", "step_each_player", "step_final",
            "step_finish", "step_generation", "step_next_first_player",
            "step_random_first_player"]
-
-MAX_ROUNDS = 200
-"""Defensive bound: a game still running after this many generations raises RulesError."""
-
 
 def step_frame(ctx: Ctx, section: str, idx: int) -> Frame:
     """The frame that runs flow step ``ctx.rules['flow'][section][idx]``."""
@@ -93,8 +89,7 @@ def step_generation(ctx: Ctx, f: Frame) -> None:
     if not _end_now(ctx):
         ctx.state["round"] += 1
         f["i"] = 0
-        if ctx.state["round"] > MAX_ROUNDS:
-            raise RulesError(f"the game did not end within {MAX_ROUNDS} generations")
+        check_bound("generations", ctx.state["round"], MAX_ROUNDS)
 
 
 def _end_now(ctx: Ctx) -> bool:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler.runtime import flow, neutral, playing, research, turns
+from compiler.runtime import deck, flow, neutral, playing, turns
 from compiler.runtime.context import Ctx, Frame
 from compiler.runtime.effects import step_effect
-from compiler.runtime.errors import RulesError
+from compiler.runtime.errors import MAX_STEPS, RulesError, check_bound
 
 __all__ = ["run"]
 
@@ -28,15 +28,11 @@ STEPS: dict[str, Callable[[Ctx, Frame], None]] = {
     "generation": flow.step_generation,
     "final": flow.step_final,
     "finish": flow.step_finish,
-    "draw_and_buy": research.step_draw_and_buy,
-    "draft": research.step_draft,
-    "buy": research.step_buy,
+    "draw_and_buy": deck.step_draw_and_buy,
+    "draft": deck.step_draft,
+    "buy": deck.step_buy,
     "neutral_cities": neutral.step_neutral_cities,
 }
-
-MAX_STEPS = 1_000_000
-"""Defensive bound on frame steps between two decisions."""
-
 
 def run(ctx: Ctx) -> None:
     """Step the top frame until a decision is pending or the stack is empty.
@@ -52,4 +48,4 @@ def run(ctx: Ctx) -> None:
         if step is None:
             raise RulesError(f"unknown flow step kind '{frame['kind']}'")
         step(ctx, frame)
-    raise RulesError("internal error: no decision after too many steps")
+    check_bound("steps without a decision", MAX_STEPS + 1, MAX_STEPS)

@@ -58,12 +58,13 @@ def payment_options(ctx: Ctx, p: int, cid: str) -> list[dict[str, int]]:
     ranges = [range(min(stock[r], -(-cost // v)) + 1) for r, v in payers]
     out = []
     for combo in itertools.product(*ranges):
-        covered = sum(n * v for n, (_, v) in zip(combo, payers))
+        covered = sum(n * v for n, (_, v) in zip(combo, payers, strict=True))
         if max(0, cost - covered) > stock[cur]:
             continue
-        if any(n > 0 and covered - v >= cost for n, (_, v) in zip(combo, payers)):
+        pairs = list(zip(combo, payers, strict=True))
+        if any(n > 0 and covered - v >= cost for n, (_, v) in pairs):
             continue
-        out.append({cur: max(0, cost - covered), **{r: n for n, (r, _) in zip(combo, payers)}})
+        out.append({cur: max(0, cost - covered), **{r: n for n, (r, _) in pairs}})
     return out
 
 

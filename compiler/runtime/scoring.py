@@ -63,7 +63,7 @@ def scores(ctx: Ctx) -> dict[str, Any]:
     "generations", "actions"}`` (+ ``"solo": {"won", "rule"}`` for one player with a
     round limit). ``actions`` counts the turn actions taken (passes excluded)."""
     n = len(ctx.state["players"])
-    rows = []
+    rows: list[dict[str, Any]] = []
     for p in range(n):
         breakdown = {e["id"]: _line(ctx, e, p) for e in ctx.rules["flow"].get("scoring") or []}
         rows.append({"player": p, "total": sum(breakdown.values()), "breakdown": breakdown})

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -49,7 +49,7 @@ def _registry() -> Registry:
     return Registry().with_resource(COMMON, Resource.from_contents(common))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(kind: str) -> Draft202012Validator:
     path = schema_dir() / f"{kind}.schema.json"
     return Draft202012Validator(json.loads(path.read_text("utf-8")), registry=_registry())

@@ -93,8 +93,8 @@ def _missing(err: ValidationError) -> str:
 
 def _type_words(expected: Any) -> str:
     if isinstance(expected, list):
-        return " or ".join(_TYPES.get(t, t) for t in expected)
-    return _TYPES.get(expected, str(expected))
+        return " or ".join(_TYPES.get(str(t), str(t)) for t in expected)
+    return _TYPES.get(str(expected), str(expected))
 
 
 def _type_hint(value: Any, expected: Any) -> str:

@@ -1,0 +1,121 @@
+"""A build that fails or is killed while writing leaves the output exactly as it was."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from compiler import output
+from compiler.cli import main
+
+BASE = Path(__file__).resolve().parent / "bad_input" / "_base"
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Relative path -> bytes of every file below ``folder``."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _built(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path]:
+    rules, out = tmp_path / "rules", tmp_path / "out"
+    shutil.copytree(BASE, rules)
+    assert main(["build", "--rules", str(rules), "--out", str(out)]) == 0
+    capsys.readouterr()
+    text = (rules / "game.yaml").read_text().replace("title: {en: Mini}", "title: {en: Maxi}")
+    (rules / "game.yaml").write_text(text)
+    return rules, out
+
+
+def test_failure_after_first_file_changes_nothing(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    rules, out = _built(tmp_path, capsys)
+    before = tree(out)
+    real = output._write_file
+    calls: list[Path] = []
+
+    def fail_after_first(path: Path, data: bytes) -> None:
+        if calls:
+            raise OSError(28, "No space left on device")
+        calls.append(path)
+        real(path, data)
+
+    monkeypatch.setattr(output, "_write_file", fail_after_first)
+    assert main(["build", "--rules", str(rules), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "unchanged" in err
+    assert calls, "the patched writer was not used"
+    assert tree(out) == before
+    assert sorted(p.name for p in out.iterdir()) == ["rules"]
+
+
+def test_failure_during_swap_changes_nothing(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "gen"
+    output.write_tree(target, {"a.py": b"old", "sub/b.py": b"old"})
+    monkeypatch.setattr(output, "_exchange", lambda a, b: False)
+    real_replace = os.replace
+
+    def fail_second_rename(src: str | Path, dst: str | Path) -> None:
+        if Path(src).name.startswith(".gen.new-"):
+            raise OSError(5, "I/O error")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(output.os, "replace", fail_second_rename)
+    with pytest.raises(OSError):
+        output.write_tree(target, {"a.py": b"new"})
+    assert tree(target) == {"a.py": b"old", "sub/b.py": b"old"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gen"]
+
+
+def test_crash_between_fallback_renames_is_recovered(tmp_path: Path) -> None:
+    target = tmp_path / "gen"
+    output.write_tree(target, {"a.py": b"old"})
+    os.replace(target, tmp_path / ".gen.old")  # as if killed after the first rename
+    output.write_tree(target, {"a.py": b"new"})
+    assert tree(target) == {"a.py": b"new"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gen"]
+
+
+WRITER = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from compiler.output import write_tree
+    target = Path(sys.argv[1])
+    versions = [{f"f{i:02}.py": (v * 20_000).encode() for i in range(40)} for v in "AB"]
+    print("ready", flush=True)
+    n = 0
+    while True:
+        write_tree(target, versions[n % 2])
+        n += 1
+""")
+
+
+def test_sigkill_at_any_moment_leaves_a_whole_tree(tmp_path: Path) -> None:
+    """Kill a writer looping between two trees; the target is always one of them."""
+    target = tmp_path / "gen"
+    versions = [{f"f{i:02}.py": (v * 20_000).encode() for i in range(40)} for v in "AB"]
+    output.write_tree(target, versions[0])
+    rng = random.Random(7)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    for _ in range(12):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)], env=env,
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.0, 0.15))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        assert tree(target) in versions, "a kill left a partial or missing tree"
+    output.write_tree(target, versions[1])
+    assert tree(target) == versions[1]
