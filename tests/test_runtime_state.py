@@ -156,3 +156,17 @@ def test_resume_at_every_decision_of_a_game():
             game = resumed
         game.apply(action)
     assert game.to_json() == final
+
+
+def test_replace_state_asks_again_with_fresh_options():
+    game = new(2, seed=1)
+    p = game.pending()["player"]
+    state = game.to_json()
+    state["players"][p]["stock"]["megacredits"] = 0
+    state["players"][p]["hand"] = []
+    game.replace_state(state)
+    # nothing left to do: the only option, pass, is taken without a decision
+    assert game.pending()["player"] == 1 - p
+    assert game.state["stack"][-1]["passed"][p]
+    with pytest.raises(RulesError):
+        game.replace_state({**state, "modules": ["solo"]})

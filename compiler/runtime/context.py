@@ -30,7 +30,13 @@ WAIT: Any = _Wait()
 
 
 class Index:
-    """Lookups computed once from composed rules: spaces, adjacency, tile parameters."""
+    """Lookups computed once from composed rules.
+
+    ``spaces`` {id: space record}; ``adjacent`` {id: [neighbour ids]}; ``clockwise`` the
+    same neighbours clockwise from the top-left one; ``reading`` space ids top-left to
+    bottom-right; ``param_of_tile`` {tile: parameter counting it}; ``currency`` the
+    resource prices are paid in (M€); ``player_tracks`` ids of per-player tracks.
+    """
 
     def __init__(self, rules: dict[str, Any]) -> None:
         board = rules.get("board") or {}
@@ -44,7 +50,7 @@ class Index:
             for sid, s in self.spaces.items()}
         self.clockwise = {sid: self._clockwise(sid) for sid in self.spaces}
         self.reading = sorted(self.spaces, key=self._reading_key)
-        self.param_of_tile = {p["tile"]: pid for pid, p in rules["parameters"].items()
+        self.param_of_tile = {p["tile"]: pid for pid, p in (rules.get("parameters") or {}).items()
                               if p.get("tile")}
         self.currency: str = (rules.get("game") or {}).get("currency") or next(
             iter(rules["resources"]))

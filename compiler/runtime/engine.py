@@ -96,6 +96,23 @@ class Game:
         """The final count (also mid-game: the count so far); see scoring.scores."""
         return scores(self._ctx)
 
+    def replace_state(self, state: dict[str, Any]) -> None:
+        """Go on from ``state``, an edited copy of this game's ``to_json()`` (tests and
+        scenarios set up positions this way). The open decision is asked again, with
+        options computed from the new state; answers already given are kept.
+
+        Raises RulesError for a state of another format, modules or player count.
+        """
+        old = self.state
+        if not isinstance(state, dict) or state.get("format") != FORMAT or \
+                state.get("modules") != old["modules"] or \
+                len(state.get("players") or []) != len(old["players"]):
+            raise RulesError("replace_state needs a state of this game (same format, "
+                             "modules and players)")
+        self._ctx.state = json.loads(json.dumps(state))
+        self._ctx.state["pending"] = None
+        run(self._ctx)
+
     def to_json(self) -> dict[str, Any]:
         """A deep copy of the state: plain JSON data, for ``load_game``."""
         return json.loads(json.dumps(self.state))

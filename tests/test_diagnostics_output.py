@@ -1,0 +1,159 @@
+"""Diagnostics as a product: text, JSON and SARIF output, --strict, --rules elsewhere."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from compiler.cli import main
+from compiler.diagnostics import Diagnostic, Severity, Span, to_sarif
+
+BASE = Path(__file__).resolve().parent / "bad_input" / "_base"
+TRACKS = ("kind: tracks\nrecords:\n"
+          "  - {id: score, name: {en: score}, scope: player, start: 0}\n"
+          "  - {id: round, name: {en: round}, scope: game, start: {provisional: 1, "
+          "reason: guess}, min: 1}\n"
+          "  - {id: bonus, name: {en: bonus}, scope: player, strat: 0}\n")
+# The parts of SARIF 2.1.0 that code-scanning upload requires.
+SARIF_SUBSET = {
+    "type": "object", "required": ["version", "runs"],
+    "properties": {
+        "version": {"const": "2.1.0"},
+        "runs": {"type": "array", "minItems": 1, "items": {
+            "type": "object", "required": ["tool", "results"],
+            "properties": {
+                "tool": {"type": "object", "required": ["driver"], "properties": {
+                    "driver": {"type": "object", "required": ["name", "rules"]}}},
+                "results": {"type": "array", "items": {
+                    "type": "object", "required": ["ruleId", "message", "locations", "level"],
+                    "properties": {
+                        "level": {"enum": ["error", "warning", "note", "none"]},
+                        "message": {"type": "object", "required": ["text"]},
+                        "locations": {"type": "array", "items": {
+                            "type": "object", "required": ["physicalLocation"],
+                            "properties": {"physicalLocation": {
+                                "type": "object", "required": ["artifactLocation", "region"],
+                                "properties": {"region": {
+                                    "type": "object", "required": ["startLine"],
+                                    "properties": {"startLine": {"minimum": 1},
+                                                   "startColumn": {"minimum": 1}}}}}}}}}}}}}}},
+}
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> Path:
+    folder = tmp_path / "rules"
+    shutil.copytree(BASE, folder)
+    (folder / "tracks.yaml").write_text(TRACKS)
+    return folder
+
+
+def _check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["check", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_has_position_source_caret_hint_and_order(rules: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _check(capsys, "--rules", str(rules))
+    assert code == 1
+    heads = re.findall(r"^(\S+):(\d+):(\d+): (error|warning)\[(\w+)\]: ", out, re.M)
+    assert [(h[1], h[2], h[4]) for h in heads] == [("4", "56", "W001"), ("5", "5", "S003"),
+                                                   ("5", "51", "S003")]
+    assert "    - {id: bonus, name: {en: bonus}, scope: player, strat: 0}\n" + " " * 54 + "^" \
+        in out
+    assert "  hint: did you mean 'start'?" in out
+    assert "error(s)" in err and "error(s)" not in out
+
+
+def test_strict_turns_warnings_into_errors(rules: Path, capsys: pytest.CaptureFixture[str]
+                                           ) -> None:
+    (rules / "tracks.yaml").write_text(TRACKS.replace("strat", "start"))
+    assert _check(capsys, "--rules", str(rules))[0] == 0
+    code, out, _ = _check(capsys, "--rules", str(rules), "--strict")
+    assert code == 1 and "error[W001]" in out
+
+
+def test_json_format(rules: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _check(capsys, "--rules", str(rules), "--format", "json")
+    data = json.loads(out)
+    assert code == 1
+    assert [d["code"] for d in data] == ["W001", "S003", "S003"]
+    assert data[2]["line"] == 5 and data[2]["col"] == 51 and data[2]["hint"]
+
+
+def test_sarif_format(rules: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _check(capsys, "--rules", str(rules), "--format", "sarif")
+    log = json.loads(out)
+    assert code == 1
+    Draft202012Validator(SARIF_SUBSET).validate(log)
+    run = log["runs"][0]
+    rule_ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert rule_ids == ["S003", "W001"]
+    assert [r["ruleId"] for r in run["results"]] == ["W001", "S003", "S003"]
+    for result in run["results"]:
+        assert rule_ids[result["ruleIndex"]] == result["ruleId"]
+    first = run["results"][2]["locations"][0]["physicalLocation"]
+    assert first["region"] == {"startLine": 5, "startColumn": 51}
+    assert first["artifactLocation"]["uri"].endswith("/rules/tracks.yaml")
+    assert [r["level"] for r in run["results"]] == ["warning", "error", "error"]
+
+
+def test_sarif_uris_relative_and_escaped() -> None:
+    diag = Diagnostic(Span("rules_data/my game/x.yaml", 2, 3), "R001", "m",
+                      Severity.ERROR, "h", (Span("rules_data/a.yaml", 1, 1),))
+    log = json.loads(to_sarif([diag]))
+    result = log["runs"][0]["results"][0]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == \
+        "rules_data/my%20game/x.yaml"
+    assert result["relatedLocations"][0]["id"] == 0
+    assert "(hint: h)" in result["message"]["text"]
+
+
+def test_clean_data_gives_an_empty_sarif_log(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _check(capsys, "--rules", str(BASE), "--format", "sarif")
+    assert code == 0 and json.loads(out)["runs"][0]["results"] == []
+
+
+def test_rules_folder_outside_the_repo(tmp_path: Path) -> None:
+    """Run from a folder with no rules_data/: paths are shown relative to it."""
+    game = tmp_path / "my_game"
+    shutil.copytree(BASE, game)
+    cmd = [sys.executable, "-m", "compiler", "check", "--rules", "my_game"]
+    proc = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "ok: my_game checked" in proc.stdout
+    (game / "tracks.yaml").write_text(TRACKS)
+    proc = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and "my_game/tracks.yaml:5:51: error[S003]" in proc.stdout
+
+
+def test_rules_folder_of_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("one", "two"):
+        shutil.copytree(BASE, tmp_path / "games" / name)
+    code, out, _ = _check(capsys, "--rules", str(tmp_path / "games"))
+    assert code == 0 and "ok: one, two checked" in out
+
+
+def test_missing_rules_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _check(capsys, "--rules", str(tmp_path / "nope"))
+    assert code == 1 and f"{tmp_path / 'nope'}:1:1: error[L012]" in out
+
+
+def test_unreadable_file_shows_its_source_line(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copytree(BASE, tmp_path / "rules")
+    (tmp_path / "rules" / "x.yaml").write_bytes(b"kind: tags\nrecords: [\x1b[31m\n")
+    code, out, _ = _check(capsys, "--rules", str(tmp_path / "rules"))
+    assert code == 1 and "error[L003]" in out
+    assert "\x1b" not in out, "terminal escapes from the file must not reach the output"
+    assert "records: [?[31m" in out

@@ -1,0 +1,125 @@
+"""The JSON Schemas: valid Draft 2020-12, closed, shared definitions, and the data fits."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from compiler.cli import main
+from compiler.load import load_text
+from compiler.pipeline import compile_game
+from compiler.schema import COMMON, KINDS, _registry, _validator, schema_dir, validate
+
+REPO = Path(__file__).resolve().parents[1]
+TM = REPO / "rules_data" / "terraforming_mars"
+
+
+def _schemas() -> dict[str, Any]:
+    return {p.name: json.loads(p.read_text("utf-8")) for p in schema_dir().glob("*.json")}
+
+
+def _walk(node: Any, at: str = "") -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        out.append((at, node))
+        for k, v in node.items():
+            out.extend(_walk(v, f"{at}/{k}"))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out.extend(_walk(v, f"{at}/{i}"))
+    return out
+
+
+def test_one_schema_per_kind_plus_common() -> None:
+    assert set(_schemas()) == {f"{k}.schema.json" for k in KINDS} | {COMMON}
+
+
+@pytest.mark.parametrize("name", sorted(f"{k}.schema.json" for k in KINDS) + [COMMON])
+def test_schema_is_valid_draft_2020_12(name: str) -> None:
+    schema = _schemas()[name]
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+def test_every_ref_resolves() -> None:
+    resolver = _registry().resolver()
+    for name, schema in _schemas().items():
+        for at, node in _walk(schema):
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                target = ref if not ref.startswith("#") else COMMON + ref
+                assert resolver.lookup(target).contents is not None, f"{name}{at}: {ref}"
+
+
+def test_every_object_is_closed() -> None:
+    """An unknown key is always an error (maps use propertyNames instead)."""
+    for name, schema in _schemas().items():
+        for at, node in _walk(schema):
+            if node.get("type") == "object" or "properties" in node:
+                closed = node.get("additionalProperties") is False or "propertyNames" in node
+                assert closed, f"{name}{at} accepts unknown keys"
+
+
+def test_ids_are_lowercase_ascii() -> None:
+    pattern = _schemas()[COMMON]["$defs"]["id"]["pattern"]
+    assert pattern == "^[a-z][a-z0-9_]*$"
+
+
+@pytest.mark.parametrize("value, ok", [
+    (3, True), ({"provisional": 3, "reason": "not printed"}, True),
+    ({"provisional": 3}, False), ({"provisional": "x", "reason": "r"}, False),
+    ({"provisional": 3, "reason": "r", "extra": 1}, False), ("3", False), (-1, False),
+])
+def test_counts_may_be_provisional(value: Any, ok: bool) -> None:
+    data = {"kind": "tiles", "records": [{"id": "t", "supply": value}]}
+    assert _validator("tiles").is_valid(data) is ok
+
+
+def test_terraforming_mars_fits_the_schemas() -> None:
+    comp = compile_game(TM, REPO)
+    assert [d.format() for d in comp.diagnostics if d.code.startswith("S")] == []
+
+
+def test_editor_schema_comment_names_the_right_file() -> None:
+    for file in sorted(TM.rglob("*.yaml")):
+        first = file.read_text("utf-8").splitlines()[0]
+        prefix = "# yaml-language-server: $schema="
+        assert first.startswith(prefix), file
+        target = (file.parent / first[len(prefix):]).resolve()
+        doc, _ = load_text(file.name, file.read_bytes())
+        assert doc is not None and target == schema_dir() / f"{doc.kind}.schema.json"
+
+
+def test_a_bad_record_is_dropped_alone() -> None:
+    text = (b"kind: tags\nrecords:\n  - {id: fast, name: {en: fast}}\n"
+            b"  - {id: slow, nmae: {en: slow}}\n  - {id: odd, name: {en: odd}}\n")
+    doc, _ = load_text("tags.yaml", text)
+    assert doc is not None
+    good, diags = validate([doc])
+    assert [(d.code, d.span.line, d.span.col) for d in diags] == [("S003", 4, 16)]
+    assert "did you mean 'name'?" in diags[0].hint
+    assert [r and r["id"] for r in good[0].data["records"]] == ["fast", None, "odd"]
+    assert good[0].dropped == {"slow"}
+
+
+def test_a_file_level_error_drops_the_document() -> None:
+    doc, _ = load_text("tags.yaml", b"kind: tags\nrecords: {}\n")
+    assert doc is not None
+    good, diags = validate([doc])
+    assert good == [] and [d.code for d in diags] == ["S003"]
+
+
+def test_schema_command_exports_every_schema(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema", "--out", str(tmp_path / "s")]) == 0
+    exported = {p.name: p.read_bytes() for p in (tmp_path / "s").iterdir()}
+    assert exported == {p.name: p.read_bytes() for p in schema_dir().glob("*.json")}
+    capsys.readouterr()
+    assert main(["schema", "tiles"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == "tiles.yaml"
+    assert main(["schema", "tiels"]) == 2
+    assert "did you mean 'tiles'?" in capsys.readouterr().err
