@@ -36,11 +36,15 @@ def compile_game(rules_dir: Path, root: Path) -> Compilation:
     """Run load, schema, dsl, resolve and check on ``rules_dir``; collect all diagnostics."""
     result = Compilation(rules_dir)
     docs, diags = load.load_rules(rules_dir, root)
+    if any(d.code == "L012" for d in diags):  # no folder: nothing else to say
+        result.diagnostics = diags
+        return result
     good, schema_diags = schema.validate(docs)
     parsed, dsl_diags = dsl.parse_documents(good)
     ir, symbols, resolve_diags = resolve.resolve(good, parsed)
     shadow = _ids_in_unreadable(rules_dir, root, docs, good)
-    check_diags = check.check(good, parsed, ir, symbols, shadow)
+    check_diags = check.check(good, parsed, ir, symbols, shadow,
+                              _display(rules_dir, root).rstrip("/"))
     result.docs, result.ir = docs, ir
     result.diagnostics = sorted(diags + schema_diags + dsl_diags + resolve_diags + check_diags,
                                 key=Diagnostic.sort_key)
@@ -49,17 +53,20 @@ def compile_game(rules_dir: Path, root: Path) -> Compilation:
 
 def _ids_in_unreadable(rules_dir: Path, root: Path, docs: list[load.Document],
                        good: list[load.Document]) -> set[str]:
-    """Ids that files which failed to load or to validate probably declare.
+    """Ids that files which failed to load, and records the schema dropped, declare.
 
     Unknown-name diagnostics for these are left out: they follow from the first error.
     """
+    ids = {i for d in good for i in d.dropped}
     readable = {d.path for d in good}
-    ids: set[str] = set()
+    base = rules_dir.resolve()
     for file in sorted(rules_dir.rglob("*.yaml")) if rules_dir.is_dir() else []:
         if _display(file, root).rstrip("/") in readable:
             continue
-        text = file.read_bytes()[: 1 << 20].decode("utf-8", "replace")
-        ids.update(re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", text))
+        raw, problem = load.read_file(file, base)
+        if problem is None:
+            text = raw.decode("utf-8", "replace")
+            ids.update(re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", text))
     return ids
 
 

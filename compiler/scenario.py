@@ -188,7 +188,8 @@ def _get(roots: dict[str, Any], path: str, span: Span) -> Any:
 
 
 def _child(node: Any, part: str, span: Span, path: str) -> Any:
-    if isinstance(node, list) and part.lstrip("-").isdigit() and -len(node) <= int(part) < len(node):
+    is_index = part.lstrip("-").isdigit()
+    if isinstance(node, list) and is_index and -len(node) <= int(part) < len(node):
         return node[int(part)]
     if isinstance(node, dict) and part in node:
         return node[part]

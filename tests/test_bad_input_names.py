@@ -104,9 +104,6 @@ def test_hostile_folder_name_stays_in_comments_and_strings(
         assert leaks == [], f"{name}: {leaks[:3]}"
 
 
-@pytest.mark.xfail(strict=True, raises=SyntaxError,
-                   reason="deep choose nesting passes check but generated Python exceeds "
-                          "the parser's 200 nested brackets; needs a DSL depth limit")
 def test_deeply_nested_effect_builds_parseable_python(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rules = tmp_path / "rules"

@@ -100,12 +100,7 @@ SPECIAL: dict[str, Callable[[Path], Path]] = {
 }
 DOCS = documented()
 EXAMPLES = sorted(c for c, blocks in DOCS.items() if "bad" in blocks)
-# compiler.pipeline._ids_in_unreadable reads every *.yaml itself (a folder named x.yaml
-# raises IsADirectoryError); it should use compiler.load.read_file. Remove when fixed.
-PIPELINE_READS_FOLDERS = pytest.mark.xfail(raises=OSError, strict=True,
-                                           reason="pipeline reads a folder named *.yaml")
-SPECIAL_CASES = [pytest.param(c, marks=PIPELINE_READS_FOLDERS) if c == "L014" else c
-                 for c in sorted(SPECIAL)]
+SPECIAL_CASES = sorted(SPECIAL)
 
 
 def test_every_emitted_code_is_documented_and_titled() -> None:

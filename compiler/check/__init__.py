@@ -3,7 +3,7 @@
 Entry point: ``check(docs, parsed, ir, symbols)``. Returns every diagnostic in one list:
 unknown names (R001, with did-you-mean), names of the wrong kind (R003), production on a
 resource with no production track (R005), broken record references (R010-R019), module
-cycles and clashes (R020-R022) and provisional values (W001).
+cycles, missing and clashing replacements (R015, R020-R022) and provisional values (W001).
 """
 
 from __future__ import annotations
@@ -21,18 +21,19 @@ __all__ = ["check"]
 
 
 def check(docs: list[Document], parsed: dict[tuple[str, tuple[Any, ...]], Any],
-          ir: dict[str, Any], symbols: Symbols, shadow: set[str] | None = None
-          ) -> list[Diagnostic]:
+          ir: dict[str, Any], symbols: Symbols, shadow: set[str] | None = None,
+          folder: str = "rules_data") -> list[Diagnostic]:
     """Run every semantic check; the order of the result does not matter (sorted later).
 
+    ``folder``: the rules folder as shown in diagnostics.
     ``shadow``: ids that files which did not load probably declare; unknown-name
     diagnostics (R001) about them are left out, as they follow from that first error.
     """
     diags: list[Diagnostic] = []
     for (path, _vpath), node in parsed.items():
         diags.extend(check_names(path, node, symbols))
-    diags.extend(check_records(docs, ir, symbols))
-    diags.extend(check_modules(docs))
+    diags.extend(check_records(docs, ir, symbols, folder))
+    diags.extend(check_modules(docs, symbols))
     hidden = shadow or set()
     return [d for d in diags if not (d.code == "R001" and _named(d.message) in hidden)]
 

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Span, did_you_mean
 from compiler.load import Document
+from compiler.resolve.symbols import Symbols
 
 Where = dict[str, Span]
 
 
-def check_modules(docs: list[Document]) -> list[Diagnostic]:
-    """R020 dependency cycle, R021 requires what it conflicts with, R022 clashing replace."""
+def check_modules(docs: list[Document], sym: Symbols) -> list[Diagnostic]:
+    """R015 removes/replaces a missing id, R020 dependency cycle, R021 requires what it
+    conflicts with, R022 two compatible modules replace the same step or record."""
     mods: dict[str, dict[str, Any]] = {}
     spans: Where = {}
     for doc in docs:
@@ -24,7 +26,32 @@ def check_modules(docs: list[Document]) -> list[Diagnostic]:
             if isinstance(rec, dict) and isinstance(rec.get("id"), str):
                 mods.setdefault(rec["id"], {"rec": rec, "doc": doc, "i": i})
                 spans.setdefault(rec["id"], doc.span(("records", i, "id")))
-    return _cycles(mods, spans) + _contradictions(mods) + _clashes(mods)
+    return _missing(mods, sym) + _cycles(mods, spans) + _contradictions(mods) + _clashes(mods)
+
+
+def _missing(mods: dict[str, dict[str, Any]], sym: Symbols) -> list[Diagnostic]:
+    """Every id a module removes or replaces (and each replacement) must be declared."""
+    kinds = tuple(k for k in sym.table if k != "document")
+    out = []
+    for _mid, m in sorted(mods.items()):
+        base = ("records", m["i"])
+        for j, rid in enumerate(m["rec"].get("removes") or []):
+            out.extend(_exists(sym, kinds, rid, m["doc"].span(base + ("removes", j)), "removes"))
+        for j, rep in enumerate(m["rec"].get("replaces") or []):
+            for key in ("id", "by"):
+                if isinstance(rep, dict) and key in rep:
+                    span = m["doc"].span(base + ("replaces", j, key))
+                    out.extend(_exists(sym, kinds, rep[key], span, f"replaces ... {key}"))
+    return out
+
+
+def _exists(sym: Symbols, kinds: tuple[str, ...], ident: Any, span: Span, what: str
+            ) -> list[Diagnostic]:
+    if not isinstance(ident, str) or any(sym.has(k, ident) for k in kinds):
+        return []
+    hint = did_you_mean(ident, sym.names(*kinds)) or "declare the record first, or fix the id"
+    return [Diagnostic(span, "R015", f"module {what} '{ident}', which no record declares",
+                       hint=hint)]
 
 
 def _requires(mods: dict[str, dict[str, Any]], mid: str) -> list[str]:
@@ -75,7 +102,11 @@ def _contradictions(mods: dict[str, dict[str, Any]]) -> list[Diagnostic]:
 
 
 def _replaced(m: dict[str, Any]) -> dict[tuple[str, str], Span]:
+    """(section, id) -> span for every step or record the module replaces."""
     found: dict[tuple[str, str], Span] = {}
+    for j, rep in enumerate(m["rec"].get("replaces") or []):
+        if isinstance(rep, dict) and isinstance(rep.get("id"), str):
+            found[("record", rep["id"])] = m["doc"].span(("records", m["i"], "replaces", j))
     for section in ("setup", "phases"):
         rec_section = (m["rec"].get(section) or {}).get("replace") or []
         for j, step in enumerate(rec_section):

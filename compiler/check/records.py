@@ -29,14 +29,26 @@ REFS: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
     ("modules", ("records", "*", "requires", "*"), ("module",), "requires"),
     ("modules", ("records", "*", "conflicts", "*"), ("module",), "conflicts"),
     ("modules", ("records", "*", "tracks", "*"), ("track",), "a module's tracks"),
+    ("modules", ("records", "*", "setup", "add", "*", "city"), ("tile",), "neutral_cities"),
+    ("modules", ("records", "*", "setup", "add", "*", "greenery"), ("tile",), "neutral_cities"),
+    ("flow", ("setup", "*", "city"), ("tile",), "neutral_cities"),
+    ("flow", ("setup", "*", "greenery"), ("tile",), "neutral_cities"),
 ]
-STEP_KINDS = {"random_first_player", "next_first_player", "draw_and_buy", "draft", "turns",
-              "neutral_cities"}
+STEP_FIELDS: dict[str, tuple[str, ...]] = {
+    "random_first_player": (), "next_first_player": (), "draw_and_buy": ("draw", "cost"),
+    "draft": ("draw", "cost", "pass"), "turns": ("actions_per_turn",),
+    "neutral_cities": ("discard", "city", "greenery"),
+}
+STEP_KINDS = set(STEP_FIELDS)
 REQUIRED = ("game", "flow")
 
 
-def check_records(docs: list[Document], ir: dict[str, Any], sym: Symbols) -> list[Diagnostic]:
-    """Reference, flow, module, adjacency and provisional-value checks."""
+def check_records(docs: list[Document], ir: dict[str, Any], sym: Symbols,
+                  folder: str = "rules_data") -> list[Diagnostic]:
+    """Reference, flow, module, adjacency and provisional-value checks.
+
+    ``folder``: the rules folder as shown, named by R016 when it has no documents at all.
+    """
     _declare_steps(docs, sym)
     out: list[Diagnostic] = []
     for doc in docs:
@@ -45,7 +57,7 @@ def check_records(docs: list[Document], ir: dict[str, Any], sym: Symbols) -> lis
         out.extend(_module_steps(doc, sym))
         out.extend(_provisional(doc, doc.data, ()))
     out.extend(_adjacency(docs))
-    out.extend(_required(docs))
+    out.extend(_required(docs, folder))
     return out
 
 
@@ -91,6 +103,11 @@ def _steps(doc: Document) -> list[Diagnostic]:
                 out.append(Diagnostic(doc.span(path + ("step",)), "R013",
                                       f"unknown flow step kind '{kind}'",
                                       hint="one of: " + ", ".join(sorted(STEP_KINDS))))
+            elif kind is not None and [k for k in STEP_FIELDS[kind] if k not in step]:
+                missing = [k for k in STEP_FIELDS[kind] if k not in step]
+                out.append(Diagnostic(doc.span(path + ("step",)), "R013",
+                                      f"flow step '{kind}' needs {', '.join(missing)}",
+                                      hint="see docs/data-format.md, Flow steps"))
             elif kind is None and "each_player" not in step:
                 out.append(Diagnostic(doc.span(path), "R013", "a flow step needs 'step:' or "
                                       "'each_player:'", hint="see docs/data-format.md, Flow steps"))
@@ -152,8 +169,8 @@ def _adjacency(docs: list[Document]) -> list[Diagnostic]:
     return out
 
 
-def _required(docs: list[Document]) -> list[Diagnostic]:
+def _required(docs: list[Document], folder: str) -> list[Diagnostic]:
     kinds = {d.kind for d in docs}
-    first = docs[0].path if docs else "rules_data"
+    first = docs[0].path if docs else folder
     return [Diagnostic(Span(first), "R016", f"the game has no '{k}' document",
                        hint=f"add a {k}.yaml with 'kind: {k}'") for k in REQUIRED if k not in kinds]

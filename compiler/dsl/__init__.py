@@ -2,7 +2,8 @@
 
 Entry point: ``parse(kind, text, origin)``. The grammar lives in ``effects.lark`` (LALR,
 strict); nodes are in ``compiler.dsl.nodes``. Syntax errors become diagnostics with code
-D001 (the line and a caret are shown by the diagnostic printer); over-long text is D002.
+D001 (the line and a caret are shown by the diagnostic printer); over-long text is D002;
+parentheses nested deeper than ``MAX_NESTING`` are D003 (generated Python must parse).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ __all__ = ["KINDS", "MAX_LENGTH", "nodes", "parse", "parse_documents"]
 
 KINDS = ("effect", "condition", "amount", "measure", "trigger")
 MAX_LENGTH = 2000
+MAX_NESTING = 8
 
 
 @lru_cache(maxsize=1)
@@ -41,11 +43,32 @@ def parse(kind: str, text: str, origin: Span, indent: int = 0
         return None, [Diagnostic(origin, "D002", f"{kind} text is {len(text)} characters long, "
                                  f"over the limit of {MAX_LENGTH}",
                                  hint="split it into several records or shorter effects")]
+    depth, at = _nesting(text)
+    if depth > MAX_NESTING:
+        span = Span(origin.path, origin.line, origin.col + at) if "\n" not in text[:at] \
+            else origin
+        return None, [Diagnostic(span, "D003", f"{kind} nests parentheses {depth} deep, over "
+                                 f"the limit of {MAX_NESTING}",
+                                 hint="flatten the choices: choose (A | B | C) takes any "
+                                 "number of alternatives")]
     try:
         tree = _parser().parse(text, start=kind)
     except UnexpectedInput as exc:
         return None, [_syntax_error(kind, text, exc, origin, indent)]
     return ToNodes(origin.line, origin.col, indent).transform(tree), []
+
+
+def _nesting(text: str) -> tuple[int, int]:
+    """The deepest parenthesis nesting in ``text`` and the offset where it is reached."""
+    depth = deepest = at = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+            if depth > deepest:
+                deepest, at = depth, i
+        elif ch == ")":
+            depth -= 1
+    return deepest, at
 
 
 def _syntax_error(kind: str, text: str, exc: UnexpectedInput, origin: Span,

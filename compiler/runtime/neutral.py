@@ -24,13 +24,11 @@ from compiler.runtime.deck import discard, draw
 
 __all__ = ["step_neutral_cities"]
 
-DEFAULT_CITY, DEFAULT_GREENERY = "city", "greenery"
-
 
 def step_neutral_cities(ctx: Ctx, f: Frame) -> None:
     """Discard the cards and place both neutral cities with their greeneries."""
     step = ctx.lookup(f["ref"])
-    city, green = step.get("city", DEFAULT_CITY), step.get("greenery", DEFAULT_GREENERY)
+    city, green = step["city"], step["greenery"]
     cards = draw(ctx, step.get("discard", 4))
     discard(ctx, cards)
     costs = [ctx.rules["cards"][c].get("cost", 0) for c in cards] + [0, 0, 0, 0]

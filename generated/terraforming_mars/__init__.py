@@ -8,7 +8,8 @@ Public API (see ``compiler.runtime.engine.Game`` for every method's shape):
     while not game.is_over:
         decision = game.pending()          # who decides what, and the options
         game.apply(policy.choose(game))    # or any option from game.legal_actions()
-    game.scores()                          # {player: {"total": int, "breakdown": {...}}}
+    game.scores()   # {"winner": [players], "players": [{"player", "total", "breakdown"}],
+                    #  "generations", "actions"}
 """
 
 from compiler.runtime import Game, RandomPolicy, load_game

@@ -5508,6 +5508,8 @@ RULES = {
                         'after': 'first_player',
                         'step': 'neutral_cities',
                         'discard': 4,
+                        'city': 'city',
+                        'greenery': 'greenery',
                         'source': {
                             'doc': 'tm-rules-it',
                             'section': 'Variante in solitario: città neutrali e tessere Verdi dal costo di 4 carte scartate',
@@ -5521,7 +5523,7 @@ RULES = {
             },
             'at': 'rules_data/terraforming_mars/modules.yaml:13',
         },
-        'draft': {  # rules_data/terraforming_mars/modules.yaml:28
+        'draft': {  # rules_data/terraforming_mars/modules.yaml:30
             'id': 'draft',
             'name': {'it': 'Variante bozza', 'en': 'Draft variant'},
             'phases': {
@@ -5538,7 +5540,7 @@ RULES = {
                 ],
             },
             'source': {'doc': 'tm-rules-it', 'section': 'Variante bozza'},
-            'at': 'rules_data/terraforming_mars/modules.yaml:28',
+            'at': 'rules_data/terraforming_mars/modules.yaml:30',
         },
     },
     'settings': {
