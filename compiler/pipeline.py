@@ -32,17 +32,27 @@ class Compilation:
         return has_errors(self.diagnostics, strict)
 
 
-def compile_game(rules_dir: Path, root: Path) -> Compilation:
-    """Run load, schema, dsl, resolve and check on ``rules_dir``; collect all diagnostics."""
+def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compilation:
+    """Run load, schema, dsl, resolve and check on ``rules_dir``; collect all diagnostics.
+
+    ``base``: a shipped game's folder that ``rules_dir`` extends (an expansion with its own
+    modules and cards, but no game document of its own): both are compiled as one game.
+    """
     result = Compilation(rules_dir)
-    docs, diags = load.load_rules(rules_dir, root)
+    folders = [base, rules_dir] if base is not None else [rules_dir]
+    docs: list[load.Document] = []
+    diags: list[Diagnostic] = []
+    for folder in folders:
+        more_docs, more_diags = load.load_rules(folder, root)
+        docs += more_docs
+        diags += more_diags
     if any(d.code == "L012" for d in diags):  # no folder: nothing else to say
         result.diagnostics = diags
         return result
     good, schema_diags = schema.validate(docs)
     parsed, dsl_diags = dsl.parse_documents(good)
     ir, symbols, resolve_diags = resolve.resolve(good, parsed)
-    shadow = _ids_in_unreadable(rules_dir, root, docs, good)
+    shadow = set().union(*(_ids_in_unreadable(f, root, docs, good) for f in folders))
     check_diags = check.check(good, parsed, ir, symbols, shadow,
                               _display(rules_dir, root).rstrip("/"))
     result.docs, result.ir = docs, ir
@@ -81,16 +91,18 @@ def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
 
 
 def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
-          strict: bool = False) -> tuple[Compilation, list[str]]:
+          strict: bool = False, base: Path | None = None) -> tuple[Compilation, list[str]]:
     """Compile and emit. Returns the compilation and the changed relative paths.
 
     With ``check_only`` nothing is written; the changed paths say what is stale. Nothing
     is written when there is any error (or warning, with ``strict``).
     """
-    comp = compile_game(rules_dir, root)
+    comp = compile_game(rules_dir, root, base)
     if comp.failed(strict):
         return comp, []
     source = _display(rules_dir, root)
+    if base is not None:
+        source = f"{_display(base, root)} + {source}"
     files = render_outputs(comp, source)
     changed = differs(out_dir, files)
     if changed and not check_only:

@@ -1,0 +1,76 @@
+"""A designer's own expansion, kept outside this repository, checked and built as a module
+on top of a shipped game (issue: the validator as a product, Integration)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from compiler.pipeline import build, compile_game
+from compiler.runtime import Game
+from tests.conftest import ROOT, TM_RULES
+
+MODULE = """kind: modules
+records:
+  - id: greenhouse_pack
+    name: {en: Greenhouse pack}
+    cards: include
+    source: {doc: tm-rules-it, section: "Variante Era aziendale"}
+"""
+CARDS = """kind: cards
+deck: project
+records:
+  - id: roof_garden
+    number: "X01"
+    name: {en: Roof Garden}
+    type: automated
+    cost: 9
+    tags: [plant, building]
+    requires: "oxygen >= 3"
+    effect: "gain 1 plants production; gain 2 plants"
+    vp: 1
+    module: greenhouse_pack
+    source: {doc: tm-rules-it, section: "Carta Progetto"}
+"""
+
+
+def _expansion(tmp_path: Path, cards: str = CARDS) -> Path:
+    exp = tmp_path / "greenhouse"
+    exp.mkdir()
+    (exp / "modules.yaml").write_text(MODULE, "utf-8")
+    (exp / "cards.yaml").write_text(cards, "utf-8")
+    return exp
+
+
+def test_expansion_checks_clean_on_top_of_the_shipped_game(tmp_path):
+    comp = compile_game(_expansion(tmp_path), ROOT, base=TM_RULES)
+    assert [d.format() for d in comp.diagnostics if d.severity.value == "error"] == []
+    assert comp.ir["cards"]["roof_garden"]["module"] == "greenhouse_pack"
+    assert "capital" in comp.ir["cards"]  # a shipped card
+
+
+def test_expansion_errors_point_into_the_expansion(tmp_path):
+    exp = _expansion(tmp_path, CARDS.replace("gain 2 plants", "gain 2 plantz"))
+    comp = compile_game(exp, ROOT, base=TM_RULES)
+    [d] = [d for d in comp.diagnostics if d.code == "R001"]
+    assert d.span.path.endswith("greenhouse/cards.yaml") and d.span.line == 11
+    assert "'plants'" in d.hint
+
+
+def test_expansion_builds_and_its_module_adds_the_card(tmp_path):
+    out = tmp_path / "out"
+    comp, changed = build(_expansion(tmp_path), ROOT, out / "tm_plus", base=TM_RULES)
+    assert not comp.failed() and "rules.py" in changed
+    spec = importlib.util.spec_from_file_location("tm_plus_rules", out / "tm_plus" / "rules.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["tm_plus_rules"] = mod
+    spec.loader.exec_module(mod)
+    with_pack = Game.new(mod.RULES, players=2, modules=("greenhouse_pack",), seed=2)
+    without = Game.new(mod.RULES, players=2, seed=2)
+    def all_cards(g: Game) -> set[str]:
+        s = g.to_json()
+        return set(s["deck"]) | {c for p in s["players"] for c in p["hand"]}
+    assert "roof_garden" in all_cards(with_pack)
+    assert "roof_garden" not in all_cards(without)
