@@ -70,6 +70,8 @@ def run_file(path: Path, shown: str) -> Outcome:
         failures = _then(game, doc)
     except _Fail as exc:
         failures = [(exc.span, exc.message)]
+    except Exception as exc:  # an engine crash is a failed scenario, not a traceback
+        failures = [(doc.span(()), f"the engine crashed: {type(exc).__name__}: {exc}")]
     finally:
         _SEATS.clear()
     return Outcome(shown, title, failures)
