@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Severity, Span
-from compiler.dsl.fields import _match
+from compiler.dsl.fields import match_paths
 from compiler.load import Document
 from compiler.resolve.symbols import Symbols
 
@@ -66,7 +66,7 @@ def _refs(doc: Document, sym: Symbols) -> list[Diagnostic]:
     for kind, pattern, kinds, what in REFS:
         if doc.kind != kind:
             continue
-        for path, value in _match(doc.data, pattern, ()):
+        for path, value in match_paths(doc.data, pattern, ()):
             if kind == "modules" and pattern[-2] == "tracks":
                 value = path[-1]
                 span = doc.key_span(path)
@@ -95,7 +95,7 @@ def _steps(doc: Document) -> list[Diagnostic]:
     if doc.kind not in ("flow", "modules"):
         return out
     for pattern in patterns:
-        for path, step in _match(doc.data, pattern, ()):
+        for path, step in match_paths(doc.data, pattern, ()):
             if not isinstance(step, dict):
                 continue
             kind = step.get("step")
@@ -119,12 +119,12 @@ def _module_steps(doc: Document, sym: Symbols) -> list[Diagnostic]:
         return []
     out = []
     for section in ("setup", "phases"):
-        for path, value in _match(doc.data, ("records", "*", section, "remove", "*"), ()):
+        for path, value in match_paths(doc.data, ("records", "*", section, "remove", "*"), ()):
             if isinstance(value, str) and not sym.has(section, value):
                 out.append(_missing_step(sym, section, value, doc.span(path)))
         for pat in (("records", "*", section, "replace", "*", "id"),
                     ("records", "*", section, "add", "*", "after")):
-            for path, value in _match(doc.data, pat, ()):
+            for path, value in match_paths(doc.data, pat, ()):
                 if isinstance(value, str) and not sym.has(section, value):
                     out.append(_missing_step(sym, section, value, doc.span(path)))
     return out

@@ -39,20 +39,21 @@ def dsl_paths(kind: str | None, data: object) -> list[tuple[Path_, str]]:
     """Every ``(path, dsl_kind)`` in ``data`` whose value is DSL text (strings only)."""
     out: list[tuple[Path_, str]] = []
     for pattern, dsl_kind in DSL_FIELDS.get(kind or "", []):
-        for path, value in _match(data, pattern, ()):
+        for path, value in match_paths(data, pattern, ()):
             is_int = isinstance(value, int) and not isinstance(value, bool)
             if isinstance(value, str) or (is_int and dsl_kind == "amount"):
                 out.append((path, dsl_kind))
     return out
 
 
-def _match(data: object, pattern: tuple[str, ...], at: Path_) -> list[tuple[Path_, object]]:
+def match_paths(data: object, pattern: tuple[str, ...], at: Path_) -> list[tuple[Path_, object]]:
+    """Every ``(path, value)`` in ``data`` matching ``pattern`` (``*``: any key or index)."""
     if not pattern:
         return [(at, data)]
     head, rest = pattern[0], pattern[1:]
     if isinstance(data, dict):
         keys = list(data) if head == "*" else [head] if head in data else []
-        return [m for k in keys for m in _match(data[k], rest, at + (k,))]
+        return [m for k in keys for m in match_paths(data[k], rest, at + (k,))]
     if isinstance(data, list) and head == "*":
-        return [m for i, v in enumerate(data) for m in _match(v, rest, at + (i,))]
+        return [m for i, v in enumerate(data) for m in match_paths(v, rest, at + (i,))]
     return []
