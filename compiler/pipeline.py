@@ -52,32 +52,58 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
     good, schema_diags = schema.validate(docs)
     parsed, dsl_diags = dsl.parse_documents(good)
     ir, symbols, resolve_diags = resolve.resolve(good, parsed)
-    shadow = set().union(*(_ids_in_unreadable(f, root, docs, good) for f in folders))
+    shadow: set[str] = set()
+    for folder in folders:
+        ids, kinds = _unreadable(folder, root, docs, good)
+        shadow |= ids
+        symbols.incomplete |= kinds
     check_diags = check.check(good, parsed, ir, symbols, shadow,
                               _display(rules_dir, root).rstrip("/"))
     result.docs, result.ir = docs, ir
     result.diagnostics = sorted(diags + schema_diags + dsl_diags + resolve_diags + check_diags,
-                                key=Diagnostic.sort_key)
+                                key=_order)
     return result
 
 
-def _ids_in_unreadable(rules_dir: Path, root: Path, docs: list[load.Document],
-                       good: list[load.Document]) -> set[str]:
-    """Ids that files which failed to load, and records the schema dropped, declare.
+def _order(d: Diagnostic) -> tuple[int, str, int, int, str]:
+    """Files that did not load come first (the rest may follow from them), then by position."""
+    return (0 if d.code.startswith("L") else 1, *d.sort_key())
 
-    Unknown-name diagnostics for these are left out: they follow from the first error.
+
+def _unreadable(folder: Path, root: Path, docs: list[load.Document],
+                good: list[load.Document]) -> tuple[set[str], set[str]]:
+    """Ids and symbol kinds that files which failed to load or validate would declare.
+
+    Returns ``(ids, kinds)``; unknown-name diagnostics about them are left out, as they
+    follow from the first error. A file's kind is read from its ``kind:`` line, or guessed
+    from its name (``tags.yaml``).
     """
     ids = {i for d in good for i in d.dropped}
+    kinds: set[str] = set()
     readable = {d.path for d in good}
-    base = rules_dir.resolve()
-    for file in sorted(rules_dir.rglob("*.yaml")) if rules_dir.is_dir() else []:
-        if _display(file, root).rstrip("/") in readable:
+    loaded = {d.path: d for d in docs}
+    base = folder.resolve()
+    for file in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
+        shown = _display(file, root).rstrip("/")
+        if shown in readable:
             continue
         raw, problem = load.read_file(file, base)
-        if problem is None:
-            text = raw.decode("utf-8", "replace")
-            ids.update(re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", text))
-    return ids
+        text = "" if problem else raw.decode("utf-8", "replace")
+        ids.update(re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", text))
+        kind_match = re.search(r"^kind:\s*([a-z_]+)", text, re.M)
+        doc = loaded.get(shown)
+        kind = doc.kind if doc and doc.kind else kind_match.group(1) if kind_match \
+            else file.stem
+        kinds.update(_symbol_kinds(kind))
+    return ids, kinds
+
+
+def _symbol_kinds(doc_kind: str) -> tuple[str, ...]:
+    from compiler.resolve.symbols import DOC_SYMBOLS, RECORD_KINDS
+
+    if doc_kind in RECORD_KINDS:
+        return (RECORD_KINDS[doc_kind],)
+    return DOC_SYMBOLS.get(doc_kind, ())
 
 
 def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:

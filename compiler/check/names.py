@@ -33,7 +33,8 @@ def check_names(path: str, root: Any, sym: Symbols) -> list[Diagnostic]:
                 continue
             span = Span(path, node.line, node.col)
             if not any(sym.has(k, name) for k in kinds):
-                out.append(sym.unknown(name, kinds, span, what))
+                if not sym.uncertain(kinds):
+                    out.append(sym.unknown(name, kinds, span, what))
             elif "production" in what and not _has_production(sym, name):
                 out.append(Diagnostic(span, "R005", f"resource '{name}' has no production "
                                       "track", hint="declare production_min on the resource "

@@ -72,7 +72,8 @@ def _refs(doc: Document, sym: Symbols) -> list[Diagnostic]:
                 span = doc.key_span(path)
             else:
                 span = doc.span(path)
-            if isinstance(value, str) and not any(sym.has(k, value) for k in kinds):
+            if isinstance(value, str) and not any(sym.has(k, value) for k in kinds) \
+                    and not sym.uncertain(kinds):
                 out.append(sym.unknown(value, kinds, span, what))
     return out
 
@@ -120,12 +121,14 @@ def _module_steps(doc: Document, sym: Symbols) -> list[Diagnostic]:
     out = []
     for section in ("setup", "phases"):
         for path, value in match_paths(doc.data, ("records", "*", section, "remove", "*"), ()):
-            if isinstance(value, str) and not sym.has(section, value):
+            if isinstance(value, str) and not sym.has(section, value) \
+                    and not sym.uncertain((section,)):
                 out.append(_missing_step(sym, section, value, doc.span(path)))
         for pat in (("records", "*", section, "replace", "*", "id"),
                     ("records", "*", section, "add", "*", "after")):
             for path, value in match_paths(doc.data, pat, ()):
-                if isinstance(value, str) and not sym.has(section, value):
+                if isinstance(value, str) and not sym.has(section, value) \
+                        and not sym.uncertain((section,)):
                     out.append(_missing_step(sym, section, value, doc.span(path)))
     return out
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from compiler.diagnostics import Diagnostic, Span, did_you_mean
 
 # document kind -> symbol kind of its records
+DOC_SYMBOLS = {"board": ("space", "space_type"), "flow": ("setup", "phases")}
 RECORD_KINDS = {
     "resources": "resource", "parameters": "parameter", "tracks": "track", "tags": "tag",
     "card_resources": "card_resource", "tiles": "tile", "cards": "card", "actions": "action",
@@ -20,6 +21,12 @@ class Symbols:
 
     table: dict[str, dict[str, Span]] = field(default_factory=dict)
     records: dict[str, dict[str, dict]] = field(default_factory=dict)
+    incomplete: set[str] = field(default_factory=set)
+    """Symbol kinds some of whose declarations are missing because a file did not load."""
+
+    def uncertain(self, kinds: tuple[str, ...]) -> bool:
+        """True when a name of ``kinds`` may be declared in a file that did not load."""
+        return bool(self.incomplete.intersection(kinds))
 
     def declare(self, kind: str, ident: str, span: Span, record: dict | None = None
                 ) -> Diagnostic | None:
