@@ -25,7 +25,7 @@ def test_unknown_resource_in_effect_has_did_you_mean(tm_copy):
     [d] = [d for d in comp.diagnostics if d.code == "R001"]
     assert "'enrgy'" in d.message and "'energy'" in d.hint
     line = text.splitlines().index('    effect: "gain 1 energy production"') + 1
-    assert (d.span.line, d.span.col) == (line, len('    effect: "') + 1)
+    assert (d.span.line, d.span.col) == (line, len('    effect: "gain 1 ') + 1)  # at the name
 
 
 def test_gaining_a_parameter_is_the_wrong_kind(tm_copy):

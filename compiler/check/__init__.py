@@ -30,12 +30,18 @@ def check(docs: list[Document], parsed: dict[tuple[str, tuple[Any, ...]], Any],
     diagnostics (R001) about them are left out, as they follow from that first error.
     """
     diags: list[Diagnostic] = []
+    by_path = {d.path: d for d in docs}
     for (path, _vpath), node in parsed.items():
-        diags.extend(check_names(path, node, symbols))
+        doc = by_path.get(path)
+        diags.extend(check_names(path, node, symbols, doc.line_text if doc else _no_line))
     diags.extend(check_records(docs, ir, symbols, folder))
     diags.extend(check_modules(docs, symbols))
     hidden = shadow or set()
     return [d for d in diags if not (d.code == "R001" and _named(d.message) in hidden)]
+
+
+def _no_line(_n: int) -> None:
+    return None
 
 
 def _named(message: str) -> str:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
@@ -24,14 +25,19 @@ def walk(node: Any) -> Iterator[n.Node]:
             yield from walk(x)
 
 
-def check_names(path: str, root: Any, sym: Symbols) -> list[Diagnostic]:
-    """Check every name used in the tree ``root`` found in file ``path``."""
+def check_names(path: str, root: Any, sym: Symbols,
+                lines: Callable[[int], str | None] = lambda _n: None) -> list[Diagnostic]:
+    """Check every name used in the tree ``root`` found in file ``path``.
+
+    ``lines(n)`` gives line ``n`` of the file, so a diagnostic can point at the name
+    itself rather than at the start of its statement.
+    """
     out: list[Diagnostic] = []
     for node in walk(root):
         for name, kinds, what in _refs(node):
             if name is None:
                 continue
-            span = Span(path, node.line, node.col)
+            span = Span(path, node.line, _name_col(lines(node.line), node.col, name))
             if not any(sym.has(k, name) for k in kinds):
                 if not sym.uncertain(kinds):
                     out.append(sym.unknown(name, kinds, span, what))
@@ -40,6 +46,14 @@ def check_names(path: str, root: Any, sym: Symbols) -> list[Diagnostic]:
                                       "track", hint="declare production_min on the resource "
                                       "or use its stock"))
     return out
+
+
+def _name_col(text: str | None, col: int, name: str) -> int:
+    """The column of ``name`` as a whole word at or after ``col`` on ``text``, else ``col``."""
+    if text is None:
+        return col
+    found = re.search(rf"(?<![a-z0-9_]){re.escape(name)}(?![a-z0-9_])", text[col - 1:])
+    return col + found.start() if found else col
 
 
 def _has_production(sym: Symbols, name: str) -> bool:
