@@ -17,8 +17,10 @@ A scenario (YAML)::
       scores.players.0.breakdown.awards: 5        # scores (Game.scores()), pending, legal
       legal: {contains: {act: pass}}              # list tests: contains / lacks
 
-Entry point: ``run_file(path, root)`` -> list of ``Outcome`` (one per failed or passed
-expectation group); a failure names the scenario file and the line of the expectation.
+``@k`` in a path or value is the seat k places after the first player to act. ``given``
+may only replace a value by one of the same type (a mapping is merged key by key) and may
+add keys only to the state's open maps (``OPEN_MAPS``), so a typo fails instead of
+silently testing nothing. Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 """
 
 from __future__ import annotations
@@ -28,10 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compiler.diagnostics import Span
+from compiler.diagnostics import Span, did_you_mean
 from compiler.load import Document, load_text
 
-__all__ = ["Outcome", "run_file"]
+__all__ = ["KEYS", "OPEN_MAPS", "Outcome", "run_file"]
+
+KEYS = ("scenario", "source", "game", "players", "modules", "seed", "given", "when", "then")
+OPEN_MAPS = ("board", "milestones", "card_res")
+LIST_TESTS = ("contains", "lacks")
 
 
 @dataclass
@@ -53,6 +59,35 @@ class _Fail(Exception):
         self.span, self.message = span, message
 
 
+@dataclass
+class _Seats:
+    """``@k`` -> seat number, counted from the first player to act."""
+
+    first: int
+    n: int
+
+    def seat(self, token: str, span: Span) -> str:
+        k = int(token[1:])
+        if k >= self.n:
+            raise _Fail(span, f"'{token}' names a seat, but the game has {self.n} players")
+        return str((self.first + k) % self.n)
+
+    def path(self, path: str, span: Span) -> list[str]:
+        return [self.seat(p, span) if _is_seat(p) else p for p in path.split(".") if p]
+
+    def values(self, value: Any, span: Span) -> Any:
+        if isinstance(value, dict):
+            return {k: self.values(v, span) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.values(v, span) for v in value]
+        return int(self.seat(value, span)) if isinstance(value, str) and _is_seat(value) \
+            else value
+
+
+def _is_seat(token: Any) -> bool:
+    return isinstance(token, str) and token[:1] == "@" and token[1:].isdigit()
+
+
 def run_file(path: Path, shown: str) -> Outcome:
     """Run the scenario in ``path`` (``shown`` is the path printed in messages)."""
     doc, diags = load_text(shown, path.read_bytes())
@@ -62,104 +97,103 @@ def run_file(path: Path, shown: str) -> Outcome:
         return Outcome(shown, "?", [(span, msg)])
     title = str(doc.data.get("scenario", path.stem))
     try:
+        _keys(doc)
         game = _new_game(doc)
         pending = game.pending() or {}
-        _SEATS.update(first=int(pending.get("player", 0)), n=len(game.to_json()["players"]))
-        _given(game, doc)
-        game = _when(game, doc)
-        failures = _then(game, doc)
+        seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
+        _given(game, doc, seats)
+        _when(game, doc, seats)
+        failures = _then(game, doc, seats)
     except _Fail as exc:
         failures = [(exc.span, exc.message)]
     except Exception as exc:  # an engine crash is a failed scenario, not a traceback
         failures = [(doc.span(()), f"the engine crashed: {type(exc).__name__}: {exc}")]
-    finally:
-        _SEATS.clear()
     return Outcome(shown, title, failures)
+
+
+def _keys(doc: Document) -> None:
+    for key in doc.data:
+        if key not in KEYS:
+            hint = did_you_mean(str(key), KEYS) or "allowed: " + ", ".join(KEYS)
+            raise _Fail(doc.key_span((key,)), f"unknown scenario key '{key}' ({hint})")
+    for key in ("game", "players"):
+        if key not in doc.data:
+            raise _Fail(doc.span(()), f"the scenario needs '{key}:'")
 
 
 def _new_game(doc: Document) -> Any:
     data = doc.data
-    for key in ("game", "players"):
-        if key not in data:
-            raise _Fail(doc.span(()), f"the scenario needs '{key}:'")
     try:
         pkg = importlib.import_module(f"generated.{data['game']}")
     except ImportError:
         raise _Fail(doc.span(("game",)), f"no generated engine for game {data['game']!r}; "
                     "run `rulesc build`") from None
-    return _guard(doc, ("game",), lambda: pkg.new_game(
-        players=int(data["players"]), modules=tuple(data.get("modules") or ()),
-        seed=int(data.get("seed", 0))))
-
-
-def _guard(doc: Document, where: tuple[Any, ...], fn: Any) -> Any:
     from compiler.runtime import RulesError
 
     try:
-        return fn()
+        return pkg.new_game(players=int(data["players"]),
+                            modules=tuple(data.get("modules") or ()),
+                            seed=int(data.get("seed", 0)))
     except RulesError as exc:
-        raise _Fail(doc.span(where), f"the engine refused: {exc}") from None
+        raise _Fail(doc.span(("game",)), f"the engine refused the setup: {exc}") from None
 
 
-def _given(game: Any, doc: Document) -> None:
+def _given(game: Any, doc: Document, seats: _Seats) -> None:
     given = doc.data.get("given") or {}
     if not given:
         return
     state = game.to_json()
     for key, value in given.items():
-        _set(state, str(key), _seat_values(value), doc.key_span(("given", key)))
+        span = doc.key_span(("given", key))
+        _set(state, seats.path(str(key), span), seats.values(value, span), span, str(key))
     game.replace_state(state)
 
 
-def _when(game: Any, doc: Document) -> Any:
+def _when(game: Any, doc: Document, seats: _Seats) -> None:
     from compiler.runtime import RulesError
 
     for i, step in enumerate(doc.data.get("when") or []):
         span = doc.span(("when", i))
         refused = isinstance(step, dict) and set(step) == {"refused"}
-        action = _seat_values(step["refused"] if refused else step)
+        action = seats.values(step["refused"] if refused else step, span)
         try:
             game.apply(action)
         except RulesError as exc:
             if refused:
                 continue
-            legal = game.legal_actions()[:8]
-            raise _Fail(span, f"step {i + 1} was refused: {exc}; legal now: {legal}") from None
+            raise _Fail(span, f"step {i + 1} was refused: {exc}; legal now: "
+                        f"{_shorten(game.legal_actions())}") from None
         if refused:
             raise _Fail(span, f"step {i + 1} {action} was accepted, but must be refused")
-    return game
 
 
-def _seat_values(action: Any) -> Any:
-    """``"@k"`` values in an action (e.g. a target player) become seat numbers."""
-    if isinstance(action, dict):
-        return {k: _seat_values(v) for k, v in action.items()}
-    if isinstance(action, str) and action[:1] == "@" and action[1:].isdigit() and _SEATS:
-        return (_SEATS["first"] + int(action[1:])) % _SEATS["n"]
-    return action
+def _shorten(items: list[Any], most: int = 12) -> str:
+    shown = ", ".join(map(str, items[:most]))
+    return f"[{shown}, ... ({len(items) - most} more)]" if len(items) > most else f"[{shown}]"
 
 
-def _then(game: Any, doc: Document) -> list[tuple[Span, str]]:
+def _then(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
     failures = []
     roots = {"state": game.to_json(), "scores": game.scores(), "pending": game.pending(),
              "legal": game.legal_actions()}
     for key, expected in (doc.data.get("then") or {}).items():
         span = doc.key_span(("then", key))
         try:
-            actual = _get(roots, str(key), span)
+            actual = _get(roots, seats.path(str(key), span), span, str(key))
+            problem = _compare(actual, seats.values(expected, span))
         except _Fail as exc:
             failures.append((exc.span, exc.message))
             continue
-        problem = _compare(actual, _seat_values(expected))
         if problem:
             failures.append((span, f"{key}: {problem}"))
     return failures
 
 
 def _compare(actual: Any, expected: Any) -> str:
-    if isinstance(expected, dict) and set(expected) <= {"contains", "lacks"}:
-        if not isinstance(actual, list):
-            return f"is {actual!r}, not a list"
+    if isinstance(actual, list) and isinstance(expected, dict):
+        unknown = sorted(set(expected) - set(LIST_TESTS))
+        if unknown:
+            return f"unknown list test '{unknown[0]}' (use: {', '.join(LIST_TESTS)})"
         if "contains" in expected and expected["contains"] not in actual:
             return f"does not contain {expected['contains']!r}"
         if "lacks" in expected and expected["lacks"] in actual:
@@ -168,21 +202,7 @@ def _compare(actual: Any, expected: Any) -> str:
     return "" if actual == expected else f"is {actual!r}, expected {expected!r}"
 
 
-_SEATS: dict[str, int] = {}
-
-
-def _steps(path: str) -> list[str]:
-    """Split a dotted path; ``@k`` is the seat k places after the first player to act."""
-    parts = [p for p in path.split(".") if p]
-    if _SEATS:
-        first, n = _SEATS["first"], _SEATS["n"]
-        parts = [str((first + int(p[1:])) % n) if p[:1] == "@" and p[1:].isdigit() else p
-                 for p in parts]
-    return parts
-
-
-def _get(roots: dict[str, Any], path: str, span: Span) -> Any:
-    parts = _steps(path)
+def _get(roots: dict[str, Any], parts: list[str], span: Span, path: str) -> Any:
     node = roots[parts.pop(0)] if parts and parts[0] in roots else roots["state"]
     for part in parts:
         node = _child(node, part, span, path)
@@ -195,30 +215,51 @@ def _child(node: Any, part: str, span: Span, path: str) -> Any:
         return node[int(part)]
     if isinstance(node, dict) and part in node:
         return node[part]
-    raise _Fail(span, f"{path}: no '{part}' here (have: {_keys(node)})")
+    hint = did_you_mean(part, map(str, node)) if isinstance(node, dict) else ""
+    raise _Fail(span, f"{path}: no '{part}' here ({hint or 'have: ' + _keys_of(node)})")
 
 
-def _keys(node: Any) -> str:
+def _keys_of(node: Any) -> str:
     if isinstance(node, dict):
-        return ", ".join(sorted(map(str, node))[:12])
+        return ", ".join(sorted(map(str, node))[:12]) or "nothing"
     if isinstance(node, list):
         return f"a list of {len(node)}"
     return repr(node)
 
 
-def _set(state: dict[str, Any], path: str, value: Any, span: Span) -> None:
-    parts = _steps(path)
+def _set(state: dict[str, Any], parts: list[str], value: Any, span: Span, path: str) -> None:
     if parts and parts[0] == "state":
-        parts.pop(0)
+        parts = parts[1:]
     if not parts:
         raise _Fail(span, "an empty path")
     node: Any = state
     for part in parts[:-1]:
         node = _child(node, part, span, path)
     last = parts[-1]
-    if isinstance(node, list) and last.isdigit():
-        node[int(last)] = value
-    elif isinstance(node, dict):
+    if isinstance(node, list) and last.isdigit() and int(last) < len(node):
+        node[int(last)] = _typed(node[int(last)], value, span, path)
+    elif isinstance(node, dict) and last in node:
+        node[last] = _typed(node[last], value, span, path)
+    elif isinstance(node, dict) and (parts[-2:-1] and parts[-2] in OPEN_MAPS or not node):
         node[last] = value
     else:
-        raise _Fail(span, f"{path}: cannot set '{last}' on {_keys(node)}")
+        _child(node, last, span, path)  # raises with a did-you-mean
+
+
+def _typed(old: Any, new: Any, span: Span, path: str) -> Any:
+    """``new`` in place of ``old``: same JSON type; a mapping is merged key by key."""
+    if old is None or new is None or isinstance(old, str) and isinstance(new, str):
+        return new
+    if isinstance(old, dict) and isinstance(new, dict):
+        merged = dict(old)
+        for k, v in new.items():
+            if k not in old and path.split(".")[-1] not in OPEN_MAPS and old:
+                hint = did_you_mean(str(k), map(str, old)) or "have: " + _keys_of(old)
+                raise _Fail(span, f"{path}: no '{k}' here ({hint})")
+            merged[k] = _typed(old[k], v, span, f"{path}.{k}") if k in old else v
+        return merged
+    same = type(old) is type(new) or {type(old), type(new)} <= {int, float}
+    if not same:
+        raise _Fail(span, f"{path}: {new!r} is a {type(new).__name__}, but the value here "
+                    f"is a {type(old).__name__} ({old!r})")
+    return new
