@@ -37,11 +37,12 @@ RULES = {
         'plants': {  # rules_data/terraforming_mars/resources.yaml:20
             'id': 'plants',
             'name': {'it': 'piante', 'en': 'plants'},
+            'name_one': {'it': 'pianta', 'en': 'plant'},
             'production_min': 0,
             'source': {'doc': 'tm-rules-it', 'section': 'Risorse: Verdure'},
             'at': 'rules_data/terraforming_mars/resources.yaml:20',
         },
-        'energy': {  # rules_data/terraforming_mars/resources.yaml:24
+        'energy': {  # rules_data/terraforming_mars/resources.yaml:25
             'id': 'energy',
             'name': {'it': 'energia', 'en': 'energy'},
             'production_min': 0,
@@ -49,14 +50,14 @@ RULES = {
                 'doc': 'tm-rules-it',
                 'section': "Risorse: Energia (l'eccesso diventa calore)",
             },
-            'at': 'rules_data/terraforming_mars/resources.yaml:24',
+            'at': 'rules_data/terraforming_mars/resources.yaml:25',
         },
-        'heat': {  # rules_data/terraforming_mars/resources.yaml:28
+        'heat': {  # rules_data/terraforming_mars/resources.yaml:29
             'id': 'heat',
             'name': {'it': 'calore', 'en': 'heat'},
             'production_min': 0,
             'source': {'doc': 'tm-rules-it', 'section': 'Risorse: Calore'},
-            'at': 'rules_data/terraforming_mars/resources.yaml:28',
+            'at': 'rules_data/terraforming_mars/resources.yaml:29',
         },
     },
     'parameters': {
@@ -284,12 +285,14 @@ RULES = {
         'microbe': {  # rules_data/terraforming_mars/card_resources.yaml:6
             'id': 'microbe',
             'name': {'it': 'microbi', 'en': 'microbes'},
+            'name_one': {'it': 'microbo', 'en': 'microbe'},
             'source': {'doc': 'tm-facts', 'section': 'cards.json resource_type'},
             'at': 'rules_data/terraforming_mars/card_resources.yaml:6',
         },
         'animal': {  # rules_data/terraforming_mars/card_resources.yaml:7
             'id': 'animal',
             'name': {'it': 'animali', 'en': 'animals'},
+            'name_one': {'it': 'animale', 'en': 'animal'},
             'source': {'doc': 'tm-facts', 'section': 'cards.json resource_type'},
             'at': 'rules_data/terraforming_mars/card_resources.yaml:7',
         },
@@ -302,6 +305,7 @@ RULES = {
         'fighter': {  # rules_data/terraforming_mars/card_resources.yaml:9
             'id': 'fighter',
             'name': {'it': 'caccia', 'en': 'fighters'},
+            'name_one': {'it': 'caccia', 'en': 'fighter'},
             'source': {'doc': 'tm-facts', 'section': 'cards.json resource_type'},
             'at': 'rules_data/terraforming_mars/card_resources.yaml:9',
         },
@@ -372,7 +376,7 @@ RULES = {
         },
         'special': {  # rules_data/terraforming_mars/tiles.yaml:25
             'id': 'special',
-            'name': {'it': 'Speciale', 'en': 'special tile'},
+            'name': {'it': 'Speciale', 'en': 'special'},
             'owned': True,
             'space': 'land',
             'source': {
