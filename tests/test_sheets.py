@@ -152,8 +152,8 @@ def test_production_phase_in_words(ir):
     ("draw 1 card", "Pesca 1 carta.", "Draw 1 card."),
     ("add 2 animal to another card", "Aggiungi 2 animali a un'altra carta.",
      "Add 2 animals to another card."),
-    ("remove 1 microbe from any card", "Rimuovi 1 microbi da una carta qualsiasi.",
-     "Remove 1 microbes from any card."),
+    ("remove 1 microbe from any card", "Rimuovi 1 microbo da una carta qualsiasi.",
+     "Remove 1 microbe from any card."),
     ("choose (gain 3 plants | draw 2 cards)", "Scegli una: guadagna 3 piante, oppure pesca 2 "
      "carte.", "Choose one: gain 3 plants, or draw 2 cards."),
     ("move all energy to heat", "Tutte le risorse energia diventano calore.",
