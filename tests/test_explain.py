@@ -68,9 +68,14 @@ def test_unknown_id_suggests_the_closest(capsys):
     assert code == 1 and "did you mean 'planner'?" in err
 
 
-def test_unknown_language(capsys):
+def test_unknown_language_is_a_usage_error(capsys):
     code, _, err = explain(capsys, "planner", "--lang", "de")
-    assert code == 1 and "unknown language" in err
+    assert code == 2 and "unknown language" in err
+
+
+def test_unknown_game_is_a_usage_error(capsys):
+    assert main(["explain", "no_such_game", "city"]) == 2
+    assert "no game 'no_such_game'" in capsys.readouterr().err
 
 
 def test_rules_with_errors_exit_1(capsys, tmp_path):

@@ -4,7 +4,8 @@ Prints a card's, action's, milestone's, award's, tile's, parameter's, track's, r
 variant's or flow step's rule text (every sheet language unless ``--lang``), the YAML
 file:line it comes from and the rulebook section it cites. ``ID`` may be ``kind:id`` when
 an id names several items (e.g. ``card:asteroid`` vs ``action:asteroid``).
-Exit 1 on unknown ids (with a did-you-mean) and on rules data with errors.
+Exit 1 on unknown ids (with a did-you-mean) and on rules data with errors; 2 for an
+unknown game or language.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from compiler.cli.common import print_diagnostics, project_root, rules_dir
+from compiler.cli.common import games, print_diagnostics, project_root, rules_dir
 from compiler.diagnostics import did_you_mean
 from compiler.pipeline import Compilation, compile_game
 from compiler.sheets import explain, languages
@@ -35,7 +36,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     root = project_root()
-    comp = compile_game(rules_dir(root, args.game, args.rules), root)
+    folder = rules_dir(root, args.game, args.rules)
+    if not folder.is_dir():
+        known = ", ".join(games(root, args.rules)) or "none"
+        print(f"rulesc explain: no game {args.game!r} (games: {known})", file=sys.stderr)
+        return 2
+    comp = compile_game(folder, root)
     if comp.failed():
         print_diagnostics(comp.diagnostics, comp.docs)
         print(f"{args.game}: rules data has errors; nothing to explain", file=sys.stderr)
@@ -44,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if args.lang and args.lang not in langs:
         print(f"rulesc explain: unknown language '{args.lang}' (have: {', '.join(langs)})",
               file=sys.stderr)
-        return 1
+        return 2
     found = explain.find(comp.ir, args.id)
     if not found:
         hint = did_you_mean(args.id.rpartition(":")[2], explain.candidates(comp.ir))

@@ -2,7 +2,8 @@
 
 Without ``--out`` it prints the schema of KIND (or lists the kinds); with ``--out`` it
 writes ``common.schema.json`` and every ``<kind>.schema.json`` (or just KIND's and the
-shared one) into DIR, for editors and other tools. Exit 0 ok, 2 unknown kind.
+shared one) into DIR, for editors and other tools. Exit 0 ok, 1 when DIR cannot be
+written, 2 unknown kind.
 """
 
 from __future__ import annotations
@@ -40,8 +41,12 @@ def export(out: Path, kind: str | None = None) -> int:
     """Copy the shared schema and one (or every) kind's schema into ``out``."""
     files = schema_files() if kind is None else [schema_dir() / COMMON,
                                                  schema_dir() / f"{kind}.schema.json"]
-    out.mkdir(parents=True, exist_ok=True)
-    for src in files:
-        (out / src.name).write_bytes(src.read_bytes())
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for src in files:
+            (out / src.name).write_bytes(src.read_bytes())
+    except OSError as exc:
+        sys.stderr.write(f"rulesc schema: cannot write to {out}: {exc.strerror or exc}\n")
+        return 1
     print(f"wrote {len(files)} schema file(s) to {out}")
     return 0
