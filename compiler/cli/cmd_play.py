@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as exc:
         sys.stderr.write(f"rulesc play: rules failure: {exc}\n")
         return 1
-    result = {"game": args.game, "player_count": args.players, "modules": modules,
+    active = list(game.rules.get("active_modules") or modules)  # composed order, no repeats
+    result = {"game": args.game, "player_count": args.players, "modules": active,
               "seed": args.seed, **result}
     print(json.dumps(result, indent=2) if args.json else _table(result))
     return 0

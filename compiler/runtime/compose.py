@@ -63,8 +63,16 @@ def _check(module: dict[str, Any], chosen: list[str], players: int | None) -> No
             raise RulesError(f"module '{mid}' conflicts with module '{other}'")
     limits = module.get("players") or {}
     if players is not None and not _in_range(players, limits):
-        raise RulesError(f"module '{mid}' is for {limits.get('min', 1)}-"
-                         f"{limits.get('max', 'any')} players, not {players}")
+        raise RulesError(f"module '{mid}' is for {_range_text(limits)}, not {players}")
+
+
+def _range_text(limits: dict[str, Any]) -> str:
+    """``1 player``, ``2-4 players``, ``2 or more players``."""
+    low, high = limits.get("min", 1), limits.get("max")
+    if high is None:
+        return f"{low} or more players"
+    return f"{low} player" if low == high == 1 else \
+        f"{low} players" if low == high else f"{low}-{high} players"
 
 
 def _in_range(n: int, limits: dict[str, Any]) -> bool:
