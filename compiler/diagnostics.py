@@ -37,7 +37,12 @@ CODES = {
     "R015": "module removes or replaces something that does not exist",
     "R016": "required document missing", "R020": "module dependency cycle",
     "R021": "module requires what it conflicts with",
-    "R022": "two modules replace the same step", "W001": "provisional value",
+    "R022": "two modules replace the same step",
+    "R023": "missing module dependency",
+    "R024": "conflicting modules together",
+    "R025": "player count outside a module's range",
+    "R026": "one module removes what another changes",
+    "W001": "provisional value", "W002": "printed count differs from the records",
 }
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

@@ -1,13 +1,17 @@
 """Semantic checks between modules: dependency cycles, contradictions, clashing changes.
 
 Each diagnostic names both sides (``related``) so a conflict shows both files and lines.
+Combinations of modules (a selection, each module alone, every allowed pair) are in
+``compiler.check.combinations``; printed component counts in ``compiler.check.components``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from compiler.diagnostics import Diagnostic, Span, did_you_mean
+from compiler.check.combinations import check_combinations
+from compiler.check.components import check_components
+from compiler.diagnostics import Diagnostic, Span
 from compiler.load import Document
 from compiler.resolve.symbols import Symbols
 
@@ -15,8 +19,9 @@ Where = dict[str, Span]
 
 
 def check_modules(docs: list[Document], sym: Symbols) -> list[Diagnostic]:
-    """R015 removes/replaces a missing id, R020 dependency cycle, R021 requires what it
-    conflicts with, R022 two compatible modules replace the same step or record."""
+    """R020 dependency cycle, R021 requires what it conflicts with; the base alone, each
+    module alone and every allowed pair (``compiler.check.combinations``: R015, R022-R026);
+    printed component counts (``compiler.check.components``: W002). Deduplicated."""
     mods: dict[str, dict[str, Any]] = {}
     spans: Where = {}
     for doc in docs:
@@ -26,32 +31,9 @@ def check_modules(docs: list[Document], sym: Symbols) -> list[Diagnostic]:
             if isinstance(rec, dict) and isinstance(rec.get("id"), str):
                 mods.setdefault(rec["id"], {"rec": rec, "doc": doc, "i": i})
                 spans.setdefault(rec["id"], doc.span(("records", i, "id")))
-    return _missing(mods, sym) + _cycles(mods, spans) + _contradictions(mods) + _clashes(mods)
-
-
-def _missing(mods: dict[str, dict[str, Any]], sym: Symbols) -> list[Diagnostic]:
-    """Every id a module removes or replaces (and each replacement) must be declared."""
-    kinds = tuple(k for k in sym.table if k != "document")
-    out = []
-    for _mid, m in sorted(mods.items()):
-        base = ("records", m["i"])
-        for j, rid in enumerate(m["rec"].get("removes") or []):
-            out.extend(_exists(sym, kinds, rid, m["doc"].span(base + ("removes", j)), "removes"))
-        for j, rep in enumerate(m["rec"].get("replaces") or []):
-            for key in ("id", "by"):
-                if isinstance(rep, dict) and key in rep:
-                    span = m["doc"].span(base + ("replaces", j, key))
-                    out.extend(_exists(sym, kinds, rep[key], span, f"replaces ... {key}"))
-    return out
-
-
-def _exists(sym: Symbols, kinds: tuple[str, ...], ident: Any, span: Span, what: str
-            ) -> list[Diagnostic]:
-    if not isinstance(ident, str) or any(sym.has(k, ident) for k in kinds):
-        return []
-    hint = did_you_mean(ident, sym.names(*kinds)) or "declare the record first, or fix the id"
-    return [Diagnostic(span, "R015", f"module {what} '{ident}', which no record declares",
-                       hint=hint)]
+    found = _cycles(mods, spans) + _contradictions(mods) + check_combinations(docs, sym) + \
+        check_components(docs)
+    return list(dict.fromkeys(found))
 
 
 def _requires(mods: dict[str, dict[str, Any]], mid: str) -> list[str]:
@@ -98,41 +80,4 @@ def _contradictions(mods: dict[str, dict[str, Any]]) -> list[Diagnostic]:
                 out.append(Diagnostic(span, "R021", f"module '{mid}' both requires and "
                                       f"conflicts with '{req}'",
                                       hint="keep only one of the two entries"))
-    return out
-
-
-def _replaced(m: dict[str, Any]) -> dict[tuple[str, str], Span]:
-    """(section, id) -> span for every step or record the module replaces."""
-    found: dict[tuple[str, str], Span] = {}
-    for j, rep in enumerate(m["rec"].get("replaces") or []):
-        if isinstance(rep, dict) and isinstance(rep.get("id"), str):
-            found[("record", rep["id"])] = m["doc"].span(("records", m["i"], "replaces", j))
-    for section in ("setup", "phases"):
-        rec_section = (m["rec"].get(section) or {}).get("replace") or []
-        for j, step in enumerate(rec_section):
-            if isinstance(step, dict) and isinstance(step.get("id"), str):
-                where = ("records", m["i"], section, "replace", j, "id")
-                found[(section, step["id"])] = m["doc"].span(where)
-    return found
-
-
-def _compatible(a: dict[str, Any], b: dict[str, Any], ida: str, idb: str) -> bool:
-    return idb not in (a["rec"].get("conflicts") or []) and \
-        ida not in (b["rec"].get("conflicts") or [])
-
-
-def _clashes(mods: dict[str, dict[str, Any]]) -> list[Diagnostic]:
-    out = []
-    ids = sorted(mods)
-    for x, ida in enumerate(ids):
-        for idb in ids[x + 1:]:
-            a, b = mods[ida], mods[idb]
-            if not _compatible(a, b, ida, idb):
-                continue
-            ra, rb = _replaced(a), _replaced(b)
-            for key in sorted(set(ra) & set(rb)):
-                out.append(Diagnostic(rb[key], "R022", f"modules '{ida}' and '{idb}' both "
-                                      f"replace {key[0]} step '{key[1]}'",
-                                      hint=f"declare 'conflicts: [{ida}]' on '{idb}', or "
-                                      "change different steps", related=(ra[key],)))
     return out

@@ -9,9 +9,19 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from compiler.cli import cmd_build, cmd_check, cmd_explain, cmd_play, cmd_schema, cmd_test
+from compiler.cli import (
+    cmd_build,
+    cmd_check,
+    cmd_coverage,
+    cmd_explain,
+    cmd_play,
+    cmd_schema,
+    cmd_sheet,
+    cmd_test,
+)
 
-COMMANDS = (cmd_check, cmd_build, cmd_play, cmd_explain, cmd_test, cmd_schema)
+COMMANDS = (cmd_check, cmd_build, cmd_play, cmd_explain, cmd_sheet, cmd_test, cmd_schema,
+            cmd_coverage)
 
 
 class _Parser(argparse.ArgumentParser):

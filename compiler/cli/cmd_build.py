@@ -1,7 +1,15 @@
-"""``rulesc build [--game G] [--rules PATH] [--check] [--out DIR] [--strict]``.
+"""``rulesc build [--game G] [--rules PATH] [--check] [--out DIR] [--strict]
+[--modules a,b [--players N]]``.
 
 Writes ``<out>/<game>/`` atomically, and only when the data has no error (no diagnostic
-at all with ``--strict``); otherwise nothing is written. Exit 0 ok, 1 errors or stale.
+at all with ``--strict``); otherwise nothing is written. Exit 0 ok, 1 errors or stale,
+2 usage error.
+
+``--modules a,b`` also checks that selection (``compiler.check.combinations``: a
+requirement left off R023, a conflict R024, with ``--players`` a player count outside a
+module's range R025) and composes it as ``rulesc play`` would. The package is still built
+for the whole game (every module stays in it, to be switched on at play time): the
+selection only decides whether the build goes ahead.
 """
 
 from __future__ import annotations
@@ -10,8 +18,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli.common import games, print_diagnostics, project_root, rules_dir
-from compiler.pipeline import build
+from compiler.check.combinations import UnknownModule, check_selection
+from compiler.cli.common import UsageError, games, print_diagnostics, project_root, rules_dir
+from compiler.diagnostics import Diagnostic, has_errors
+from compiler.pipeline import build, compile_game
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -22,17 +32,32 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when generated/ differs from the data")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("--modules", help="comma-separated module ids: check and compose this "
+                   "selection too (the whole game is still built)")
+    p.add_argument("--players", type=int, help="with --modules: the player count to check")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     root = project_root()
     out = args.out or root / "generated"
+    names = [args.game] if args.game else games(root, args.rules)
+    try:
+        selection = parse_modules(args.modules, args.players, names)
+    except UsageError as exc:
+        print(f"rulesc build: {exc}", file=sys.stderr)
+        return 2
     status = 0
-    for game in ([args.game] if args.game else games(root, args.rules)):
+    for game in names:
+        folder = rules_dir(root, game, args.rules)
+        if selection is not None:
+            verdict = _selection(folder, root, game, selection, args)
+            if verdict is not None:
+                status = max(status, verdict)
+                continue
         try:
-            comp, changed = build(rules_dir(root, game, args.rules), root, out / game,
-                                  check_only=args.check, strict=args.strict)
+            comp, changed = build(folder, root, out / game, check_only=args.check,
+                                  strict=args.strict)
         except OSError as exc:
             print(f"rulesc: {game}: cannot write {out / game}: {exc.strerror or exc}; "
                   "the previous output is unchanged", file=sys.stderr)
@@ -50,3 +75,43 @@ def run(args: argparse.Namespace) -> int:
             verb = "up to date" if not changed else f"wrote {len(changed)} file(s)"
             print(f"{game}: {verb} in {out / game}")
     return status
+
+
+def parse_modules(text: str | None, players: int | None, names: list[str]) -> list[str] | None:
+    """The module ids of ``--modules`` (None: no selection); UsageError when misused."""
+    if text is None:
+        if players is not None:
+            raise UsageError("--players needs --modules")
+        return None
+    if len(names) != 1:
+        raise UsageError("--modules needs one game (--game G, or --rules with one game)")
+    if players is not None and players < 1:
+        raise UsageError("--players must be at least 1")
+    return [m.strip() for m in text.split(",") if m.strip()]
+
+
+def _selection(folder: Path, root: Path, game: str, selection: list[str],
+               args: argparse.Namespace) -> int | None:
+    """Check and compose the selection; an exit status when the build must not go on."""
+    from compiler.runtime import RulesError, compose
+
+    comp = compile_game(folder, root)
+    if comp.failed(args.strict):
+        return None  # build() reports the game's own errors
+    try:
+        diags = check_selection(comp, selection, args.players)
+    except UnknownModule as exc:
+        print(f"rulesc build: {game}: {exc}", file=sys.stderr)
+        return 2
+    shown = ", ".join(selection) or "no modules"
+    if has_errors(diags, args.strict):
+        all_diags = sorted(comp.diagnostics + diags, key=Diagnostic.sort_key)
+        print_diagnostics(all_diags, comp.docs, strict=args.strict, root=root)
+        print(f"{game}: not built: the selection ({shown}) has errors; nothing was written")
+        return 1
+    try:
+        compose(comp.ir, selection, args.players)
+    except RulesError as exc:
+        print(f"{game}: not built: the selection ({shown}) does not compose: {exc}")
+        return 1
+    return None

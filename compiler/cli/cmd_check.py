@@ -1,16 +1,30 @@
-"""``rulesc check [--game G] [--rules PATH] [--strict] [--format text|json|sarif]``.
+"""``rulesc check [--game G] [--rules PATH] [--strict] [--format text|json|sarif]
+[--modules a,b [--players N]]``.
 
-Exit 0 when there is no error (no diagnostic at all with ``--strict``), else 1. Writes
-nothing. ``--format sarif`` prints a SARIF 2.1.0 log for code-scanning upload.
+Exit 0 when there is no error (no diagnostic at all with ``--strict``), else 1; 2 usage
+error. Writes nothing. ``--format sarif`` prints a SARIF 2.1.0 log for code-scanning
+upload. Every game is checked as the base alone, every module alone (with what it
+requires) and every pair of modules allowed together; ``--modules`` also checks one
+selection (R023-R025, ``compiler.check.combinations.check_selection``).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from compiler.cli.common import FORMATS, games, print_diagnostics, project_root, rules_dir
-from compiler.diagnostics import Diagnostic
+from compiler.check.combinations import UnknownModule, check_selection, combinations_checked
+from compiler.cli.cmd_build import parse_modules
+from compiler.cli.common import (
+    FORMATS,
+    UsageError,
+    games,
+    print_diagnostics,
+    project_root,
+    rules_dir,
+)
+from compiler.diagnostics import Diagnostic, has_errors
 from compiler.load import Document
 from compiler.pipeline import compile_game
 
@@ -22,24 +36,47 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("--format", choices=FORMATS, default="text",
                    help="text (default), json, or sarif (SARIF 2.1.0)")
+    p.add_argument("--modules", help="comma-separated module ids: check this selection too")
+    p.add_argument("--players", type=int, help="with --modules: the player count to check")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     root = project_root()
     names = [args.game] if args.game else games(root, args.rules)
+    try:
+        selection = parse_modules(args.modules, args.players, names)
+    except UsageError as exc:
+        print(f"rulesc check: {exc}", file=sys.stderr)
+        return 2
     failed = False
     all_diags: list[Diagnostic] = []
     all_docs: list[Document] = []
+    checked: list[str] = []
     for game in names:
         comp = compile_game(rules_dir(root, game, args.rules), root)
-        all_diags.extend(comp.diagnostics)
+        diags = comp.diagnostics
+        if selection is not None and not comp.failed():
+            try:
+                diags = sorted(diags + check_selection(comp, selection, args.players),
+                               key=Diagnostic.sort_key)
+            except UnknownModule as exc:
+                print(f"rulesc check: {game}: {exc}", file=sys.stderr)
+                return 2
+        all_diags.extend(diags)
         all_docs.extend(comp.docs)
-        failed |= comp.failed(args.strict)
+        failed |= has_errors(diags, args.strict)
+        modules, pairs = combinations_checked(comp.docs)
+        if modules:
+            checked.append(f"{game}: the base game, {modules} module(s) alone and {pairs} "
+                           "allowed pair(s)" + (f", and {', '.join(selection) or 'no modules'}"
+                                                if selection is not None else ""))
     print_diagnostics(all_diags, all_docs, args.format, args.strict, root)
     if not names and args.format == "text":
         print(f"no games found under {root / 'rules_data'}")
         return 1
     if not all_diags and args.format == "text":
         print(f"ok: {', '.join(names)} checked, no diagnostics")
+        for line in checked:
+            print(f"  {line}")
     return 1 if failed else 0

@@ -16,7 +16,7 @@ class PdfUnavailable(RuntimeError):
 def _weasyprint() -> Any:
     try:
         return importlib.import_module("weasyprint")
-    except ImportError as exc:  # pragma: no cover - depends on the environment
+    except (ImportError, OSError) as exc:  # pragma: no cover - missing package or Pango
         raise PdfUnavailable("PDF output needs WeasyPrint: pip install 'rulesc[pdf]' "
                              f"(import failed: {exc})") from exc
 

@@ -1,0 +1,558 @@
+"""Module combinations: a chosen selection, each module alone, and every allowed pair.
+
+``check_selection(source, modules, players)`` checks one selection of modules (what
+``rulesc build --modules`` and ``rulesc play --modules`` switch on): a requirement left
+off (R023, at the ``requires`` entry), two modules that conflict (R024, at the
+``conflicts`` entry, the other module related) and a player count outside a module's or
+the game's range (R025, at the ``players`` entry). ``source`` is the game's documents
+(exact positions) or its IR (``generated/<game>`` ``RULES``: positions are the record's
+line).
+
+``check_combinations(docs, sym)`` is the static part of ``rulesc check``: the base game
+alone, every module alone with what it requires, and every pair of modules allowed
+together (no conflict between the two or their requirements, and some player count
+suits them all):
+
+- R015 a module removes or replaces an id nothing declares;
+- R023 a module names a step, record or component that only another module brings,
+  and does not require that module;
+- R024 a module can never be on, because it requires (directly or not) two modules that
+  conflict, or one that conflicts with it;
+- R025 a module can never be played: no player count suits it, its requirements and the
+  game;
+- R022 two modules of an allowed pair replace the same step or record (the result
+  would depend on their order);
+- R026 one module of an allowed pair removes a step or record the other replaces, adds
+  a step after, puts in as a replacement, or adds records (``deck:``) to.
+
+Removing the same step or record twice is not reported: it is idempotent. A module
+applied after one it requires (modules apply in the order the data lists them) may
+replace or remove what that module changed: that is layering, not a clash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.diagnostics import Diagnostic, Span, did_you_mean
+from compiler.load import Document
+from compiler.resolve.symbols import Symbols
+
+__all__ = ["Change", "Index", "UnknownModule", "added_steps", "check_combinations",
+           "check_selection", "combinations_checked", "pairs_allowed"]
+
+PathT = tuple[str | int, ...]
+Range = tuple[int, int | None]
+SECTIONS = ("setup", "phases")
+USES = {"replace": "replaces", "after": "adds a step after", "by": "puts in as a replacement",
+        "add": "adds records to"}
+
+
+class UnknownModule(ValueError):
+    """A selection names a module the game does not declare (a usage error, no position)."""
+
+
+@dataclass
+class Module:
+    """One module record and where its parts are written."""
+
+    id: str
+    rec: dict[str, Any]
+    order: int
+    at: Callable[[PathT], Span]
+    key_at: Callable[[PathT], Span]
+
+    def ids(self, key: str) -> list[tuple[int, str]]:
+        """``(index, id)`` of each text entry of the list ``key`` (requires, conflicts...)."""
+        value = self.rec.get(key)
+        return [(j, v) for j, v in enumerate(value) if isinstance(v, str)] \
+            if isinstance(value, list) else []
+
+
+@dataclass(frozen=True)
+class Change:
+    """A module's change to a named thing: ``ns`` is setup, phases or record."""
+
+    module: str
+    op: str  # remove, replace, after (a step added after it), by (replacement), add (to a deck)
+    ns: str
+    key: str
+    span: Span
+
+
+@dataclass
+class Index:
+    """The modules of a game (in data order), its player range and positions."""
+
+    modules: dict[str, Module] = field(default_factory=dict)
+    players: Range = (1, None)
+    players_span: Span | None = None
+
+    @classmethod
+    def from_docs(cls, docs: Iterable[Document]) -> Index:
+        idx = cls()
+        for doc in docs:
+            if doc.kind == "game" and isinstance(doc.data.get("players"), dict):
+                idx.players = player_range(doc.data["players"])
+                idx.players_span = doc.key_span(("players",))
+            if doc.kind != "modules":
+                continue
+            for i, rec in enumerate(items(doc.data, "records")):
+                if isinstance(rec, dict) and isinstance(rec.get("id"), str) \
+                        and rec["id"] not in idx.modules:
+                    idx.modules[rec["id"]] = Module(
+                        rec["id"], rec, len(idx.modules),
+                        _inside(doc.span, ("records", i)), _inside(doc.key_span, ("records", i)))
+        return idx
+
+    @classmethod
+    def from_ir(cls, ir: dict[str, Any]) -> Index:
+        idx = cls()
+        game = ir.get("game") or {}
+        if isinstance(game.get("players"), dict):
+            idx.players = player_range(game["players"])
+            idx.players_span = _at_span(game.get("at"))
+        for mid, rec in (ir.get("modules") or {}).items():
+            if isinstance(rec, dict):
+                where = _fixed(_at_span(rec.get("at")))
+                idx.modules[mid] = Module(mid, rec, len(idx.modules), where, where)
+        return idx
+
+    def closure(self, mid: str) -> list[str]:
+        """Every module ``mid`` requires, directly or not (known ones, data order)."""
+        seen: set[str] = set()
+        todo = [mid]
+        while todo:
+            for _j, req in self.modules[todo.pop()].ids("requires"):
+                if req in self.modules and req not in seen and req != mid:
+                    seen.add(req)
+                    todo.append(req)
+        return [m for m in self.modules if m in seen]
+
+    def ordered(self, mids: Iterable[str]) -> list[str]:
+        wanted = set(mids)
+        return [m for m in self.modules if m in wanted]
+
+    def conflicts(self, sel: Iterable[str]) -> list[tuple[str, int, str]]:
+        """``(module, index, other)`` for each conflicts entry naming another chosen module."""
+        chosen = set(sel)
+        return [(m, j, c) for m in self.ordered(chosen) for j, c in self.modules[m].ids(
+            "conflicts") if c in chosen and c != m]
+
+    def player_limits(self, sel: Iterable[str]) -> tuple[Range | None, list[str]]:
+        """The player range every module of ``sel`` and the game allow (None: none), and
+        the modules with a range, in data order."""
+        lo, hi = self.players
+        limited = []
+        for m in self.ordered(sel):
+            players = self.modules[m].rec.get("players")
+            if isinstance(players, dict):
+                limited.append(m)
+                mlo, mhi = player_range(players)
+                lo = max(lo, mlo)
+                hi = mhi if hi is None else hi if mhi is None else min(hi, mhi)
+        return (None if hi is not None and lo > hi else (lo, hi)), limited
+
+
+def items(data: Any, key: str) -> list[Any]:
+    """``data[key]`` when ``data`` is a mapping and that is a list; else []."""
+    value = data.get(key) if isinstance(data, dict) else None
+    return value if isinstance(value, list) else []
+
+
+def _inside(fn: Callable[[PathT], Span], base: PathT) -> Callable[[PathT], Span]:
+    return lambda p: fn(base + tuple(p))
+
+
+def _fixed(span: Span) -> Callable[[PathT], Span]:
+    """The same span for every path (the IR keeps only a record's line)."""
+    return lambda _path: span
+
+
+def _at_span(at: Any) -> Span:
+    """``"path:line"`` (the IR's ``at``) as a span."""
+    if isinstance(at, str) and ":" in at:
+        path, _, line = at.rpartition(":")
+        if line.isdigit():
+            return Span(path, int(line))
+    return Span(str(at or "?"))
+
+
+def _number(value: Any) -> int | None:
+    if isinstance(value, dict):
+        value = value.get("provisional")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return int(value)
+
+
+def player_range(players: dict[str, Any]) -> Range:
+    """``(min, max)`` of a ``players`` mapping; max None means no limit."""
+    return (_number(players.get("min")) or 1, _number(players.get("max")))
+
+
+def show_range(r: Range) -> str:
+    """``2-4 players``, ``1 player``, ``5 or more players``."""
+    lo, hi = r
+    if hi is None:
+        return f"{lo} or more players"
+    return f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo}-{hi} players"
+
+
+def index_of(source: Any) -> Index:
+    """An Index of a list of documents, a compilation (its ``docs``) or an IR dict."""
+    if isinstance(source, Index):
+        return source
+    if isinstance(source, dict):
+        return Index.from_ir(source)
+    docs = getattr(source, "docs", source)
+    return Index.from_docs(d for d in docs if isinstance(d, Document))
+
+
+# ---------------------------------------------------------------- a chosen selection
+
+def check_selection(source: Any, modules: Iterable[str], players: int | None = None
+                    ) -> list[Diagnostic]:
+    """R023 missing requirement, R024 conflict, R025 player count, for one selection.
+
+    ``source``: the game's documents (or a ``Compilation``), or its IR. Raises
+    UnknownModule for an id the game does not declare.
+    """
+    idx = index_of(source)
+    wanted = list(dict.fromkeys(modules))
+    for mid in wanted:
+        if mid not in idx.modules:
+            known = ", ".join(idx.modules) or "none"
+            hint = did_you_mean(mid, idx.modules)
+            raise UnknownModule(f"unknown module '{mid}' (this game has: {known})"
+                                + (f"; {hint}" if hint else ""))
+    sel = idx.ordered(wanted)
+    out: list[Diagnostic] = []
+    for mid in sel:
+        mod = idx.modules[mid]
+        for j, req in mod.ids("requires"):
+            if req not in sel:
+                related = (idx.modules[req].at(("id",)),) if req in idx.modules else ()
+                out.append(Diagnostic(mod.at(("requires", j)), "R023", f"module '{mid}' "
+                                      f"requires '{req}', which is not switched on",
+                                      hint=f"switch '{req}' on too, or leave '{mid}' off",
+                                      related=related))
+    out.extend(_selection_conflicts(idx, sel))
+    if players is not None:
+        out.extend(_selection_players(idx, sel, players))
+    return out
+
+
+def _selection_conflicts(idx: Index, sel: list[str]) -> list[Diagnostic]:
+    out = []
+    done: set[frozenset[str]] = set()
+    for mid, j, other in idx.conflicts(sel):
+        pair = frozenset((mid, other))
+        if pair in done:
+            continue
+        done.add(pair)
+        back = [k for k, c in idx.modules[other].ids("conflicts") if c == mid]
+        related = idx.modules[other].at(("conflicts", back[0]) if back else ("id",))
+        out.append(Diagnostic(idx.modules[mid].at(("conflicts", j)), "R024",
+                              f"modules '{mid}' and '{other}' conflict: they cannot be on "
+                              "together", hint=f"leave '{mid}' or '{other}' off",
+                              related=(related,)))
+    return out
+
+
+def _selection_players(idx: Index, sel: list[str], players: int) -> list[Diagnostic]:
+    out = []
+    lo, hi = idx.players
+    if players < lo or (hi is not None and players > hi):
+        span = idx.players_span or Span("game.yaml")
+        out.append(Diagnostic(span, "R025", f"the game is for {show_range(idx.players)}, "
+                              f"not {players}", hint="choose a player count the "
+                              "game allows"))
+    for mid in sel:
+        rec = idx.modules[mid].rec.get("players")
+        if not isinstance(rec, dict):
+            continue
+        mlo, mhi = player_range(rec)
+        if players < mlo or (mhi is not None and players > mhi):
+            out.append(Diagnostic(idx.modules[mid].key_at(("players",)), "R025",
+                                  f"module '{mid}' is for {show_range((mlo, mhi))}, "
+                                  f"not {players}", hint=f"leave '{mid}' off for "
+                                  f"{players} players"))
+    return out
+
+
+# ---------------------------------------------------------------- static checks
+
+@dataclass
+class Providers:
+    """What the base game declares, and what each module brings (by name space)."""
+
+    base: set[tuple[str, str]] = field(default_factory=set)
+    by_module: dict[tuple[str, str], dict[str, Span]] = field(default_factory=dict)
+
+    def add(self, ns: str, key: str, mid: str | None, span: Span) -> None:
+        if mid is None:
+            self.base.add((ns, key))
+        else:
+            self.by_module.setdefault((ns, key), {}).setdefault(mid, span)
+
+
+def deck_members(docs: Iterable[Document]) -> dict[tuple[str, str | None], list[
+        tuple[Span, int]]]:
+    """``{(deck, module or None): [(span of the record's id, copies)]}`` in file order.
+
+    A record's deck is its own ``deck:`` or its document's; its module likewise.
+    ``copies:`` (default 1) counts a record several times.
+    """
+    out: dict[tuple[str, str | None], list[tuple[Span, int]]] = {}
+    for doc in docs:
+        if doc.kind == "modules" or not isinstance(doc.data, dict):
+            continue
+        file_deck, file_module = doc.data.get("deck"), doc.data.get("module")
+        for i, rec in enumerate(items(doc.data, "records")):
+            if not isinstance(rec, dict):
+                continue
+            deck = rec.get("deck", file_deck)
+            module = rec.get("module", file_module)
+            if isinstance(deck, str):
+                copies = _number(rec.get("copies", 1))
+                out.setdefault((deck, module if isinstance(module, str) else None), []).append(
+                    (doc.span(("records", i, "id")), 1 if copies is None else copies))
+    return out
+
+
+def _providers(docs: list[Document], idx: Index, sym: Symbols) -> Providers:
+    prov = Providers()
+    owned: set[str] = set()
+    for doc in docs:
+        if doc.kind == "modules" or not isinstance(doc.data, dict):
+            continue
+        file_module = doc.data.get("module")
+        for i, rec in enumerate(items(doc.data, "records")):
+            if isinstance(rec, dict) and isinstance(rec.get("id"), str):
+                module = rec.get("module", file_module)
+                if isinstance(module, str):
+                    owned.add(rec["id"])
+                    prov.add("record", rec["id"], module, doc.span(("records", i, "id")))
+    for kind in sym.table:
+        if kind not in ("document", *SECTIONS):
+            for ident, span in sym.table[kind].items():
+                if ident not in owned or kind == "module":
+                    prov.add("record", ident, None, span)
+    for doc in docs:  # the flow's own steps (not sym: a module's added steps may be there)
+        if doc.kind == "flow":
+            for section in SECTIONS:
+                for i, step in enumerate(items(doc.data, section)):
+                    if isinstance(step, dict) and isinstance(step.get("id"), str):
+                        for ns in (section, "record"):
+                            prov.add(ns, step["id"], None, doc.span((section, i, "id")))
+    for (deck, module), members in deck_members(docs).items():
+        prov.add("record", deck, module, members[0][0])
+    for doc in docs:
+        if doc.kind == "game":
+            for j, comp in enumerate(items(doc.data, "components")):
+                if isinstance(comp, dict) and isinstance(comp.get("id"), str):
+                    prov.add("record", comp["id"], None, doc.span(("components", j, "id")))
+    for mid, mod in idx.modules.items():
+        for j, comp in enumerate(items(mod.rec, "components")):
+            if isinstance(comp, dict) and isinstance(comp.get("id"), str):
+                prov.add("record", comp["id"], mid, mod.at(("components", j, "id")))
+        for section in SECTIONS:
+            change = mod.rec.get(section)
+            for j, step in enumerate(items(change, "add")):
+                if isinstance(step, dict) and isinstance(step.get("id"), str):
+                    prov.add(section, step["id"], mid, mod.at((section, "add", j, "id")))
+    return prov
+
+
+def added_steps(docs: Iterable[Document]) -> dict[tuple[str, str], list[str]]:
+    """``{(setup|phases, step id): [modules that add it]}``: steps a module brings."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for mid, mod in Index.from_docs(docs).modules.items():
+        for section in SECTIONS:
+            change = mod.rec.get(section)
+            for step in items(change, "add"):
+                if isinstance(step, dict) and isinstance(step.get("id"), str):
+                    out.setdefault((section, step["id"]), []).append(mid)
+    return out
+
+
+def changes(idx: Index, docs: list[Document]) -> dict[str, list[Change]]:
+    """Every module's changes by name, in data order (``add``: records put in a deck)."""
+    out: dict[str, list[Change]] = {mid: [] for mid in idx.modules}
+    for mid, mod in idx.modules.items():
+        got = out[mid]
+        for section in SECTIONS:
+            change = mod.rec.get(section)
+            if not isinstance(change, dict):
+                continue
+            for j, key in enumerate(items(change, "remove")):
+                if isinstance(key, str):
+                    got.append(Change(mid, "remove", section, key,
+                                      mod.at((section, "remove", j))))
+            for op, field_, where in (("replace", "id", "replace"), ("after", "after", "add")):
+                for j, step in enumerate(items(change, where)):
+                    if isinstance(step, dict) and isinstance(step.get(field_), str):
+                        got.append(Change(mid, op, section, step[field_],
+                                          mod.at((section, where, j, field_))))
+        for j, key in enumerate(items(mod.rec, "removes")):
+            if isinstance(key, str):
+                got.append(Change(mid, "remove", "record", key, mod.at(("removes", j))))
+        for j, rep in enumerate(items(mod.rec, "replaces")):
+            for op, field_ in (("replace", "id"), ("by", "by")):
+                if isinstance(rep, dict) and isinstance(rep.get(field_), str):
+                    got.append(Change(mid, op, "record", rep[field_],
+                                      mod.at(("replaces", j, field_))))
+    for (deck, module), members in deck_members(docs).items():
+        if module in out:
+            out[module].append(Change(module, "add", "record", deck, members[0][0]))
+    return out
+
+
+def check_combinations(docs: list[Document], sym: Symbols) -> list[Diagnostic]:
+    """The base alone, every module alone (with its requirements), every allowed pair."""
+    idx = Index.from_docs(docs)
+    prov = _providers(docs, idx, sym)
+    by_module = changes(idx, docs)
+    out: list[Diagnostic] = []
+    valid: set[str] = set()
+    for mid in idx.modules:
+        alone = _never_on(idx, mid) + _never_played(idx, mid)
+        out += alone + _missing(idx, prov, by_module[mid], mid)
+        if not alone:
+            valid.add(mid)
+    for a, b in pairs_allowed(idx, valid):
+        out += _clashes(idx, by_module[a], by_module[b])
+    return out
+
+
+def combinations_checked(source: Any) -> tuple[int, int]:
+    """How many modules alone and allowed pairs ``check_combinations`` checks."""
+    idx = index_of(source)
+    valid = [m for m in idx.modules if not _never_on(idx, m) and not _never_played(idx, m)]
+    return len(idx.modules), len(pairs_allowed(idx, valid))
+
+
+def pairs_allowed(idx: Index, valid: Iterable[str] | None = None) -> list[tuple[str, str]]:
+    """Pairs of modules (data order) that may be on together, with their requirements."""
+    ok = idx.ordered(valid if valid is not None else idx.modules)
+    out = []
+    for x, a in enumerate(ok):
+        for b in ok[x + 1:]:
+            sel = {a, b, *idx.closure(a), *idx.closure(b)}
+            if not idx.conflicts(sel) and idx.player_limits(sel)[0] is not None:
+                out.append((a, b))
+    return out
+
+
+def _never_on(idx: Index, mid: str) -> list[Diagnostic]:
+    """R024: the module and what it requires include two modules that conflict."""
+    mod = idx.modules[mid]
+    sel = [mid, *idx.closure(mid)]
+    out = []
+    seen: set[frozenset[str]] = set()
+    for x, j, c in idx.conflicts(sel):
+        xmod = idx.modules[x]
+        if c in {req for _j, req in xmod.ids("requires")} or frozenset((x, c)) in seen:
+            continue  # R021: the same module requires and conflicts with it; or said already
+        seen.add(frozenset((x, c)))
+        entry = xmod.at(("conflicts", j))
+        if mid in (x, c):
+            other = c if x == mid else x
+            how = "" if other in {r for _j, r in mod.ids("requires")} else \
+                " (through its requirements)"
+            msg = f"module '{x}' conflicts with '{c}', but '{mid}' requires '{other}'{how}: " \
+                f"'{mid}' can never be switched on"
+            related = (mod.key_at(("requires",)),)
+            out.append(Diagnostic(entry, "R024", msg, hint="drop the conflict or the "
+                                  "requirement", related=related))
+        else:
+            msg = f"module '{mid}' can never be switched on: it requires '{x}' and '{c}', " \
+                "which conflict"
+            out.append(Diagnostic(mod.key_at(("requires",)), "R024", msg,
+                                  hint=f"drop the conflict between '{x}' and '{c}', or a "
+                                  f"requirement of '{mid}'", related=(entry,)))
+    return out
+
+
+def _never_played(idx: Index, mid: str) -> list[Diagnostic]:
+    """R025: no player count suits the module, its requirements and the game."""
+    sel = [mid, *idx.closure(mid)]
+    limits, limited = idx.player_limits(sel)
+    if limits is not None or not limited:
+        return []
+    parts = [f"the game is for {show_range(idx.players)}"] + [
+        f"'{m}' for {show_range(player_range(idx.modules[m].rec['players']))}"
+        for m in limited]
+    mod = idx.modules[mid]
+    span = mod.key_at(("players",)) if mid in limited else mod.key_at(("requires",))
+    related = tuple(idx.modules[m].key_at(("players",)) for m in limited if m != mid)
+    if idx.players_span is not None:
+        related += (idx.players_span,)
+    return [Diagnostic(span, "R025", f"module '{mid}' can never be played: no player count "
+                       f"suits it ({', '.join(parts)})",
+                       hint="fix the 'players' range (or a requirement)", related=related)]
+
+
+def _missing(idx: Index, prov: Providers, mine: list[Change], mid: str) -> list[Diagnostic]:
+    """R015 (nothing declares it) and R023 (only a module it does not require brings it)."""
+    have = {mid, *idx.closure(mid)}
+    out = []
+    for ch in mine:
+        if ch.op == "add" or (ch.ns, ch.key) in prov.base:
+            continue
+        owners = prov.by_module.get((ch.ns, ch.key), {})
+        if have & set(owners):
+            continue
+        if owners:
+            names = " or ".join(f"'{m}'" for m in owners)
+            what = "" if ch.ns == "record" else f"{ch.ns} step "
+            verb = "removes" if ch.op == "remove" else USES[ch.op]
+            first = next(iter(owners))
+            out.append(Diagnostic(ch.span, "R023", f"module '{mid}' {verb} {what}"
+                                  f"'{ch.key}', which only module {names} brings; '{mid}' "
+                                  "does not require it", hint=f"add 'requires: [{first}]' "
+                                  f"to '{mid}', or change something of the base game",
+                                  related=tuple(owners.values())))
+        elif ch.ns == "record":  # a missing step is R014 (compiler.check.records)
+            what = {"remove": "removes", "replace": "replaces ... id",
+                    "by": "replaces ... by"}[ch.op]
+            known = sorted({k for ns, k in prov.base if ns == "record"} |
+                           {k for ns, k in prov.by_module if ns == "record"})
+            hint = did_you_mean(ch.key, known) or "declare the record first, or fix the id"
+            out.append(Diagnostic(ch.span, "R015", f"module {what} '{ch.key}', which no "
+                                  "record declares", hint=hint))
+    return out
+
+
+def _clashes(idx: Index, first: list[Change], second: list[Change]) -> list[Diagnostic]:
+    """R022 and R026 between two modules (``first`` listed before ``second``)."""
+    out: list[Diagnostic] = []
+    if not first or not second:
+        return out
+    a, b = first[0].module, second[0].module
+    layered = a in idx.closure(b)  # b applies after a and builds on it
+    for x in first:
+        for y in second:
+            if (x.ns, x.key) != (y.ns, y.key):
+                continue
+            what = f"{x.ns} step '{x.key}'" if x.ns in SECTIONS else f"'{x.key}'"
+            if x.op == y.op == "replace" and not layered:
+                out.append(Diagnostic(y.span, "R022", f"modules '{a}' and '{b}' both "
+                                      f"replace {what}", hint=f"declare 'conflicts: [{a}]' "
+                                      f"on '{b}', or change different steps",
+                                      related=(x.span,)))
+            elif x.op == "remove" and y.op in USES:
+                out.append(_removed(x, y, what))
+            elif y.op == "remove" and x.op in USES and not layered:
+                out.append(_removed(y, x, what))
+    return out
+
+
+def _removed(rem: Change, use: Change, what: str) -> Diagnostic:
+    return Diagnostic(rem.span, "R026", f"module '{rem.module}' removes {what}, which "
+                      f"module '{use.module}' {USES[use.op]}", hint=f"declare 'conflicts: "
+                      f"[{rem.module}]' on '{use.module}', or change different steps",
+                      related=(use.span,))

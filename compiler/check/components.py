@@ -1,0 +1,80 @@
+"""Printed component counts against the records that define them (W002).
+
+A module record or the game document may list ``components: [{id, count, name, deck}]``
+with the count the rulebook prints. With ``deck`` given, the records of that deck are
+counted: records of any kind whose ``deck`` (their own, or their document's file-level
+``deck:``) is that id and whose ``module`` is the module's id (for the game's list:
+records without a module), each counted ``copies:`` times (default 1). A difference is a
+warning at the printed count, naming both numbers, related to the deck's first record:
+rulebooks have such slips and the data keeps the printed number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.check.combinations import deck_members, items
+from compiler.diagnostics import Diagnostic, Severity, Span
+from compiler.load import Document
+
+__all__ = ["check_components", "printed_lists"]
+
+
+def printed_lists(docs: list[Document]) -> list[tuple[Document, tuple[str | int, ...],
+                                                      str | None]]:
+    """``(document, path of a components list, module id or None)`` for each list."""
+    out: list[tuple[Document, tuple[str | int, ...], str | None]] = []
+    for doc in docs:
+        if doc.kind == "game":
+            out.append((doc, ("components",), None))
+        elif doc.kind == "modules":
+            for i, rec in enumerate(items(doc.data, "records")):
+                if isinstance(rec, dict) and isinstance(rec.get("id"), str):
+                    out.append((doc, ("records", i, "components"), rec["id"]))
+    return out
+
+
+def check_components(docs: list[Document]) -> list[Diagnostic]:
+    """W002 for each ``components`` entry with a ``deck`` whose records count differently."""
+    members = deck_members(docs)
+    out: list[Diagnostic] = []
+    for doc, path, module in printed_lists(docs):
+        entries = _get(doc.data, path)
+        for j, entry in enumerate(entries if isinstance(entries, list) else []):
+            if not isinstance(entry, dict) or not isinstance(entry.get("deck"), str):
+                continue
+            count = entry.get("count")
+            if isinstance(count, bool) or not isinstance(count, int):
+                continue  # provisional (W001) or malformed (S003): nothing to compare
+            records = members.get((entry["deck"], module), [])
+            found = sum(copies for _span, copies in records)
+            if found != count:
+                out.append(_differs(doc.span(path + (j, "count")), entry, module, count,
+                                    found, records[0][0] if records else None))
+    return out
+
+
+def _differs(span: Span, entry: dict[str, Any], module: str | None, count: int, found: int,
+             first: Span | None) -> Diagnostic:
+    label = str(entry.get("id", "component")).replace("_", " ")
+    if count != 1 and not label.endswith("s"):
+        label += "s"
+    define = "record defines" if found == 1 else "records define"
+    owner = f", module '{module}'" if module else ", base game"
+    hint = ("if the rulebook's number is a slip, keep it as printed (this warning records "
+            "it); otherwise add or remove records of the deck (a record with 'copies: N' "
+            "counts N times)")
+    return Diagnostic(span, "W002", f"printed {count} {label}, {found} {define} them "
+                      f"(deck '{entry['deck']}'{owner})", Severity.WARNING, hint=hint,
+                      related=(first,) if first else ())
+
+
+def _get(data: Any, path: tuple[str | int, ...]) -> Any:
+    for key in path:
+        if isinstance(data, dict) and isinstance(key, str):
+            data = data.get(key)
+        elif isinstance(data, list) and isinstance(key, int) and key < len(data):
+            data = data[key]
+        else:
+            return None
+    return data

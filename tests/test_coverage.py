@@ -1,0 +1,83 @@
+"""``rulesc coverage``: provisional values and rulebook sections not yet encoded."""
+
+from __future__ import annotations
+
+import json
+
+from compiler.cli import main
+from compiler.coverage import cites, compilation_report, format_text
+from tests.test_modules_combinations import compiled, energy, line_of
+
+
+def test_provisional_values_counted_per_module_and_file(tmp_path):
+    rules = energy(tmp_path)
+    prov = compilation_report(compiled(rules))["provisional"]
+    assert prov["total"] == 3
+    assert prov["by_module"] == {"base": 1, "co2": 1, "solo_variant": 1}
+    assert {k.split("/")[-1]: v for k, v in prov["by_file"].items()} == \
+        {"modules.yaml": 2, "tracks.yaml": 1}
+    first = prov["values"][0]
+    assert (first["record"], first["field"], first["value"], first["reason"]) == \
+        ("co2", "components.co2_token.count", 40, "the box lists no count")
+    assert (first["line"], first["col"]) == line_of(rules, "modules.yaml", "{provisional: 40")
+    assert [(v["module"], v["record"], v["field"]) for v in prov["values"][1:]] == \
+        [("solo_variant", "solo_variant", "round_limit"), ("base", "score", "start")]
+
+
+def test_sections_encoded_by_exact_or_prefix_citations(tmp_path):
+    sec = compilation_report(compiled(energy(tmp_path)))["sections"]
+    assert (sec["declared"], sec["encoded"], sec["not_encoded"]) == (6, 4, 2)
+    base = sec["documents"]["base"]
+    assert base["not_encoded"] == ["Scoring", "Components"]
+    assert base["unlisted"] == ["Variants"]  # cited, but not in the section list
+    assert sec["documents"]["exp"]["declared"] is None  # {id: title}: no list
+    assert sec["unknown_documents"] == {}
+
+
+def test_citation_of_an_undeclared_document(tmp_path):
+    rules = energy(tmp_path, {"tracks.yaml": [("doc: rules", "doc: rulez")]})
+    sec = compilation_report(compiled(rules))["sections"]
+    assert sec["unknown_documents"] == {"rulez": 1}
+
+
+def test_cites():
+    assert cites("Turn", "Turn")
+    assert cites("Turn: action cards", "Turn")
+    assert cites("CO2 > Game Setup 2, 5, 6", "CO2")
+    assert cites("A > B: c", "A > B") and cites("A > B: c", "A")
+    assert cites("Variante Era aziendale; Carta Progetto: rimuovere", "Carta Progetto")
+    assert not cites("Turnover", "Turn") and not cites("turn", "Turn")
+    assert not cites("Setup", "Setup: step 2")
+
+
+def test_text_report(tmp_path):
+    text = format_text(compilation_report(compiled(energy(tmp_path)), "energy", "x/energy"))
+    assert "coverage of energy (x/energy)" in text
+    assert "provisional values: 3 (base 1, co2 1, solo_variant 1)" in text
+    assert "  module co2: 1" in text
+    assert "co2.components.co2_token.count = 40: the box lists no count" in text
+    assert "rulebook sections: 6 declared, 4 encoded, 2 not encoded" in text
+    assert "  base (Energy: base rules): 4 of 6 encoded" in text
+    assert "    not encoded: Scoring\n    not encoded: Components" in text
+    assert "    cited but not listed: Variants" in text
+
+
+def test_cli_json_exit_zero(tmp_path, capsys):
+    rules = energy(tmp_path)
+    assert main(["coverage", "energy", "--rules", str(rules), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "energy" and report["errors"] == 0
+    assert report["provisional"]["total"] == 3 and report["sections"]["not_encoded"] == 2
+
+
+def test_cli_exit_one_when_the_game_has_errors(tmp_path, capsys):
+    rules = energy(tmp_path, {"flow.yaml": [("gain 5 money", "gain 5 mony")]})
+    assert main(["coverage", "energy", "--rules", str(rules)]) == 1
+    out, err = capsys.readouterr()
+    assert "provisional values: 3" in out and "1 error(s)" in err
+
+
+def test_terraforming_mars_has_no_section_lists(capsys):
+    assert main(["coverage", "terraforming_mars"]) == 0
+    out = capsys.readouterr().out
+    assert "provisional values: 0" in out and "0 declared" in out
