@@ -22,7 +22,7 @@ Rules = dict[str, Any]
 
 
 def compose(rules: Rules, modules: Iterable[str], players: int | None = None) -> Rules:
-    """The rules with ``modules`` switched on, in the order the rules data lists them.
+    """The rules with ``modules`` switched on, in data order, each after those it requires.
 
     ``rules["active_modules"]`` names them; ``rules["flow"]["round_limit"]`` is the
     smallest module round limit (absent: no limit). With ``players`` given, each
@@ -45,12 +45,26 @@ def compose(rules: Rules, modules: Iterable[str], players: int | None = None) ->
 
 
 def _ordered(known: dict[str, Any], modules: Iterable[str]) -> list[str]:
+    """The chosen modules in data order, each after the modules it requires."""
     wanted = list(dict.fromkeys(modules))
     for mid in wanted:
         if mid not in known:
             names = ", ".join(known) or "none"
             raise RulesError(f"unknown module '{mid}' (this game has: {names})")
-    return [mid for mid in known if mid in wanted]
+    out: list[str] = []
+    for mid in (m for m in known if m in wanted):
+        _place(mid, known, wanted, out, ())
+    return out
+
+
+def _place(mid: str, known: dict[str, Any], wanted: list[str], out: list[str],
+           seen: tuple[str, ...]) -> None:
+    if mid in out or mid in seen:  # placed, or a cycle (reported by `rulesc check`)
+        return
+    for req in known[mid].get("requires") or []:
+        if req in wanted:
+            _place(req, known, wanted, out, seen + (mid,))
+    out.append(mid)
 
 
 def _check(module: dict[str, Any], chosen: list[str], players: int | None) -> None:

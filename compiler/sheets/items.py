@@ -34,7 +34,9 @@ def citation(rec: Any, names: Names) -> dict[str, str]:
         return {"section": "", "doc": ""}
     docs = (names.ir.get("game") or {}).get("sources") or {}
     doc = str(src.get("doc") or "")
-    return {"section": str(src.get("section") or ""), "doc": str(docs.get(doc, doc))}
+    entry = docs.get(doc, doc)
+    title = entry.get("title", doc) if isinstance(entry, dict) else entry  # {title, sections}
+    return {"section": str(src.get("section") or ""), "doc": str(title)}
 
 
 def item(rec: dict[str, Any], kind: str, lang: str, names: Names, **fields: Any) -> Item:
