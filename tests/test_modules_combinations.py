@@ -259,7 +259,9 @@ def test_terraforming_mars_solo_and_corporate_era_remove_one_step_without_a_clas
     comp = compile_game(TM_RULES, ROOT)
     assert [d for d in comp.diagnostics if d.code.startswith("R02")] == []
     assert combinations_checked(comp.docs) == (3, 3)
-    assert [d.code for d in check_selection(comp, ["solo", "draft"], players=2)] == ["R025"]
+    # solo requires corporate_era (R023) and is for one player (R025)
+    codes = [d.code for d in check_selection(comp, ["solo", "draft"], players=2)]
+    assert codes == ["R023", "R025"]
 
 
 # ---------------------------------------------------------------- command line
@@ -308,3 +310,15 @@ def test_conflict_declared_both_ways_is_reported_once_per_module(tmp_path):
         ("    players: {min: 2}\n", "    players: {min: 2}\n    conflicts: [verne_tiles]\n"),
         ("  - id: quick\n", "  - id: quick\n    requires: [cs_tiles, verne_tiles]\n")]})
     assert len(of(compiled(rules), "R024")) == 1
+
+
+def test_selection_without_a_module_the_player_count_needs():
+    from compiler.check.combinations import check_selection
+    from compiler.pipeline import compile_game
+    from tests.conftest import ROOT, TM_RULES
+
+    comp = compile_game(TM_RULES, ROOT)
+    [d] = check_selection(comp, ["corporate_era"], players=1)
+    assert d.code == "R025" and "1-player game needs module 'solo'" in d.message
+    assert d.span.path.endswith("modules.yaml")
+    assert check_selection(comp, ["corporate_era", "solo"], players=1) == []

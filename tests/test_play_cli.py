@@ -65,3 +65,11 @@ def test_usage_errors_exit_2_with_one_line(capsys, args):
 def test_unknown_game_exit_2(capsys):
     assert main(["play", "no_such_game"]) == 2
     assert "unknown game" in capsys.readouterr().err
+
+
+def test_one_player_needs_the_solo_variant(capsys):
+    # The rulebook's only one-player rules are "Variante in solitario 'Era corporativa'".
+    assert main(["play", "terraforming_mars", "--players", "1"]) == 2
+    assert "needs module 'solo'" in capsys.readouterr().err
+    assert main(["play", "terraforming_mars", "--players", "1", "--modules", "solo"]) == 2
+    assert "requires module 'corporate_era'" in capsys.readouterr().err

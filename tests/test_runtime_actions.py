@@ -6,7 +6,16 @@ import pytest
 
 from compiler.runtime import Game, RulesError
 from compiler.runtime.counts import count
-from tests.test_runtime_helpers import ctx_of, kind, new, pick, refresh, rules, with_cards
+from tests.test_runtime_helpers import (
+    bare_rules,
+    ctx_of,
+    kind,
+    new,
+    pick,
+    refresh,
+    rules,
+    with_cards,
+)
 
 # Azione 2: Progetto standard (M€)
 COSTS = {"power_plant": 11, "asteroid": 14, "aquifer": 18, "greenery": 23, "city": 25}
@@ -25,7 +34,7 @@ def _quiet_space(game: Game) -> None:
 
 
 def _solo_player(money: int = 100, seed: int = 2, rules_=None) -> Game:
-    game = Game.new(rules_ or rules(), players=1, modules=(), seed=seed)
+    game = Game.new(rules_ or bare_rules(), players=1, modules=(), seed=seed)
     game.state["players"][0]["stock"]["megacredits"] = money
     refresh(game)
     return game

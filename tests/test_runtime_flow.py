@@ -45,7 +45,7 @@ def test_setup_corporate_era():
 def test_setup_solo():
     """Variante in solitario: TR 14, no production, 4 cards discarded, two neutral
     cities each with a greenery next to it, no milestones or awards."""
-    game = new(1, ("solo",), seed=4)
+    game = new(1, ("corporate_era", "solo"), seed=4)
     s = game.state
     pl = s["players"][0]
     assert pl["tracks"]["tr"] == 14
@@ -66,7 +66,7 @@ def test_setup_solo():
 
 def test_neutral_city_counts_from_top_left():
     """The first neutral city is on the c-th legal city space from the top left."""
-    game = new(1, ("solo",), seed=4)
+    game = new(1, ("corporate_era", "solo"), seed=4)
     s = game.state
     first_cost = rules()["cards"][s["discard"][0]]["cost"]
     land = [sp["id"] for sp in rules()["board"]["spaces"]
@@ -185,7 +185,7 @@ def test_game_ends_after_the_generation_with_final_conversions():
 
 
 def test_solo_lasts_14_generations_unless_terraformed():
-    game = new(1, ("solo",), seed=10)
+    game = new(1, ("corporate_era", "solo"), seed=10)
     play_until(game, lambda g: False, RandomPolicy(10))
     result = game.scores()
     assert result["generations"] == 14 or result["solo"]["won"]
@@ -193,7 +193,7 @@ def test_solo_lasts_14_generations_unless_terraformed():
 
 
 def test_solo_won_when_terraformed():
-    game = new(1, ("solo",), seed=11)
+    game = new(1, ("corporate_era", "solo"), seed=11)
     s = game.state
     s["params"].update(temperature=8, oxygen=14, oceans=9)
     oceans = [sp["id"] for sp in rules()["board"]["spaces"] if sp["type"] == "ocean"][:9]

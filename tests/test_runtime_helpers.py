@@ -21,8 +21,22 @@ def rules() -> dict[str, Any]:
     return compile_game(TM_RULES, ROOT).ir
 
 
+@functools.lru_cache(maxsize=1)
+def bare_rules() -> dict[str, Any]:
+    """The IR without ``required_for_players``: unit tests of one mechanic may then use a
+    single player without the solo variant (whose setup would get in the way)."""
+    import copy
+
+    out = copy.deepcopy(rules())
+    for module in out["modules"].values():
+        module.pop("required_for_players", None)
+    return out
+
+
 def new(players: int = 2, modules: tuple[str, ...] = (), seed: int = 0) -> Game:
-    return Game.new(rules(), players=players, modules=modules, seed=seed)
+    """A game on the real rules; one player without "solo" uses ``bare_rules()``."""
+    base = bare_rules() if players == 1 and "solo" not in modules else rules()
+    return Game.new(base, players=players, modules=modules, seed=seed)
 
 
 def refresh(game: Game) -> None:
@@ -101,7 +115,7 @@ def with_cards(*cards: dict[str, Any]) -> dict[str, Any]:
     """A copy of the rules with synthetic test cards added (DSL fields given as text)."""
     import copy
 
-    out = copy.deepcopy(rules())
+    out = copy.deepcopy(bare_rules())
     for card in cards:
         rec = {"type": "automated", "cost": 0, "tags": [], **card}
         for key, kind_ in (("effect", "effect"), ("requires", "condition"), ("vp", "amount")):

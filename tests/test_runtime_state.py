@@ -27,7 +27,8 @@ def _record(players: int, modules: tuple[str, ...], seed: int) -> tuple[list, di
 
 
 @pytest.mark.parametrize("players, modules, seed, cut", [
-    (2, (), 3, 150), (3, ("corporate_era", "draft"), 4, 333), (1, ("solo",), 5, 77)])
+    (2, (), 3, 150), (3, ("corporate_era", "draft"), 4, 333),
+    (1, ("corporate_era", "solo"), 5, 77)])
 def test_save_and_resume_plays_on_identically(players, modules, seed, cut):
     actions, final = _record(players, modules, seed)
     assert cut < len(actions)
@@ -81,7 +82,7 @@ def test_pending_shape_and_json_options():
 
 
 def test_apply_after_the_end_is_refused():
-    game = new(1, ("solo",), seed=2)
+    game = new(1, ("corporate_era", "solo"), seed=2)
     policy = RandomPolicy(2)
     while not game.is_over:
         game.apply(policy.choose(game))
@@ -92,7 +93,7 @@ def test_apply_after_the_end_is_refused():
 
 def test_compose_is_pure_and_applies_module_changes():
     before = copy.deepcopy(rules())
-    out = compose(rules(), ["solo", "draft"], 1)
+    out = compose(rules(), ["corporate_era", "solo", "draft"], 1)
     assert rules() == before
     assert out["tracks"]["tr"]["start"] == 14
     assert out["flow"]["round_limit"] == 14
@@ -102,7 +103,7 @@ def test_compose_is_pure_and_applies_module_changes():
     assert setup_ids.index("neutral_cities") == setup_ids.index("first_player") + 1
     research = next(p for p in out["flow"]["phases"] if p["id"] == "research")
     assert research["step"] == "draft"
-    assert all(c.get("module") is None for c in out["cards"].values())
+    assert {c.get("module") for c in out["cards"].values()} == {None, "corporate_era"}
 
 
 @pytest.mark.parametrize("modules, players, word", [

@@ -280,7 +280,17 @@ def _selection_players(idx: Index, sel: list[str], players: int) -> list[Diagnos
                                   f"module '{mid}' is for {show_range((mlo, mhi))}, "
                                   f"not {players}", hint=f"leave '{mid}' off for "
                                   f"{players} players"))
+    for mid, mod in idx.modules.items():
+        need = mod.rec.get("required_for_players")
+        if mid not in sel and isinstance(need, dict) and _within(players, player_range(need)):
+            out.append(Diagnostic(mod.key_at(("required_for_players",)), "R025",
+                                  f"a {players}-player game needs module '{mid}'",
+                                  hint=f"switch '{mid}' on (--modules {mid})"))
     return out
+
+
+def _within(n: int, limits: tuple[int, int | None]) -> bool:
+    return limits[0] <= n and (limits[1] is None or n <= limits[1])
 
 
 # ---------------------------------------------------------------- static checks

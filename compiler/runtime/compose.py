@@ -30,6 +30,7 @@ def compose(rules: Rules, modules: Iterable[str], players: int | None = None) ->
 
     Raises RulesError naming the module for an unknown module, a missing requirement,
     a conflict between two chosen modules, or a player count out of the module's range.
+    (A module the player count needs is checked by ``needed_modules``, at game setup.)
     """
     known: dict[str, Any] = rules.get("modules") or {}
     chosen = _ordered(known, modules)
@@ -42,6 +43,17 @@ def compose(rules: Rules, modules: Iterable[str], players: int | None = None) ->
     _filter_cards(out, chosen, known)
     out["active_modules"] = chosen
     return out
+
+
+def needed_modules(rules: Rules, modules: Iterable[str], players: int) -> None:
+    """Raise RulesError when a module whose ``required_for_players`` range holds
+    ``players`` is left off (the solo variant for one player: "Variante in solitario")."""
+    chosen = set(modules)
+    for mid, module in (rules.get("modules") or {}).items():
+        need = module.get("required_for_players")
+        if mid not in chosen and need and _in_range(players, need):
+            raise RulesError(f"a {players}-player game needs module '{mid}' "
+                             f"(--modules {mid})")
 
 
 def _ordered(known: dict[str, Any], modules: Iterable[str]) -> list[str]:

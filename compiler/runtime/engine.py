@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from compiler.runtime.compose import compose
+from compiler.runtime.compose import compose, needed_modules
 from compiler.runtime.context import Ctx, Index
 from compiler.runtime.errors import MAX_DECISIONS, RulesError, check_bound
 from compiler.runtime.machine import run
@@ -41,13 +41,15 @@ class Game:
         """Compose ``modules``, set up a game for ``players`` players and run the setup.
 
         Raises RulesError for a player count outside the game's or a module's range, an
-        unknown module, a missing required module or two conflicting modules.
+        unknown module, a missing required module, two conflicting modules, or a module
+        the player count needs left off (``required_for_players``).
         """
         limits = (rules.get("game") or {}).get("players") or {}
         if not limits.get("min", 1) <= players <= limits.get("max", players):
             raise RulesError(f"this game is for {limits.get('min', 1)}-"
                              f"{limits.get('max')} players, not {players}")
         composed = compose(rules, modules, players)
+        needed_modules(rules, composed["active_modules"], players)
         index = Index(composed)
         game = cls.__new__(cls)
         game.rules = composed

@@ -5495,10 +5495,12 @@ RULES = {
             },
             'at': 'rules_data/terraforming_mars/modules.yaml:7',
         },
-        'solo': {  # rules_data/terraforming_mars/modules.yaml:13
+        'solo': {  # rules_data/terraforming_mars/modules.yaml:15
             'id': 'solo',
             'name': {'it': 'Variante in solitario', 'en': 'Solo game'},
+            'requires': ['corporate_era'],
             'players': {'min': 1, 'max': 1},
+            'required_for_players': {'min': 1, 'max': 1},
             'tracks': {
                 'tr': {'start': 14},
             },
@@ -5525,9 +5527,9 @@ RULES = {
                 'doc': 'tm-rules-it',
                 'section': 'Variante in solitario Era corporativa',
             },
-            'at': 'rules_data/terraforming_mars/modules.yaml:13',
+            'at': 'rules_data/terraforming_mars/modules.yaml:15',
         },
-        'draft': {  # rules_data/terraforming_mars/modules.yaml:30
+        'draft': {  # rules_data/terraforming_mars/modules.yaml:36
             'id': 'draft',
             'name': {'it': 'Variante bozza', 'en': 'Draft variant'},
             'phases': {
@@ -5544,7 +5546,7 @@ RULES = {
                 ],
             },
             'source': {'doc': 'tm-rules-it', 'section': 'Variante bozza'},
-            'at': 'rules_data/terraforming_mars/modules.yaml:30',
+            'at': 'rules_data/terraforming_mars/modules.yaml:36',
         },
     },
     'settings': {
