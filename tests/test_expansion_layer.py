@@ -74,3 +74,18 @@ def test_expansion_builds_and_its_module_adds_the_card(tmp_path):
         return set(s["deck"]) | {c for p in s["players"] for c in p["hand"]}
     assert "roof_garden" in all_cards(with_pack)
     assert "roof_garden" not in all_cards(without)
+
+
+def test_cli_checks_and_builds_an_expansion_on_a_shipped_game(tmp_path, capsys):
+    from compiler.cli import main
+
+    exp = _expansion(tmp_path)
+    assert main(["check", "--rules", str(exp), "--on", "terraforming_mars"]) == 0
+    assert "ok: terraforming_mars checked" in capsys.readouterr().out
+    # building without --out would overwrite the shipped engine: a usage error
+    assert main(["build", "--rules", str(exp), "--on", "terraforming_mars"]) == 2
+    out = tmp_path / "out"
+    assert main(["build", "--rules", str(exp), "--on", "terraforming_mars",
+                 "--out", str(out)]) == 0
+    assert "roof_garden" in (out / "terraforming_mars" / "rules.py").read_text("utf-8")
+    assert main(["check", "--on", "terraforming_mars"]) == 2

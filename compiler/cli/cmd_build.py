@@ -19,7 +19,14 @@ import sys
 from pathlib import Path
 
 from compiler.check.combinations import UnknownModule, check_selection
-from compiler.cli.common import UsageError, games, print_diagnostics, project_root, rules_dir
+from compiler.cli.common import (
+    UsageError,
+    expansion_base,
+    games,
+    print_diagnostics,
+    project_root,
+    rules_dir,
+)
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.pipeline import build, compile_game
 
@@ -29,6 +36,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--game", help="one game (default: every game under rules_data/)")
     p.add_argument("--rules", type=Path, help="a rules folder (may be outside this repo)")
     p.add_argument("--out", type=Path, help="output folder (default: <root>/generated)")
+    p.add_argument("--on", metavar="GAME", help="build --rules as an expansion of the "
+                   "shipped GAME into --out/GAME (--out is then required)")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when generated/ differs from the data")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
@@ -41,23 +50,27 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     root = project_root()
     out = args.out or root / "generated"
-    names = [args.game] if args.game else games(root, args.rules)
     try:
+        layered, base = expansion_base(root, args)
+        if base is not None and args.out is None:
+            raise UsageError("--on needs --out: the shipped game's generated/ is not "
+                             "overwritten")
+        names = layered or ([args.game] if args.game else games(root, args.rules))
         selection = parse_modules(args.modules, args.players, names)
     except UsageError as exc:
         print(f"rulesc build: {exc}", file=sys.stderr)
         return 2
     status = 0
     for game in names:
-        folder = rules_dir(root, game, args.rules)
+        folder = args.rules if base is not None else rules_dir(root, game, args.rules)
         if selection is not None:
-            verdict = _selection(folder, root, game, selection, args)
+            verdict = _selection(folder, root, game, selection, args, base)
             if verdict is not None:
                 status = max(status, verdict)
                 continue
         try:
             comp, changed = build(folder, root, out / game, check_only=args.check,
-                                  strict=args.strict)
+                                  strict=args.strict, base=base)
         except OSError as exc:
             print(f"rulesc: {game}: cannot write {out / game}: {exc.strerror or exc}; "
                   "the previous output is unchanged", file=sys.stderr)
@@ -91,11 +104,11 @@ def parse_modules(text: str | None, players: int | None, names: list[str]) -> li
 
 
 def _selection(folder: Path, root: Path, game: str, selection: list[str],
-               args: argparse.Namespace) -> int | None:
+               args: argparse.Namespace, base: Path | None = None) -> int | None:
     """Check and compose the selection; an exit status when the build must not go on."""
     from compiler.runtime import RulesError, compose
 
-    comp = compile_game(folder, root)
+    comp = compile_game(folder, root, base)
     if comp.failed(args.strict):
         return None  # build() reports the game's own errors
     try:

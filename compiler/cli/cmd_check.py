@@ -1,11 +1,12 @@
 """``rulesc check [--game G] [--rules PATH] [--strict] [--format text|json|sarif]
-[--modules a,b [--players N]]``.
+[--on GAME] [--modules a,b [--players N]]``.
 
 Exit 0 when there is no error (no diagnostic at all with ``--strict``), else 1; 2 usage
 error. Writes nothing. ``--format sarif`` prints a SARIF 2.1.0 log for code-scanning
 upload. Every game is checked as the base alone, every module alone (with what it
 requires) and every pair of modules allowed together; ``--modules`` also checks one
-selection (R023-R025, ``compiler.check.combinations.check_selection``).
+selection (R023-R025, ``compiler.check.combinations.check_selection``). ``--on GAME``
+checks the ``--rules`` folder as an expansion layered on the shipped GAME.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from compiler.cli.cmd_build import parse_modules
 from compiler.cli.common import (
     FORMATS,
     UsageError,
+    expansion_base,
     games,
     print_diagnostics,
     project_root,
@@ -36,6 +38,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("--format", choices=FORMATS, default="text",
                    help="text (default), json, or sarif (SARIF 2.1.0)")
+    p.add_argument("--on", metavar="GAME", help="check --rules as an expansion of the "
+                   "shipped GAME (its modules and cards layered on GAME's data)")
     p.add_argument("--modules", help="comma-separated module ids: check this selection too")
     p.add_argument("--players", type=int, help="with --modules: the player count to check")
     p.set_defaults(run=run)
@@ -43,8 +47,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     root = project_root()
-    names = [args.game] if args.game else games(root, args.rules)
     try:
+        layered, base = expansion_base(root, args)
+        names = layered or ([args.game] if args.game else games(root, args.rules))
         selection = parse_modules(args.modules, args.players, names)
     except UsageError as exc:
         print(f"rulesc check: {exc}", file=sys.stderr)
@@ -54,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
     all_docs: list[Document] = []
     checked: list[str] = []
     for game in names:
-        comp = compile_game(rules_dir(root, game, args.rules), root)
+        folder = args.rules if base is not None else rules_dir(root, game, args.rules)
+        comp = compile_game(folder, root, base)
         diags = comp.diagnostics
         if selection is not None and not comp.failed():
             try:

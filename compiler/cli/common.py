@@ -49,6 +49,24 @@ def rules_dir(root: Path, game: str, rules: Path | None = None) -> Path:
     return rules
 
 
+def expansion_base(root: Path, args: object) -> tuple[list[str] | None, Path | None]:
+    """For ``--on GAME``: ``([GAME], rules_data/GAME)``; ``(None, None)`` without it.
+
+    ``--on`` checks the ``--rules`` folder as an expansion (modules, cards...) layered on
+    a shipped game. Raises UsageError without ``--rules`` or for an unknown game.
+    """
+    on = getattr(args, "on", None)
+    if on is None:
+        return None, None
+    if getattr(args, "rules", None) is None:
+        raise UsageError("--on GAME needs --rules PATH (the expansion's folder)")
+    base = root / "rules_data" / on
+    if not base.is_dir():
+        known = ", ".join(games(root)) or "none"
+        raise UsageError(f"--on: no shipped game {on!r} (games: {known})")
+    return [on], base
+
+
 def version() -> str:
     """The installed rulesc version (for SARIF output)."""
     from importlib.metadata import PackageNotFoundError
