@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from compiler.cli.common import games, print_diagnostics, project_root, rules_dir
+from compiler.cli.common import compiled_game
 from compiler.diagnostics import did_you_mean
-from compiler.pipeline import Compilation, compile_game
+from compiler.pipeline import Compilation
 from compiler.sheets import explain, languages
 from compiler.sheets.items import citation
 from compiler.sheets.vocab import Names
@@ -35,17 +35,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    root = project_root()
-    folder = rules_dir(root, args.game, args.rules)
-    if not folder.is_dir():
-        known = ", ".join(games(root, args.rules)) or "none"
-        print(f"rulesc explain: no game {args.game!r} (games: {known})", file=sys.stderr)
-        return 2
-    comp = compile_game(folder, root)
-    if comp.failed():
-        print_diagnostics(comp.diagnostics, comp.docs)
-        print(f"{args.game}: rules data has errors; nothing to explain", file=sys.stderr)
-        return 1
+    comp = compiled_game("explain", args.game, args.rules)
+    if isinstance(comp, int):
+        return comp
     langs = languages(comp.ir)
     if args.lang and args.lang not in langs:
         print(f"rulesc explain: unknown language '{args.lang}' (have: {', '.join(langs)})",

@@ -16,8 +16,7 @@ import tempfile
 from pathlib import Path
 
 from compiler import sheets
-from compiler.cli.common import games, print_diagnostics, project_root, rules_dir
-from compiler.pipeline import compile_game
+from compiler.cli.common import compiled_game
 from compiler.sheets.pdf import PdfUnavailable, to_pdf
 
 
@@ -31,16 +30,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    root = project_root()
-    folder = rules_dir(root, args.game, args.rules)
-    if not folder.is_dir():
-        known = ", ".join(games(root, args.rules)) or "none"
-        print(f"rulesc sheet: no game {args.game!r} (games: {known})", file=sys.stderr)
-        return 2
-    comp = compile_game(folder, root)
-    if comp.failed():
-        print_diagnostics(comp.diagnostics, comp.docs)
-        return 1
+    comp = compiled_game("sheet", args.game, args.rules)
+    if isinstance(comp, int):
+        return comp
     langs = sheets.languages(comp.ir)
     lang = args.lang or str((comp.ir.get("game") or {}).get("language") or langs[0])
     if lang not in langs:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Diagnostic, Severity, to_json, to_sarif
 from compiler.load import Document
+
+if TYPE_CHECKING:
+    from compiler.pipeline import Compilation
 
 FORMATS = ("text", "json", "sarif")
 MAX_LINE_BYTES = 64 * 1024
@@ -47,6 +51,28 @@ def rules_dir(root: Path, game: str, rules: Path | None = None) -> Path:
     if (rules / game / "game.yaml").is_file() and not any(rules.glob("*.yaml")):
         return rules / game
     return rules
+
+
+def compiled_game(prog: str, game: str, rules: Path | None) -> Compilation | int:
+    """Compile ``game`` for a command that needs error-free rules data.
+
+    Returns the compilation, or the exit status after printing why not: 2 for an unknown
+    game (a usage error), 1 when the rules data has errors (they are printed).
+    """
+    from compiler.pipeline import compile_game
+
+    root = project_root()
+    folder = rules_dir(root, game, rules)
+    if not folder.is_dir():
+        known = ", ".join(games(root, rules)) or "none"
+        print(f"rulesc {prog}: no game {game!r} (games: {known})", file=sys.stderr)
+        return 2
+    comp = compile_game(folder, root)
+    if comp.failed():
+        print_diagnostics(comp.diagnostics, comp.docs, root=root)
+        print(f"rulesc {prog}: {game}: the rules data has errors", file=sys.stderr)
+        return 1
+    return comp
 
 
 def expansion_base(root: Path, args: object) -> tuple[list[str] | None, Path | None]:
