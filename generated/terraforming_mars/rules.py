@@ -5511,6 +5511,7 @@ RULES = {
                 'add': [
                     {
                         'id': 'neutral_cities',
+                        'name': {'it': 'Città neutrali', 'en': 'Neutral cities'},
                         'after': 'first_player',
                         'step': 'neutral_cities',
                         'discard': 4,
@@ -5529,13 +5530,14 @@ RULES = {
             },
             'at': 'rules_data/terraforming_mars/modules.yaml:15',
         },
-        'draft': {  # rules_data/terraforming_mars/modules.yaml:36
+        'draft': {  # rules_data/terraforming_mars/modules.yaml:37
             'id': 'draft',
             'name': {'it': 'Variante bozza', 'en': 'Draft variant'},
             'phases': {
                 'replace': [
                     {
                         'id': 'research',
+                        'name': {'it': 'Ricerca (bozza)', 'en': 'Research (draft)'},
                         'step': 'draft',
                         'draw': 4,
                         'cost': 3,
@@ -5546,7 +5548,7 @@ RULES = {
                 ],
             },
             'source': {'doc': 'tm-rules-it', 'section': 'Variante bozza'},
-            'at': 'rules_data/terraforming_mars/modules.yaml:36',
+            'at': 'rules_data/terraforming_mars/modules.yaml:37',
         },
     },
     'settings': {
@@ -6838,89 +6840,90 @@ RULES = {
         'setup': [
             {
                 'id': 'starting_production',
-                'each_player': {  # rules_data/terraforming_mars/flow.yaml:8
+                'name': {'it': 'Produzione iniziale', 'en': 'Starting production'},
+                'each_player': {  # rules_data/terraforming_mars/flow.yaml:9
                     'op': 'effect',
                     'stmts': [
-                        {  # rules_data/terraforming_mars/flow.yaml:8
+                        {  # rules_data/terraforming_mars/flow.yaml:9
                             'op': 'gain',
-                            'qty': {  # rules_data/terraforming_mars/flow.yaml:8
+                            'qty': {  # rules_data/terraforming_mars/flow.yaml:9
                                 'op': 'quantity',
                                 'n': 1,
                                 'up_to': False,
                                 'per': None,
-                                'at': 'rules_data/terraforming_mars/flow.yaml:8:24',
+                                'at': 'rules_data/terraforming_mars/flow.yaml:9:24',
                             },
                             'resource': 'megacredits',
                             'production': True,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:8:19',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:9:19',
                         },
-                        {  # rules_data/terraforming_mars/flow.yaml:8
+                        {  # rules_data/terraforming_mars/flow.yaml:9
                             'op': 'gain',
-                            'qty': {  # rules_data/terraforming_mars/flow.yaml:8
+                            'qty': {  # rules_data/terraforming_mars/flow.yaml:9
                                 'op': 'quantity',
                                 'n': 1,
                                 'up_to': False,
                                 'per': None,
-                                'at': 'rules_data/terraforming_mars/flow.yaml:8:55',
+                                'at': 'rules_data/terraforming_mars/flow.yaml:9:55',
                             },
                             'resource': 'steel',
                             'production': True,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:8:50',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:9:50',
                         },
-                        {  # rules_data/terraforming_mars/flow.yaml:8
+                        {  # rules_data/terraforming_mars/flow.yaml:9
                             'op': 'gain',
-                            'qty': {  # rules_data/terraforming_mars/flow.yaml:8
+                            'qty': {  # rules_data/terraforming_mars/flow.yaml:9
                                 'op': 'quantity',
                                 'n': 1,
                                 'up_to': False,
                                 'per': None,
-                                'at': 'rules_data/terraforming_mars/flow.yaml:8:80',
+                                'at': 'rules_data/terraforming_mars/flow.yaml:9:80',
                             },
                             'resource': 'titanium',
                             'production': True,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:8:75',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:9:75',
                         },
-                        {  # rules_data/terraforming_mars/flow.yaml:8
+                        {  # rules_data/terraforming_mars/flow.yaml:9
                             'op': 'gain',
-                            'qty': {  # rules_data/terraforming_mars/flow.yaml:8
+                            'qty': {  # rules_data/terraforming_mars/flow.yaml:9
                                 'op': 'quantity',
                                 'n': 1,
                                 'up_to': False,
                                 'per': None,
-                                'at': 'rules_data/terraforming_mars/flow.yaml:8:108',
+                                'at': 'rules_data/terraforming_mars/flow.yaml:9:108',
                             },
                             'resource': 'plants',
                             'production': True,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:8:103',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:9:103',
                         },
-                        {  # rules_data/terraforming_mars/flow.yaml:8
+                        {  # rules_data/terraforming_mars/flow.yaml:9
                             'op': 'gain',
-                            'qty': {  # rules_data/terraforming_mars/flow.yaml:8
+                            'qty': {  # rules_data/terraforming_mars/flow.yaml:9
                                 'op': 'quantity',
                                 'n': 1,
                                 'up_to': False,
                                 'per': None,
-                                'at': 'rules_data/terraforming_mars/flow.yaml:8:134',
+                                'at': 'rules_data/terraforming_mars/flow.yaml:9:134',
                             },
                             'resource': 'energy',
                             'production': True,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:8:129',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:9:129',
                         },
-                        {  # rules_data/terraforming_mars/flow.yaml:8
+                        {  # rules_data/terraforming_mars/flow.yaml:9
                             'op': 'gain',
-                            'qty': {  # rules_data/terraforming_mars/flow.yaml:8
+                            'qty': {  # rules_data/terraforming_mars/flow.yaml:9
                                 'op': 'quantity',
                                 'n': 1,
                                 'up_to': False,
                                 'per': None,
-                                'at': 'rules_data/terraforming_mars/flow.yaml:8:160',
+                                'at': 'rules_data/terraforming_mars/flow.yaml:9:160',
                             },
                             'resource': 'heat',
                             'production': True,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:8:155',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:9:155',
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/flow.yaml:8:19',
+                    'at': 'rules_data/terraforming_mars/flow.yaml:9:19',
                 },
                 'source': {
                     'doc': 'tm-rules-it',
@@ -6929,29 +6932,30 @@ RULES = {
             },
             {
                 'id': 'beginner_corporation',
-                'each_player': {  # rules_data/terraforming_mars/flow.yaml:11
+                'name': {'it': 'Corporazione principiante', 'en': 'Beginner corporation'},
+                'each_player': {  # rules_data/terraforming_mars/flow.yaml:13
                     'op': 'effect',
                     'stmts': [
-                        {  # rules_data/terraforming_mars/flow.yaml:11
+                        {  # rules_data/terraforming_mars/flow.yaml:13
                             'op': 'gain',
-                            'qty': {  # rules_data/terraforming_mars/flow.yaml:11
+                            'qty': {  # rules_data/terraforming_mars/flow.yaml:13
                                 'op': 'quantity',
                                 'n': 42,
                                 'up_to': False,
                                 'per': None,
-                                'at': 'rules_data/terraforming_mars/flow.yaml:11:24',
+                                'at': 'rules_data/terraforming_mars/flow.yaml:13:24',
                             },
                             'resource': 'megacredits',
                             'production': False,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:11:19',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:13:19',
                         },
-                        {  # rules_data/terraforming_mars/flow.yaml:11
+                        {  # rules_data/terraforming_mars/flow.yaml:13
                             'op': 'draw',
                             'n': 10,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:11:40',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:13:40',
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/flow.yaml:11:19',
+                    'at': 'rules_data/terraforming_mars/flow.yaml:13:19',
                 },
                 'source': {
                     'doc': 'tm-rules-it',
@@ -6960,6 +6964,7 @@ RULES = {
             },
             {
                 'id': 'first_player',
+                'name': {'it': 'Primo giocatore', 'en': 'First player'},
                 'step': 'random_first_player',
                 'source': {'doc': 'tm-rules-it', 'section': 'Designare un primo giocatore'},
             },
@@ -6967,12 +6972,14 @@ RULES = {
         'phases': [
             {
                 'id': 'player_order',
+                'name': {'it': 'Ordine dei giocatori', 'en': 'Player order'},
                 'step': 'next_first_player',
                 'skip_first_round': True,
                 'source': {'doc': 'tm-rules-it', 'section': 'Fase 1: ordine dei giocatori'},
             },
             {
                 'id': 'research',
+                'name': {'it': 'Ricerca', 'en': 'Research'},
                 'step': 'draw_and_buy',
                 'draw': 4,
                 'cost': 3,
@@ -6981,111 +6988,113 @@ RULES = {
             },
             {
                 'id': 'action',
+                'name': {'it': 'Azione', 'en': 'Action'},
                 'step': 'turns',
                 'actions_per_turn': 2,
                 'source': {'doc': 'tm-rules-it', 'section': 'Fase 3: Azione'},
             },
             {
                 'id': 'production',
-                'each_player': {  # rules_data/terraforming_mars/flow.yaml:32
+                'name': {'it': 'Produzione', 'en': 'Production'},
+                'each_player': {  # rules_data/terraforming_mars/flow.yaml:39
                     'op': 'effect',
                     'stmts': [
-                        {  # rules_data/terraforming_mars/flow.yaml:32
+                        {  # rules_data/terraforming_mars/flow.yaml:39
                             'op': 'move_all',
                             'source': 'energy',
                             'dest': 'heat',
-                            'at': 'rules_data/terraforming_mars/flow.yaml:32:19',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:39:19',
                         },
-                        {  # rules_data/terraforming_mars/flow.yaml:32
+                        {  # rules_data/terraforming_mars/flow.yaml:39
                             'op': 'gain',
-                            'qty': {  # rules_data/terraforming_mars/flow.yaml:32
+                            'qty': {  # rules_data/terraforming_mars/flow.yaml:39
                                 'op': 'quantity',
                                 'n': 1,
                                 'up_to': False,
-                                'per': {  # rules_data/terraforming_mars/flow.yaml:32
+                                'per': {  # rules_data/terraforming_mars/flow.yaml:39
                                     'op': 'per',
                                     'every': 1,
-                                    'count': {  # rules_data/terraforming_mars/flow.yaml:32
+                                    'count': {  # rules_data/terraforming_mars/flow.yaml:39
                                         'op': 'value_of',
                                         'name': 'tr',
-                                        'at': 'rules_data/terraforming_mars/flow.yaml:32:67',
+                                        'at': 'rules_data/terraforming_mars/flow.yaml:39:67',
                                     },
-                                    'at': 'rules_data/terraforming_mars/flow.yaml:32:63',
+                                    'at': 'rules_data/terraforming_mars/flow.yaml:39:63',
                                 },
-                                'at': 'rules_data/terraforming_mars/flow.yaml:32:49',
+                                'at': 'rules_data/terraforming_mars/flow.yaml:39:49',
                             },
                             'resource': 'megacredits',
                             'production': False,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:32:44',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:39:44',
                         },
-                        {  # rules_data/terraforming_mars/flow.yaml:32
+                        {  # rules_data/terraforming_mars/flow.yaml:39
                             'op': 'produce',
                             'resources': ['megacredits', 'steel', 'titanium', 'plants', 'energy', 'heat'],
-                            'at': 'rules_data/terraforming_mars/flow.yaml:32:71',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:39:71',
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/flow.yaml:32:19',
+                    'at': 'rules_data/terraforming_mars/flow.yaml:39:19',
                 },
                 'source': {'doc': 'tm-rules-it', 'section': 'Fase 4: Produzione'},
             },
         ],
         'end': {
-            'when': {  # rules_data/terraforming_mars/flow.yaml:35
+            'when': {  # rules_data/terraforming_mars/flow.yaml:42
                 'op': 'condition',
                 'parts': [
-                    {  # rules_data/terraforming_mars/flow.yaml:35
+                    {  # rules_data/terraforming_mars/flow.yaml:42
                         'op': 'comparison',
-                        'left': {  # rules_data/terraforming_mars/flow.yaml:35
+                        'left': {  # rules_data/terraforming_mars/flow.yaml:42
                             'op': 'sum',
                             'terms': [
-                                {  # rules_data/terraforming_mars/flow.yaml:35
+                                {  # rules_data/terraforming_mars/flow.yaml:42
                                     'op': 'value_of',
                                     'name': 'temperature',
-                                    'at': 'rules_data/terraforming_mars/flow.yaml:35:10',
+                                    'at': 'rules_data/terraforming_mars/flow.yaml:42:10',
                                 },
                             ],
-                            'at': 'rules_data/terraforming_mars/flow.yaml:35:10',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:42:10',
                         },
                         'compare': '>=',
                         'right': 8,
-                        'at': 'rules_data/terraforming_mars/flow.yaml:35:10',
+                        'at': 'rules_data/terraforming_mars/flow.yaml:42:10',
                     },
-                    {  # rules_data/terraforming_mars/flow.yaml:35
+                    {  # rules_data/terraforming_mars/flow.yaml:42
                         'op': 'comparison',
-                        'left': {  # rules_data/terraforming_mars/flow.yaml:35
+                        'left': {  # rules_data/terraforming_mars/flow.yaml:42
                             'op': 'sum',
                             'terms': [
-                                {  # rules_data/terraforming_mars/flow.yaml:35
+                                {  # rules_data/terraforming_mars/flow.yaml:42
                                     'op': 'value_of',
                                     'name': 'oxygen',
-                                    'at': 'rules_data/terraforming_mars/flow.yaml:35:31',
+                                    'at': 'rules_data/terraforming_mars/flow.yaml:42:31',
                                 },
                             ],
-                            'at': 'rules_data/terraforming_mars/flow.yaml:35:31',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:42:31',
                         },
                         'compare': '>=',
                         'right': 14,
-                        'at': 'rules_data/terraforming_mars/flow.yaml:35:31',
+                        'at': 'rules_data/terraforming_mars/flow.yaml:42:31',
                     },
-                    {  # rules_data/terraforming_mars/flow.yaml:35
+                    {  # rules_data/terraforming_mars/flow.yaml:42
                         'op': 'comparison',
-                        'left': {  # rules_data/terraforming_mars/flow.yaml:35
+                        'left': {  # rules_data/terraforming_mars/flow.yaml:42
                             'op': 'sum',
                             'terms': [
-                                {  # rules_data/terraforming_mars/flow.yaml:35
+                                {  # rules_data/terraforming_mars/flow.yaml:42
                                     'op': 'value_of',
                                     'name': 'oceans',
-                                    'at': 'rules_data/terraforming_mars/flow.yaml:35:48',
+                                    'at': 'rules_data/terraforming_mars/flow.yaml:42:48',
                                 },
                             ],
-                            'at': 'rules_data/terraforming_mars/flow.yaml:35:48',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:42:48',
                         },
                         'compare': '>=',
                         'right': 9,
-                        'at': 'rules_data/terraforming_mars/flow.yaml:35:48',
+                        'at': 'rules_data/terraforming_mars/flow.yaml:42:48',
                     },
                 ],
-                'at': 'rules_data/terraforming_mars/flow.yaml:35:10',
+                'at': 'rules_data/terraforming_mars/flow.yaml:42:10',
             },
             'finish_round': True,
             'final_actions': ['plants_to_greenery'],
@@ -7095,20 +7104,20 @@ RULES = {
             {
                 'id': 'tr',
                 'name': {'it': 'NT', 'en': 'TR'},
-                'amount': {  # rules_data/terraforming_mars/flow.yaml:42
+                'amount': {  # rules_data/terraforming_mars/flow.yaml:49
                     'op': 'amount',
                     'n': 1,
-                    'per': {  # rules_data/terraforming_mars/flow.yaml:42
+                    'per': {  # rules_data/terraforming_mars/flow.yaml:49
                         'op': 'per',
                         'every': 1,
-                        'count': {  # rules_data/terraforming_mars/flow.yaml:42
+                        'count': {  # rules_data/terraforming_mars/flow.yaml:49
                             'op': 'value_of',
                             'name': 'tr',
-                            'at': 'rules_data/terraforming_mars/flow.yaml:42:20',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:49:20',
                         },
-                        'at': 'rules_data/terraforming_mars/flow.yaml:42:16',
+                        'at': 'rules_data/terraforming_mars/flow.yaml:49:16',
                     },
-                    'at': 'rules_data/terraforming_mars/flow.yaml:42:14',
+                    'at': 'rules_data/terraforming_mars/flow.yaml:49:14',
                 },
                 'source': {'doc': 'tm-rules-it', 'section': 'Il conteggio finale: NT'},
             },
@@ -7133,21 +7142,21 @@ RULES = {
             {
                 'id': 'greenery',
                 'name': {'it': 'tessere Verde', 'en': 'greenery tiles'},
-                'amount': {  # rules_data/terraforming_mars/flow.yaml:54
+                'amount': {  # rules_data/terraforming_mars/flow.yaml:61
                     'op': 'amount',
                     'n': 1,
-                    'per': {  # rules_data/terraforming_mars/flow.yaml:54
+                    'per': {  # rules_data/terraforming_mars/flow.yaml:61
                         'op': 'per',
                         'every': 1,
-                        'count': {  # rules_data/terraforming_mars/flow.yaml:54
+                        'count': {  # rules_data/terraforming_mars/flow.yaml:61
                             'op': 'tile_count',
                             'tile': 'greenery',
                             'anywhere': False,
-                            'at': 'rules_data/terraforming_mars/flow.yaml:54:20',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:61:20',
                         },
-                        'at': 'rules_data/terraforming_mars/flow.yaml:54:16',
+                        'at': 'rules_data/terraforming_mars/flow.yaml:61:16',
                     },
-                    'at': 'rules_data/terraforming_mars/flow.yaml:54:14',
+                    'at': 'rules_data/terraforming_mars/flow.yaml:61:14',
                 },
                 'source': {
                     'doc': 'tm-rules-it',
@@ -7157,21 +7166,21 @@ RULES = {
             {
                 'id': 'cities',
                 'name': {'it': 'città', 'en': 'cities'},
-                'amount': {  # rules_data/terraforming_mars/flow.yaml:58
+                'amount': {  # rules_data/terraforming_mars/flow.yaml:65
                     'op': 'amount',
                     'n': 1,
-                    'per': {  # rules_data/terraforming_mars/flow.yaml:58
+                    'per': {  # rules_data/terraforming_mars/flow.yaml:65
                         'op': 'per',
                         'every': 1,
-                        'count': {  # rules_data/terraforming_mars/flow.yaml:58
+                        'count': {  # rules_data/terraforming_mars/flow.yaml:65
                             'op': 'tiles_next_to_tiles',
                             'tile': 'greenery',
                             'other': 'city',
-                            'at': 'rules_data/terraforming_mars/flow.yaml:58:20',
+                            'at': 'rules_data/terraforming_mars/flow.yaml:65:20',
                         },
-                        'at': 'rules_data/terraforming_mars/flow.yaml:58:16',
+                        'at': 'rules_data/terraforming_mars/flow.yaml:65:16',
                     },
-                    'at': 'rules_data/terraforming_mars/flow.yaml:58:14',
+                    'at': 'rules_data/terraforming_mars/flow.yaml:65:14',
                 },
                 'source': {
                     'doc': 'tm-rules-it',
