@@ -43,6 +43,7 @@ CODES = {
     "R025": "player count outside a module's range",
     "R026": "one module removes what another changes",
     "W001": "provisional value", "W002": "printed count differs from the records",
+    "W010": "placeholder content",
 }
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

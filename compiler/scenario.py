@@ -8,6 +8,7 @@ A scenario (YAML)::
     players: 3
     modules: []
     seed: 1
+    play_until: action     # optional: first options until a decision of this kind is open
     given:                 # state set after setup: dotted path into Game.to_json() -> value
       players.0.stock.heat: 9
     when:                  # answers to the open decisions, in order
@@ -35,8 +36,13 @@ from compiler.load import Document, load_text
 
 __all__ = ["KEYS", "OPEN_MAPS", "Outcome", "run_file"]
 
-KEYS = ("scenario", "source", "game", "players", "modules", "seed", "given", "when", "then")
-OPEN_MAPS = ("board", "milestones", "card_res")
+KEYS = ("scenario", "source", "game", "players", "modules", "seed", "play_until", "given",
+        "when", "then")
+OPEN_MAPS = ("board", "milestones", "card_res",
+             # games with pieces on spaces, contract grids, piles and ledgers
+             "places", "grid", "contracts", "tiles_on", "bonus_tiles", "covers", "line_tiles",
+             "ledger", "display", "sections", "reached", "slot_zones", "ventures")
+MAX_AUTO = 500
 LIST_TESTS = ("contains", "lacks")
 
 
@@ -99,6 +105,7 @@ def run_file(path: Path, shown: str) -> Outcome:
     try:
         _keys(doc)
         game = _new_game(doc)
+        _play_until(game, doc)
         pending = game.pending() or {}
         seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
         _given(game, doc, seats)
@@ -136,6 +143,22 @@ def _new_game(doc: Document) -> Any:
                             seed=int(data.get("seed", 0)))
     except RulesError as exc:
         raise _Fail(doc.span(("game",)), f"the engine refused the setup: {exc}") from None
+
+
+def _play_until(game: Any, doc: Document) -> None:
+    """``play_until: KIND``: answer every open decision with its first option until a
+    decision of that kind is open (e.g. ``action``: the setup's own choices are made),
+    so that ``given`` edits a game whose setup is done. ``@0`` is then the player of that
+    decision."""
+    kind = doc.data.get("play_until")
+    if not kind:
+        return
+    for _ in range(MAX_AUTO):
+        pending = game.pending()
+        if pending is None or pending["kind"] == kind:
+            return
+        game.apply(pending["options"][0])
+    raise _Fail(doc.span(("play_until",)), f"no '{kind}' decision within {MAX_AUTO} decisions")
 
 
 def _given(game: Any, doc: Document, seats: _Seats) -> None:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from compiler.check.board_names import declare_derived, more_refs
 from compiler.diagnostics import Diagnostic, Span
 from compiler.dsl import nodes as n
 from compiler.resolve.symbols import Symbols
@@ -33,6 +34,7 @@ def check_names(path: str, root: Any, sym: Symbols,
     itself rather than at the start of its statement.
     """
     out: list[Diagnostic] = []
+    declare_derived(sym)
     for node in walk(root):
         for name, kinds, what in _refs(node):
             if name is None:
@@ -70,8 +72,8 @@ def _refs(node: n.Node) -> list[tuple[str | None, tuple[str, ...], str]]:
         case n.Raise():
             return [(node.name, ("parameter", "track"), "'raise'")]
         case n.Place():
-            return [(node.tile, ("tile",), "'place'"),
-                    (node.on, ("space_type", "space"), "'place ... on'")]
+            return [(node.tile, ("tile", "piece"), "'place'"),
+                    (node.on, ("space_type", "space", "area"), "'place ... on'")]
         case n.AddResource() | n.RemoveResource():
             return [(node.resource, ("card_resource",), "a card-resource change")]
         case n.MoveAll():
@@ -96,4 +98,4 @@ def _refs(node: n.Node) -> list[tuple[str | None, tuple[str, ...], str]]:
         case n.Trigger():
             kinds = {"place": ("tile",), "play_tag": ("tag",), "raise": ("parameter", "track")}
             return [(node.name, kinds[node.event], "a trigger")]
-    return []
+    return more_refs(node)

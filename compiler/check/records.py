@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.check.board_records import BOARD_REFS, BOARD_STEP_FIELDS, placeholders
 from compiler.diagnostics import Diagnostic, Severity, Span
 from compiler.dsl.fields import match_paths
 from compiler.load import Document
@@ -38,7 +39,9 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "random_first_player": (), "next_first_player": (), "draw_and_buy": ("draw", "cost"),
     "draft": ("draw", "cost", "pass"), "turns": ("actions_per_turn",),
     "neutral_cities": ("discard", "city", "greenery"),
+    **BOARD_STEP_FIELDS,
 }
+REFS += BOARD_REFS
 STEP_KINDS = set(STEP_FIELDS)
 REQUIRED = ("game", "flow")
 
@@ -56,6 +59,7 @@ def check_records(docs: list[Document], ir: dict[str, Any], sym: Symbols,
         out.extend(_steps(doc))
         out.extend(_module_steps(doc, sym))
         out.extend(_provisional(doc, doc.data, ()))
+        out.extend(placeholders(doc, doc.data))
     out.extend(_adjacency(docs))
     out.extend(_required(docs, folder))
     return out
@@ -90,7 +94,8 @@ def _declare_steps(docs: list[Document], sym: Symbols) -> None:
 
 def _steps(doc: Document) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    patterns = [("setup", "*"), ("phases", "*"), ("records", "*", "setup", "add", "*"),
+    patterns = [("setup", "*"), ("phases", "*"), ("end", "steps", "*"),
+                ("records", "*", "setup", "add", "*"),
                 ("records", "*", "setup", "replace", "*"), ("records", "*", "phases", "add", "*"),
                 ("records", "*", "phases", "replace", "*")]
     if doc.kind not in ("flow", "modules"):

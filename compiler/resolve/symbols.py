@@ -12,6 +12,10 @@ RECORD_KINDS = {
     "resources": "resource", "parameters": "parameter", "tracks": "track", "tags": "tag",
     "card_resources": "card_resource", "tiles": "tile", "cards": "card", "actions": "action",
     "milestones": "milestone", "awards": "award", "modules": "module",
+    "areas": "area", "constants": "constant", "pieces": "piece", "grid_columns": "grid_column",
+    "slot_rows": "slot_row", "action_cards": "action_card", "contract_kinds": "contract_kind",
+    "contracts": "contract", "decks": "deck", "deck_items": "deck_item", "markets": "market",
+    "bonus_boards": "bonus_board", "sections": "section", "replacements": "replacement",
 }
 
 

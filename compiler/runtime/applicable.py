@@ -55,10 +55,21 @@ def _possible(ctx: Ctx, st: Effect, p: int, card: str | None, q: int) -> bool:
         return any(can_apply(ctx, o, p, card) for o in st["options"])
     if op == "place":
         return _placeable(ctx, st, p, card)
+    if op in POSSIBLE:
+        return bool(POSSIBLE[op](ctx, st, p))
     return True
 
 
+POSSIBLE: dict[str, Any] = {}
+"""op -> (ctx, statement, player) -> whether the statement can do anything now (further
+mechanisms register theirs)."""
+
+
 def _placeable(ctx: Ctx, st: Effect, p: int, card: str | None) -> bool:
+    if st["tile"] in (ctx.rules.get("pieces") or {}):
+        from compiler.runtime.places import build_spaces
+
+        return bool(build_spaces(ctx, p, st["tile"], st.get("on"), needs=False))
     return placement_skipped(ctx, st["tile"]) or \
         bool(legal_spaces(ctx, st["tile"], st.get("on"), p, card))
 

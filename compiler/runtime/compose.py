@@ -14,6 +14,7 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
+from compiler.runtime.compose_records import compose_records
 from compiler.runtime.errors import RulesError
 
 __all__ = ["compose"]
@@ -41,6 +42,7 @@ def compose(rules: Rules, modules: Iterable[str], players: int | None = None) ->
     for mid in chosen:
         _apply(out, known[mid])
     _filter_cards(out, chosen, known)
+    compose_records(out, chosen, known, players, _change_steps)
     out["active_modules"] = chosen
     return out
 
@@ -132,8 +134,10 @@ def _change_steps(steps: list[dict[str, Any]], change: dict[str, Any],
         idx = _index(out, new["id"], mid)
         out[idx] = copy.deepcopy(new)
     for new in change.get("add") or []:
-        step = {k: v for k, v in copy.deepcopy(new).items() if k != "after"}
+        step = {k: v for k, v in copy.deepcopy(new).items() if k not in ("after", "before")}
         pos = _index(out, new["after"], mid) + 1 if new.get("after") else len(out)
+        if new.get("before"):
+            pos = _index(out, new["before"], mid)
         out.insert(pos, step)
     return out
 

@@ -85,6 +85,9 @@ class Ctx:
         self.rules = rules
         self.state = state
         self.index = index or Index(rules)
+        self.scope: dict[str, Any] = {}
+        """While legal options are probed: the hypothetical context (e.g. the slot a
+        card would go to), read where a statement's frame is not at hand."""
 
     # ---- players ------------------------------------------------------------------
     def pl(self, p: int) -> dict[str, Any]:
@@ -92,7 +95,10 @@ class Ctx:
         return self.state["players"][p]
 
     def order(self) -> list[int]:
-        """Player indexes in turn order, from the first player clockwise."""
+        """Player indexes in turn order: the state's ``turn_order`` when the game keeps
+        one, else from the first player clockwise."""
+        if self.state.get("turn_order"):
+            return list(self.state["turn_order"])
         n, first = len(self.state["players"]), self.state["first_player"]
         return [(first + k) % n for k in range(n)]
 

@@ -15,8 +15,8 @@ from typing import Any
 from compiler.runtime.context import Ctx
 from compiler.runtime.errors import RulesError
 
-__all__ = ["amount", "card_tags", "count", "holds", "per_factor", "quantity_max", "total",
-           "value_of"]
+__all__ = ["amount", "card_tags", "count", "holds", "per_factor", "quantity_max", "register",
+           "total", "value_of"]
 
 Node = dict[str, Any]
 
@@ -101,6 +101,18 @@ _COUNTS: dict[str, Callable[[Ctx, Node, int | None, str | None], int]] = {
 }
 
 
+def register(more: dict[str, Callable[[Ctx, Node, int | None, str | None], int]]) -> None:
+    """Add count functions (by lowered op name) of further mechanisms."""
+    for op, fn in more.items():
+        _COUNTS.setdefault(op, fn)
+
+
+def _constant(ctx: Ctx, name: str) -> int:
+    from compiler.runtime.values import constant
+
+    return constant(ctx, name)
+
+
 def count(ctx: Ctx, node: Node, p: int | None, card: str | None = None) -> int:
     """One count node (``tag_count``, ``tile_count``... see docs/dsl.md, Counts)."""
     return _COUNTS[node["op"]](ctx, node, p, card)
@@ -117,7 +129,8 @@ def holds(ctx: Ctx, cond: Node | None, p: int | None, card: str | None = None) -
     """Whether every comparison of condition ``cond`` holds (no condition: True)."""
     if not cond:
         return True
-    return all(_COMPARE[c["compare"]](total(ctx, c["left"], p, card), c["right"])
+    return all(_COMPARE[c["compare"]](total(ctx, c["left"], p, card),
+                                      _constant(ctx, c["name"]) if "name" in c else c["right"])
                for c in cond["parts"])
 
 
@@ -130,7 +143,8 @@ def per_factor(ctx: Ctx, per: Node | None, p: int | None, card: str | None) -> i
 
 def quantity_max(ctx: Ctx, qty: Node, p: int | None, card: str | None = None) -> int:
     """The amount of a quantity (for ``up to N``: the most the player may pick)."""
-    return qty["n"] * per_factor(ctx, qty.get("per"), p, card)
+    n = _constant(ctx, qty["name"]) if qty.get("op") == "named_quantity" else qty["n"]
+    return n * per_factor(ctx, qty.get("per"), p, card)
 
 
 def amount(ctx: Ctx, amt: Any, p: int | None, card: str | None = None) -> int:
@@ -139,4 +153,7 @@ def amount(ctx: Ctx, amt: Any, p: int | None, card: str | None = None) -> int:
         return 0
     if isinstance(amt, int):
         return amt
-    return amt["n"] * per_factor(ctx, amt.get("per"), p, card)
+    if "provisional" in amt:
+        return int(amt["provisional"])
+    n = _constant(ctx, amt["name"]) if amt.get("op") == "named_amount" else amt["n"]
+    return n * per_factor(ctx, amt.get("per"), p, card)

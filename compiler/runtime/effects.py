@@ -17,8 +17,9 @@ from compiler.runtime.context import WAIT, Ctx, Frame
 from compiler.runtime.counts import quantity_max
 from compiler.runtime.deck import discard, draw
 from compiler.runtime.params import effect_frame, raise_param, raise_track
+from compiler.runtime.stock import gain_with_replacements, inherit, label_of, lose
 
-__all__ = ["step_effect"]
+__all__ = ["register", "step_effect"]
 
 Stmt = dict[str, Any]
 
@@ -30,9 +31,12 @@ def step_effect(ctx: Ctx, f: Frame) -> None:
         ctx.pop(f)
         return
     stmt = stmts[f["i"]]
+    ctx.scope = {k: f[k] for k in ("slot", "target") if k in f}
+    ctx.scope["player"] = f["player"]
     if _HANDLERS[stmt["op"]](ctx, f, stmt):
         f["i"] += 1
         f.pop("tmp", None)
+        ctx.push(*f.pop("deferred", []))
 
 
 def _amount(ctx: Ctx, f: Frame, stmt: Stmt, verb: str) -> Any:
@@ -50,8 +54,10 @@ def _gain(ctx: Ctx, f: Frame, stmt: Stmt) -> bool:
     if n is WAIT:
         return False
     pl = ctx.pl(f["player"])
-    pl["prod" if stmt.get("production") else "stock"][stmt["resource"]] += n
-    return True
+    if stmt.get("production"):
+        pl["prod"][stmt["resource"]] += n
+        return True
+    return gain_with_replacements(ctx, f, stmt["resource"], n)
 
 
 def _lose(ctx: Ctx, f: Frame, stmt: Stmt) -> bool:
@@ -70,10 +76,10 @@ def _lose(ctx: Ctx, f: Frame, stmt: Stmt) -> bool:
         if ans is WAIT:
             return False
         target = ans["target"]
-    if target is not None:
-        pl = ctx.pl(target)
-        pl["prod" if stmt.get("production") else "stock"][stmt["resource"]] -= \
-            min(n, _room(ctx, target, stmt))
+    if target is not None and stmt.get("production"):
+        ctx.pl(target)["prod"][stmt["resource"]] -= min(n, _room(ctx, target, stmt))
+    elif target is not None:
+        lose(ctx, target, stmt["resource"], n, label_of(ctx, f), force=True)
     return True
 
 
@@ -98,6 +104,8 @@ def _raise(ctx: Ctx, f: Frame, stmt: Stmt) -> bool:
 def _place(ctx: Ctx, f: Frame, stmt: Stmt) -> bool:
     """Place a tile on a space the player picks; skipped at max or with no legal space."""
     tile, p, card = stmt["tile"], f["player"], f["card"]
+    if tile in (ctx.rules.get("pieces") or {}):
+        return _HANDLERS["place_piece"](ctx, f, stmt)
     if placement_skipped(ctx, tile):
         return True
     spaces = legal_spaces(ctx, tile, stmt.get("on"), p, card)
@@ -184,7 +192,8 @@ def _choose(ctx: Ctx, f: Frame, stmt: Stmt) -> bool:
     ans = ctx.ask(f, "choose", p, "choose", "which alternative", opts)
     if ans is WAIT:
         return False
-    ctx.push(effect_frame(f["ref"] + ["stmts", f["i"], "options", ans["option"]], p, card))
+    frame = effect_frame(f["ref"] + ["stmts", f["i"], "options", ans["option"]], p, card)
+    ctx.push({**frame, **inherit(f)})
     return True
 
 
@@ -229,3 +238,9 @@ _HANDLERS: dict[str, Callable[[Ctx, Frame, Stmt], bool]] = {
     "add_resource": _add, "remove_resource": _remove, "choose": _choose,
     "move_all": _move_all, "produce": _produce, "sell": _sell,
 }
+
+
+def register(handlers: dict[str, Callable[[Ctx, Frame, Stmt], bool]]) -> None:
+    """Add statement handlers (by lowered op name) of further mechanisms."""
+    for op, fn in handlers.items():
+        _HANDLERS.setdefault(op, fn)

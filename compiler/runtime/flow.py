@@ -96,8 +96,20 @@ def _end_now(ctx: Ctx) -> bool:
     """If the game ends now, replace the generation frame by the final frames."""
     if not end_reached(ctx):
         return False
-    ctx.state["stack"] = [{"kind": "finish"}, {"kind": "final", "order": ctx.order(), "k": 0}]
+    steps = (ctx.rules["flow"].get("end") or {}).get("steps") or []
+    ends = [end_step_frame(ctx, i) for i in range(len(steps))]
+    ctx.state["stack"] = [{"kind": "finish"}, *reversed(ends),
+                          {"kind": "final", "order": ctx.order(), "k": 0}]
     return True
+
+
+def end_step_frame(ctx: Ctx, idx: int) -> Frame:
+    """The frame of end step ``idx`` (``flow.end.steps``: run before the final count)."""
+    step = ctx.rules["flow"]["end"]["steps"][idx]
+    ref: list[Any] = ["flow", "end", "steps", idx]
+    if "each_player" in step:
+        return {"kind": "each_player", "ref": ref + ["each_player"]}
+    return {"kind": step["step"], "ref": ref}
 
 
 def step_final(ctx: Ctx, f: Frame) -> None:

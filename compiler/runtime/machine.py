@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler.runtime import deck, flow, neutral, playing, turns
+from compiler.runtime import deck, flow, mechanisms, neutral, playing, slots, turns
 from compiler.runtime.context import Ctx, Frame
 from compiler.runtime.effects import step_effect
 from compiler.runtime.errors import MAX_STEPS, RulesError, check_bound
@@ -32,6 +32,8 @@ STEPS: dict[str, Callable[[Ctx, Frame], None]] = {
     "draft": deck.step_draft,
     "buy": deck.step_buy,
     "neutral_cities": neutral.step_neutral_cities,
+    "slot_play": slots.step_slot_play,
+    **mechanisms.STEPS,
 }
 
 def run(ctx: Ctx) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.runtime.context import Ctx, Frame
+from compiler.runtime.values import num
 
 __all__ = ["at_max", "effect_frame", "raise_param", "raise_track", "triggered"]
 
@@ -60,8 +61,11 @@ def raise_track(ctx: Ctx, tid: str, steps: int, player: int | None) -> list[Fram
         return []
     new = values[tid] + steps
     if rec.get("max") is not None:
-        new = min(new, rec["max"])
-    values[tid] = max(new, rec.get("min", new))
+        new = min(new, num(rec["max"]))
+    values[tid] = max(new, num(rec.get("min", new)))
+    if steps > 0 and player is not None and "arrived" in ctx.pl(player):
+        ctx.state["moves"] = ctx.state.get("moves", 0) + 1
+        ctx.pl(player)["arrived"][tid] = ctx.state["moves"]
     return triggered(ctx, "raise", tid, player) if steps > 0 else []
 
 

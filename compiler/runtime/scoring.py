@@ -52,6 +52,17 @@ def _builtin(ctx: Ctx, kind: str, p: int) -> int:
     return 0
 
 
+def _ledger(ctx: Ctx, p: int) -> dict[str, int]:
+    """``builtin: ledger``: the currency's changes by label (the rule that caused them);
+    every player has the same labels (0 where nothing happened), in the order the
+    labels first appear; they add up to the player's money."""
+    labels: dict[str, None] = {}
+    for pl in ctx.state["players"]:
+        labels.update(dict.fromkeys(pl.get("ledger") or {}))
+    own = ctx.state["players"][p].get("ledger") or {}
+    return {label: int(own.get(label, 0)) for label in labels}
+
+
 def _line(ctx: Ctx, entry: dict[str, Any], p: int) -> int:
     if entry.get("builtin"):
         return _builtin(ctx, entry["builtin"], p)
@@ -65,7 +76,12 @@ def scores(ctx: Ctx) -> dict[str, Any]:
     n = len(ctx.state["players"])
     rows: list[dict[str, Any]] = []
     for p in range(n):
-        breakdown = {e["id"]: _line(ctx, e, p) for e in ctx.rules["flow"].get("scoring") or []}
+        breakdown: dict[str, int] = {}
+        for e in ctx.rules["flow"].get("scoring") or []:
+            if e.get("builtin") == "ledger":
+                breakdown.update(_ledger(ctx, p))
+            else:
+                breakdown[e["id"]] = _line(ctx, e, p)
         rows.append({"player": p, "total": sum(breakdown.values()), "breakdown": breakdown})
     best = max(r["total"] for r in rows)
     out: dict[str, Any] = {"winner": [r["player"] for r in rows if r["total"] == best],

@@ -24,6 +24,8 @@ from typing import Any
 from compiler.runtime.context import Ctx, Index
 from compiler.runtime.deck import new_deck
 from compiler.runtime.flow import setup_frames
+from compiler.runtime.mechanisms import extend_state
+from compiler.runtime.values import num
 
 __all__ = ["new_state"]
 
@@ -34,7 +36,7 @@ def _player(rules: dict[str, Any], index: Index) -> dict[str, Any]:
     res = rules["resources"]
     return {"stock": {r: 0 for r in res},
             "prod": {r: 0 for r, rec in res.items() if rec.get("production_min") is not None},
-            "tracks": {t: rules["tracks"][t].get("start", 0) for t in index.player_tracks},
+            "tracks": {t: num(rules["tracks"][t].get("start", 0)) for t in index.player_tracks},
             "hand": [], "tableau": [], "events": [], "card_res": {}, "used": []}
 
 
@@ -44,8 +46,8 @@ def new_state(rules: dict[str, Any], players: int, seed: int, index: Index) -> d
         "format": FORMAT, "seed": seed, "rng_uses": 0,
         "modules": list(rules.get("active_modules") or []), "round": 1,
         "players": [_player(rules, index) for _ in range(players)],
-        "params": {pid: p["start"] for pid, p in rules["parameters"].items()},
-        "game_tracks": {t: r.get("start", 0) for t, r in rules["tracks"].items()
+        "params": {pid: p["start"] for pid, p in (rules.get("parameters") or {}).items()},
+        "game_tracks": {t: num(r.get("start", 0)) for t, r in rules["tracks"].items()
                         if r.get("scope", "player") == "game"},
         "board": {}, "deck": [], "discard": [], "milestones": {}, "awards": [],
         "first_player": 0, "stack": [], "pending": None, "over": False,
@@ -53,5 +55,6 @@ def new_state(rules: dict[str, Any], players: int, seed: int, index: Index) -> d
     }
     ctx = Ctx(rules, state, index)
     state["deck"] = new_deck(ctx)
+    extend_state(ctx)
     ctx.push(*setup_frames(ctx))
     return state

@@ -28,7 +28,11 @@ from compiler.schema.errors import diagnostic, leaves
 __all__ = ["COMMON", "KINDS", "schema_dir", "schema_files", "validate"]
 
 KINDS = ("game", "resources", "parameters", "tracks", "tags", "card_resources", "tiles",
-         "board", "cards", "actions", "milestones", "awards", "flow", "modules")
+         "board", "cards", "actions", "milestones", "awards", "flow", "modules",
+         # kinds of slot-row, piece-board and marker-track games (docs/data-format.md)
+         "areas", "constants", "pieces", "grid_columns", "slot_rows", "action_cards",
+         "contract_kinds", "contracts", "decks", "deck_items", "markets", "bonus_boards",
+         "sections", "replacements")
 COMMON = "common.schema.json"
 
 

@@ -20,6 +20,14 @@ def condition_text(node: Node, lang: str, names: Names) -> str:
 def comparison_text(node: Node, lang: str, names: Names) -> str:
     """One comparison: the count with its bound ("almeno 3 tessere Città possedute")."""
     terms = (node.get("left") or {}).get("terms") or []
+    if node.get("op") == "named_comparison":
+        from compiler.sheets.board_text import number
+
+        right_text = number({"op": "named_quantity", "name": node.get("name")}, names, lang)
+        cmp = phrase(lang, f"cmp_{node.get('compare')}", v=right_text)
+        if len(terms) == 1:
+            return count_text(terms[0], lang, names, "num", n=cmp)
+        return phrase(lang, "sum_cmp", terms=_terms(terms, lang, names), cmp=cmp)
     right = int(node.get("right") or 0)
     first = terms[0] if terms else {}
     cmp = phrase(lang, f"cmp_{node.get('compare')}",
@@ -40,6 +48,12 @@ def _terms(terms: list[Node], lang: str, names: Names) -> str:
 
 def amount_text(node: Node, lang: str, names: Names) -> str:
     """"1 PV ogni 2 risorse su questa carta", "-1 PV"."""
+    if node.get("op") == "named_amount":
+        from compiler.sheets.board_text import number
+
+        text = f"{number(node, names, lang)} {names.currency_name(lang)}"
+        per = node.get("per")
+        return f"{text} {per_text(per, lang, names)}" if per else text
     text = phrase(lang, "vp", n=int(node.get("n") or 0))
     per = node.get("per")
     return f"{text} {per_text(per, lang, names)}" if per else text

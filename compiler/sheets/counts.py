@@ -18,6 +18,11 @@ Node = dict[str, Any]
 def count_text(node: Node, lang: str, names: Names, form: str, n: str = "",
                single: bool = False) -> str:
     """Count ``node`` in ``form`` (bare, one or num; ``n`` fills num; ``single``: n is 1)."""
+    from compiler.sheets import board_text
+
+    if node.get("op") in board_text.COUNT_OPS:
+        text = board_text.describe_count(node, lang, names)
+        return f"{n} {text}".strip() if form == "num" and n != "" else text
     key, kw = _count_key(node, lang, names)
     if form == "num" and single and has_form(lang, key, "num_one"):
         form = "num_one"

@@ -25,6 +25,11 @@ def _step_body(step: Step, lang: str, names: Names) -> str:
         effect = lower_first(describe(step["each_player"], lang, names))
         return phrase(lang, "step_each_player", effect=effect)
     kind = str(step.get("step") or "")
+    from compiler.sheets.board_text import step_text as board_step
+
+    board = board_step(step, lang, names, lambda n: describe(n, lang, names) if n else "")
+    if board is not None:
+        return board
     if not has(lang, f"step_{kind}"):
         return phrase(lang, "step_unknown", kind=kind)
     passing = step.get("pass") or {}

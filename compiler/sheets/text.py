@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from compiler.sheets import conditions
+from compiler.sheets import board_text, conditions
 from compiler.sheets.counts import count_text, per_text, unit_value
 from compiler.sheets.phrases import has, phrase
 from compiler.sheets.vocab import Names, unwrap
@@ -30,6 +30,10 @@ def describe(node: Any, lang: str, names: Names | dict[str, Any]) -> str:
     if isinstance(node, int):
         return phrase(lang, "vp", n=node)
     op = node.get("op")
+    if op in board_text.STMT_OPS:
+        return board_text.describe_stmt(
+            node, lang, names, lambda q: _with_per(_qty(q, lang, names), q, lang, names),
+            lambda e: lower_first(_effect(e, lang, names, inner=True)))
     if op in _STMTS:
         return _STMTS[op](node, lang, names)
     if op in _OTHER:
@@ -77,9 +81,10 @@ def upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _qty(qty: Node | None, lang: str) -> str:
+def _qty(qty: Node | None, lang: str, names: Names | None = None) -> str:
     qty = qty or {"n": 1}
-    n = str(qty.get("n", 1))
+    n = board_text.number(qty, names, lang) if names is not None and \
+        qty.get("op") == "named_quantity" else str(qty.get("n", 1))
     return phrase(lang, "up_to", n=n) if qty.get("up_to") else n
 
 
@@ -98,7 +103,7 @@ def _gain(node: Node, lang: str, names: Names) -> str:
     key = "gain_production" if node.get("production") else "gain"
     one = None if node.get("production") else _one(node.get("qty"))
     res = names.of("resources", node["resource"], lang, one)
-    return _with_per(phrase(lang, key, q=_qty(node.get("qty"), lang), res=res),
+    return _with_per(phrase(lang, key, q=_qty(node.get("qty"), lang, names), res=res),
                      node.get("qty"), lang, names)
 
 
@@ -112,7 +117,7 @@ def _lose(node: Node, lang: str, names: Names) -> str:
         key = "pay" if node["resource"] == names.currency else "spend"
     one = None if node.get("production") else _one(node.get("qty"))
     res = names.of("resources", node["resource"], lang, one)
-    return _with_per(phrase(lang, key, q=_qty(node.get("qty"), lang), res=res),
+    return _with_per(phrase(lang, key, q=_qty(node.get("qty"), lang, names), res=res),
                      node.get("qty"), lang, names)
 
 
@@ -140,6 +145,8 @@ def _raise_details(param: Node, steps: int, lang: str, names: Names) -> str:
 
 
 def _place(node: Node, lang: str, names: Names) -> str:
+    if node["tile"] in (names.ir.get("pieces") or {}):
+        return board_text.place_piece(node, lang, names)
     tile = names.of("tiles", node["tile"], lang)
     text = phrase(lang, "place", tile=tile, art=conditions.article(tile, lang))
     on = node.get("on")
@@ -170,7 +177,7 @@ def _draw(node: Node, lang: str, names: Names) -> str:
 def _card_res(node: Node, verb: str, lang: str, names: Names) -> str:
     res = names.of("card_resources", node["resource"], lang, _one(node.get("qty")))
     key = f"{verb}_{node.get('target') or 'this'}"
-    return _with_per(phrase(lang, key, q=_qty(node.get("qty"), lang), res=res),
+    return _with_per(phrase(lang, key, q=_qty(node.get("qty"), lang, names), res=res),
                      node.get("qty"), lang, names)
 
 
@@ -205,6 +212,7 @@ _STMTS: dict[str, Callable[[Node, str, Names], str]] = {
 _OTHER: dict[str, Callable[[Node, str, Names], str]] = {
     "effect": lambda n, lang, names: _effect(n, lang, names),
     "condition": conditions.condition_text, "comparison": conditions.comparison_text,
+    "named_comparison": conditions.comparison_text, "named_amount": conditions.amount_text,
     "amount": conditions.amount_text, "sum": conditions.sum_text,
     "trigger": conditions.trigger_text,
     "per": lambda n, lang, names: per_text(n, lang, names),
