@@ -8,12 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.check.combinations import (
-    UnknownModule,
-    check_selection,
-    combinations_checked,
-    show_range,
-)
+from compiler.check.combinations import combinations_checked
+from compiler.check.module_index import show_range
+from compiler.check.selection import UnknownModule, check_selection
 from compiler.cli import main
 from compiler.diagnostics import Diagnostic
 from compiler.pipeline import Compilation, compile_game
@@ -313,7 +310,7 @@ def test_conflict_declared_both_ways_is_reported_once_per_module(tmp_path):
 
 
 def test_selection_without_a_module_the_player_count_needs():
-    from compiler.check.combinations import check_selection
+    from compiler.check.selection import check_selection
     from compiler.pipeline import compile_game
     from tests.conftest import ROOT, TM_RULES
 

@@ -1,12 +1,6 @@
-"""Module combinations: a chosen selection, each module alone, and every allowed pair.
+"""Module combinations: each module alone, and every pair allowed together.
 
-``check_selection(source, modules, players)`` checks one selection of modules (what
-``rulesc build --modules`` and ``rulesc play --modules`` switch on): a requirement left
-off (R023, at the ``requires`` entry), two modules that conflict (R024, at the
-``conflicts`` entry, the other module related) and a player count outside a module's or
-the game's range (R025, at the ``players`` entry). ``source`` is the game's documents
-(exact positions) or its IR (``generated/<game>`` ``RULES``: positions are the record's
-line).
+A chosen selection is checked by ``compiler.check.selection``.
 
 ``check_combinations(docs, sym)`` is the static part of ``rulesc check``: the base game
 alone, every module alone with what it requires, and every pair of modules allowed
@@ -32,268 +26,27 @@ replace or remove what that module changed: that is layering, not a clash.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.check.module_index import (
+    SECTIONS,
+    USES,
+    Change,
+    Index,
+    index_of,
+    items,
+    number,
+    player_range,
+    show_range,
+)
 from compiler.diagnostics import Diagnostic, Span, did_you_mean
 from compiler.load import Document
 from compiler.resolve.symbols import Symbols
 
-__all__ = ["Change", "Index", "UnknownModule", "added_steps", "check_combinations",
-           "check_selection", "combinations_checked", "pairs_allowed"]
+__all__ = ["added_steps", "check_combinations", "combinations_checked", "pairs_allowed"]
 
-PathT = tuple[str | int, ...]
-Range = tuple[int, int | None]
-SECTIONS = ("setup", "phases")
-USES = {"replace": "replaces", "after": "adds a step after", "by": "puts in as a replacement",
-        "add": "adds records to"}
-
-
-class UnknownModule(ValueError):
-    """A selection names a module the game does not declare (a usage error, no position)."""
-
-
-@dataclass
-class Module:
-    """One module record and where its parts are written."""
-
-    id: str
-    rec: dict[str, Any]
-    order: int
-    at: Callable[[PathT], Span]
-    key_at: Callable[[PathT], Span]
-
-    def ids(self, key: str) -> list[tuple[int, str]]:
-        """``(index, id)`` of each text entry of the list ``key`` (requires, conflicts...)."""
-        value = self.rec.get(key)
-        return [(j, v) for j, v in enumerate(value) if isinstance(v, str)] \
-            if isinstance(value, list) else []
-
-
-@dataclass(frozen=True)
-class Change:
-    """A module's change to a named thing: ``ns`` is setup, phases or record."""
-
-    module: str
-    op: str  # remove, replace, after (a step added after it), by (replacement), add (to a deck)
-    ns: str
-    key: str
-    span: Span
-
-
-@dataclass
-class Index:
-    """The modules of a game (in data order), its player range and positions."""
-
-    modules: dict[str, Module] = field(default_factory=dict)
-    players: Range = (1, None)
-    players_span: Span | None = None
-
-    @classmethod
-    def from_docs(cls, docs: Iterable[Document]) -> Index:
-        idx = cls()
-        for doc in docs:
-            if doc.kind == "game" and isinstance(doc.data.get("players"), dict):
-                idx.players = player_range(doc.data["players"])
-                idx.players_span = doc.key_span(("players",))
-            if doc.kind != "modules":
-                continue
-            for i, rec in enumerate(items(doc.data, "records")):
-                if isinstance(rec, dict) and isinstance(rec.get("id"), str) \
-                        and rec["id"] not in idx.modules:
-                    idx.modules[rec["id"]] = Module(
-                        rec["id"], rec, len(idx.modules),
-                        _inside(doc.span, ("records", i)), _inside(doc.key_span, ("records", i)))
-        return idx
-
-    @classmethod
-    def from_ir(cls, ir: dict[str, Any]) -> Index:
-        idx = cls()
-        game = ir.get("game") or {}
-        if isinstance(game.get("players"), dict):
-            idx.players = player_range(game["players"])
-            idx.players_span = _at_span(game.get("at"))
-        for mid, rec in (ir.get("modules") or {}).items():
-            if isinstance(rec, dict):
-                where = _fixed(_at_span(rec.get("at")))
-                idx.modules[mid] = Module(mid, rec, len(idx.modules), where, where)
-        return idx
-
-    def closure(self, mid: str) -> list[str]:
-        """Every module ``mid`` requires, directly or not (known ones, data order)."""
-        seen: set[str] = set()
-        todo = [mid]
-        while todo:
-            for _j, req in self.modules[todo.pop()].ids("requires"):
-                if req in self.modules and req not in seen and req != mid:
-                    seen.add(req)
-                    todo.append(req)
-        return [m for m in self.modules if m in seen]
-
-    def ordered(self, mids: Iterable[str]) -> list[str]:
-        wanted = set(mids)
-        return [m for m in self.modules if m in wanted]
-
-    def conflicts(self, sel: Iterable[str]) -> list[tuple[str, int, str]]:
-        """``(module, index, other)`` for each conflicts entry naming another chosen module."""
-        chosen = set(sel)
-        return [(m, j, c) for m in self.ordered(chosen) for j, c in self.modules[m].ids(
-            "conflicts") if c in chosen and c != m]
-
-    def player_limits(self, sel: Iterable[str]) -> tuple[Range | None, list[str]]:
-        """The player range every module of ``sel`` and the game allow (None: none), and
-        the modules with a range, in data order."""
-        lo, hi = self.players
-        limited = []
-        for m in self.ordered(sel):
-            players = self.modules[m].rec.get("players")
-            if isinstance(players, dict):
-                limited.append(m)
-                mlo, mhi = player_range(players)
-                lo = max(lo, mlo)
-                hi = mhi if hi is None else hi if mhi is None else min(hi, mhi)
-        return (None if hi is not None and lo > hi else (lo, hi)), limited
-
-
-def items(data: Any, key: str) -> list[Any]:
-    """``data[key]`` when ``data`` is a mapping and that is a list; else []."""
-    value = data.get(key) if isinstance(data, dict) else None
-    return value if isinstance(value, list) else []
-
-
-def _inside(fn: Callable[[PathT], Span], base: PathT) -> Callable[[PathT], Span]:
-    return lambda p: fn(base + tuple(p))
-
-
-def _fixed(span: Span) -> Callable[[PathT], Span]:
-    """The same span for every path (the IR keeps only a record's line)."""
-    return lambda _path: span
-
-
-def _at_span(at: Any) -> Span:
-    """``"path:line"`` (the IR's ``at``) as a span."""
-    if isinstance(at, str) and ":" in at:
-        path, _, line = at.rpartition(":")
-        if line.isdigit():
-            return Span(path, int(line))
-    return Span(str(at or "?"))
-
-
-def _number(value: Any) -> int | None:
-    if isinstance(value, dict):
-        value = value.get("provisional")
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return int(value)
-
-
-def player_range(players: dict[str, Any]) -> Range:
-    """``(min, max)`` of a ``players`` mapping; max None means no limit."""
-    return (_number(players.get("min")) or 1, _number(players.get("max")))
-
-
-def show_range(r: Range) -> str:
-    """``2-4 players``, ``1 player``, ``5 or more players``."""
-    lo, hi = r
-    if hi is None:
-        return f"{lo} or more players"
-    return f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo}-{hi} players"
-
-
-def index_of(source: Any) -> Index:
-    """An Index of a list of documents, a compilation (its ``docs``) or an IR dict."""
-    if isinstance(source, Index):
-        return source
-    if isinstance(source, dict):
-        return Index.from_ir(source)
-    docs = getattr(source, "docs", source)
-    return Index.from_docs(d for d in docs if isinstance(d, Document))
-
-
-# ---------------------------------------------------------------- a chosen selection
-
-def check_selection(source: Any, modules: Iterable[str], players: int | None = None
-                    ) -> list[Diagnostic]:
-    """R023 missing requirement, R024 conflict, R025 player count, for one selection.
-
-    ``source``: the game's documents (or a ``Compilation``), or its IR. Raises
-    UnknownModule for an id the game does not declare.
-    """
-    idx = index_of(source)
-    wanted = list(dict.fromkeys(modules))
-    for mid in wanted:
-        if mid not in idx.modules:
-            known = ", ".join(idx.modules) or "none"
-            hint = did_you_mean(mid, idx.modules)
-            raise UnknownModule(f"unknown module '{mid}' (this game has: {known})"
-                                + (f"; {hint}" if hint else ""))
-    sel = idx.ordered(wanted)
-    out: list[Diagnostic] = []
-    for mid in sel:
-        mod = idx.modules[mid]
-        for j, req in mod.ids("requires"):
-            if req not in sel:
-                related = (idx.modules[req].at(("id",)),) if req in idx.modules else ()
-                out.append(Diagnostic(mod.at(("requires", j)), "R023", f"module '{mid}' "
-                                      f"requires '{req}', which is not switched on",
-                                      hint=f"switch '{req}' on too, or leave '{mid}' off",
-                                      related=related))
-    out.extend(_selection_conflicts(idx, sel))
-    if players is not None:
-        out.extend(_selection_players(idx, sel, players))
-    return out
-
-
-def _selection_conflicts(idx: Index, sel: list[str]) -> list[Diagnostic]:
-    out = []
-    done: set[frozenset[str]] = set()
-    for mid, j, other in idx.conflicts(sel):
-        pair = frozenset((mid, other))
-        if pair in done:
-            continue
-        done.add(pair)
-        back = [k for k, c in idx.modules[other].ids("conflicts") if c == mid]
-        related = idx.modules[other].at(("conflicts", back[0]) if back else ("id",))
-        out.append(Diagnostic(idx.modules[mid].at(("conflicts", j)), "R024",
-                              f"modules '{mid}' and '{other}' conflict: they cannot be on "
-                              "together", hint=f"leave '{mid}' or '{other}' off",
-                              related=(related,)))
-    return out
-
-
-def _selection_players(idx: Index, sel: list[str], players: int) -> list[Diagnostic]:
-    out = []
-    lo, hi = idx.players
-    if players < lo or (hi is not None and players > hi):
-        span = idx.players_span or Span("game.yaml")
-        out.append(Diagnostic(span, "R025", f"the game is for {show_range(idx.players)}, "
-                              f"not {players}", hint="choose a player count the "
-                              "game allows"))
-    for mid in sel:
-        rec = idx.modules[mid].rec.get("players")
-        if not isinstance(rec, dict):
-            continue
-        mlo, mhi = player_range(rec)
-        if players < mlo or (mhi is not None and players > mhi):
-            out.append(Diagnostic(idx.modules[mid].key_at(("players",)), "R025",
-                                  f"module '{mid}' is for {show_range((mlo, mhi))}, "
-                                  f"not {players}", hint=f"leave '{mid}' off for "
-                                  f"{players} players"))
-    for mid, mod in idx.modules.items():
-        need = mod.rec.get("required_for_players")
-        if mid not in sel and isinstance(need, dict) and _within(players, player_range(need)):
-            out.append(Diagnostic(mod.key_at(("required_for_players",)), "R025",
-                                  f"a {players}-player game needs module '{mid}'",
-                                  hint=f"switch '{mid}' on (--modules {mid})"))
-    return out
-
-
-def _within(n: int, limits: tuple[int, int | None]) -> bool:
-    return limits[0] <= n and (limits[1] is None or n <= limits[1])
-
-
-# ---------------------------------------------------------------- static checks
 
 @dataclass
 class Providers:
@@ -327,7 +80,7 @@ def deck_members(docs: Iterable[Document]) -> dict[tuple[str, str | None], list[
             deck = rec.get("deck", file_deck)
             module = rec.get("module", file_module)
             if isinstance(deck, str):
-                copies = _number(rec.get("copies", 1))
+                copies = number(rec.get("copies", 1))
                 out.setdefault((deck, module if isinstance(module, str) else None), []).append(
                     (doc.span(("records", i, "id")), 1 if copies is None else copies))
     return out

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.check.combinations import deck_members, items
+from compiler.check.combinations import deck_members
+from compiler.check.module_index import items
 from compiler.diagnostics import Diagnostic, Severity, Span
 from compiler.load import Document
 

@@ -5,7 +5,7 @@ Writes ``<out>/<game>/`` atomically, and only when the data has no error (no dia
 at all with ``--strict``); otherwise nothing is written. Exit 0 ok, 1 errors or stale,
 2 usage error.
 
-``--modules a,b`` also checks that selection (``compiler.check.combinations``: a
+``--modules a,b`` also checks that selection (``compiler.check.selection``: a
 requirement left off R023, a conflict R024, with ``--players`` a player count outside a
 module's range R025) and composes it as ``rulesc play`` would. The package is still built
 for the whole game (every module stays in it, to be switched on at play time): the
@@ -18,7 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.check.combinations import UnknownModule, check_selection
+from compiler.check.selection import UnknownModule, check_selection
 from compiler.cli.common import (
     UsageError,
     expansion_base,

@@ -5,7 +5,7 @@ Exit 0 when there is no error (no diagnostic at all with ``--strict``), else 1; 
 error. Writes nothing. ``--format sarif`` prints a SARIF 2.1.0 log for code-scanning
 upload. Every game is checked as the base alone, every module alone (with what it
 requires) and every pair of modules allowed together; ``--modules`` also checks one
-selection (R023-R025, ``compiler.check.combinations.check_selection``). ``--on GAME``
+selection (R023-R025, ``compiler.check.selection.check_selection``). ``--on GAME``
 checks the ``--rules`` folder as an expansion layered on the shipped GAME.
 """
 
@@ -15,7 +15,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.check.combinations import UnknownModule, check_selection, combinations_checked
+from compiler.check.combinations import combinations_checked
+from compiler.check.selection import UnknownModule, check_selection
 from compiler.cli.cmd_build import parse_modules
 from compiler.cli.common import (
     FORMATS,
