@@ -27,7 +27,8 @@ from compiler.cli.common import (
     project_root,
     rules_dir,
 )
-from compiler.diagnostics import Diagnostic, has_errors
+from compiler.diagnostics import Diagnostic, Severity, has_errors
+from compiler.load import Document
 from compiler.pipeline import build, compile_game
 
 
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
                   "the previous output is unchanged", file=sys.stderr)
             status = 1
             continue
-        print_diagnostics(comp.diagnostics, comp.docs, strict=args.strict, root=root)
+        _report(comp.diagnostics, comp.docs, game, args.strict, root)
         if comp.failed(args.strict):
             print(f"{game}: not built (errors above); nothing was written")
             status = 1
@@ -88,6 +89,17 @@ def run(args: argparse.Namespace) -> int:
             verb = "up to date" if not changed else f"wrote {len(changed)} file(s)"
             print(f"{game}: {verb} in {out / game}")
     return status
+
+
+def _report(diags: list[Diagnostic], docs: list[Document], game: str, strict: bool,
+            root: Path) -> None:
+    """Errors in full; warnings (which do not stop a build) as one count, unless strict."""
+    shown = diags if strict else [d for d in diags if d.severity is Severity.ERROR]
+    print_diagnostics(shown, docs, strict=strict, root=root)
+    warnings = len(diags) - len(shown)
+    if warnings:
+        print(f"{game}: {warnings} warning(s); `rulesc check --game {game}` lists them",
+              file=sys.stderr)
 
 
 def parse_modules(text: str | None, players: int | None, names: list[str]) -> list[str] | None:
