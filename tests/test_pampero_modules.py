@@ -15,7 +15,7 @@ from generated.pampero import RULES  # noqa: E402
 PAMPERO = ROOT / "rules_data" / "pampero"
 MODULES = ["private_industry", "parking_grid_boards", "specialist_card_boards",
            "investor_tendencies", "companies", "cs_extra_scoring_tiles", "nature_reserve",
-           "cardal_transmission", "co2", "green_hydrogen", "innovations_freelancers",
+           "cardal_transmission", "co2", "h2", "innovations_freelancers",
            "tower_bonus_connection_tiles", "wind_farm_maintenance", "low_tech_towers", "events",
            "verne_extra_scoring_tiles"]
 
@@ -42,9 +42,9 @@ def test_printing_slips_stay_visible(comp):
 
 
 def test_green_hydrogen_requires_co2():
-    assert RULES["modules"]["green_hydrogen"]["requires"] == ["co2"]
+    assert RULES["modules"]["h2"]["requires"] == ["co2"]
     with pytest.raises(RulesError, match="requires module 'co2'"):
-        Game.new(RULES, players=3, modules=["green_hydrogen"], seed=1)
+        Game.new(RULES, players=3, modules=["h2"], seed=1)
 
 
 def test_extra_scoring_tiles_conflict_and_exclude_solo():
@@ -93,7 +93,7 @@ def test_parking_grid_boards_by_player_count():
 def test_same_seed_same_game():
     results = []
     for _ in range(2):
-        game = Game.new(RULES, players=3, modules=["co2", "green_hydrogen"], seed=7)
+        game = Game.new(RULES, players=3, modules=["co2", "h2"], seed=7)
         results.append(RandomPolicy(7).play(game))
     assert results[0] == results[1]
 

@@ -41,12 +41,20 @@ def check_selection(source: Any, modules: Iterable[str], players: int | None = N
                 related = (idx.modules[req].at(("id",)),) if req in idx.modules else ()
                 out.append(Diagnostic(mod.at(("requires", j)), "R023", f"module '{mid}' "
                                       f"requires '{req}', which is not switched on",
-                                      hint=f"switch '{req}' on too, or leave '{mid}' off",
+                                      hint=f"switch '{req}' on too, or leave '{mid}' off"
+                                      + _cited(mod.rec),
                                       related=related))
     out.extend(_selection_conflicts(idx, sel))
     if players is not None:
         out.extend(_selection_players(idx, sel, players))
     return out
+
+
+def _cited(rec: dict[str, Any]) -> str:
+    """`` (rulebook: section)`` for a module record that cites one."""
+    src = rec.get("source")
+    section = src.get("section") if isinstance(src, dict) else None
+    return f" (rulebook: {section})" if section else ""
 
 
 def _selection_conflicts(idx: Index, sel: list[str]) -> list[Diagnostic]:

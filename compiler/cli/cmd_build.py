@@ -131,7 +131,7 @@ def _selection(folder: Path, root: Path, game: str, selection: list[str],
     shown = ", ".join(selection) or "no modules"
     if has_errors(diags, args.strict):
         all_diags = sorted(comp.diagnostics + diags, key=Diagnostic.sort_key)
-        print_diagnostics(all_diags, comp.docs, strict=args.strict, root=root)
+        _report(all_diags, comp.docs, game, args.strict, root)
         print(f"{game}: not built: the selection ({shown}) has errors; nothing was written")
         return 1
     try:

@@ -25,7 +25,7 @@ MODULES = [
     'companies',
     'cs_extra_scoring_tiles',
     'events',
-    'green_hydrogen',
+    'h2',
     'innovations_freelancers',
     'investor_tendencies',
     'low_tech_towers',

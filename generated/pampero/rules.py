@@ -54,7 +54,7 @@ RULES = {
             'name': {'en': 'H2 barrels', 'it': 'barili H2'},
             'name_one': {'en': 'H2 barrel', 'it': 'barile H2'},
             'supply': 20,
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'source': {
                 'doc': 'pampero-verne',
                 'section': 'H2 Components: 20x H2 barrel tokens',
@@ -934,7 +934,7 @@ RULES = {
             'id': 'h2_track',
             'name': {'en': 'H2 track', 'it': 'tracciato H2'},
             'scope': 'game',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'start': 0,
             'min': 0,
             'max': 4,
@@ -1214,7 +1214,7 @@ RULES = {
             'id': 'co2_track',
             'name': {'en': 'CO2 track', 'it': 'tracciato CO2'},
             'scope': 'game',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'start': 0,
             'min': 0,
             'max': {
@@ -1966,8 +1966,8 @@ RULES = {
             },
             'at': 'rules_data/pampero/modules.yaml:130',
         },
-        'green_hydrogen': {  # rules_data/pampero/modules.yaml:165
-            'id': 'green_hydrogen',
+        'h2': {  # rules_data/pampero/modules.yaml:165
+            'id': 'h2',
             'name': {'en': 'Green Hydrogen (H2)', 'it': 'Idrogeno verde (H2)'},
             'source': {'doc': 'pampero-verne', 'section': 'Green Hydrogen (H2)'},
             'requires': ['co2'],
@@ -2007,7 +2007,7 @@ RULES = {
             },
             'at': 'rules_data/pampero/modules.yaml:165',
         },
-        'innovations_freelancers': {  # rules_data/pampero/modules.yaml:187
+        'innovations_freelancers': {  # rules_data/pampero/modules.yaml:188
             'id': 'innovations_freelancers',
             'name': {
                 'en': 'Innovations and Freelancers',
@@ -2067,57 +2067,57 @@ RULES = {
                     {
                         'id': 'pay_price_tracks',
                         'before': 'pay_back_investors',
-                        'each_player': {  # rules_data/pampero/modules.yaml:221
+                        'each_player': {  # rules_data/pampero/modules.yaml:222
                             'op': 'effect',
                             'stmts': [
-                                {  # rules_data/pampero/modules.yaml:221
+                                {  # rules_data/pampero/modules.yaml:222
                                     'op': 'lose',
-                                    'qty': {  # rules_data/pampero/modules.yaml:221
+                                    'qty': {  # rules_data/pampero/modules.yaml:222
                                         'op': 'quantity',
                                         'n': 1,
                                         'up_to': False,
-                                        'per': {  # rules_data/pampero/modules.yaml:221
+                                        'per': {  # rules_data/pampero/modules.yaml:222
                                             'op': 'per',
                                             'every': 1,
-                                            'count': {  # rules_data/pampero/modules.yaml:221
+                                            'count': {  # rules_data/pampero/modules.yaml:222
                                                 'op': 'worth_behind',
                                                 'track': 'innovations_price',
-                                                'at': 'rules_data/pampero/modules.yaml:221:42',
+                                                'at': 'rules_data/pampero/modules.yaml:222:42',
                                             },
-                                            'at': 'rules_data/pampero/modules.yaml:221:38',
+                                            'at': 'rules_data/pampero/modules.yaml:222:38',
                                         },
-                                        'at': 'rules_data/pampero/modules.yaml:221:30',
+                                        'at': 'rules_data/pampero/modules.yaml:222:30',
                                     },
                                     'resource': 'money',
                                     'production': False,
                                     'from_any': False,
-                                    'at': 'rules_data/pampero/modules.yaml:221:25',
+                                    'at': 'rules_data/pampero/modules.yaml:222:25',
                                 },
-                                {  # rules_data/pampero/modules.yaml:221
+                                {  # rules_data/pampero/modules.yaml:222
                                     'op': 'lose',
-                                    'qty': {  # rules_data/pampero/modules.yaml:221
+                                    'qty': {  # rules_data/pampero/modules.yaml:222
                                         'op': 'quantity',
                                         'n': 1,
                                         'up_to': False,
-                                        'per': {  # rules_data/pampero/modules.yaml:221
+                                        'per': {  # rules_data/pampero/modules.yaml:222
                                             'op': 'per',
                                             'every': 1,
-                                            'count': {  # rules_data/pampero/modules.yaml:221
+                                            'count': {  # rules_data/pampero/modules.yaml:222
                                                 'op': 'worth_behind',
                                                 'track': 'freelancers_price',
-                                                'at': 'rules_data/pampero/modules.yaml:221:96',
+                                                'at': 'rules_data/pampero/modules.yaml:222:96',
                                             },
-                                            'at': 'rules_data/pampero/modules.yaml:221:92',
+                                            'at': 'rules_data/pampero/modules.yaml:222:92',
                                         },
-                                        'at': 'rules_data/pampero/modules.yaml:221:84',
+                                        'at': 'rules_data/pampero/modules.yaml:222:84',
                                     },
                                     'resource': 'money',
                                     'production': False,
                                     'from_any': False,
-                                    'at': 'rules_data/pampero/modules.yaml:221:79',
+                                    'at': 'rules_data/pampero/modules.yaml:222:79',
                                 },
                             ],
-                            'at': 'rules_data/pampero/modules.yaml:221:25',
+                            'at': 'rules_data/pampero/modules.yaml:222:25',
                         },
                         'source': {
                             'doc': 'pampero-verne',
@@ -2126,9 +2126,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:187',
+            'at': 'rules_data/pampero/modules.yaml:188',
         },
-        'tower_bonus_connection_tiles': {  # rules_data/pampero/modules.yaml:223
+        'tower_bonus_connection_tiles': {  # rules_data/pampero/modules.yaml:224
             'id': 'tower_bonus_connection_tiles',
             'name': {
                 'en': 'Tower Bonus Special Connection Tiles',
@@ -2168,9 +2168,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:223',
+            'at': 'rules_data/pampero/modules.yaml:224',
         },
-        'wind_farm_maintenance': {  # rules_data/pampero/modules.yaml:239
+        'wind_farm_maintenance': {  # rules_data/pampero/modules.yaml:240
             'id': 'wind_farm_maintenance',
             'name': {'en': 'Wind Farm Maintenance', 'it': 'Manutenzione dei parchi eolici'},
             'source': {
@@ -2183,51 +2183,51 @@ RULES = {
                         'id': 'wind_farm_maintenance',
                         'before': 'retrieve_action_markers',
                         'step': 'balance',
-                        'against': {  # rules_data/pampero/modules.yaml:247
-                            'op': 'sum',
-                            'terms': [
-                                {  # rules_data/pampero/modules.yaml:247
-                                    'op': 'arrows_on',
-                                    'tag': 'standard',
-                                    'at': 'rules_data/pampero/modules.yaml:247:21',
-                                },
-                                {  # rules_data/pampero/modules.yaml:247
-                                    'op': 'arrows_on',
-                                    'tag': 'remote',
-                                    'at': 'rules_data/pampero/modules.yaml:247:42',
-                                },
-                            ],
-                            'at': 'rules_data/pampero/modules.yaml:247:21',
-                        },
-                        'measure': {  # rules_data/pampero/modules.yaml:248
+                        'against': {  # rules_data/pampero/modules.yaml:248
                             'op': 'sum',
                             'terms': [
                                 {  # rules_data/pampero/modules.yaml:248
-                                    'op': 'sites_with',
-                                    'piece': 'wind_farm',
+                                    'op': 'arrows_on',
+                                    'tag': 'standard',
                                     'at': 'rules_data/pampero/modules.yaml:248:21',
+                                },
+                                {  # rules_data/pampero/modules.yaml:248
+                                    'op': 'arrows_on',
+                                    'tag': 'remote',
+                                    'at': 'rules_data/pampero/modules.yaml:248:42',
                                 },
                             ],
                             'at': 'rules_data/pampero/modules.yaml:248:21',
                         },
-                        'surplus': {  # rules_data/pampero/modules.yaml:249
-                            'op': 'effect',
-                            'stmts': [
+                        'measure': {  # rules_data/pampero/modules.yaml:249
+                            'op': 'sum',
+                            'terms': [
                                 {  # rules_data/pampero/modules.yaml:249
-                                    'op': 'gain',
-                                    'qty': {  # rules_data/pampero/modules.yaml:249
-                                        'op': 'quantity',
-                                        'n': 2,
-                                        'up_to': False,
-                                        'per': None,
-                                        'at': 'rules_data/pampero/modules.yaml:249:26',
-                                    },
-                                    'resource': 'energy',
-                                    'production': False,
+                                    'op': 'sites_with',
+                                    'piece': 'wind_farm',
                                     'at': 'rules_data/pampero/modules.yaml:249:21',
                                 },
                             ],
                             'at': 'rules_data/pampero/modules.yaml:249:21',
+                        },
+                        'surplus': {  # rules_data/pampero/modules.yaml:250
+                            'op': 'effect',
+                            'stmts': [
+                                {  # rules_data/pampero/modules.yaml:250
+                                    'op': 'gain',
+                                    'qty': {  # rules_data/pampero/modules.yaml:250
+                                        'op': 'quantity',
+                                        'n': 2,
+                                        'up_to': False,
+                                        'per': None,
+                                        'at': 'rules_data/pampero/modules.yaml:250:26',
+                                    },
+                                    'resource': 'energy',
+                                    'production': False,
+                                    'at': 'rules_data/pampero/modules.yaml:250:21',
+                                },
+                            ],
+                            'at': 'rules_data/pampero/modules.yaml:250:21',
                         },
                         'pay': ['energy', 'batteries'],
                         'missing': 'income',
@@ -2235,9 +2235,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:239',
+            'at': 'rules_data/pampero/modules.yaml:240',
         },
-        'low_tech_towers': {  # rules_data/pampero/modules.yaml:253
+        'low_tech_towers': {  # rules_data/pampero/modules.yaml:254
             'id': 'low_tech_towers',
             'name': {'en': 'Low Tech Towers', 'it': 'Torri a bassa tecnologia'},
             'source': {'doc': 'pampero-verne', 'section': 'Low Tech Towers'},
@@ -2258,9 +2258,9 @@ RULES = {
                     'set': {'cover': 'low_tech_tiles'},
                 },
             ],
-            'at': 'rules_data/pampero/modules.yaml:253',
+            'at': 'rules_data/pampero/modules.yaml:254',
         },
-        'events': {  # rules_data/pampero/modules.yaml:262
+        'events': {  # rules_data/pampero/modules.yaml:263
             'id': 'events',
             'name': {'en': 'Events', 'it': 'Eventi'},
             'source': {'doc': 'pampero-verne', 'section': 'Events'},
@@ -2285,9 +2285,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:262',
+            'at': 'rules_data/pampero/modules.yaml:263',
         },
-        'verne_extra_scoring_tiles': {  # rules_data/pampero/modules.yaml:278
+        'verne_extra_scoring_tiles': {  # rules_data/pampero/modules.yaml:279
             'id': 'verne_extra_scoring_tiles',
             'name': {
                 'en': 'Extra Scoring Tiles (Project Verne)',
@@ -2327,7 +2327,7 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:278',
+            'at': 'rules_data/pampero/modules.yaml:279',
         },
     },
     'areas': {
@@ -2669,7 +2669,7 @@ RULES = {
         },
         'h2_specialist_spaces': {  # rules_data/pampero/constants.yaml:66
             'id': 'h2_specialist_spaces',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'value': {
                 'provisional': 2,
                 'reason': "the H2 specialist card's text is not in the sources",
@@ -2679,7 +2679,7 @@ RULES = {
         },
         'fill_bonus_3': {  # rules_data/pampero/constants.yaml:67
             'id': 'fill_bonus_3',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'value': {
                 'provisional': 1,
                 'reason': 'fill bonuses are given for levels 1 and 2 only (example)',
@@ -2689,7 +2689,7 @@ RULES = {
         },
         'fill_bonus_4': {  # rules_data/pampero/constants.yaml:68
             'id': 'fill_bonus_4',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'value': {
                 'provisional': 2,
                 'reason': 'fill bonuses are given for levels 1 and 2 only (example)',
@@ -2699,7 +2699,7 @@ RULES = {
         },
         'co2_track_bonus': {  # rules_data/pampero/constants.yaml:69
             'id': 'co2_track_bonus',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'value': {
                 'provisional': 1,
                 'reason': 'the bonus printed on each CO2 track space is not given',
@@ -4626,7 +4626,7 @@ RULES = {
             'id': 'h2_specialist',
             'name': {'en': 'H2 specialist', 'it': 'Specialista H2'},
             'deck': 'specialist_action',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'effect': {  # rules_data/pampero/modules/verne_cards.yaml:44
                 'op': 'effect',
                 'stmts': [
@@ -5745,7 +5745,7 @@ RULES = {
         },
         'h2_market': {  # rules_data/pampero/modules/decks.yaml:18
             'id': 'h2_market',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'source': {
                 'doc': 'pampero-verne',
                 'section': 'H2 Game Setup: 4 (the H2 market cards)',
@@ -9463,7 +9463,7 @@ RULES = {
         'h2_connection_tile': {  # rules_data/pampero/modules/verne_items.yaml:27
             'id': 'h2_connection_tile',
             'deck': 'connection_tiles_bc',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'effect': {  # rules_data/pampero/modules/verne_items.yaml:28
                 'op': 'effect',
                 'stmts': [
@@ -9499,7 +9499,7 @@ RULES = {
         'h2_scoring': {  # rules_data/pampero/modules/verne_items.yaml:31
             'id': 'h2_scoring',
             'deck': 'specialist_scoring',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'use': 'scoring',
             'score': {  # rules_data/pampero/modules/verne_items.yaml:31
                 'op': 'amount',
@@ -9510,11 +9510,11 @@ RULES = {
                     'count': {  # rules_data/pampero/modules/verne_items.yaml:31
                         'op': 'value_of',
                         'name': 'barrels',
-                        'at': 'rules_data/pampero/modules/verne_items.yaml:31:100',
+                        'at': 'rules_data/pampero/modules/verne_items.yaml:31:88',
                     },
-                    'at': 'rules_data/pampero/modules/verne_items.yaml:31:96',
+                    'at': 'rules_data/pampero/modules/verne_items.yaml:31:84',
                 },
-                'at': 'rules_data/pampero/modules/verne_items.yaml:31:94',
+                'at': 'rules_data/pampero/modules/verne_items.yaml:31:82',
             },
             'placeholder': "the H2 specialist scoring card's text is not in the sources",
             'source': {
@@ -9526,7 +9526,7 @@ RULES = {
         'h2_market_i_1': {  # rules_data/pampero/modules/verne_items.yaml:34
             'id': 'h2_market_i_1',
             'deck': 'h2_market',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'set': 'i',
             'payout': {
                 'h2': {
@@ -9544,7 +9544,7 @@ RULES = {
         'h2_market_i_2': {  # rules_data/pampero/modules/verne_items.yaml:37
             'id': 'h2_market_i_2',
             'deck': 'h2_market',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'set': 'i',
             'payout': {
                 'h2': {
@@ -9562,7 +9562,7 @@ RULES = {
         'h2_market_ii_1': {  # rules_data/pampero/modules/verne_items.yaml:39
             'id': 'h2_market_ii_1',
             'deck': 'h2_market',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'set': 'ii',
             'payout': {
                 'h2': {
@@ -9580,7 +9580,7 @@ RULES = {
         'h2_market_ii_2': {  # rules_data/pampero/modules/verne_items.yaml:41
             'id': 'h2_market_ii_2',
             'deck': 'h2_market',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'set': 'ii',
             'payout': {
                 'h2': {
@@ -9598,7 +9598,7 @@ RULES = {
         'h2_market_star': {  # rules_data/pampero/modules/verne_items.yaml:43
             'id': 'h2_market_star',
             'deck': 'h2_market',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'set': 'star',
             'payout': {
                 'h2': {
@@ -10424,7 +10424,7 @@ RULES = {
     'replacements': {
         'h2_for_energy': {  # rules_data/pampero/modules/replacements.yaml:5
             'id': 'h2_for_energy',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'instead_of': {'gain': 'energy'},
             'per_unit': True,
             'effect': {  # rules_data/pampero/modules/replacements.yaml:9
@@ -10455,7 +10455,7 @@ RULES = {
         },
         'h2_for_solar': {  # rules_data/pampero/modules/replacements.yaml:11
             'id': 'h2_for_solar',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'instead_of': {'fulfil': 'solar'},
             'effect': {  # rules_data/pampero/modules/replacements.yaml:14
                 'op': 'effect',
@@ -10485,7 +10485,7 @@ RULES = {
         },
         'co2_track_for_tokens': {  # rules_data/pampero/modules/replacements.yaml:16
             'id': 'co2_track_for_tokens',
-            'module': 'green_hydrogen',
+            'module': 'h2',
             'instead_of': {'gain': 'co2'},
             'per_unit': True,
             'effect': {  # rules_data/pampero/modules/replacements.yaml:20
