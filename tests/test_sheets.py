@@ -220,3 +220,20 @@ def test_phrase_tables_have_the_same_keys_and_forms():
     assert set(it) == set(en)
     for key in it:
         assert isinstance(it[key], dict) == isinstance(en[key], dict), key
+
+
+def test_pampero_components_are_on_the_sheet():
+    """Action cards A1 and A2 build wind farms (Project Verne, CO2 Game Setup 1); every
+    deck of components gets its own heading, and provisional values are marked."""
+    from compiler.pipeline import compile_game
+    from compiler.sheets import render
+    from tests.conftest import ROOT
+
+    ir = compile_game(ROOT / "rules_data" / "pampero", ROOT).ir
+    html = render(ir)["reference.en.html"].decode("utf-8")
+    components = html[html.index('<section id="components">'):]
+    for number in ("A1", "A2"):
+        start = components.index(f"#{number}</span>")
+        assert "Build a wind farm" in components[start:start + 400]
+    assert 'id="deck-scoring_tiles"' in components
+    assert "PROVISIONAL" in components.upper()

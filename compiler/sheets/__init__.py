@@ -54,6 +54,7 @@ def context(ir: dict[str, Any], lang: str) -> dict[str, Any]:
         "tiles": sections.tiles(ir, lang, names),
         "board": sections.board(ir, lang, names),
         "cards": cards.cards_section(ir, lang, names),
+        "components": cards.components_section(ir, lang, names),
         "modules": sections.modules(ir, lang, names),
     }
 
