@@ -87,3 +87,11 @@ def test_rules_with_errors_exit_1(capsys, tmp_path):
     code = main(["explain", GAME, "power_plant", "--rules", str(rules)])
     out = capsys.readouterr()
     assert code == 1 and "unobtainium" in out.out and "has errors" in out.err
+
+
+def test_explain_a_pampero_action_card(capsys):
+    # Project Verne, CO2 Game Setup 1: action card A1 builds a wind farm.
+    assert main(["explain", "pampero", "a1", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "rules_data/pampero/cards/action_cards.yaml:" in out
+    assert "CO2 > Game Setup" in out and "wind farm" in out.lower()

@@ -18,7 +18,8 @@ IR = dict[str, Any]
 # explain kind -> IR table holding its records (flow steps are found separately)
 KINDS = {"card": "cards", "action": "actions", "milestone": "milestones", "award": "awards",
          "tile": "tiles", "parameter": "parameters", "track": "tracks",
-         "resource": "resources", "module": "modules"}
+         "resource": "resources", "module": "modules", "action_card": "action_cards",
+         "contract": "contracts", "item": "deck_items", "replacement": "replacements"}
 FLOW = {"setup": "setup", "phase": "phases", "scoring": "scoring"}
 
 
@@ -81,6 +82,12 @@ def _step(section: str) -> Callable[[IR, str, str, Names], Item]:
     return build
 
 
+def _component(table: str) -> Callable[[IR, str, str, Names], Item]:
+    def build(ir: IR, ident: str, lang: str, names: Names) -> Item:
+        return cards.component_item(ir[table][ident], table, lang, names)
+    return build
+
+
 _ITEMS: dict[str, Callable[[IR, str, str, Names], Item]] = {
     "card": lambda ir, i, lang, n: cards.card_item(ir["cards"][i], lang, n),
     "action": lambda ir, i, lang, n: _pick([x for g in sections.actions(ir, lang, n)
@@ -93,6 +100,8 @@ _ITEMS: dict[str, Callable[[IR, str, str, Names], Item]] = {
     "resource": lambda ir, i, lang, n: _pick(sections.resources(ir, lang, n), i),
     "module": lambda ir, i, lang, n: _pick(sections.modules(ir, lang, n), i),
     "setup": _step("setup"), "phase": _step("phase"), "scoring": _step("scoring"),
+    **{kind: _component(table) for kind, table in KINDS.items()
+       if table in cards.COMPONENT_KINDS},
 }
 
 Fields = list[tuple[str, Any]]
@@ -130,4 +139,9 @@ _FIELDS: dict[str, Callable[[Item, IR, str], Fields]] = {
     "setup": lambda s, ir, lang: [("", s["text"])],
     "phase": lambda s, ir, lang: [("", s["text"])],
     "scoring": lambda s, ir, lang: [("", s["text"])],
+    **{kind: lambda c, ir, lang: [("", f"#{c['number']}" if c["number"] else ""),
+                                  ("card_requires", c["requires"]), ("card_effect", c["effect"]),
+                                  ("comp_after", c["after"]), ("comp_scored", c["scored"]),
+                                  ("", c["module"])]
+       for kind, table in KINDS.items() if table in cards.COMPONENT_KINDS},
 }
