@@ -61,6 +61,23 @@ def _items(ctx: Ctx, p: int | None, pile: str) -> list[str]:
     return [i for i in ctx.pl(p)["held"] if item_rec(ctx, i).get("deck") == pile]
 
 
+def _owned(ctx: Ctx, p: int | None, pile: str) -> int:
+    """``items DECK``: the items of ``pile`` the player holds, plus its cards that are
+    action cards (drawn to the hand): in the hand or on the company mat's slots (Clear
+    Skies objective "Have 6 or more specialist cards": specialist action cards count)."""
+    if p is None:
+        return 0
+    from compiler.runtime.piles import item_rec
+
+    pl = ctx.pl(p)
+    cards = list(pl.get("hand") or []) + [x for row in (pl.get("slots") or {}).values()
+                                          for x in row if isinstance(x, str)
+                                          and not x.startswith("tile:")]
+    in_play = [x for x in cards if x in (ctx.rules.get("action_cards") or {})
+               and item_rec(ctx, x).get("deck") == pile]
+    return len(_items(ctx, p, pile)) + len(in_play)
+
+
 def _total_of(ctx: Ctx, node: Node, p: int | None, card: str | None) -> int:
     from compiler.runtime.piles import item_rec
 
@@ -211,7 +228,7 @@ COUNTS: dict[str, Any] = {
     "sites_with": _sites_with,
     "own_contracts": lambda ctx, n, p, c: len(_contracts(ctx, p, n.get("tag"))),
     "arrows_on": _arrows,
-    "own_items": lambda ctx, n, p, c: len(_items(ctx, p, n["pile"])),
+    "own_items": lambda ctx, n, p, c: _owned(ctx, p, n["pile"]),
     "lowest": lambda ctx, n, p, c: min(_per_players(ctx, n["track"])),
     "highest": lambda ctx, n, p, c: max(_per_players(ctx, n["track"])),
     "worth": lambda ctx, n, p, c: sum(worth(ctx, p, t) for t in group(ctx, n["track"])),
