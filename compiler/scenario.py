@@ -94,8 +94,12 @@ def _is_seat(token: Any) -> bool:
     return isinstance(token, str) and token[:1] == "@" and token[1:].isdigit()
 
 
-def run_file(path: Path, shown: str) -> Outcome:
-    """Run the scenario in ``path`` (``shown`` is the path printed in messages)."""
+def run_file(path: Path, shown: str, rules: dict[str, Any] | None = None) -> Outcome:
+    """Run the scenario in ``path`` (``shown`` is the path printed in messages).
+
+    ``rules``: an IR to play instead of the generated ``generated.<game>`` package (an
+    expansion compiled with ``rulesc test --rules PATH --on GAME``).
+    """
     doc, diags = load_text(shown, path.read_bytes())
     if doc is None or not isinstance(doc.data, dict):
         span = diags[0].span if diags else Span(shown)
@@ -104,7 +108,7 @@ def run_file(path: Path, shown: str) -> Outcome:
     title = str(doc.data.get("scenario", path.stem))
     try:
         _keys(doc)
-        game = _new_game(doc)
+        game = _new_game(doc, rules)
         _play_until(game, doc)
         pending = game.pending() or {}
         seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
@@ -128,21 +132,32 @@ def _keys(doc: Document) -> None:
             raise _Fail(doc.span(()), f"the scenario needs '{key}:'")
 
 
-def _new_game(doc: Document) -> Any:
-    data = doc.data
-    try:
-        pkg = importlib.import_module(f"generated.{data['game']}")
-    except ImportError:
-        raise _Fail(doc.span(("game",)), f"no generated engine for game {data['game']!r}; "
-                    "run `rulesc build`") from None
-    from compiler.runtime import RulesError
+def _new_game(doc: Document, rules: dict[str, Any] | None) -> Any:
+    from compiler.runtime import Game, RulesError
 
+    data = doc.data
+    players, seed = _whole(doc, "players", 1), _whole(doc, "seed", 0)
+    if rules is None:
+        try:
+            rules = importlib.import_module(f"generated.{data['game']}").RULES
+        except ImportError:
+            raise _Fail(doc.span(("game",)), f"no generated engine for game "
+                        f"{data['game']!r}; run `rulesc build`") from None
+    modules = data.get("modules") or []
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise _Fail(doc.span(("modules",)), "modules: a list of module ids, like [a, b]")
     try:
-        return pkg.new_game(players=int(data["players"]),
-                            modules=tuple(data.get("modules") or ()),
-                            seed=int(data.get("seed", 0)))
+        return Game.new(rules, players=players, modules=tuple(modules), seed=seed)
     except RulesError as exc:
-        raise _Fail(doc.span(("game",)), f"the engine refused the setup: {exc}") from None
+        where = ("modules",) if "module" in str(exc) and "modules" in data else ("players",)
+        raise _Fail(doc.span(where), f"the engine refused the setup: {exc}") from None
+
+
+def _whole(doc: Document, key: str, default: int) -> int:
+    value = doc.data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Fail(doc.span((key,)), f"{key}: {value!r} is not a whole number")
+    return value
 
 
 def _play_until(game: Any, doc: Document) -> None:

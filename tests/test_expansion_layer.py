@@ -89,3 +89,22 @@ def test_cli_checks_and_builds_an_expansion_on_a_shipped_game(tmp_path, capsys):
                  "--out", str(out)]) == 0
     assert "roof_garden" in (out / "terraforming_mars" / "rules.py").read_text("utf-8")
     assert main(["check", "--on", "terraforming_mars"]) == 2
+
+
+def test_scenarios_play_an_expansion_compiled_on_the_fly(tmp_path, capsys):
+    from compiler.cli import main
+
+    exp = _expansion(tmp_path)
+    scen = tmp_path / "roof.yaml"
+    # Roof Garden (the expansion's card): +1 plant production (1 at setup -> 2), 2 plants.
+    scen.write_text("scenario: Roof Garden\ngame: terraforming_mars\nplayers: 2\n"
+                    "modules: [greenhouse_pack]\nseed: 1\ngiven:\n"
+                    "  params.oxygen: 3\n  players.@0.hand: [roof_garden]\n"
+                    "when:\n  - {act: play, card: roof_garden}\n"
+                    "then:\n  players.@0.prod.plants: 2\n  players.@0.stock.plants: 2\n",
+                    "utf-8")
+    assert main(["test", str(scen), "--rules", str(exp), "--on", "terraforming_mars"]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    # without --rules the shipped engine has no such module: the scenario fails
+    assert main(["test", str(scen)]) == 1
+    assert "unknown module 'greenhouse_pack'" in capsys.readouterr().out

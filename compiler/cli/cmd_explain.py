@@ -31,11 +31,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                               "parameter, track, resource, module, setup, phase, scoring)")
     p.add_argument("--lang", help="one language (default: every sheet language)")
     p.add_argument("--rules", type=Path, help="a rules folder outside this repo")
+    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of the shipped GAME")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    comp = compiled_game("explain", args.game, args.rules)
+    comp = compiled_game("explain", args.game, args.rules, args.on)
     if isinstance(comp, int):
         return comp
     langs = languages(comp.ir)

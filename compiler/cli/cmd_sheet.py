@@ -25,12 +25,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game")
     p.add_argument("--lang", help="the sheet's language (default: the rulebook's)")
     p.add_argument("--rules", type=Path, help="a rules folder outside this repo")
+    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of the shipped GAME")
     p.add_argument("--out", type=Path, required=True, help="FILE.pdf or FILE.html")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    comp = compiled_game("sheet", args.game, args.rules)
+    comp = compiled_game("sheet", args.game, args.rules, args.on)
     if isinstance(comp, int):
         return comp
     langs = sheets.languages(comp.ir)

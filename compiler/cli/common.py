@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -53,24 +54,32 @@ def rules_dir(root: Path, game: str, rules: Path | None = None) -> Path:
     return rules
 
 
-def compiled_game(prog: str, game: str, rules: Path | None) -> Compilation | int:
-    """Compile ``game`` for a command that needs error-free rules data.
+def compiled_game(prog: str, game: str | None, rules: Path | None,
+                  on: str | None = None) -> Compilation | int:
+    """Compile a game (or, with ``on``, the ``rules`` expansion layered on shipped game
+    ``on``) for a command that needs error-free rules data.
 
     Returns the compilation, or the exit status after printing why not: 2 for an unknown
-    game (a usage error), 1 when the rules data has errors (they are printed).
+    game or a wrong option (a usage error), 1 when the rules data has errors (printed).
     """
     from compiler.pipeline import compile_game
 
     root = project_root()
-    folder = rules_dir(root, game, rules)
+    try:
+        _names, base = expansion_base(root, argparse.Namespace(on=on, rules=rules))
+    except UsageError as exc:
+        print(f"rulesc {prog}: {exc}", file=sys.stderr)
+        return 2
+    folder = rules if base is not None and rules is not None else \
+        rules_dir(root, game or "", rules)
     if not folder.is_dir():
         known = ", ".join(games(root, rules)) or "none"
         print(f"rulesc {prog}: no game {game!r} (games: {known})", file=sys.stderr)
         return 2
-    comp = compile_game(folder, root)
+    comp = compile_game(folder, root, base)
     if comp.failed():
         print_diagnostics(comp.diagnostics, comp.docs, root=root)
-        print(f"rulesc {prog}: {game}: the rules data has errors", file=sys.stderr)
+        print(f"rulesc {prog}: {game or folder}: the rules data has errors", file=sys.stderr)
         return 1
     return comp
 
@@ -86,11 +95,16 @@ def expansion_base(root: Path, args: object) -> tuple[list[str] | None, Path | N
         return None, None
     if getattr(args, "rules", None) is None:
         raise UsageError("--on GAME needs --rules PATH (the expansion's folder)")
-    base = root / "rules_data" / on
-    if not base.is_dir():
-        known = ", ".join(games(root)) or "none"
-        raise UsageError(f"--on: no shipped game {on!r} (games: {known})")
-    return [on], base
+    for home in (root, shipped_root()):
+        if (home / "rules_data" / on).is_dir():
+            return [on], home / "rules_data" / on
+    known = ", ".join(sorted(set(games(root)) | set(games(shipped_root())))) or "none"
+    raise UsageError(f"--on: no shipped game {on!r} (games: {known})")
+
+
+def shipped_root() -> Path:
+    """The folder of the rulesc checkout this package was installed from (editable)."""
+    return Path(__file__).resolve().parents[2]
 
 
 def version() -> str:
