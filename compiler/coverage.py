@@ -2,6 +2,7 @@
 
 Two parts, both from the loaded documents of one compilation:
 
+- **Placeholders**: every ``placeholder: <reason>`` (content the sources do not give).
 - **Provisional values**: every ``{provisional: X, reason: ...}`` with its ``file:line:col``,
   the record it sits in, the field, the value and the reason, counted per module (a
   module record's own values, or a record with ``module:``; else ``base``) and per file.
@@ -47,6 +48,7 @@ def coverage(docs: list[Document], game: str = "", rules: str = "",
             "by_file": dict(sorted(Counter(v["path"] for v in values).items())),
             "values": values,
         },
+        "placeholders": _placeholders(docs),
         "sections": _sections(docs),
     }
 
@@ -83,6 +85,21 @@ def _provisional(doc: Document) -> Iterator[dict[str, Any]]:
                    "module": _module(doc, path), "kind": doc.kind or "", "record": record,
                    "field": field, "value": value.get("provisional"),
                    "reason": str(value.get("reason") or "no reason given")}
+
+
+def _placeholders(docs: list[Document]) -> dict[str, Any]:
+    """Every ``placeholder: <reason>`` (content the sources do not give; warning W010)."""
+    values = []
+    for doc in docs:
+        for path, value in _walk(doc.data, ()):
+            if isinstance(value, dict) and isinstance(value.get("placeholder"), str):
+                span = doc.span(path)
+                record, _field = _label(doc, path + ("placeholder",))
+                values.append({"path": span.path, "line": span.line, "col": span.col,
+                               "module": _module(doc, path), "record": record,
+                               "reason": value["placeholder"]})
+    values.sort(key=lambda v: (v["path"], v["line"], v["col"]))
+    return {"total": len(values), "values": values}
 
 
 def _label(doc: Document, path: Path_) -> tuple[str, str]:
@@ -193,6 +210,11 @@ def format_text(report: dict[str, Any]) -> str:
                 name = ".".join(x for x in (v["record"], v["field"]) if x)
                 out.append(f"      {v['path']}:{v['line']}:{v['col']}  {name} = "
                            f"{v['value']!r}: {v['reason']}")
+    holes = report.get("placeholders") or {"total": 0, "values": []}
+    if holes["total"]:
+        out += ["", f"placeholder contents: {holes['total']}"]
+        out += [f"  {v['path']}:{v['line']}:{v['col']}  {v['record']}: {v['reason']}"
+                for v in holes["values"]]
     out += ["", f"rulebook sections: {sec['declared']} declared, {sec['encoded']} encoded, "
             f"{sec['not_encoded']} not encoded"]
     for doc_id, info in sec["documents"].items():

@@ -81,3 +81,16 @@ def test_terraforming_mars_has_no_section_lists(capsys):
     assert main(["coverage", "terraforming_mars"]) == 0
     out = capsys.readouterr().out
     assert "provisional values: 0" in out and "0 declared" in out
+
+
+def test_pampero_placeholders_are_listed_with_the_warnings_count(capsys):
+    """Every W010 placeholder that `rulesc check` warns about is in the coverage report."""
+    from compiler.pipeline import compile_game
+    from tests.conftest import ROOT
+
+    comp = compile_game(ROOT / "rules_data" / "pampero", ROOT)
+    warned = sum(d.code == "W010" for d in comp.diagnostics)
+    assert warned > 0
+    assert main(["coverage", "pampero", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["placeholders"]["total"] == warned

@@ -93,7 +93,7 @@ def test_apply_after_the_end_is_refused():
 
 def test_compose_is_pure_and_applies_module_changes():
     before = copy.deepcopy(rules())
-    out = compose(rules(), ["corporate_era", "solo", "draft"], 1)
+    out = compose(rules(), ["corporate_era", "solo"], 1)
     assert rules() == before
     assert out["tracks"]["tr"]["start"] == 14
     assert out["flow"]["round_limit"] == 14
@@ -101,7 +101,8 @@ def test_compose_is_pure_and_applies_module_changes():
     setup_ids = [s["id"] for s in out["flow"]["setup"]]
     assert "starting_production" not in setup_ids
     assert setup_ids.index("neutral_cities") == setup_ids.index("first_player") + 1
-    research = next(p for p in out["flow"]["phases"] if p["id"] == "research")
+    drafted = compose(rules(), ["draft"], 3)
+    research = next(p for p in drafted["flow"]["phases"] if p["id"] == "research")
     assert research["step"] == "draft"
     assert {c.get("module") for c in out["cards"].values()} == {None, "corporate_era"}
 

@@ -23,6 +23,7 @@ from compiler.cli.common import (
     UsageError,
     expansion_base,
     games,
+    known_game,
     print_diagnostics,
     project_root,
     rules_dir,
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or root / "generated"
     try:
         layered, base = expansion_base(root, args)
+        known_game(root, None if layered else args.game, args.rules)
         if base is not None and args.out is None:
             raise UsageError("--on needs --out: the shipped game's generated/ is not "
                              "overwritten")

@@ -23,6 +23,7 @@ from compiler.cli.common import (
     UsageError,
     expansion_base,
     games,
+    known_game,
     print_diagnostics,
     project_root,
     rules_dir,
@@ -50,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     root = project_root()
     try:
         layered, base = expansion_base(root, args)
+        known_game(root, None if layered else args.game, args.rules)
         names = layered or ([args.game] if args.game else games(root, args.rules))
         selection = parse_modules(args.modules, args.players, names)
     except UsageError as exc:

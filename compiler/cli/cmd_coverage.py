@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from compiler.cli.common import project_root, rules_dir
+from compiler.cli.common import games, project_root, rules_dir
 from compiler.coverage import compilation_report, format_text
 from compiler.pipeline import compile_game
 
@@ -32,6 +32,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     root = project_root()
     folder = rules_dir(root, args.game, args.rules)
+    if not folder.is_dir():
+        known = ", ".join(games(root, args.rules)) or "none"
+        print(f"rulesc coverage: no game {args.game!r} (games: {known})", file=sys.stderr)
+        return 2
     comp = compile_game(folder, root)
     shown = folder.as_posix()
     with contextlib.suppress(ValueError):

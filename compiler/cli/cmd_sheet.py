@@ -31,6 +31,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.out.suffix.lower() not in (".pdf", ".html", ".htm"):
+        print(f"rulesc sheet: --out must end in .pdf or .html, not {args.out.name!r}",
+              file=sys.stderr)
+        return 2
     comp = compiled_game("sheet", args.game, args.rules, args.on)
     if isinstance(comp, int):
         return comp

@@ -84,6 +84,14 @@ def compiled_game(prog: str, game: str | None, rules: Path | None,
     return comp
 
 
+def known_game(root: Path, game: str | None, rules: Path | None) -> None:
+    """Raise UsageError when ``--game`` names no folder under ``rules_data/``."""
+    if game is None or rules is not None or (root / "rules_data" / game).is_dir():
+        return
+    known = ", ".join(games(root)) or "none"
+    raise UsageError(f"no game {game!r} (games: {known})")
+
+
 def expansion_base(root: Path, args: object) -> tuple[list[str] | None, Path | None]:
     """For ``--on GAME``: ``([GAME], rules_data/GAME)``; ``(None, None)`` without it.
 

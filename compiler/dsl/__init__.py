@@ -103,7 +103,8 @@ def _expected(exc: UnexpectedInput) -> str:
     words = sorted({_pretty(t) for t in allowed if not t.startswith("__")})
     if not words:
         return "see docs/dsl.md for the effect language"
-    return "expected one of: " + ", ".join(words[:12])
+    shown = ", ".join(words[:30]) + (", ..." if len(words) > 30 else "")
+    return "expected one of: " + shown
 
 
 _TERMINALS = {"NAME": "a name", "INT": "a number", "SIGNED_INT": "a number",

@@ -2784,45 +2784,18 @@ RULES = {
             'supply': 21,
             'on': ['contract', 'remote'],
             'near': {'piece': 'transformer', 'line': True, 'line_zone': True},
+            'zone_linked': True,
             'single': True,
             'note': 'one pole per transformer (reading; the rulebook does not say whether a transformer may get two)',
             'effect_by_zone': {
-                'a': {  # rules_data/pampero/modules/nature.yaml:23
-                    'op': 'effect',
-                    'stmts': [
-                        {  # rules_data/pampero/modules/nature.yaml:23
-                            'op': 'gain',
-                            'qty': {  # rules_data/pampero/modules/nature.yaml:23
-                                'op': 'named_quantity',
-                                'name': 'cardal_rate_a',
-                                'up_to': False,
-                                'per': {  # rules_data/pampero/modules/nature.yaml:23
-                                    'op': 'per',
-                                    'every': 1,
-                                    'count': {  # rules_data/pampero/modules/nature.yaml:23
-                                        'op': 'target_value',
-                                        'attr': 'number',
-                                        'at': 'rules_data/pampero/modules/nature.yaml:23:42',
-                                    },
-                                    'at': 'rules_data/pampero/modules/nature.yaml:23:38',
-                                },
-                                'at': 'rules_data/pampero/modules/nature.yaml:23:16',
-                            },
-                            'resource': 'money',
-                            'production': False,
-                            'at': 'rules_data/pampero/modules/nature.yaml:23:11',
-                        },
-                    ],
-                    'at': 'rules_data/pampero/modules/nature.yaml:23:11',
-                },
-                'b': {  # rules_data/pampero/modules/nature.yaml:24
+                'a': {  # rules_data/pampero/modules/nature.yaml:24
                     'op': 'effect',
                     'stmts': [
                         {  # rules_data/pampero/modules/nature.yaml:24
                             'op': 'gain',
                             'qty': {  # rules_data/pampero/modules/nature.yaml:24
-                                'op': 'quantity',
-                                'n': 2,
+                                'op': 'named_quantity',
+                                'name': 'cardal_rate_a',
                                 'up_to': False,
                                 'per': {  # rules_data/pampero/modules/nature.yaml:24
                                     'op': 'per',
@@ -2830,9 +2803,9 @@ RULES = {
                                     'count': {  # rules_data/pampero/modules/nature.yaml:24
                                         'op': 'target_value',
                                         'attr': 'number',
-                                        'at': 'rules_data/pampero/modules/nature.yaml:24:28',
+                                        'at': 'rules_data/pampero/modules/nature.yaml:24:42',
                                     },
-                                    'at': 'rules_data/pampero/modules/nature.yaml:24:24',
+                                    'at': 'rules_data/pampero/modules/nature.yaml:24:38',
                                 },
                                 'at': 'rules_data/pampero/modules/nature.yaml:24:16',
                             },
@@ -2843,7 +2816,7 @@ RULES = {
                     ],
                     'at': 'rules_data/pampero/modules/nature.yaml:24:11',
                 },
-                'c': {  # rules_data/pampero/modules/nature.yaml:25
+                'b': {  # rules_data/pampero/modules/nature.yaml:25
                     'op': 'effect',
                     'stmts': [
                         {  # rules_data/pampero/modules/nature.yaml:25
@@ -2871,10 +2844,38 @@ RULES = {
                     ],
                     'at': 'rules_data/pampero/modules/nature.yaml:25:11',
                 },
+                'c': {  # rules_data/pampero/modules/nature.yaml:26
+                    'op': 'effect',
+                    'stmts': [
+                        {  # rules_data/pampero/modules/nature.yaml:26
+                            'op': 'gain',
+                            'qty': {  # rules_data/pampero/modules/nature.yaml:26
+                                'op': 'quantity',
+                                'n': 2,
+                                'up_to': False,
+                                'per': {  # rules_data/pampero/modules/nature.yaml:26
+                                    'op': 'per',
+                                    'every': 1,
+                                    'count': {  # rules_data/pampero/modules/nature.yaml:26
+                                        'op': 'target_value',
+                                        'attr': 'number',
+                                        'at': 'rules_data/pampero/modules/nature.yaml:26:28',
+                                    },
+                                    'at': 'rules_data/pampero/modules/nature.yaml:26:24',
+                                },
+                                'at': 'rules_data/pampero/modules/nature.yaml:26:16',
+                            },
+                            'resource': 'money',
+                            'production': False,
+                            'at': 'rules_data/pampero/modules/nature.yaml:26:11',
+                        },
+                    ],
+                    'at': 'rules_data/pampero/modules/nature.yaml:26:11',
+                },
             },
             'source': {
                 'doc': 'pampero-nature',
-                'section': 'Electrical Pole Action Card: place it next to the transformer; collect money depending on the number on the transformer and the zone; example: white 3 transformer x $2, blue 6 transformer x $2',
+                'section': 'Electrical Pole Action Card: Play the electrical pole action card on the company mat in a location matching the zone where the transformer(s) is/are located (zone_linked; with transformers in different zones, the higher zone: line_zone); place it next to the transformer; collect money depending on the number on the transformer and the zone; example: white 3 transformer x $2, blue 6 transformer x $2',
             },
             'at': 'rules_data/pampero/modules/nature.yaml:14',
         },

@@ -5533,6 +5533,7 @@ RULES = {
         'draft': {  # rules_data/terraforming_mars/modules.yaml:37
             'id': 'draft',
             'name': {'it': 'Variante bozza', 'en': 'Draft variant'},
+            'players': {'min': 2, 'max': 5},
             'phases': {
                 'replace': [
                     {
