@@ -16,7 +16,8 @@ A scenario (YAML)::
       - {refused: {act: milestone, id: mayor}}    # must be rejected (RulesError)
     then:                  # dotted path -> expected value; roots: state (default),
       scores.players.0.breakdown.awards: 5        # scores (Game.scores()), pending, legal
-      legal: {contains: {act: pass}}              # list tests: contains / lacks
+      legal: {contains: {act: pass}}              # list tests: contains, lacks,
+                                                  # length: N, within: [allowed items]
 
 ``@k`` in a path or value is the seat k places after the first player to act. ``given``
 may only replace a value by one of the same type (a mapping is merged key by key) and may
@@ -43,7 +44,7 @@ OPEN_MAPS = ("board", "milestones", "card_res",
              "places", "grid", "contracts", "tiles_on", "bonus_tiles", "covers", "line_tiles",
              "ledger", "display", "sections", "reached", "slot_zones", "ventures")
 MAX_AUTO = 500
-LIST_TESTS = ("contains", "lacks")
+LIST_TESTS = ("contains", "lacks", "length", "within")
 
 
 @dataclass
@@ -236,7 +237,10 @@ def _compare(actual: Any, expected: Any) -> str:
             return f"does not contain {expected['contains']!r}"
         if "lacks" in expected and expected["lacks"] in actual:
             return f"contains {expected['lacks']!r}"
-        return ""
+        if "length" in expected and len(actual) != expected["length"]:
+            return f"has {len(actual)} items, expected {expected['length']}"
+        outside = [x for x in actual if x not in (expected.get("within") or actual)]
+        return f"has {outside[0]!r}, which is not in the 'within' list" if outside else ""
     return "" if actual == expected else f"is {actual!r}, expected {expected!r}"
 
 

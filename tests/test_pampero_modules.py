@@ -14,7 +14,8 @@ from generated.pampero import RULES  # noqa: E402
 
 PAMPERO = ROOT / "rules_data" / "pampero"
 MODULES = ["private_industry", "parking_grid_boards", "specialist_card_boards",
-           "investor_tendencies", "companies", "cs_extra_scoring_tiles", "nature_reserve",
+           "investor_tendencies", "companies", "cs_extra_scoring_tiles",
+           "cs_extra_scoring_alternate", "nature_reserve",
            "cardal_transmission", "co2", "h2", "innovations_freelancers",
            "tower_bonus_connection_tiles", "wind_farm_maintenance", "low_tech_towers", "events",
            "verne_extra_scoring_tiles"]

@@ -29,3 +29,20 @@ def test_failure_names_file_and_line(tmp_path, capsys):
     assert status == 1
     assert "wrong.yaml:7:3: FAIL: params.temperature: is -30, expected 8" in out
     assert out.rstrip().endswith("0 passed, 1 failed")
+
+
+def test_list_tests_length_and_within(tmp_path, capsys):
+    # Setup (Impostazione): each player holds 10 project cards in generation 1.
+    ok = tmp_path / "ok.yaml"
+    ok.write_text("scenario: hands\ngame: terraforming_mars\nplayers: 2\nseed: 1\nthen:\n"
+                  "  players.0.hand: {length: 10}\n"
+                  "  params.temperature: -30\n", "utf-8")
+    assert main(["test", str(ok)]) == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("scenario: hands\ngame: terraforming_mars\nplayers: 2\nseed: 1\nthen:\n"
+                   "  players.0.hand: {length: 9}\n  first_player: 0\n"
+                   "  players.1.hand: {within: [capital]}\n", "utf-8")
+    assert main(["test", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.yaml:6:3: FAIL: players.0.hand: has 10 items, expected 9" in out
+    assert "which is not in the 'within' list" in out

@@ -23,9 +23,16 @@ from compiler.runtime.places import (
     pieces_at,
     put_piece,
     remove_piece,
+    sector_of,
     zone_of,
 )
-from compiler.runtime.slots import retrieve_all, retrieve_rightmost, rightmost_options, zone_now
+from compiler.runtime.slots import (
+    grants,
+    retrieve_all,
+    retrieve_rightmost,
+    rightmost_options,
+    zone_now,
+)
 from compiler.runtime.stock import child, defer, gain, label_of, lose
 from compiler.runtime.values import constant, num
 
@@ -56,13 +63,40 @@ def _helper_ok(ctx: Ctx, p: int, sid: str, piece: str) -> bool:
     if not need:
         return True
     owners = [pc["owner"] for pc in pieces_at(ctx, sid) if pc["piece"] == need]
-    return p in owners or ctx.pl(p)["stock"][ctx.index.currency] >= constant(ctx, "use_fee")
+    if p in owners:
+        return True
+    others = [o for o in owners if o is None or not grants(ctx, o, "helper_moves_first")]
+    return bool(others) and ctx.pl(p)["stock"][ctx.index.currency] >= constant(ctx, "use_fee")
+
+
+def _moves_first(ctx: Ctx, p: int, stmt: Stmt) -> str | None:
+    """The helper piece that player ``p`` moves onto the site before building (an item
+    that ``grants`` ``helper_moves_first``: "must move before building instead of after";
+    only the player's own helpers can be used), or None (the usual rule)."""
+    need = ctx.rules["pieces"][stmt["piece"]].get("needs")
+    if not need or stmt.get("along") or not grants(ctx, p, "helper_moves_first"):
+        return None
+    return str(need)
+
+
+def _own_helpers(ctx: Ctx, p: int, piece: str) -> list[str]:
+    """Spaces holding an own ``piece`` that may still move (a parked one stays)."""
+    return [sid for sid, pcs in ctx.state["places"].items()
+            if not (ctx.index.spaces[sid].get("bonus")
+                    and ctx.index.spaces[sid].get("type") != "utility")
+            and any(pc["piece"] == piece and pc["owner"] == p for pc in pcs)]
 
 
 def build_options(ctx: Ctx, p: int, f: Frame | None, stmt: Stmt) -> list[str]:
     target = (f or {}).get("target") or ctx.scope.get("target")
     along = stmt.get("along")
     area = None if along else _build_area(ctx, f, stmt)
+    need = _moves_first(ctx, p, stmt)
+    if need is not None:
+        if not _own_helpers(ctx, p, need):
+            return []
+        return [s for s in build_spaces(ctx, p, stmt["piece"], area, False)
+                if available_for_mover(ctx, need, s)]
     return [s for s in build_spaces(ctx, p, stmt["piece"], area, not along, along, target)
             if along or _helper_ok(ctx, p, s, stmt["piece"])]
 
@@ -79,6 +113,19 @@ def _build(ctx: Ctx, f: Frame, stmt: Stmt) -> bool:
     if ans is WAIT:
         return False
     sid = ans["space"]
+    need = _moves_first(ctx, p, stmt)
+    if need is not None:
+        src = ctx.ask(f, "helper", p, "move", f"which {need} moves to {sid} first",
+                      [{"from": s} for s in _own_helpers(ctx, p, need)])
+        if src is WAIT:
+            return False
+        entry = next(pc for pc in pieces_at(ctx, src["from"])
+                     if pc["piece"] == need and pc["owner"] == p)
+        _move(ctx, f, src["from"], entry, sid)
+        put_piece(ctx, p, piece, sid)
+        f["target"] = sid
+        _after_put(ctx, f, piece, sid, effects=True)
+        return True
     helper = None if stmt.get("along") else \
         next((pc for pc in pieces_at(ctx, sid) if pc["piece"] == rec.get("needs")), None)
     if helper is not None:
@@ -144,6 +191,8 @@ def place_piece(ctx: Ctx, f: Frame, stmt: Stmt) -> bool:
     """``place P [on AREA]`` for a piece: put it without the build rules (setup)."""
     p, piece = f["player"], stmt["tile"]
     opts = build_spaces(ctx, p, piece, stmt.get("on"), needs=False)
+    if grants(ctx, p, "helpers_off_map") and ctx.rules["pieces"][piece].get("mover"):
+        opts = [s for s in opts if sector_of(ctx, s) is None]  # "not on the map"
     if not opts:
         return True
     ans = ctx.ask(f, "site", p, "site", f"where to place {piece}", [{"space": s} for s in opts])

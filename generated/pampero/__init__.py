@@ -23,6 +23,7 @@ MODULES = [
     'cardal_transmission',
     'co2',
     'companies',
+    'cs_extra_scoring_alternate',
     'cs_extra_scoring_tiles',
     'events',
     'h2',

@@ -1789,7 +1789,61 @@ RULES = {
             },
             'at': 'rules_data/pampero/modules.yaml:83',
         },
-        'nature_reserve': {  # rules_data/pampero/modules.yaml:107
+        'cs_extra_scoring_alternate': {  # rules_data/pampero/modules.yaml:106
+            'id': 'cs_extra_scoring_alternate',
+            'name': {
+                'en': 'Extra Scoring Tiles (Clear Skies): Alternate Setup Rules',
+                'it': 'Tessere punteggio extra (Clear Skies): preparazione alternativa',
+            },
+            'source': {
+                'doc': 'pampero-clear-skies',
+                'section': 'Extra Scoring Tiles > Alternate Setup Rules',
+            },
+            'players': {'min': 2},
+            'requires': ['cs_extra_scoring_tiles'],
+            'conflicts': ['verne_extra_scoring_tiles'],
+            'setup': {
+                'replace': [
+                    {
+                        'id': 'reveal_specialist_cards',
+                        'step': 'deal',
+                        'piles': ['specialist_action', 'argentina', 'brazil'],
+                        'to': 'display',
+                        'source': {
+                            'doc': 'pampero-clear-skies',
+                            'section': 'Extra Scoring Tiles > Alternate Setup Rules: 1 (Do not play with the specialist scoring cards, keep them in the box)',
+                        },
+                    },
+                    {
+                        'id': 'place_scoring_tiles',
+                        'step': 'deal',
+                        'pile': 'scoring_tiles',
+                        'to': 'sections',
+                        'counts': {'first_scoring': 1},
+                        'source': {
+                            'doc': 'pampero-clear-skies',
+                            'section': 'Extra Scoring Tiles > Alternate Setup Rules: 2 (Shuffle all the base game scoring tiles, draw one and place it on the 1st scoring icon)',
+                        },
+                    },
+                ],
+                'add': [
+                    {
+                        'id': 'cs_alternate_tiles',
+                        'after': 'place_scoring_tiles',
+                        'step': 'deal',
+                        'pile': 'cs_scoring_tiles',
+                        'to': 'sections',
+                        'counts': {'second_scoring': 1, 'final_scoring': 1},
+                        'source': {
+                            'doc': 'pampero-clear-skies',
+                            'section': 'Extra Scoring Tiles > Alternate Setup Rules: 3 (Shuffle all the Clear Skies expansion scoring tiles, draw three and place them randomly in the 2nd scoring icon and in the end-of-game spaces)',
+                        },
+                    },
+                ],
+            },
+            'at': 'rules_data/pampero/modules.yaml:106',
+        },
+        'nature_reserve': {  # rules_data/pampero/modules.yaml:136
             'id': 'nature_reserve',
             'name': {'en': 'Nature Reserve', 'it': 'Riserva naturale'},
             'source': {
@@ -1825,25 +1879,25 @@ RULES = {
                 'replace': [
                     {
                         'id': 'collect_income',
-                        'each_player': {  # rules_data/pampero/modules.yaml:120
+                        'each_player': {  # rules_data/pampero/modules.yaml:149
                             'op': 'effect',
                             'stmts': [
-                                {  # rules_data/pampero/modules.yaml:120
+                                {  # rules_data/pampero/modules.yaml:149
                                     'op': 'collect',
                                     'track': 'income',
                                     'any': False,
                                     'all': True,
-                                    'at': 'rules_data/pampero/modules.yaml:120:25',
+                                    'at': 'rules_data/pampero/modules.yaml:149:25',
                                 },
-                                {  # rules_data/pampero/modules.yaml:120
+                                {  # rules_data/pampero/modules.yaml:149
                                     'op': 'collect',
                                     'track': 'nature_income',
                                     'any': False,
                                     'all': False,
-                                    'at': 'rules_data/pampero/modules.yaml:120:45',
+                                    'at': 'rules_data/pampero/modules.yaml:149:45',
                                 },
                             ],
-                            'at': 'rules_data/pampero/modules.yaml:120:25',
+                            'at': 'rules_data/pampero/modules.yaml:149:25',
                         },
                         'source': {
                             'doc': 'pampero-nature',
@@ -1852,9 +1906,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:107',
+            'at': 'rules_data/pampero/modules.yaml:136',
         },
-        'cardal_transmission': {  # rules_data/pampero/modules.yaml:122
+        'cardal_transmission': {  # rules_data/pampero/modules.yaml:151
             'id': 'cardal_transmission',
             'name': {
                 'en': 'Cardal Transmission Project',
@@ -1881,9 +1935,9 @@ RULES = {
                     'deck': 'specialist_scoring',
                 },
             ],
-            'at': 'rules_data/pampero/modules.yaml:122',
+            'at': 'rules_data/pampero/modules.yaml:151',
         },
-        'co2': {  # rules_data/pampero/modules.yaml:130
+        'co2': {  # rules_data/pampero/modules.yaml:159
             'id': 'co2',
             'name': {'en': 'CO2', 'it': 'CO2'},
             'source': {'doc': 'pampero-verne', 'section': 'CO2'},
@@ -1912,24 +1966,24 @@ RULES = {
                     {
                         'id': 'co2_tokens',
                         'after': 'starting_money',
-                        'each_player': {  # rules_data/pampero/modules.yaml:147
+                        'each_player': {  # rules_data/pampero/modules.yaml:176
                             'op': 'effect',
                             'stmts': [
-                                {  # rules_data/pampero/modules.yaml:147
+                                {  # rules_data/pampero/modules.yaml:176
                                     'op': 'gain',
-                                    'qty': {  # rules_data/pampero/modules.yaml:147
+                                    'qty': {  # rules_data/pampero/modules.yaml:176
                                         'op': 'quantity',
                                         'n': 1,
                                         'up_to': False,
                                         'per': None,
-                                        'at': 'rules_data/pampero/modules.yaml:147:30',
+                                        'at': 'rules_data/pampero/modules.yaml:176:30',
                                     },
                                     'resource': 'co2',
                                     'production': False,
-                                    'at': 'rules_data/pampero/modules.yaml:147:25',
+                                    'at': 'rules_data/pampero/modules.yaml:176:25',
                                 },
                             ],
-                            'at': 'rules_data/pampero/modules.yaml:147:25',
+                            'at': 'rules_data/pampero/modules.yaml:176:25',
                         },
                         'source': {
                             'doc': 'pampero-verne',
@@ -1964,9 +2018,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:130',
+            'at': 'rules_data/pampero/modules.yaml:159',
         },
-        'h2': {  # rules_data/pampero/modules.yaml:165
+        'h2': {  # rules_data/pampero/modules.yaml:194
             'id': 'h2',
             'name': {'en': 'Green Hydrogen (H2)', 'it': 'Idrogeno verde (H2)'},
             'source': {'doc': 'pampero-verne', 'section': 'Green Hydrogen (H2)'},
@@ -2005,9 +2059,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:165',
+            'at': 'rules_data/pampero/modules.yaml:194',
         },
-        'innovations_freelancers': {  # rules_data/pampero/modules.yaml:188
+        'innovations_freelancers': {  # rules_data/pampero/modules.yaml:217
             'id': 'innovations_freelancers',
             'name': {
                 'en': 'Innovations and Freelancers',
@@ -2067,57 +2121,57 @@ RULES = {
                     {
                         'id': 'pay_price_tracks',
                         'before': 'pay_back_investors',
-                        'each_player': {  # rules_data/pampero/modules.yaml:222
+                        'each_player': {  # rules_data/pampero/modules.yaml:251
                             'op': 'effect',
                             'stmts': [
-                                {  # rules_data/pampero/modules.yaml:222
+                                {  # rules_data/pampero/modules.yaml:251
                                     'op': 'lose',
-                                    'qty': {  # rules_data/pampero/modules.yaml:222
+                                    'qty': {  # rules_data/pampero/modules.yaml:251
                                         'op': 'quantity',
                                         'n': 1,
                                         'up_to': False,
-                                        'per': {  # rules_data/pampero/modules.yaml:222
+                                        'per': {  # rules_data/pampero/modules.yaml:251
                                             'op': 'per',
                                             'every': 1,
-                                            'count': {  # rules_data/pampero/modules.yaml:222
+                                            'count': {  # rules_data/pampero/modules.yaml:251
                                                 'op': 'worth_behind',
                                                 'track': 'innovations_price',
-                                                'at': 'rules_data/pampero/modules.yaml:222:42',
+                                                'at': 'rules_data/pampero/modules.yaml:251:42',
                                             },
-                                            'at': 'rules_data/pampero/modules.yaml:222:38',
+                                            'at': 'rules_data/pampero/modules.yaml:251:38',
                                         },
-                                        'at': 'rules_data/pampero/modules.yaml:222:30',
+                                        'at': 'rules_data/pampero/modules.yaml:251:30',
                                     },
                                     'resource': 'money',
                                     'production': False,
                                     'from_any': False,
-                                    'at': 'rules_data/pampero/modules.yaml:222:25',
+                                    'at': 'rules_data/pampero/modules.yaml:251:25',
                                 },
-                                {  # rules_data/pampero/modules.yaml:222
+                                {  # rules_data/pampero/modules.yaml:251
                                     'op': 'lose',
-                                    'qty': {  # rules_data/pampero/modules.yaml:222
+                                    'qty': {  # rules_data/pampero/modules.yaml:251
                                         'op': 'quantity',
                                         'n': 1,
                                         'up_to': False,
-                                        'per': {  # rules_data/pampero/modules.yaml:222
+                                        'per': {  # rules_data/pampero/modules.yaml:251
                                             'op': 'per',
                                             'every': 1,
-                                            'count': {  # rules_data/pampero/modules.yaml:222
+                                            'count': {  # rules_data/pampero/modules.yaml:251
                                                 'op': 'worth_behind',
                                                 'track': 'freelancers_price',
-                                                'at': 'rules_data/pampero/modules.yaml:222:96',
+                                                'at': 'rules_data/pampero/modules.yaml:251:96',
                                             },
-                                            'at': 'rules_data/pampero/modules.yaml:222:92',
+                                            'at': 'rules_data/pampero/modules.yaml:251:92',
                                         },
-                                        'at': 'rules_data/pampero/modules.yaml:222:84',
+                                        'at': 'rules_data/pampero/modules.yaml:251:84',
                                     },
                                     'resource': 'money',
                                     'production': False,
                                     'from_any': False,
-                                    'at': 'rules_data/pampero/modules.yaml:222:79',
+                                    'at': 'rules_data/pampero/modules.yaml:251:79',
                                 },
                             ],
-                            'at': 'rules_data/pampero/modules.yaml:222:25',
+                            'at': 'rules_data/pampero/modules.yaml:251:25',
                         },
                         'source': {
                             'doc': 'pampero-verne',
@@ -2126,9 +2180,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:188',
+            'at': 'rules_data/pampero/modules.yaml:217',
         },
-        'tower_bonus_connection_tiles': {  # rules_data/pampero/modules.yaml:224
+        'tower_bonus_connection_tiles': {  # rules_data/pampero/modules.yaml:253
             'id': 'tower_bonus_connection_tiles',
             'name': {
                 'en': 'Tower Bonus Special Connection Tiles',
@@ -2168,9 +2222,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:224',
+            'at': 'rules_data/pampero/modules.yaml:253',
         },
-        'wind_farm_maintenance': {  # rules_data/pampero/modules.yaml:240
+        'wind_farm_maintenance': {  # rules_data/pampero/modules.yaml:269
             'id': 'wind_farm_maintenance',
             'name': {'en': 'Wind Farm Maintenance', 'it': 'Manutenzione dei parchi eolici'},
             'source': {
@@ -2183,51 +2237,51 @@ RULES = {
                         'id': 'wind_farm_maintenance',
                         'before': 'retrieve_action_markers',
                         'step': 'balance',
-                        'against': {  # rules_data/pampero/modules.yaml:248
+                        'against': {  # rules_data/pampero/modules.yaml:277
                             'op': 'sum',
                             'terms': [
-                                {  # rules_data/pampero/modules.yaml:248
+                                {  # rules_data/pampero/modules.yaml:277
                                     'op': 'arrows_on',
                                     'tag': 'standard',
-                                    'at': 'rules_data/pampero/modules.yaml:248:21',
+                                    'at': 'rules_data/pampero/modules.yaml:277:21',
                                 },
-                                {  # rules_data/pampero/modules.yaml:248
+                                {  # rules_data/pampero/modules.yaml:277
                                     'op': 'arrows_on',
                                     'tag': 'remote',
-                                    'at': 'rules_data/pampero/modules.yaml:248:42',
+                                    'at': 'rules_data/pampero/modules.yaml:277:42',
                                 },
                             ],
-                            'at': 'rules_data/pampero/modules.yaml:248:21',
+                            'at': 'rules_data/pampero/modules.yaml:277:21',
                         },
-                        'measure': {  # rules_data/pampero/modules.yaml:249
+                        'measure': {  # rules_data/pampero/modules.yaml:278
                             'op': 'sum',
                             'terms': [
-                                {  # rules_data/pampero/modules.yaml:249
+                                {  # rules_data/pampero/modules.yaml:278
                                     'op': 'sites_with',
                                     'piece': 'wind_farm',
-                                    'at': 'rules_data/pampero/modules.yaml:249:21',
+                                    'at': 'rules_data/pampero/modules.yaml:278:21',
                                 },
                             ],
-                            'at': 'rules_data/pampero/modules.yaml:249:21',
+                            'at': 'rules_data/pampero/modules.yaml:278:21',
                         },
-                        'surplus': {  # rules_data/pampero/modules.yaml:250
+                        'surplus': {  # rules_data/pampero/modules.yaml:279
                             'op': 'effect',
                             'stmts': [
-                                {  # rules_data/pampero/modules.yaml:250
+                                {  # rules_data/pampero/modules.yaml:279
                                     'op': 'gain',
-                                    'qty': {  # rules_data/pampero/modules.yaml:250
+                                    'qty': {  # rules_data/pampero/modules.yaml:279
                                         'op': 'quantity',
                                         'n': 2,
                                         'up_to': False,
                                         'per': None,
-                                        'at': 'rules_data/pampero/modules.yaml:250:26',
+                                        'at': 'rules_data/pampero/modules.yaml:279:26',
                                     },
                                     'resource': 'energy',
                                     'production': False,
-                                    'at': 'rules_data/pampero/modules.yaml:250:21',
+                                    'at': 'rules_data/pampero/modules.yaml:279:21',
                                 },
                             ],
-                            'at': 'rules_data/pampero/modules.yaml:250:21',
+                            'at': 'rules_data/pampero/modules.yaml:279:21',
                         },
                         'pay': ['energy', 'batteries'],
                         'missing': 'income',
@@ -2235,9 +2289,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:240',
+            'at': 'rules_data/pampero/modules.yaml:269',
         },
-        'low_tech_towers': {  # rules_data/pampero/modules.yaml:254
+        'low_tech_towers': {  # rules_data/pampero/modules.yaml:283
             'id': 'low_tech_towers',
             'name': {'en': 'Low Tech Towers', 'it': 'Torri a bassa tecnologia'},
             'source': {'doc': 'pampero-verne', 'section': 'Low Tech Towers'},
@@ -2258,9 +2312,9 @@ RULES = {
                     'set': {'cover': 'low_tech_tiles'},
                 },
             ],
-            'at': 'rules_data/pampero/modules.yaml:254',
+            'at': 'rules_data/pampero/modules.yaml:283',
         },
-        'events': {  # rules_data/pampero/modules.yaml:263
+        'events': {  # rules_data/pampero/modules.yaml:292
             'id': 'events',
             'name': {'en': 'Events', 'it': 'Eventi'},
             'source': {'doc': 'pampero-verne', 'section': 'Events'},
@@ -2285,9 +2339,9 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:263',
+            'at': 'rules_data/pampero/modules.yaml:292',
         },
-        'verne_extra_scoring_tiles': {  # rules_data/pampero/modules.yaml:279
+        'verne_extra_scoring_tiles': {  # rules_data/pampero/modules.yaml:308
             'id': 'verne_extra_scoring_tiles',
             'name': {
                 'en': 'Extra Scoring Tiles (Project Verne)',
@@ -2327,7 +2381,7 @@ RULES = {
                     },
                 ],
             },
-            'at': 'rules_data/pampero/modules.yaml:279',
+            'at': 'rules_data/pampero/modules.yaml:308',
         },
     },
     'areas': {
@@ -6403,35 +6457,35 @@ RULES = {
             'source': {'doc': 'pampero-base', 'section': 'Foreign markets'},
             'at': 'rules_data/pampero/items/foreign_markets.yaml:27',
         },
-        'company_start_money': {  # rules_data/pampero/modules/companies.yaml:13
+        'company_start_money': {  # rules_data/pampero/modules/companies.yaml:14
             'id': 'company_start_money',
             'deck': 'companies',
             'module': 'companies',
             'use': 'setup',
-            'effect': {  # rules_data/pampero/modules/companies.yaml:13
+            'effect': {  # rules_data/pampero/modules/companies.yaml:14
                 'op': 'effect',
                 'stmts': [
-                    {  # rules_data/pampero/modules/companies.yaml:13
+                    {  # rules_data/pampero/modules/companies.yaml:14
                         'op': 'gain',
-                        'qty': {  # rules_data/pampero/modules/companies.yaml:13
+                        'qty': {  # rules_data/pampero/modules/companies.yaml:14
                             'op': 'quantity',
                             'n': 5,
                             'up_to': False,
                             'per': None,
-                            'at': 'rules_data/pampero/modules/companies.yaml:13:93',
+                            'at': 'rules_data/pampero/modules/companies.yaml:14:93',
                         },
                         'resource': 'money',
                         'production': False,
-                        'at': 'rules_data/pampero/modules/companies.yaml:13:88',
+                        'at': 'rules_data/pampero/modules/companies.yaml:14:88',
                     },
                 ],
-                'at': 'rules_data/pampero/modules/companies.yaml:13:88',
+                'at': 'rules_data/pampero/modules/companies.yaml:14:88',
             },
             'name': {'en': 'Begin the game with $30, instead of $25'},
             'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
-            'at': 'rules_data/pampero/modules/companies.yaml:13',
+            'at': 'rules_data/pampero/modules/companies.yaml:14',
         },
-        'company_ignore_network': {  # rules_data/pampero/modules/companies.yaml:15
+        'company_ignore_network': {  # rules_data/pampero/modules/companies.yaml:16
             'id': 'company_ignore_network',
             'deck': 'companies',
             'module': 'companies',
@@ -6441,63 +6495,63 @@ RULES = {
                 'en': 'You may ignore all network requirements on your grid board when placing new contract tiles',
             },
             'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
-            'at': 'rules_data/pampero/modules/companies.yaml:15',
+            'at': 'rules_data/pampero/modules/companies.yaml:16',
         },
-        'company_energy_battery': {  # rules_data/pampero/modules/companies.yaml:17
+        'company_energy_battery': {  # rules_data/pampero/modules/companies.yaml:18
             'id': 'company_energy_battery',
             'deck': 'companies',
             'module': 'companies',
             'use': 'consolidation',
-            'effect': {  # rules_data/pampero/modules/companies.yaml:18
+            'effect': {  # rules_data/pampero/modules/companies.yaml:19
                 'op': 'effect',
                 'stmts': [
-                    {  # rules_data/pampero/modules/companies.yaml:18
+                    {  # rules_data/pampero/modules/companies.yaml:19
                         'op': 'may',
-                        'effect': {  # rules_data/pampero/modules/companies.yaml:18
+                        'effect': {  # rules_data/pampero/modules/companies.yaml:19
                             'op': 'effect',
                             'stmts': [
-                                {  # rules_data/pampero/modules/companies.yaml:18
+                                {  # rules_data/pampero/modules/companies.yaml:19
                                     'op': 'lose',
-                                    'qty': {  # rules_data/pampero/modules/companies.yaml:18
+                                    'qty': {  # rules_data/pampero/modules/companies.yaml:19
                                         'op': 'quantity',
                                         'n': 2,
                                         'up_to': False,
                                         'per': None,
-                                        'at': 'rules_data/pampero/modules/companies.yaml:18:25',
+                                        'at': 'rules_data/pampero/modules/companies.yaml:19:25',
                                     },
                                     'resource': 'energy',
                                     'production': False,
                                     'from_any': False,
-                                    'at': 'rules_data/pampero/modules/companies.yaml:18:20',
+                                    'at': 'rules_data/pampero/modules/companies.yaml:19:20',
                                 },
-                                {  # rules_data/pampero/modules/companies.yaml:18
+                                {  # rules_data/pampero/modules/companies.yaml:19
                                     'op': 'gain',
-                                    'qty': {  # rules_data/pampero/modules/companies.yaml:18
+                                    'qty': {  # rules_data/pampero/modules/companies.yaml:19
                                         'op': 'quantity',
                                         'n': 1,
                                         'up_to': False,
                                         'per': None,
-                                        'at': 'rules_data/pampero/modules/companies.yaml:18:40',
+                                        'at': 'rules_data/pampero/modules/companies.yaml:19:40',
                                     },
                                     'resource': 'batteries',
                                     'production': False,
-                                    'at': 'rules_data/pampero/modules/companies.yaml:18:35',
+                                    'at': 'rules_data/pampero/modules/companies.yaml:19:35',
                                 },
                             ],
-                            'at': 'rules_data/pampero/modules/companies.yaml:18:20',
+                            'at': 'rules_data/pampero/modules/companies.yaml:19:20',
                         },
-                        'at': 'rules_data/pampero/modules/companies.yaml:18:15',
+                        'at': 'rules_data/pampero/modules/companies.yaml:19:15',
                     },
                 ],
-                'at': 'rules_data/pampero/modules/companies.yaml:18:15',
+                'at': 'rules_data/pampero/modules/companies.yaml:19:15',
             },
             'name': {
                 'en': 'During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time',
             },
             'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
-            'at': 'rules_data/pampero/modules/companies.yaml:17',
+            'at': 'rules_data/pampero/modules/companies.yaml:18',
         },
-        'company_energific': {  # rules_data/pampero/modules/companies.yaml:20
+        'company_energific': {  # rules_data/pampero/modules/companies.yaml:21
             'id': 'company_energific',
             'deck': 'companies',
             'module': 'companies',
@@ -6506,9 +6560,9 @@ RULES = {
                 'en': 'Energific: a third row that holds a single action card (A $5, B $8, C $15)',
             },
             'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
-            'at': 'rules_data/pampero/modules/companies.yaml:20',
+            'at': 'rules_data/pampero/modules/companies.yaml:21',
         },
-        'company_face_down_card': {  # rules_data/pampero/modules/companies.yaml:22
+        'company_face_down_card': {  # rules_data/pampero/modules/companies.yaml:23
             'id': 'company_face_down_card',
             'deck': 'companies',
             'module': 'companies',
@@ -6518,33 +6572,33 @@ RULES = {
                 'en': 'You may place an additional action card face down on the same row',
             },
             'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
-            'at': 'rules_data/pampero/modules/companies.yaml:22',
+            'at': 'rules_data/pampero/modules/companies.yaml:23',
         },
-        'company_utility_bulldozer': {  # rules_data/pampero/modules/companies.yaml:24
+        'company_utility_bulldozer': {  # rules_data/pampero/modules/companies.yaml:25
             'id': 'company_utility_bulldozer',
             'deck': 'companies',
             'module': 'companies',
             'use': 'setup',
-            'effect': {  # rules_data/pampero/modules/companies.yaml:24
+            'effect': {  # rules_data/pampero/modules/companies.yaml:25
                 'op': 'effect',
                 'stmts': [
-                    {  # rules_data/pampero/modules/companies.yaml:24
+                    {  # rules_data/pampero/modules/companies.yaml:25
                         'op': 'place',
                         'tile': 'bulldozer',
                         'on': 'utility',
-                        'at': 'rules_data/pampero/modules/companies.yaml:24:94',
+                        'at': 'rules_data/pampero/modules/companies.yaml:25:94',
                     },
                 ],
-                'at': 'rules_data/pampero/modules/companies.yaml:24:94',
+                'at': 'rules_data/pampero/modules/companies.yaml:25:94',
             },
+            'grants': ['helper_moves_first', 'helpers_off_map'],
             'name': {
                 'en': 'Place your bulldozer in the Utility Area; move it before building instead of after',
             },
-            'placeholder': 'only the setup placement is implemented',
             'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
-            'at': 'rules_data/pampero/modules/companies.yaml:24',
+            'at': 'rules_data/pampero/modules/companies.yaml:25',
         },
-        'company_swap_card': {  # rules_data/pampero/modules/companies.yaml:27
+        'company_swap_card': {  # rules_data/pampero/modules/companies.yaml:28
             'id': 'company_swap_card',
             'deck': 'companies',
             'module': 'companies',
@@ -6554,36 +6608,36 @@ RULES = {
                 'en': 'Once per year, you may swap an action card on your company mat for a card in your hand',
             },
             'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
-            'at': 'rules_data/pampero/modules/companies.yaml:27',
+            'at': 'rules_data/pampero/modules/companies.yaml:28',
         },
-        'company_other': {  # rules_data/pampero/modules/companies.yaml:29
+        'company_other': {  # rules_data/pampero/modules/companies.yaml:30
             'id': 'company_other',
             'deck': 'companies',
             'module': 'companies',
             'use': 'setup',
             'copies': 6,
-            'effect': {  # rules_data/pampero/modules/companies.yaml:30
+            'effect': {  # rules_data/pampero/modules/companies.yaml:31
                 'op': 'effect',
                 'stmts': [
-                    {  # rules_data/pampero/modules/companies.yaml:30
+                    {  # rules_data/pampero/modules/companies.yaml:31
                         'op': 'gain',
-                        'qty': {  # rules_data/pampero/modules/companies.yaml:30
+                        'qty': {  # rules_data/pampero/modules/companies.yaml:31
                             'op': 'named_quantity',
                             'name': 'company_placeholder_money',
                             'up_to': False,
                             'per': None,
-                            'at': 'rules_data/pampero/modules/companies.yaml:30:20',
+                            'at': 'rules_data/pampero/modules/companies.yaml:31:20',
                         },
                         'resource': 'money',
                         'production': False,
-                        'at': 'rules_data/pampero/modules/companies.yaml:30:15',
+                        'at': 'rules_data/pampero/modules/companies.yaml:31:15',
                     },
                 ],
-                'at': 'rules_data/pampero/modules/companies.yaml:30:15',
+                'at': 'rules_data/pampero/modules/companies.yaml:31:15',
             },
             'placeholder': "six company tiles' effects are not transcribed in the sources",
             'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
-            'at': 'rules_data/pampero/modules/companies.yaml:29',
+            'at': 'rules_data/pampero/modules/companies.yaml:30',
         },
         'cs_column_residential': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:8
             'id': 'cs_column_residential',
