@@ -80,6 +80,7 @@ class Diagnostic:
     related: tuple[Span, ...] = field(default=())
 
     def sort_key(self) -> tuple[str, int, int, str]:
+        """Order by file, line, column, then code."""
         return (self.span.path, self.span.line, self.span.col, self.code)
 
     def format(self, source_line: str | None = None) -> str:
@@ -102,6 +103,7 @@ class Diagnostic:
         return "\n".join(out)
 
     def to_dict(self) -> dict[str, object]:
+        """Plain data for ``--format json``: path, line, col, severity, code, message..."""
         return {
             "path": self.span.path,
             "line": self.span.line,

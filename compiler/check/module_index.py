@@ -65,6 +65,7 @@ class Index:
 
     @classmethod
     def from_docs(cls, docs: Iterable[Document]) -> Index:
+        """The index of the game's documents: exact positions for every module field."""
         idx = cls()
         for doc in docs:
             if doc.kind == "game" and isinstance(doc.data.get("players"), dict):
@@ -82,6 +83,7 @@ class Index:
 
     @classmethod
     def from_ir(cls, ir: dict[str, Any]) -> Index:
+        """The index of a generated engine's ``RULES``: positions are each record's line."""
         idx = cls()
         game = ir.get("game") or {}
         if isinstance(game.get("players"), dict):
@@ -105,6 +107,7 @@ class Index:
         return [m for m in self.modules if m in seen]
 
     def ordered(self, mids: Iterable[str]) -> list[str]:
+        """``mids`` in the order the data lists the modules."""
         wanted = set(mids)
         return [m for m in self.modules if m in wanted]
 
@@ -154,6 +157,7 @@ def _at_span(at: Any) -> Span:
 
 
 def number(value: Any) -> int | None:
+    """A whole number from data (a provisional value's number), else None."""
     if isinstance(value, dict):
         value = value.get("provisional")
     if isinstance(value, bool) or not isinstance(value, int | float):

@@ -32,6 +32,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
+    """The ``rulesc`` argument parser with every command's subparser."""
     p = _Parser(prog="rulesc", description="Compile and check board-game rules data.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for cmd in COMMANDS:
@@ -40,6 +41,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit status (0 ok, 1 failures, 2 usage error)."""
     args = parser().parse_args(argv)
     try:
         return int(args.run(args))
