@@ -118,9 +118,21 @@ def playable(ctx: Ctx, p: int, cid: str, row: str, zone: str | None = None) -> b
 def grants(ctx: Ctx, p: int, what: str) -> bool:
     """Whether player ``p`` holds an item that ``grants`` the behaviour ``what``
     (``face_down_card``: play a second card face down on the same row; ``swap_card``: once
-    per year swap a card on the mat with one in hand)."""
+    per year swap a card on the mat with one in hand; ``extra_play``: see ``extra_plays``)."""
+    return granted(ctx, p, what) > 0
+
+
+def granted(ctx: Ctx, p: int, what: str) -> int:
+    """How many items held by player ``p`` grant the behaviour ``what``."""
     items = ctx.rules.get("deck_items") or {}
-    return any(what in (items.get(i, {}).get("grants") or []) for i in ctx.pl(p).get("held", []))
+    return sum(1 for i in ctx.pl(p).get("held", [])
+               if what in (items.get(i, {}).get("grants") or []))
+
+
+def extra_plays(ctx: Ctx, p: int) -> int:
+    """Further face-up cards player ``p`` may play in the same action: one per held item
+    granting ``extra_play`` (a face-down card, ``face_down_card``, stays one per action)."""
+    return granted(ctx, p, "extra_play")
 
 
 def _face_down(ctx: Ctx, p: int, act: dict[str, Any]) -> list[dict[str, Any]]:
@@ -172,9 +184,27 @@ def play_options(ctx: Ctx, p: int) -> list[dict[str, Any]]:
     return out
 
 
-def play_frame(p: int, act: dict[str, Any]) -> Frame:
+def play_frame(p: int, act: dict[str, Any], extra: int | None = None,
+               hidden_used: bool = False) -> Frame:
+    """``extra``: further face-up plays left in this action (None: as granted, counted when
+    the frame runs); ``hidden_used``: a face-down card was already played in this action."""
     return {"kind": "slot_play", "player": p, "card": act["card"], "row": act["row"],
-            "zone": act.get("zone"), "hidden": act.get("hidden"), "stage": "place"}
+            "zone": act.get("zone"), "hidden": act.get("hidden"), "stage": "place",
+            "extra": extra, "hidden_used": hidden_used or bool(act.get("hidden"))}
+
+
+def _more(ctx: Ctx, f: Frame) -> None:
+    """Stage ``more``: after the card's effect, one further play in the same action (or
+    none); at most one face-down card in the whole action."""
+    p = f["player"]
+    opts = [o for o in play_options(ctx, p) if not (f.get("hidden_used") and o.get("hidden"))]
+    ans = ctx.ask(f, "more", p, "action", f"player {p}: play another card in this action",
+                  [*opts, {"act": "pass"}])
+    if ans is WAIT:
+        return
+    ctx.pop(f)
+    if ans["act"] == "play":
+        ctx.push(play_frame(p, ans, f["extra"] - 1, bool(f.get("hidden_used"))))
 
 
 def step_occupy_slot(ctx: Ctx, f: Frame) -> None:
@@ -196,9 +226,13 @@ def step_occupy_slot(ctx: Ctx, f: Frame) -> None:
 
 def step_slot_play(ctx: Ctx, f: Frame) -> None:
     """Stages: ``place`` (card to the slot), ``pay`` (frame money, or the card's
-    alternate cost: a decision when both are possible), ``effect``."""
+    alternate cost: a decision when both are possible), ``effect``, then ``more`` while
+    further plays are left in the action (``extra_plays``)."""
     p, cid, row = f["player"], f["card"], f["row"]
     pl = ctx.pl(p)
+    if f["stage"] == "more":
+        _more(ctx, f)
+        return
     if f["stage"] == "place":
         idx = leftmost(ctx, p, row)
         pl["hand"].remove(cid)
@@ -215,7 +249,13 @@ def step_slot_play(ctx: Ctx, f: Frame) -> None:
         if not _pay(ctx, f, p, cid, row, f["idx"]):
             return
         f["stage"] = "effect"
-    ctx.pop(f)
+    if f.get("extra") is None:
+        f["extra"] = extra_plays(ctx, p)
+    if f["extra"] > 0:  # the frame stays below the effect, for the further play
+        f["stage"] = "more"
+        f.pop("tmp", None)
+    else:
+        ctx.pop(f)
     effect = ctx.rules["action_cards"][cid].get("effect")
     if effect:
         frame = {"kind": "effect", "ref": ["action_cards", cid, "effect"], "i": 0,

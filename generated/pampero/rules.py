@@ -6145,73 +6145,28 @@ RULES = {
             },
             'at': 'rules_data/pampero/items/base_tiles.yaml:46',
         },
-        'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:51
+        'tower_tile_play_extra_card': {  # rules_data/pampero/items/base_tiles.yaml:57
+            'id': 'tower_tile_play_extra_card',
+            'deck': 'tower_bonus_tiles',
+            'copies': {
+                'provisional': 1,
+                'reason': 'the Play +1 Card tile is named only in the Companies text: its count and whether it is in the base game (placed here with the base tower bonus tiles) are not given',
+            },
+            'grants': ['extra_play'],
+            'name': {'en': 'Play +1 Card'},
+            'note': "provisional: base-game membership not given (base tower bonus tiles here); the tile's own text is not in the sources",
+            'source': {
+                'doc': 'pampero-clear-skies',
+                'section': 'Company Tiles Explained (If you have the Play +1 Card tower bonus tile, then you may play 3 cards, with just one of them face down)',
+            },
+            'at': 'rules_data/pampero/items/base_tiles.yaml:57',
+        },
+        'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:64
             'id': 'tower_tile_other',
             'deck': 'tower_bonus_tiles',
             'copies': {
                 'provisional': 4,
                 'reason': "the base tower bonus tile count is not given (6 of them are 'X' tiles, 2 are tiles 24/25)",
-            },
-            'effect': {  # rules_data/pampero/items/base_tiles.yaml:54
-                'op': 'effect',
-                'stmts': [
-                    {  # rules_data/pampero/items/base_tiles.yaml:54
-                        'op': 'gain',
-                        'qty': {  # rules_data/pampero/items/base_tiles.yaml:54
-                            'op': 'named_quantity',
-                            'name': 'tower_tile_placeholder_batteries',
-                            'up_to': False,
-                            'per': None,
-                            'at': 'rules_data/pampero/items/base_tiles.yaml:54:19',
-                        },
-                        'resource': 'batteries',
-                        'production': False,
-                        'at': 'rules_data/pampero/items/base_tiles.yaml:54:14',
-                    },
-                ],
-                'at': 'rules_data/pampero/items/base_tiles.yaml:54:14',
-            },
-            'source': {
-                'doc': 'pampero-verne',
-                'section': 'Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11',
-            },
-            'at': 'rules_data/pampero/items/base_tiles.yaml:51',
-        },
-        'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:57
-            'id': 'specialist_scoring_other',
-            'deck': 'specialist_scoring',
-            'copies': {
-                'provisional': 12,
-                'reason': 'the specialist scoring deck size is not given',
-            },
-            'use': 'scoring',
-            'score': {  # rules_data/pampero/items/base_tiles.yaml:61
-                'op': 'named_amount',
-                'name': 'specialist_placeholder_money',
-                'per': {  # rules_data/pampero/items/base_tiles.yaml:61
-                    'op': 'per',
-                    'every': 1,
-                    'count': {  # rules_data/pampero/items/base_tiles.yaml:61
-                        'op': 'own_contracts',
-                        'tag': None,
-                        'at': 'rules_data/pampero/items/base_tiles.yaml:61:48',
-                    },
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:61:44',
-                },
-                'at': 'rules_data/pampero/items/base_tiles.yaml:61:13',
-            },
-            'source': {
-                'doc': 'pampero-clear-skies',
-                'section': 'Private Industry Scoring Card: Use this card during a scoring phase',
-            },
-            'at': 'rules_data/pampero/items/base_tiles.yaml:57',
-        },
-        'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:64
-            'id': 'venture_capital_tile',
-            'deck': 'venture_capital',
-            'copies': {
-                'provisional': 24,
-                'reason': 'venture capital tile count not given; one slot per grid column per player',
             },
             'effect': {  # rules_data/pampero/items/base_tiles.yaml:67
                 'op': 'effect',
@@ -6219,55 +6174,116 @@ RULES = {
                     {  # rules_data/pampero/items/base_tiles.yaml:67
                         'op': 'gain',
                         'qty': {  # rules_data/pampero/items/base_tiles.yaml:67
-                            'op': 'quantity',
-                            'n': 1,
+                            'op': 'named_quantity',
+                            'name': 'tower_tile_placeholder_batteries',
                             'up_to': False,
-                            'per': {  # rules_data/pampero/items/base_tiles.yaml:67
-                                'op': 'per',
-                                'every': 1,
-                                'count': {  # rules_data/pampero/items/base_tiles.yaml:67
-                                    'op': 'target_value',
-                                    'attr': 'venture',
-                                    'at': 'rules_data/pampero/items/base_tiles.yaml:67:31',
-                                },
-                                'at': 'rules_data/pampero/items/base_tiles.yaml:67:27',
-                            },
+                            'per': None,
                             'at': 'rules_data/pampero/items/base_tiles.yaml:67:19',
                         },
-                        'resource': 'money',
+                        'resource': 'batteries',
                         'production': False,
                         'at': 'rules_data/pampero/items/base_tiles.yaml:67:14',
-                    },
-                    {  # rules_data/pampero/items/base_tiles.yaml:67
-                        'op': 'gain',
-                        'qty': {  # rules_data/pampero/items/base_tiles.yaml:67
-                            'op': 'quantity',
-                            'n': 1,
-                            'up_to': False,
-                            'per': {  # rules_data/pampero/items/base_tiles.yaml:67
-                                'op': 'per',
-                                'every': 1,
-                                'count': {  # rules_data/pampero/items/base_tiles.yaml:67
-                                    'op': 'target_value',
-                                    'attr': 'band_income',
-                                    'at': 'rules_data/pampero/items/base_tiles.yaml:67:64',
-                                },
-                                'at': 'rules_data/pampero/items/base_tiles.yaml:67:60',
-                            },
-                            'at': 'rules_data/pampero/items/base_tiles.yaml:67:52',
-                        },
-                        'resource': 'money',
-                        'production': False,
-                        'at': 'rules_data/pampero/items/base_tiles.yaml:67:47',
                     },
                 ],
                 'at': 'rules_data/pampero/items/base_tiles.yaml:67:14',
             },
             'source': {
+                'doc': 'pampero-verne',
+                'section': 'Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11',
+            },
+            'at': 'rules_data/pampero/items/base_tiles.yaml:64',
+        },
+        'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:70
+            'id': 'specialist_scoring_other',
+            'deck': 'specialist_scoring',
+            'copies': {
+                'provisional': 12,
+                'reason': 'the specialist scoring deck size is not given',
+            },
+            'use': 'scoring',
+            'score': {  # rules_data/pampero/items/base_tiles.yaml:74
+                'op': 'named_amount',
+                'name': 'specialist_placeholder_money',
+                'per': {  # rules_data/pampero/items/base_tiles.yaml:74
+                    'op': 'per',
+                    'every': 1,
+                    'count': {  # rules_data/pampero/items/base_tiles.yaml:74
+                        'op': 'own_contracts',
+                        'tag': None,
+                        'at': 'rules_data/pampero/items/base_tiles.yaml:74:48',
+                    },
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:74:44',
+                },
+                'at': 'rules_data/pampero/items/base_tiles.yaml:74:13',
+            },
+            'source': {
+                'doc': 'pampero-clear-skies',
+                'section': 'Private Industry Scoring Card: Use this card during a scoring phase',
+            },
+            'at': 'rules_data/pampero/items/base_tiles.yaml:70',
+        },
+        'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:77
+            'id': 'venture_capital_tile',
+            'deck': 'venture_capital',
+            'copies': {
+                'provisional': 24,
+                'reason': 'venture capital tile count not given; one slot per grid column per player',
+            },
+            'effect': {  # rules_data/pampero/items/base_tiles.yaml:80
+                'op': 'effect',
+                'stmts': [
+                    {  # rules_data/pampero/items/base_tiles.yaml:80
+                        'op': 'gain',
+                        'qty': {  # rules_data/pampero/items/base_tiles.yaml:80
+                            'op': 'quantity',
+                            'n': 1,
+                            'up_to': False,
+                            'per': {  # rules_data/pampero/items/base_tiles.yaml:80
+                                'op': 'per',
+                                'every': 1,
+                                'count': {  # rules_data/pampero/items/base_tiles.yaml:80
+                                    'op': 'target_value',
+                                    'attr': 'venture',
+                                    'at': 'rules_data/pampero/items/base_tiles.yaml:80:31',
+                                },
+                                'at': 'rules_data/pampero/items/base_tiles.yaml:80:27',
+                            },
+                            'at': 'rules_data/pampero/items/base_tiles.yaml:80:19',
+                        },
+                        'resource': 'money',
+                        'production': False,
+                        'at': 'rules_data/pampero/items/base_tiles.yaml:80:14',
+                    },
+                    {  # rules_data/pampero/items/base_tiles.yaml:80
+                        'op': 'gain',
+                        'qty': {  # rules_data/pampero/items/base_tiles.yaml:80
+                            'op': 'quantity',
+                            'n': 1,
+                            'up_to': False,
+                            'per': {  # rules_data/pampero/items/base_tiles.yaml:80
+                                'op': 'per',
+                                'every': 1,
+                                'count': {  # rules_data/pampero/items/base_tiles.yaml:80
+                                    'op': 'target_value',
+                                    'attr': 'band_income',
+                                    'at': 'rules_data/pampero/items/base_tiles.yaml:80:64',
+                                },
+                                'at': 'rules_data/pampero/items/base_tiles.yaml:80:60',
+                            },
+                            'at': 'rules_data/pampero/items/base_tiles.yaml:80:52',
+                        },
+                        'resource': 'money',
+                        'production': False,
+                        'at': 'rules_data/pampero/items/base_tiles.yaml:80:47',
+                    },
+                ],
+                'at': 'rules_data/pampero/items/base_tiles.yaml:80:14',
+            },
+            'source': {
                 'doc': 'pampero-base',
                 'section': 'Basic action effects: collect its space value and income from the highest marker in that income band',
             },
-            'at': 'rules_data/pampero/items/base_tiles.yaml:64',
+            'at': 'rules_data/pampero/items/base_tiles.yaml:77',
         },
         'connection_tile_a': {  # rules_data/pampero/items/connection_tiles.yaml:9
             'id': 'connection_tile_a',
