@@ -12,8 +12,8 @@ empty, not reserved, not next to a city); its greenery goes on the c2-th legal
 greenery space among the city's neighbours, clockwise from the top-left neighbour. City
 2 counts c3 from the bottom right (reverse reading order), its greenery c4 as before.
 Neutral tiles have no owner and give nothing: no parameter, TR, bonus or trigger.
-The tile ids come from the step's ``city``/``greenery`` fields (default: the ids
-below, which the rules data should name explicitly).
+The tile ids come from the step's ``city``/``greenery`` fields (required; checked by
+``rulesc check``, code R013).
 """
 
 from __future__ import annotations
