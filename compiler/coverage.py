@@ -66,18 +66,8 @@ def _game_id(docs: list[Document]) -> str:
 
 # ---------------------------------------------------------------- provisional values
 
-def _walk(data: Any, path: Path_) -> Iterator[tuple[Path_, Any]]:
-    yield path, data
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from _walk(v, path + (k,))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from _walk(v, path + (i,))
-
-
 def _provisional(doc: Document) -> Iterator[dict[str, Any]]:
-    for path, value in _walk(doc.data, ()):
+    for path, value in doc.walk():
         if isinstance(value, dict) and "provisional" in value:
             span = doc.span(path)
             record, field = _label(doc, path)
@@ -91,7 +81,7 @@ def _placeholders(docs: list[Document]) -> dict[str, Any]:
     """Every ``placeholder: <reason>`` (content the sources do not give; warning W010)."""
     values = []
     for doc in docs:
-        for path, value in _walk(doc.data, ()):
+        for path, value in doc.walk():
             if isinstance(value, dict) and isinstance(value.get("placeholder"), str):
                 span = doc.span(path)
                 record, _field = _label(doc, path + ("placeholder",))
@@ -154,7 +144,7 @@ def _citations(docs: list[Document]) -> dict[str, Counter[str]]:
     """``{doc id: Counter(section)}`` of every ``source: {doc, section}`` in the data."""
     out: dict[str, Counter[str]] = {}
     for doc in docs:
-        for path, value in _walk(doc.data, ()):
+        for path, value in doc.walk():
             if path[-1:] == ("source",) and isinstance(value, dict) \
                     and isinstance(value.get("doc"), str) \
                     and isinstance(value.get("section"), str):

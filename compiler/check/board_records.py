@@ -7,8 +7,6 @@ and W010 for placeholder content (texts the sources do not give).
 
 from __future__ import annotations
 
-from typing import Any
-
 from compiler.diagnostics import Diagnostic, Severity
 from compiler.load import Document
 
@@ -64,17 +62,9 @@ BOARD_STEP_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def placeholders(doc: Document, data: Any, path: tuple[Any, ...] = ()) -> list[Diagnostic]:
+def placeholders(doc: Document) -> list[Diagnostic]:
     """W010 for every ``placeholder: <reason>`` (content the sources do not give)."""
-    out: list[Diagnostic] = []
-    if isinstance(data, dict):
-        if isinstance(data.get("placeholder"), str):
-            out.append(Diagnostic(doc.span(path), "W010", "placeholder content: "
-                                  f"{data['placeholder']}", Severity.WARNING,
-                                  hint="replace it with the rulebook's text when known"))
-        for k, v in data.items():
-            out.extend(placeholders(doc, v, path + (k,)))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            out.extend(placeholders(doc, v, path + (i,)))
-    return out
+    return [Diagnostic(doc.span(path), "W010", f"placeholder content: {v['placeholder']}",
+                       Severity.WARNING, hint="replace it with the rulebook's text when known")
+            for path, v in doc.walk()
+            if isinstance(v, dict) and isinstance(v.get("placeholder"), str)]

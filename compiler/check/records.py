@@ -58,8 +58,8 @@ def check_records(docs: list[Document], ir: dict[str, Any], sym: Symbols,
         out.extend(_refs(doc, sym))
         out.extend(_steps(doc))
         out.extend(_module_steps(doc, sym))
-        out.extend(_provisional(doc, doc.data, ()))
-        out.extend(placeholders(doc, doc.data))
+        out.extend(_provisional(doc))
+        out.extend(placeholders(doc))
     out.extend(_adjacency(docs))
     out.extend(_required(docs, folder))
     return out
@@ -144,20 +144,12 @@ def _missing_step(sym: Symbols, section: str, value: str, span: Span) -> Diagnos
                       "does not have", hint=d.hint)
 
 
-def _provisional(doc: Document, data: Any, path: tuple[Any, ...]) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
-    if isinstance(data, dict):
-        if "provisional" in data:
-            reason = data.get("reason", "no reason given")
-            out.append(Diagnostic(doc.span(path), "W001", f"provisional value "
-                                  f"{data['provisional']!r}: {reason}", Severity.WARNING,
-                                  hint="replace it with the rulebook's number when known"))
-        for k, v in data.items():
-            out.extend(_provisional(doc, v, path + (k,)))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            out.extend(_provisional(doc, v, path + (i,)))
-    return out
+def _provisional(doc: Document) -> list[Diagnostic]:
+    """W001 for every ``{provisional: X, reason: ...}`` (a number the rulebook does not give)."""
+    return [Diagnostic(doc.span(path), "W001", f"provisional value {v['provisional']!r}: "
+                       f"{v.get('reason', 'no reason given')}", Severity.WARNING,
+                       hint="replace it with the rulebook's number when known")
+            for path, v in doc.walk() if isinstance(v, dict) and "provisional" in v]
 
 
 def _adjacency(docs: list[Document]) -> list[Diagnostic]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,10 @@ class Document:
     def key_span(self, path: Path_) -> Span:
         return self.keys.get(tuple(path)) or self.span(path)
 
+    def walk(self) -> Iterator[tuple[Path_, Any]]:
+        """Every ``(path, value)`` of the data, the document itself first, depth first."""
+        return walk_data(self.data, ())
+
     def line_text(self, line: int) -> str | None:
         if 1 <= line <= len(self.lines):
             return self.lines[line - 1]
@@ -54,3 +59,14 @@ class Document:
             k = self.data.get("kind")
             return k if isinstance(k, str) else None
         return None
+
+
+def walk_data(data: Any, path: Path_) -> Iterator[tuple[Path_, Any]]:
+    """``(path, value)`` for ``data`` and everything below it, depth first."""
+    yield path, data
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from walk_data(v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from walk_data(v, path + (i,))
