@@ -34,6 +34,7 @@ from compiler.pipeline import build, compile_game
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register this command and its options on the ``rulesc`` parser."""
     p = sub.add_parser("build", help="compile rules data into generated/<game>/")
     p.add_argument("--game", help="one game (default: every game under rules_data/)")
     p.add_argument("--rules", type=Path, help="a rules folder (may be outside this repo)")
@@ -50,6 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     root = project_root()
     out = args.out or root / "generated"
     try:

@@ -34,6 +34,7 @@ from compiler.pipeline import compile_game
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register this command and its options on the ``rulesc`` parser."""
     p = sub.add_parser("check", help="check rules data and print every diagnostic")
     p.add_argument("--game", help="one game (default: every game under rules_data/)")
     p.add_argument("--rules", type=Path, help="a rules folder (may be outside this repo)")
@@ -48,6 +49,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     root = project_root()
     try:
         layered, base = expansion_base(root, args)

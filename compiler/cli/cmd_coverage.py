@@ -20,6 +20,7 @@ from compiler.pipeline import compile_game
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register this command and its options on the ``rulesc`` parser."""
     p = sub.add_parser("coverage", help="list provisional values and rulebook sections "
                        "not yet encoded")
     p.add_argument("game", help="a game under rules_data/ (or the folder name with --rules)")
@@ -30,6 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     root = project_root()
     folder = rules_dir(root, args.game, args.rules)
     if not folder.is_dir():

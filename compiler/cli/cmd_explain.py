@@ -24,6 +24,7 @@ from compiler.sheets.vocab import Names
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register this command and its options on the ``rulesc`` parser."""
     p = sub.add_parser("explain", help="print the generated rule text of one card, action, "
                                        "milestone, award, tile, parameter or flow step")
     p.add_argument("game", help="game id (a folder under rules_data/)")
@@ -36,6 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     comp = compiled_game("explain", args.game, args.rules, args.on)
     if isinstance(comp, int):
         return comp

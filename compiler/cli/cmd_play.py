@@ -24,6 +24,7 @@ AGENTS = ("random",)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register this command and its options on the ``rulesc`` parser."""
     p = sub.add_parser("play", help="play a whole game of a built engine with a random agent")
     p.add_argument("game", help="a game built under generated/ (e.g. terraforming_mars)")
     p.add_argument("--players", type=int, default=2, help="number of players (default 2)")
@@ -36,6 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     try:
         package = _package(args.game)
         modules = _modules(package, args.modules, args.players)

@@ -17,6 +17,7 @@ from compiler.schema import COMMON, KINDS, schema_dir, schema_files
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register this command and its options on the ``rulesc`` parser."""
     p = sub.add_parser("schema", help="print or export the JSON Schemas (Draft 2020-12)")
     p.add_argument("kind", nargs="?", help="one document kind (default: all)")
     p.add_argument("--out", type=Path, help="write the schema files into this folder")
@@ -24,6 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     if args.kind is not None and args.kind not in KINDS:
         hint = did_you_mean(args.kind, KINDS) or "kinds: " + ", ".join(KINDS)
         sys.stderr.write(f"rulesc schema: unknown kind {args.kind!r}; {hint}\n")

@@ -21,6 +21,7 @@ from compiler.sheets.pdf import PdfUnavailable, to_pdf
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register this command and its options on the ``rulesc`` parser."""
     p = sub.add_parser("sheet", help="write a printable rule-reference sheet (PDF or HTML)")
     p.add_argument("game")
     p.add_argument("--lang", help="the sheet's language (default: the rulebook's)")
@@ -31,6 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     if args.out.suffix.lower() not in (".pdf", ".html", ".htm"):
         print(f"rulesc sheet: --out must end in .pdf or .html, not {args.out.name!r}",
               file=sys.stderr)

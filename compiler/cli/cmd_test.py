@@ -17,6 +17,7 @@ from compiler.scenario import run_file
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register this command and its options on the ``rulesc`` parser."""
     p = sub.add_parser("test", help="run rules scenarios (YAML) against a generated engine")
     p.add_argument("scenarios", nargs="+", type=Path,
                    help="scenario files, or folders searched for *.yaml")
@@ -34,6 +35,7 @@ def _files(paths: list[Path]) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     root = project_root()
     files = _files(args.scenarios)
     missing = [f for f in files if not f.is_file()]
