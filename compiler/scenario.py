@@ -21,8 +21,8 @@ A scenario (YAML)::
 
 ``@k`` in a path or value is the seat k places after the first player to act. ``given``
 may only replace a value by one of the same type (a mapping is merged key by key) and may
-add keys only to the state's open maps (``OPEN_MAPS``), so a typo fails instead of
-silently testing nothing. Entry point: ``run_file(path, shown)`` -> ``Outcome``.
+add keys only to the state's open maps (``compiler.runtime.setup.OPEN_MAPS``), so a
+typo fails instead of silently testing nothing. Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 """
 
 from __future__ import annotations
@@ -34,15 +34,12 @@ from typing import Any
 
 from compiler.diagnostics import Span, did_you_mean
 from compiler.load import Document, load_text
+from compiler.runtime.setup import OPEN_MAPS
 
-__all__ = ["KEYS", "OPEN_MAPS", "Outcome", "run_file"]
+__all__ = ["KEYS", "Outcome", "run_file"]
 
 KEYS = ("scenario", "source", "game", "players", "modules", "seed", "play_until", "given",
         "when", "then")
-OPEN_MAPS = ("board", "milestones", "card_res",
-             # games with pieces on spaces, contract grids, piles and ledgers
-             "places", "grid", "contracts", "tiles_on", "bonus_tiles", "covers", "line_tiles",
-             "ledger", "display", "sections", "reached", "slot_zones", "ventures")
 MAX_AUTO = 500
 LIST_TESTS = ("contains", "lacks", "length", "within")
 

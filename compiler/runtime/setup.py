@@ -27,7 +27,14 @@ from compiler.runtime.flow import setup_frames
 from compiler.runtime.mechanisms import extend_state
 from compiler.runtime.values import num
 
-__all__ = ["new_state"]
+__all__ = ["OPEN_MAPS", "new_state"]
+
+# State maps keyed by ids that grow during play (board spaces, claimed milestones, card
+# resources, pieces on places, ...): a scenario's ``given`` may add keys to these only.
+OPEN_MAPS = ("board", "milestones", "card_res",
+             # games with pieces on spaces, contract grids, piles and ledgers
+             "places", "grid", "contracts", "tiles_on", "bonus_tiles", "covers", "line_tiles",
+             "ledger", "display", "sections", "reached", "slot_zones", "ventures")
 
 FORMAT = 1
 
