@@ -22,7 +22,8 @@ A scenario (YAML)::
 ``@k`` in a path or value is the seat k places after the first player to act. ``given``
 may only replace a value by one of the same type (a mapping is merged key by key) and may
 add keys only to the state's open maps (``compiler.runtime.setup.OPEN_MAPS``), so a
-typo fails instead of silently testing nothing. Entry point: ``run_file(path, shown)`` -> ``Outcome``.
+typo fails instead of silently testing nothing.
+Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 """
 
 from __future__ import annotations
