@@ -12113,6 +12113,28 @@ RULES = {
             },
         },
         'currency': 'money',
+        'hidden': [
+            {'path': 'players.*.hand', 'owner': '*', 'note': 'action cards in hand'},
+            {
+                'path': 'players.*.held',
+                'owner': '*',
+                'note': 'held items: the objective is face down (pampero-clear-skies, Investor Tendencies > Setup); other held items are masked with it',
+            },
+            {'path': 'deck', 'note': 'the deck order'},
+            {'path': 'piles.*', 'note': 'face-down draw piles'},
+            {'path': 'seed', 'note': 'the seed would give the pile order away'},
+            {'path': 'rng_uses'},
+            {'path': 'stack.*.dealt', 'note': 'items dealt to the player choosing'},
+            {'path': 'stack.*.kept'},
+            {'path': 'stack.*.queued'},
+            {'path': 'stack.*.hidden', 'note': 'the face-down card being played'},
+            {
+                'path': 'pending.options',
+                'owner': 'pending.player',
+                'note': 'they show the hand',
+            },
+            {'path': 'pending.prompt', 'owner': 'pending.player'},
+        ],
         'at': 'rules_data/pampero/game.yaml:1',
     },
 }

@@ -7227,6 +7227,37 @@ RULES = {
             'tm-facts': 'Terraforming Mars facts (shared/data/terraforming_mars: cards, Tharsis board, corporations)',
         },
         'currency': 'megacredits',
+        'hidden': [
+            {
+                'path': 'players.*.hand',
+                'owner': '*',
+                'note': 'cards in hand are secret',
+            },
+            {'path': 'deck', 'note': 'the deck order'},
+            {'path': 'seed', 'note': 'the seed would give the deck order away'},
+            {'path': 'rng_uses'},
+            {
+                'path': 'stack.*.packs.*',
+                'owner': '*',
+                'note': 'draft: the pack each player holds',
+            },
+            {
+                'path': 'stack.*.kept.*',
+                'owner': '*',
+                'note': 'draft: the cards each player kept',
+            },
+            {
+                'path': 'stack.*.offers.*',
+                'owner': '*',
+                'note': 'research: the cards each player may buy',
+            },
+            {
+                'path': 'pending.options',
+                'owner': 'pending.player',
+                'note': 'they show the hand',
+            },
+            {'path': 'pending.prompt', 'owner': 'pending.player'},
+        ],
         'at': 'rules_data/terraforming_mars/game.yaml:1',
     },
 }
