@@ -15,13 +15,14 @@ from compiler.cli import (
     cmd_coverage,
     cmd_explain,
     cmd_play,
+    cmd_replay,
     cmd_schema,
     cmd_sheet,
     cmd_test,
 )
 
 COMMANDS = (cmd_check, cmd_build, cmd_play, cmd_explain, cmd_sheet, cmd_test, cmd_schema,
-            cmd_coverage)
+            cmd_coverage, cmd_replay)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,26 +1,29 @@
-"""``rulesc play GAME [--players N] [--modules a,b|all] [--seed S] [--agent random] [--json]``.
+"""``rulesc play GAME [--players N] [--modules a,b|all] [--seed S] [--agent human,random]
+[--log FILE] [--json]``.
 
 Plays one whole game of a built engine package (``generated/<GAME>``, made by ``rulesc
-build``) with a seeded random agent and prints the final score breakdown as a table or
-as JSON. Exit codes: 0 ok, 1 a rules failure during play, 2 a usage error (unknown game
-or module, player count the rules do not allow).
+build``) with one agent per seat (seeded random agents, or a human at the terminal who
+answers numbered options on standard input) and prints the final score breakdown as a
+table or as JSON. ``--log`` writes every decision for ``rulesc replay``. Exit codes: 0 ok,
+1 a rules failure during play or a human who quit, 2 a usage error (unknown game, module
+or agent, player count the rules do not allow).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
-import re
 import sys
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from compiler.cli.common import UsageError, project_root
-from compiler.runtime import RandomPolicy, RulesError, compose
-
-AGENTS = ("random",)
+from compiler.playtest.agents import HumanAgent, QuitGame, make_agents
+from compiler.playtest.gamelog import GameLog
+from compiler.playtest.games import Names, SetupError, game_package, select_modules
+from compiler.playtest.session import play, player_view
+from compiler.runtime import RulesError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -31,7 +34,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--modules", default="",
                    help="comma-separated module ids, or 'all' (every module that fits)")
     p.add_argument("--seed", type=int, default=0, help="seed of the game and the agent")
-    p.add_argument("--agent", choices=AGENTS, default="random", help="who plays (random)")
+    p.add_argument("--agent", default="random", metavar="A[,A...]",
+                   help="who plays each seat: human or random (one name: every seat)")
+    p.add_argument("--log", type=Path, metavar="FILE",
+                   help="write the game log (JSON Lines) for `rulesc replay`")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run)
 
@@ -39,17 +45,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     try:
-        package = _package(args.game)
-        modules = _modules(package, args.modules, args.players)
+        package = game_package(args.game)
+        modules = select_modules(package.RULES, args.modules, args.players)
         game = package.Game.new(package.RULES, players=args.players, modules=modules,
                                 seed=args.seed)
-    except (UsageError, RulesError) as exc:
+    except (SetupError, RulesError) as exc:
         sys.stderr.write(f"rulesc play: {exc}\n")
         return 2
     try:
-        result = _play(game, RandomPolicy(args.seed))
+        result = _play(args, package, modules, game)
+    except SetupError as exc:
+        sys.stderr.write(f"rulesc play: {exc}\n")
+        return 2
     except RulesError as exc:
         sys.stderr.write(f"rulesc play: rules failure: {exc}\n")
+        return 1
+    except QuitGame as exc:
+        sys.stderr.write(f"rulesc play: stopped ({exc})\n")
         return 1
     active = list(game.rules.get("active_modules") or modules)  # composed order, no repeats
     result = {"game": args.game, "player_count": args.players, "modules": active,
@@ -58,41 +70,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _package(game: str) -> ModuleType:
-    """The generated engine package ``generated.<game>``; UsageError when there is none."""
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", game):
-        raise UsageError(f"'{game}' is not a game id")
-    for root in (project_root(), Path(__file__).resolve().parents[2]):
-        if (root / "generated" / game / "__init__.py").is_file():
-            if str(root) not in sys.path:
-                sys.path.insert(0, str(root))
-            return importlib.import_module(f"generated.{game}")
-    raise UsageError(f"unknown game '{game}': no generated/{game} "
-                     f"(run `rulesc build --game {game}` first)")
+def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
+          game: Any) -> dict[str, Any]:
+    """Play to the end with one agent per seat; the scores with the rows under ``scores``.
 
-
-def _modules(package: ModuleType, text: str, players: int) -> list[str]:
-    """Module ids from ``a,b`` or ``all`` (each module that composes with the others)."""
-    known = list(package.RULES.get("modules") or {})
-    if text.strip() == "all":
-        chosen: list[str] = []
-        for mid in known:
-            try:
-                compose(package.RULES, chosen + [mid], players)
-            except RulesError:
-                continue
-            chosen.append(mid)
-        return chosen
-    wanted = [m.strip() for m in text.split(",") if m.strip()]
-    for mid in wanted:
-        if mid not in known:
-            raise UsageError(f"unknown module '{mid}' (known: {', '.join(known) or 'none'})")
-    return wanted
-
-
-def _play(game: Any, policy: RandomPolicy) -> dict[str, Any]:
-    """Play to the end; the scores with the per-player rows under ``scores``."""
-    result = policy.play(game)
+    Writes the game log to ``--log`` (also when a human quits). Raises SetupError for a
+    wrong ``--agent`` (SetupError), RulesError from the engine and QuitGame when a human stops.
+    """
+    names = Names(package.RULES)
+    human = partial(HumanAgent, lambda g, p: player_view(g, p, names), names.label,
+                    sys.stdin, sys.stdout)
+    agents = make_agents(args.agent, args.players, args.seed, human)
+    log = GameLog(args.game, args.players, modules, args.seed, [a.name for a in agents])
+    try:
+        game = play(game, agents, package.load, log, lambda text: print(text))
+    finally:
+        if args.log is not None:
+            log.save(args.log)
+    result = game.scores()
     result["scores"] = result.pop("players")
     return result
 

@@ -1,0 +1,138 @@
+"""Agents: who answers a seat's decisions. ``make_agents("human,random", players, seed)``.
+
+An agent has ``name`` and ``choose(game) -> option`` (one of ``game.legal_actions()``); a
+human may instead answer ``UNDO``. Random seats share one ``RandomPolicy(seed)``, so a
+game of random agents plays exactly as ``RandomPolicy(seed).play(game)`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, TextIO
+
+from compiler.playtest.games import SetupError
+from compiler.runtime import RandomPolicy
+
+__all__ = ["AGENTS", "UNDO", "Agent", "HumanAgent", "RandomAgent", "make_agents"]
+
+UNDO = object()  # a human's answer: go back to their previous decision
+
+
+class QuitGame(Exception):
+    """The human ended the game (``quit`` or end of input)."""
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, game: Any) -> Any: ...
+
+
+class RandomAgent:
+    """Seeded uniform choice (``compiler.runtime.RandomPolicy``)."""
+
+    name = "random"
+
+    def __init__(self, policy: RandomPolicy) -> None:
+        self.policy = policy
+
+    def choose(self, game: Any) -> Any:
+        return self.policy.choose(game)
+
+
+class HumanAgent:
+    """Asks at the terminal: the player's own view, then numbered options in the game's
+    language. Answer by number, by a unique prefix of an option, ``undo``, ``view`` (show
+    the view again) or ``quit``. Reads ``stdin`` line by line, so tests and tmux can
+    drive it; end of input raises QuitGame."""
+
+    name = "human"
+
+    def __init__(self, show: Callable[[Any, int], str], label: Callable[[Any], str],
+                 stdin: TextIO, stdout: TextIO) -> None:
+        self.show, self.label, self.stdin, self.stdout = show, label, stdin, stdout
+
+    def choose(self, game: Any) -> Any:
+        pending = game.pending()
+        labels = [self.label(o) for o in pending["options"]]
+        self._say(self.show(game, pending["player"]))
+        self._say(_menu(pending, labels))
+        while True:
+            self.stdout.write("> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                raise QuitGame("input ended")
+            answer, message = parse_answer(line, labels)
+            if answer == "undo":
+                return UNDO
+            if answer == "view":
+                self._say(self.show(game, pending["player"]) + "\n" + _menu(pending, labels))
+            elif isinstance(answer, int):
+                return pending["options"][answer]
+            else:
+                self._say(message)
+
+    def _say(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+
+def _menu(pending: dict[str, Any], labels: list[str]) -> str:
+    head = f"player {pending['player']} · {pending['kind']}: {pending['prompt']}"
+    rows = [f"{i:>3}. {text}" for i, text in enumerate(labels, 1)]
+    return "\n".join([head, *rows, "(number or start of an option; undo, view, quit)"])
+
+
+def parse_answer(line: str, labels: list[str]) -> tuple[int | str | None, str]:
+    """``(index, "")`` for a valid choice, ``("undo"|"view", "")``, or ``(None, why)``.
+
+    A number counts from 1; otherwise the text must start exactly one label (case and
+    surrounding blanks ignored; a label equal to the text wins). Raises QuitGame on quit.
+    """
+    text = line.strip().lower()
+    if text in ("quit", "exit"):
+        raise QuitGame("quit")
+    if text in ("undo", "view"):
+        return text, ""
+    if text.isdigit():
+        n = int(text)
+        if 1 <= n <= len(labels):
+            return n - 1, ""
+        return None, f"no option {n}: choose 1-{len(labels)}"
+    if not text:
+        return None, "type a number, the start of an option, undo, view or quit"
+    hits = [i for i, lab in enumerate(labels) if lab.lower().startswith(text)]
+    exact = [i for i in hits if labels[i].lower() == text]
+    if len(hits) == 1 or len(exact) == 1:
+        return (exact or hits)[0], ""
+    if not hits:
+        return None, f"no option starts with '{line.strip()}'"
+    return None, f"'{line.strip()}' fits {len(hits)} options: type more, or the number"
+
+
+AGENTS = ("human", "random")
+
+
+def make_agents(spec: str, players: int, seed: int,
+                human: Callable[[], HumanAgent] | None = None) -> list[Agent]:
+    """One agent per seat from ``human,random,...`` (one name: every seat).
+
+    ``human()`` builds a terminal agent. Raises SetupError for an unknown name or a list
+    whose length is not 1 or the player count.
+    """
+    names = [n.strip() for n in spec.split(",") if n.strip()] or ["random"]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise SetupError(f"--agent gives {len(names)} agents for {players} players")
+    policy = RandomPolicy(seed)
+    out: list[Agent] = []
+    for name in names:
+        if name == "random":
+            out.append(RandomAgent(policy))
+        elif name == "human" and human is not None:
+            out.append(human())
+        else:
+            raise SetupError(f"unknown agent '{name}' (agents: {', '.join(AGENTS)})")
+    return out

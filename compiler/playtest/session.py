@@ -1,0 +1,94 @@
+"""Play one game with one agent per seat, logging every decision, with ``undo``.
+
+    game = package.new_game(players=2, modules=(), seed=1)
+    log = GameLog("terraforming_mars", 2, [], 1, ["human", "random"])
+    game = play(game, agents, package.load, log)   # a new Game object after an undo
+
+``undo`` (a human's answer) goes back to that player's previous decision: the game is
+reloaded from the state saved there (``to_json`` / ``load``) and the log forgets the
+decisions made since.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from compiler.adapters.observation import observation
+from compiler.playtest.agents import UNDO, Agent
+from compiler.playtest.gamelog import GameLog
+from compiler.playtest.games import Names
+
+__all__ = ["play", "player_view"]
+
+
+def play(game: Any, agents: Sequence[Agent], load: Callable[[dict[str, Any]], Any],
+         log: GameLog, say: Callable[[str], None] | None = None) -> Any:
+    """Answer every decision with the seat's agent until the game is over; returns the
+    game (another object when ``undo`` reloaded it). ``log`` gets each decision and, at
+    the end, the scores. ``say`` reports what an undo did (to the human's terminal).
+
+    Raises RulesError from the engine and QuitGame when a human stops.
+    """
+    saved: list[tuple[int, int, dict[str, Any]]] = []  # (step, player, state) for undo
+    while not game.is_over:
+        pending = game.pending()
+        agent = agents[pending["player"]]
+        if agent.name == "human":
+            saved.append((len(log.steps), pending["player"], game.to_json()))
+        option = agent.choose(game)
+        if option is UNDO:
+            game = _undo(game, saved, pending["player"], load, log, say or (lambda _: None))
+            continue
+        log.add(pending, option)
+        game.apply(option)
+    log.finish(game.scores())
+    return game
+
+
+def _undo(game: Any, saved: list[tuple[int, int, dict[str, Any]]], player: int,
+          load: Callable[[dict[str, Any]], Any], log: GameLog,
+          say: Callable[[str], None]) -> Any:
+    """Reload the state before ``player``'s previous decision (or stay put if none)."""
+    saved.pop()  # the decision being asked now
+    while saved and saved[-1][1] != player:
+        saved.pop()
+    if not saved:
+        say("nothing to undo")
+        return game
+    step, _, state = saved.pop()
+    log.truncate(step)
+    say(f"undone: back to step {step}")
+    return load(state)
+
+
+def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
+    """A short text of what ``player`` sees (its observation): the shared numbers, then
+    each player's non-empty entries, the player's own first; hidden lists are counted."""
+    seen = observation(game, player)
+    lines = [f"--- player {player}'s view (step {seen.get('decisions', '?')}) ---"]
+    for key in ("round", "params", "game_tracks"):
+        if seen.get(key) not in (None, {}, []):
+            lines.append(_line(key, seen[key], names, width))
+    order = [player, *(i for i in range(len(seen["players"])) if i != player)]
+    for i in order:
+        who = "you" if i == player else f"p{i}"
+        for key, value in seen["players"][i].items():
+            if value not in (None, {}, [], 0):
+                lines.append(_line(f"{who}.{key}", value, names, width))
+    return "\n".join(lines)
+
+
+def _line(key: str, value: Any, names: Names, width: int) -> str:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        text = ", ".join(names.of(v) for v in value)
+    elif isinstance(value, list) and all(v is None for v in value):
+        text = f"{len(value)} hidden"
+    elif isinstance(value, dict):
+        text = ", ".join(f"{names.of(k)} {json.dumps(v, ensure_ascii=False)}"
+                         for k, v in value.items())
+    else:
+        text = json.dumps(value, ensure_ascii=False)
+    line = f"{key}: {text}"
+    return line if len(line) <= width else line[: width - 1] + "…"

@@ -1,0 +1,73 @@
+"""The terminal player: answers by number or prefix, undo, quit, and a whole game."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from compiler.cli import main
+from compiler.playtest.agents import QuitGame, make_agents, parse_answer
+from compiler.playtest.gamelog import read_log
+from compiler.playtest.games import SetupError
+
+LABELS = ["play: Lichen", "play: Lichen Farm", "project: Asteroid", "pass"]
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("3\n", 2), (" PASS ", 3), ("proj", 2), ("play: lichen", 0), ("play: lichen f", 1),
+    ("undo", "undo"), ("view", "view"),
+])
+def test_answers(line, expected):
+    assert parse_answer(line, LABELS) == (expected, "")
+
+
+@pytest.mark.parametrize("line, why", [
+    ("9", "no option 9: choose 1-4"), ("play", "fits 2 options"), ("x", "no option starts"),
+    ("", "type a number"),
+])
+def test_answers_that_ask_again(line, why):
+    answer, message = parse_answer(line, LABELS)
+    assert answer is None and why in message
+
+
+def test_quit_stops():
+    with pytest.raises(QuitGame):
+        parse_answer("quit", LABELS)
+
+
+def test_agent_list_must_fit_the_players():
+    assert [a.name for a in make_agents("random", 3, 1)] == ["random"] * 3
+    with pytest.raises(SetupError, match="2 agents for 3 players"):
+        make_agents("random,random", 3, 1)
+    with pytest.raises(SetupError, match="unknown agent 'bot'"):
+        make_agents("bot", 2, 1)
+
+
+def _play_human(monkeypatch, capsys, answers: str, *args: str) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    code = main(["play", "pampero", "--agent", "human,random", "--seed", "1", *args])
+    return code, capsys.readouterr().out
+
+
+def test_human_game_to_the_end_with_undo(monkeypatch, capsys, tmp_path):
+    log = tmp_path / "h.jsonl"
+    code, out = _play_human(monkeypatch, capsys, "1\nundo\n2\nundo\nundo\n" + "1\n" * 400,
+                            "--log", str(log))
+    assert code == 0 and "winner:" in out
+    assert "undone: back to step" in out and "nothing to undo" in out
+    assert "p1.hand: " in out and " hidden" in out  # the opponent's hand is counted only
+    game = read_log(log)
+    assert game.agents == ["human", "random"] and game.end is not None
+    assert len(game.steps) == game.end["steps"]
+    assert main(["replay", str(log), "--quiet"]) == 0
+
+
+def test_end_of_input_stops_and_keeps_the_log(monkeypatch, capsys, tmp_path):
+    log = tmp_path / "h.jsonl"
+    code, _ = _play_human(monkeypatch, capsys, "1\n", "--log", str(log))
+    assert code == 1
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert rows[0]["agents"] == ["human", "random"] and "end" not in rows[-1]
+    assert main(["replay", str(log), "--quiet"]) == 0

@@ -1,0 +1,114 @@
+"""Game logs, ``rulesc replay`` and the golden logs of tests/golden."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from compiler.playtest import golden
+from compiler.playtest.gamelog import read_log
+from tests.conftest import ROOT
+
+GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.jsonl"))
+
+
+def test_golden_logs_are_up_to_date():
+    diffs = golden.check(write=False)
+    assert not diffs, ("golden logs differ; if the change is meant, run "
+                       "`python -m compiler.playtest.golden`\n" + "\n".join(diffs)[:4000])
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_golden_log_replays(path, capsys):
+    assert main(["replay", str(path), "--quiet"]) == 0
+    assert "the final scores match" in capsys.readouterr().out
+
+
+def test_every_shipped_game_has_a_golden_log():
+    assert {read_log(p).game for p in GOLDEN} == {"terraforming_mars", "pampero"}
+
+
+def test_replay_shows_each_step_in_the_game_language(capsys):
+    path = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:4] == ["0", "player", "1", "action"]
+    assert "ArchaeBacteria" in lines[0]
+    assert len(lines) == read_log(path).end["steps"] + 1
+
+
+def test_replay_jumps_to_a_step(capsys):
+    path = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
+    assert main(["replay", str(path), "--step", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("step 3: player 0 · action")
+    assert re.search(r"^\s+\d+\. play: Greenhouses$", out, re.M)
+
+
+def test_an_illegal_step_is_named(tmp_path, capsys):
+    rows = (ROOT / "tests" / "golden" / "pampero-2p-base-s1.jsonl").read_text().splitlines()
+    step = json.loads(rows[6])
+    step["option"] = {"act": "play", "card": "no_such_card", "row": "top"}
+    rows[6] = json.dumps(step)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(rows) + "\n")
+    assert main(["replay", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "diverges at step 5: option" in out and "is not legal" in out
+
+
+def test_changed_rules_stop_at_the_first_diverging_step(tm_copy: Path, capsys):
+    """Greenhouses (played at step 3 of the golden log) made unaffordable."""
+    cards = next(tm_copy.glob("cards/*.yaml"))
+    for f in tm_copy.glob("cards/*.yaml"):
+        if "id: greenhouses" in f.read_text():
+            cards = f
+    text = cards.read_text()
+    at = text.index("id: greenhouses")
+    cost = re.compile(r"cost: \d+").search(text, at)
+    assert cost is not None
+    cards.write_text(text[:cost.start()] + "cost: 99" + text[cost.end():])
+    path = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
+    assert main(["replay", str(path), "--rules", str(tm_copy), "--quiet"]) == 1
+    out = capsys.readouterr().out
+    assert "diverges at step 3:" in out and "greenhouses" in out
+
+
+def test_a_different_ending_is_reported(tmp_path, capsys):
+    rows = (ROOT / "tests" / "golden" / "pampero-2p-base-s1.jsonl").read_text().splitlines()
+    end = json.loads(rows[-1])
+    end["scores"]["players"][0]["total"] += 1
+    rows[-1] = json.dumps(end)
+    bad = tmp_path / "end.jsonl"
+    bad.write_text("\n".join(rows) + "\n")
+    assert main(["replay", str(bad), "--quiet"]) == 1
+    assert "the final scores differ: player 0 total" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "not a rulesc game log"),
+    ("{nope\n", "not JSON"),
+    ('{"log": "rulesc-game", "game": "pampero"}\n', "header lacks"),
+    ('{"log": "rulesc-game", "game": "pampero", "players": 2, "modules": [], "seed": 1}\n'
+     '{"step": 4, "option": 1}\n', "expected step 0"),
+])
+def test_bad_logs_are_usage_errors(tmp_path, capsys, text, message):
+    path = tmp_path / "log.jsonl"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_played_game_log_replays(tmp_path, capsys):
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "pampero", "--players", "3", "--seed", "4", "--json",
+                 "--log", str(log)]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert main(["play", "pampero", "--players", "3", "--seed", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == played  # --log changes nothing
+    assert read_log(log).end["scores"]["winner"] == played["winner"]
+    assert main(["replay", str(log), "--quiet"]) == 0
