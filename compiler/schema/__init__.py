@@ -1,7 +1,9 @@
 """Stage 2, schema: check each document's shape against ``schemas/<kind>.schema.json``.
 
 Entry point: ``validate(docs)``. JSON Schema Draft 2020-12; the schemas share
-``schemas/common.schema.json`` (ids, names, sources, provisional numbers, flow steps).
+``schemas/common.schema.json`` (ids, names, sources, provisional numbers, flow steps), and
+are read from ``compiler.resources.schema_dir()`` (the installed package's copy, or
+``schemas/`` in a source checkout).
 Every error is mapped back to the ``file:line:col`` of the offending key or value.
 Codes: S001 no ``kind``, S002 unknown kind, S003 schema violation.
 
@@ -15,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from functools import cache, lru_cache
-from importlib import resources
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
@@ -23,6 +24,7 @@ from referencing import Registry, Resource
 
 from compiler.diagnostics import Diagnostic, did_you_mean
 from compiler.load import Document
+from compiler.resources import schema_dir
 from compiler.schema.errors import diagnostic, leaves
 
 __all__ = ["COMMON", "KINDS", "schema_dir", "schema_files", "validate"]
@@ -34,11 +36,6 @@ KINDS = ("game", "resources", "parameters", "tracks", "tags", "card_resources", 
          "contract_kinds", "contracts", "decks", "deck_items", "markets", "bonus_boards",
          "sections", "replacements")
 COMMON = "common.schema.json"
-
-
-def schema_dir() -> Path:
-    """The folder holding the JSON Schemas (``schemas/`` beside the package)."""
-    return Path(str(resources.files("compiler"))).parent / "schemas"
 
 
 def schema_files() -> list[Path]:
