@@ -83,7 +83,7 @@ def _unreadable(folder: Path, root: Path, docs: list[load.Document],
     readable = {d.path for d in good}
     loaded = {d.path: d for d in docs}
     base = folder.resolve()
-    for file in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
+    for file in load.rules_files(folder) if folder.is_dir() else []:
         shown = _display(file, root).rstrip("/")
         if shown in readable:
             continue

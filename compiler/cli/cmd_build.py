@@ -24,6 +24,7 @@ from compiler.cli.common import (
     expansion_base,
     games,
     known_game,
+    no_games,
     print_diagnostics,
     project_root,
     rules_dir,
@@ -61,10 +62,13 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--on needs --out: the shipped game's generated/ is not "
                              "overwritten")
         names = layered or ([args.game] if args.game else games(root, args.rules))
+        _not_shipped(root, names, args)
         selection = parse_modules(args.modules, args.players, names)
     except UsageError as exc:
         print(f"rulesc build: {exc}", file=sys.stderr)
         return 2
+    if not names:
+        return no_games("build", root)
     status = 0
     for game in names:
         folder = args.rules if base is not None else rules_dir(root, game, args.rules)
@@ -93,6 +97,20 @@ def run(args: argparse.Namespace) -> int:
             verb = "up to date" if not changed else f"wrote {len(changed)} file(s)"
             print(f"{game}: {verb} in {out / game}")
     return status
+
+
+def _not_shipped(root: Path, names: list[str], args: argparse.Namespace) -> None:
+    """UsageError when a game that ships with rulesc would be built without ``--out``.
+
+    Outside a rules repository ``rulesc build GAME`` finds the shipped game, whose engine
+    is already built; writing it into the current folder unasked would surprise.
+    """
+    if args.out is not None or args.rules is not None:
+        return
+    for game in names:
+        if not (root / "rules_data" / game).is_dir():
+            raise UsageError(f"{game} ships with rulesc and its engine is already built; "
+                             "pass --out DIR to build a copy")
 
 
 def _report(diags: list[Diagnostic], docs: list[Document], game: str, strict: bool,

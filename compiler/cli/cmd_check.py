@@ -24,6 +24,7 @@ from compiler.cli.common import (
     expansion_base,
     games,
     known_game,
+    no_games,
     print_diagnostics,
     project_root,
     rules_dir,
@@ -59,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         print(f"rulesc check: {exc}", file=sys.stderr)
         return 2
+    if not names:
+        return no_games("check", root)
     failed = False
     all_diags: list[Diagnostic] = []
     all_docs: list[Document] = []
@@ -83,9 +86,6 @@ def run(args: argparse.Namespace) -> int:
                            "allowed pair(s)" + (f", and {', '.join(selection) or 'no modules'}"
                                                 if selection is not None else ""))
     print_diagnostics(all_diags, all_docs, args.format, args.strict, root)
-    if not names and args.format == "text":
-        print(f"no games found under {root / 'rules_data'}")
-        return 1
     if not all_diags and args.format == "text":
         print(f"ok: {', '.join(names)} checked, no diagnostics")
         for line in checked:

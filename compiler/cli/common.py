@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Diagnostic, Severity, to_json, to_sarif
 from compiler.load import Document
+from compiler.resources import shipped_game, shipped_games
 
 if TYPE_CHECKING:
     from compiler.pipeline import Compilation
@@ -46,12 +47,27 @@ def games(root: Path, rules: Path | None = None) -> list[str]:
 
 
 def rules_dir(root: Path, game: str, rules: Path | None = None) -> Path:
-    """The folder of ``game``: under ``rules_data/``, or ``--rules`` itself, or below it."""
+    """The folder of ``game``: ``--rules`` itself or below it; else under the project's
+    ``rules_data/``, or the shipped game of that name (``compiler.resources``)."""
     if rules is None:
-        return root / "rules_data" / game
+        own = root / "rules_data" / game
+        return own if own.is_dir() else shipped_game(game) or own
     if (rules / game / "game.yaml").is_file() and not any(rules.glob("*.yaml")):
         return rules / game
     return rules
+
+
+def all_games(root: Path) -> str:
+    """The games a command can name, for messages: the project's and the shipped ones."""
+    return ", ".join(sorted(set(games(root)) | set(shipped_games()))) or "none"
+
+
+def no_games(prog: str, root: Path) -> int:
+    """Say that there is nothing to work on (no ``rules_data/`` here); exit status 1."""
+    print(f"rulesc {prog}: nothing to {prog}: no rules_data/ folder in {root} or above it; "
+          f"run it inside a rules repository, or name a game ({all_games(root)}) or a "
+          "folder with --rules", file=sys.stderr)
+    return 1
 
 
 def compiled_game(prog: str, game: str | None, rules: Path | None,
@@ -73,8 +89,8 @@ def compiled_game(prog: str, game: str | None, rules: Path | None,
     folder = rules if base is not None and rules is not None else \
         rules_dir(root, game or "", rules)
     if not folder.is_dir():
-        known = ", ".join(games(root, rules)) or "none"
-        print(f"rulesc {prog}: no game {game!r} (games: {known})", file=sys.stderr)
+        known = ", ".join(games(root, rules)) if rules is not None else all_games(root)
+        print(f"rulesc {prog}: no game {game!r} (games: {known or 'none'})", file=sys.stderr)
         return 2
     comp = compile_game(folder, root, base)
     if comp.failed():
@@ -85,34 +101,28 @@ def compiled_game(prog: str, game: str | None, rules: Path | None,
 
 
 def known_game(root: Path, game: str | None, rules: Path | None) -> None:
-    """Raise UsageError when ``--game`` names no folder under ``rules_data/``."""
-    if game is None or rules is not None or (root / "rules_data" / game).is_dir():
+    """Raise UsageError when ``game`` is neither under ``rules_data/`` nor shipped."""
+    if game is None or rules is not None or rules_dir(root, game).is_dir():
         return
-    known = ", ".join(games(root)) or "none"
-    raise UsageError(f"no game {game!r} (games: {known})")
+    raise UsageError(f"no game {game!r} (games: {all_games(root)})")
 
 
 def expansion_base(root: Path, args: object) -> tuple[list[str] | None, Path | None]:
-    """For ``--on GAME``: ``([GAME], rules_data/GAME)``; ``(None, None)`` without it.
+    """For ``--on GAME``: ``([GAME], GAME's rules folder)``; ``(None, None)`` without it.
 
     ``--on`` checks the ``--rules`` folder as an expansion (modules, cards...) layered on
-    a shipped game. Raises UsageError without ``--rules`` or for an unknown game.
+    a game of the project's ``rules_data/`` or one shipped with rulesc. Raises UsageError
+    without ``--rules`` or for an unknown game.
     """
     on = getattr(args, "on", None)
     if on is None:
         return None, None
     if getattr(args, "rules", None) is None:
         raise UsageError("--on GAME needs --rules PATH (the expansion's folder)")
-    for home in (root, shipped_root()):
-        if (home / "rules_data" / on).is_dir():
-            return [on], home / "rules_data" / on
-    known = ", ".join(sorted(set(games(root)) | set(games(shipped_root())))) or "none"
-    raise UsageError(f"--on: no shipped game {on!r} (games: {known})")
-
-
-def shipped_root() -> Path:
-    """The folder of the rulesc checkout this package was installed from (editable)."""
-    return Path(__file__).resolve().parents[2]
+    base = rules_dir(root, on)
+    if not base.is_dir():
+        raise UsageError(f"--on: no shipped game {on!r} (games: {all_games(root)})")
+    return [on], base
 
 
 def version() -> str:

@@ -1,6 +1,8 @@
 """Stage 1, load: read every YAML file of a game's rules folder with positions kept.
 
-Entry point: ``load_rules(rules_dir, root)``.
+Entry point: ``load_rules(rules_dir, root)``. The rules files are the ``*.yaml`` files
+below the folder, leaving out hidden files and folders (``.pre-commit-config.yaml``,
+``.github/``): an expansion kept at the top of its own repository holds those too.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from compiler.diagnostics import Diagnostic, Span
 from compiler.load.document import Document
 from compiler.load.yaml_reader import MAX_BYTES, decode, read_yaml, too_large
 
-__all__ = ["Document", "load_rules", "load_text", "read_file"]
+__all__ = ["Document", "load_rules", "load_text", "read_file", "rules_files"]
 
 
 def load_text(display_path: str, raw: bytes) -> tuple[Document | None, list[Diagnostic]]:
@@ -21,6 +23,12 @@ def load_text(display_path: str, raw: bytes) -> tuple[Document | None, list[Diag
     if text is None:
         return None, diags
     return read_yaml(display_path, text)
+
+
+def rules_files(rules_dir: Path) -> list[Path]:
+    """Every rules file below ``rules_dir``, sorted: ``*.yaml``, none of them hidden."""
+    return [f for f in sorted(rules_dir.rglob("*.yaml"))
+            if not any(part.startswith(".") for part in f.relative_to(rules_dir).parts)]
 
 
 def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagnostic]]:
@@ -35,7 +43,7 @@ def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagno
         return [], [Diagnostic(Span(rules_dir.as_posix()), "L012", "rules folder not found",
                                hint="pass --rules with a folder that holds YAML files")]
     base = rules_dir.resolve()
-    for file in sorted(rules_dir.rglob("*.yaml")):
+    for file in rules_files(rules_dir):
         shown = _display(file, root)
         raw, problem = read_file(file, base, shown)
         if problem is not None:

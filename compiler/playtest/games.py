@@ -13,6 +13,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from compiler.diagnostics import did_you_mean
+from compiler.resources import engine_available, shipped_games
 from compiler.runtime import RulesError, compose
 
 __all__ = ["Names", "SetupError", "game_package", "select_modules"]
@@ -23,17 +25,30 @@ class SetupError(Exception):
 
 
 def game_package(game: str) -> ModuleType:
-    """The generated engine package ``generated.<game>``; SetupError when there is none."""
+    """The engine package ``generated.<game>``: the project's own ``generated/`` (made by
+    ``rulesc build``) first, else the engine shipped with rulesc; SetupError when none."""
     from compiler.cli.common import project_root  # here: the CLI imports this module
     if not re.fullmatch(r"[a-z][a-z0-9_]*", game):
         raise SetupError(f"'{game}' is not a game id")
-    for root in (project_root(), Path(__file__).resolve().parents[2]):
-        if (root / "generated" / game / "__init__.py").is_file():
-            if str(root) not in sys.path:
-                sys.path.insert(0, str(root))
-            return importlib.import_module(f"generated.{game}")
-    raise SetupError(f"unknown game '{game}': no generated/{game} "
-                     f"(run `rulesc build --game {game}` first)")
+    root = project_root()
+    if (root / "generated" / game / "__init__.py").is_file() and str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    if engine_available(game):
+        return importlib.import_module(f"generated.{game}")
+    raise SetupError(_unknown(root, game))
+
+
+def _unknown(root: Path, game: str) -> str:
+    """Why there is no engine for ``game``, and what to do about it."""
+    if (root / "rules_data" / game).is_dir():
+        return f"no engine for '{game}' yet: run `rulesc build {game}` first"
+    known = set(shipped_games())
+    if (root / "generated").is_dir():
+        known |= {p.name for p in (root / "generated").iterdir()
+                  if (p / "__init__.py").is_file()}
+    hint = did_you_mean(game, known)
+    return (f"unknown game '{game}'" + (f"; {hint}" if hint else "")
+            + f" (games: {', '.join(sorted(known)) or 'none'})")
 
 
 def select_modules(rules: dict[str, Any], text: str, players: int) -> list[str]:
