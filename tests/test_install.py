@@ -1,0 +1,139 @@
+"""An install that works anywhere (issue 10, part 1): the wheel carries the schemas, the
+shipped games' rules and engines, and the commands find them from any folder.
+
+``.ci/wheel`` installs the wheel in a fresh venv and runs the commands outside the
+repository; these tests check the wheel's contents and the commands' behaviour outside a
+rules repository in-process.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from compiler import resources
+from compiler.cli import main
+from tests.conftest import ROOT
+
+EXPANSION = ROOT / "docs" / "examples" / "greenhouse_pack"
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "compiler", "generated",
+           "rules_data", "schemas")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
+    """The wheel built from a clean copy of the sources (no stale ``build/`` folder)."""
+    src = tmp_path_factory.mktemp("src")
+    for name in SOURCES:
+        copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
+        copy(ROOT / name, src / name)  # type: ignore[operator]
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--no-build-isolation", "-w", str(out), str(src)], check=True)
+    [whl] = out.glob("rulesc-*.whl")
+    return zipfile.ZipFile(whl)
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts}
+
+
+def _packaged(whl: zipfile.ZipFile, prefix: str) -> dict[str, bytes]:
+    return {n[len(prefix):]: whl.read(n) for n in whl.namelist() if n.startswith(prefix)}
+
+
+def test_wheel_schemas_are_the_editor_facing_copy(wheel):
+    packaged = _packaged(wheel, f"compiler/{resources.SHIPPED}/schemas/")
+    assert packaged == _tree(ROOT / "schemas")
+    assert "cards.schema.json" in packaged and "common.schema.json" in packaged
+
+
+def test_wheel_ships_every_game_rules_and_engine(wheel):
+    assert _packaged(wheel, f"compiler/{resources.SHIPPED}/rules_data/") == \
+        _tree(ROOT / "rules_data")
+    names = set(wheel.namelist())
+    for game in resources.shipped_games():
+        assert f"generated/{game}/__init__.py" in names
+        assert f"generated/{game}/rules.py" in names
+
+
+def test_wheel_holds_no_tests_or_checkout_files(wheel):
+    tops = {n.split("/")[0] for n in wheel.namelist()}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"compiler", "generated"}
+
+
+def test_in_a_checkout_the_top_level_folders_are_read():
+    assert resources.schema_dir() == ROOT / "schemas"
+    assert resources.shipped_rules() == ROOT / "rules_data"
+    assert resources.shipped_games() == ["pampero", "terraforming_mars"]
+    assert resources.shipped_game("nope") is None
+    assert resources.engine_available("terraforming_mars")
+    assert not resources.engine_available("nope")
+
+
+@pytest.fixture
+def elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The current folder: one outside the repository, with no ``rules_data/``."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_nothing_to_do_says_so_and_fails(elsewhere, capsys, command):
+    assert main([command]) == 1
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert f"nothing to {command}" in out.err and "terraforming_mars" in out.err
+
+
+def test_check_json_with_nothing_to_check_fails_too(elsewhere, capsys):
+    assert main(["check", "--format", "json"]) == 1
+    assert capsys.readouterr().out == ""
+
+
+def test_expansion_on_a_shipped_game_from_elsewhere(elsewhere, capsys):
+    code = main(["check", "--rules", str(EXPANSION), "--on", "terraforming_mars",
+                 "--modules", "greenhouse_pack,corporate_era"])
+    assert code == 0, capsys.readouterr()
+    assert "no diagnostics" in capsys.readouterr().out
+
+
+def test_shipped_games_work_from_elsewhere(elsewhere, capsys):
+    assert main(["explain", "terraforming_mars", "asteroid", "--lang", "en"]) == 0
+    assert "Raise temperature" in capsys.readouterr().out
+    assert main(["sheet", "pampero", "--out", "p.html"]) == 0
+    assert "wrote p.html" in capsys.readouterr().out
+    assert "<html" in (elsewhere / "p.html").read_text("utf-8")
+    assert main(["schema", "cards"]) == 0
+    assert json.loads(capsys.readouterr().out)["type"] == "object"
+
+
+def test_building_a_shipped_game_elsewhere_needs_out(elsewhere, capsys):
+    assert main(["build", "--game", "terraforming_mars"]) == 2
+    assert "--out" in capsys.readouterr().err
+    assert not (elsewhere / "generated").exists()
+
+
+def test_play_a_misspelt_game_suggests_the_shipped_one(elsewhere, capsys):
+    assert main(["play", "pamper"]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean 'pampero'" in err and "rulesc build" not in err
+
+
+def test_an_expansion_repository_hidden_files_are_not_rules(tmp_path, capsys):
+    # The README's pre-commit setup: the expansion at the top of its own repository,
+    # beside .pre-commit-config.yaml and .github/workflows/*.yaml.
+    for f in EXPANSION.glob("*.yaml"):
+        shutil.copy2(f, tmp_path / f.name)
+    (tmp_path / ".pre-commit-config.yaml").write_text("repos: []\n", "utf-8")
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    (tmp_path / ".github" / "workflows" / "ci.yaml").write_text("on: push\n", "utf-8")
+    assert main(["check", "--rules", str(tmp_path), "--on", "terraforming_mars"]) == 0
+    assert "no diagnostics" in capsys.readouterr().out
