@@ -18,11 +18,12 @@ from compiler.cli import (
     cmd_replay,
     cmd_schema,
     cmd_sheet,
+    cmd_simulate,
     cmd_test,
 )
 
 COMMANDS = (cmd_check, cmd_build, cmd_play, cmd_explain, cmd_sheet, cmd_test, cmd_schema,
-            cmd_coverage, cmd_replay)
+            cmd_coverage, cmd_replay, cmd_simulate)
 
 
 class _Parser(argparse.ArgumentParser):
