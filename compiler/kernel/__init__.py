@@ -1,0 +1,14 @@
+"""The kernel: runs the core language's IR. It knows no game.
+
+Every fact (state entries, records, reactions, flow, scoring) comes from the compiled
+rules; the kernel interprets the core forms only (``compiler.lang`` documents them).
+Entry points: ``Game.new(rules, players, modules, seed)``, ``load_game(rules, state)``,
+``RandomPolicy(seed).choose(game)``, ``compose``.
+"""
+
+from compiler.kernel.compose import compose
+from compiler.kernel.errors import RulesError
+from compiler.kernel.game import Game, load_game
+from compiler.kernel.policy import RandomPolicy
+
+__all__ = ["Game", "RandomPolicy", "RulesError", "compose", "load_game"]

@@ -1,0 +1,114 @@
+"""The core language: declarations, parsing, phrase matching, expansion -> IR.
+
+Entry point: ``compile_core(docs) -> (ir, decls, diagnostics)`` for the documents of a
+game written in the core language (``core: true`` in game.yaml). The IR is plain JSON
+data that the kernel (``compiler.kernel``) runs:
+
+    {"core": 1, "game": {...}, "kinds": {K: {"fields", "reactions", "modifiers", "active"}},
+     "state": {"game": {name: entry}, "player": {...}}, "events": {id: [fields]},
+     "records": {K: {id: record}}, "flow": {...}, "definitions": {id: {"text", "at"}}}
+
+Every statement node of the IR has a unique ``id`` (frames of a paused game name the
+node they run) and ``at``, the ``path:line`` it came from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.diagnostics import Diagnostic
+from compiler.lang.declare import CORE_KINDS, Decls, declare
+from compiler.lang.expand import check_definition
+from compiler.lang.fields import record_scope, resolve_value
+from compiler.lang.flow import resolve_flow, resolve_modules, resolve_state
+from compiler.lang.scope import RC
+from compiler.lang.types import MODIFIER, REACTION
+from compiler.load import Document
+
+__all__ = ["CORE_KINDS", "compile_core", "is_core"]
+
+STMT_OPS = frozenset({"seq", "if", "for", "rep", "while", "choose", "let", "with", "set",
+                      "req", "do", "emit", "grant", "skip", "stop", "fn"})
+
+
+def is_core(docs: list[Document]) -> bool:
+    """Whether these documents are a game written in the core language."""
+    return any(d.kind == "game" and isinstance(d.data, dict) and d.data.get("core")
+               for d in docs)
+
+
+def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diagnostic]]:
+    """Declare, check every definition, resolve every text; return the IR."""
+    decls, diags = declare(docs)
+    rc = RC(decls)
+    for d in decls.definitions:
+        check_definition(rc, d)
+    ir: dict[str, Any] = {"core": 1, "game": _game(decls)}
+    ir["kinds"] = _kinds(decls)
+    ir["state"] = resolve_state(rc)
+    ir["events"] = {e: sorted(f) for e, f in decls.events.items()}
+    ir["records"] = _records(rc)
+    ir["flow"] = resolve_flow(rc)
+    ir["records"]["modules"] = resolve_modules(rc)
+    ir["definitions"] = {d.id: {"text": d.record.get("text") or {},
+                                "phrase": d.record.get("phrase"),
+                                "at": f"{d.doc.path}:{d.span.line}"}
+                         for d in decls.definitions}
+    number_nodes(ir)
+    return ir, decls, diags + rc.diags
+
+
+def _game(decls: Decls) -> dict[str, Any]:
+    doc = decls.singles.get("game")
+    data = dict(doc.data) if doc is not None else {}
+    data.pop("kind", None)
+    return data
+
+
+def _kinds(decls: Decls) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, k in decls.kinds.items():
+        out[name] = {
+            "reactions": [f for f, t in k.fields.items() if t == ("list", REACTION)],
+            "modifiers": [f for f, t in k.fields.items() if t == ("list", MODIFIER)],
+            "effects": [f for f, t in k.fields.items() if t == "effect"],
+            "active": k.active,
+        }
+    return out
+
+
+def _records(rc: RC) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for kind, records in rc.decls.records.items():
+        if kind in ("definitions", "modules"):
+            continue
+        decl = rc.decls.kinds.get(kind)
+        fields = decl.fields if decl else {"value": "int"}
+        table: dict[str, Any] = {}
+        for rid, rec in records.items():
+            scope = record_scope(kind)
+            data: dict[str, Any] = {}
+            for key, value in rec.data.items():
+                t = fields.get(key)
+                data[key] = value if t is None else \
+                    resolve_value(rc, rec.doc, rec.path + (key,), value, t, scope)
+            data["at"] = f"{rec.doc.path}:{rec.span.line}"
+            table[rid] = data
+        out[kind] = table
+    return out
+
+
+def number_nodes(ir: Any) -> int:
+    """Give every statement node a unique ``id`` (depth first, in data order)."""
+    count = 0
+    todo = [ir]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            if node.get("op") in STMT_OPS:
+                node["id"] = count
+                count += 1
+            todo.extend(reversed(list(node.values())))
+        elif isinstance(node, list):
+            todo.extend(reversed(node))
+    return count

@@ -1,0 +1,306 @@
+"""What a game declares: its record kinds, state, events, definitions and records.
+
+Entry point: ``declare(docs) -> (Decls, diagnostics)``. Core document kinds (their
+shape is checked by ``schemas/``): ``game``, ``flow``, ``modules``, ``kinds``, ``state``,
+``events``, ``definitions``, ``constants``. Any other ``kind:`` must be a record kind the
+game declares in ``kinds.yaml``; its records are checked against the declared fields.
+
+Codes: R001 unknown name, R002 id declared twice, R030 bad type notation, R031 bad phrase.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.diagnostics import Diagnostic, Span, did_you_mean
+from compiler.lang.types import Type, parse_type
+from compiler.load import Document
+
+__all__ = ["CORE_KINDS", "Decls", "Definition", "Entry", "Hole", "KindDecl", "Record",
+           "declare"]
+
+CORE_KINDS = ("game", "flow", "modules", "kinds", "state", "events", "definitions",
+              "constants")
+RECORD_FIELDS = ("id", "name", "name_one", "gender", "source", "module", "players", "note",
+                 "placeholder")
+"""Fields every record may have besides the ones its kind declares."""
+_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_WORD = re.compile(r"^[a-z_][a-z0-9_]*$")
+
+
+@dataclass
+class KindDecl:
+    """A record kind: ``fields`` {name: type}; ``required`` field names."""
+
+    name: str
+    fields: dict[str, Type]
+    required: tuple[str, ...]
+    span: Span
+    active: bool = False
+    """Every record of this kind is active (its reactions and modifiers apply)."""
+
+
+@dataclass
+class Entry:
+    """A state entry of ``scope`` ``game`` or ``player`` (``state.yaml``)."""
+
+    scope: str
+    name: str
+    type: Type
+    span: Span
+    spec: dict[str, Any]
+    path: tuple[Any, ...]
+    doc: Document
+
+
+@dataclass(frozen=True)
+class Hole:
+    name: str
+
+
+@dataclass
+class Definition:
+    """A word of the game: ``phrase`` parts are literal words and ``Hole``s."""
+
+    id: str
+    parts: tuple[str | Hole, ...]
+    params: dict[str, Type]
+    form: str  # effect | value
+    body_path: tuple[Any, ...]
+    doc: Document
+    index: int
+    record: dict[str, Any]
+
+    @property
+    def span(self) -> Span:
+        return self.doc.span(("records", self.index, "id"))
+
+
+@dataclass
+class Record:
+    kind: str
+    id: str
+    data: dict[str, Any]
+    doc: Document
+    path: tuple[Any, ...]
+
+    @property
+    def span(self) -> Span:
+        return self.doc.span(self.path + ("id",))
+
+
+@dataclass
+class Decls:
+    """Everything a game declares, by kind."""
+
+    kinds: dict[str, KindDecl] = field(default_factory=dict)
+    state: dict[str, dict[str, Entry]] = field(default_factory=lambda: {"game": {},
+                                                                        "player": {}})
+    events: dict[str, dict[str, Type]] = field(default_factory=dict)
+    event_spans: dict[str, Span] = field(default_factory=dict)
+    definitions: list[Definition] = field(default_factory=list)
+    records: dict[str, dict[str, Record]] = field(default_factory=dict)
+    constants: dict[str, Any] = field(default_factory=dict)
+    singles: dict[str, Document] = field(default_factory=dict)
+
+    def kind_of(self, ident: str) -> list[str]:
+        """Record kinds that declare ``ident`` (sorted)."""
+        return sorted(k for k, recs in self.records.items() if ident in recs)
+
+    def record(self, kind: str, ident: str) -> Record | None:
+        return self.records.get(kind, {}).get(ident)
+
+
+def declare(docs: list[Document]) -> tuple[Decls, list[Diagnostic]]:
+    """Collect the declarations of ``docs`` (already schema-checked)."""
+    decls = Decls()
+    diags: list[Diagnostic] = []
+    for doc in docs:
+        if doc.kind == "kinds":
+            diags += _kinds(decls, doc)
+    names = set(decls.kinds) | {"spaces"}
+    for doc in docs:
+        kind = doc.kind or ""
+        if kind == "state":
+            diags += _state(decls, doc, names)
+        elif kind == "events":
+            diags += _events(decls, doc, names)
+        elif kind == "definitions":
+            diags += _definitions(decls, doc, names)
+        elif kind == "constants":
+            diags += _records(decls, doc, "constants")
+        elif kind in ("game", "flow"):
+            if kind in decls.singles:
+                first = decls.singles[kind].span(("kind",))
+                diags.append(Diagnostic(doc.span(("kind",)), "R004", f"a second '{kind}' "
+                                        f"document (first in {first.path})",
+                                        hint=f"a game has one {kind} file", related=(first,)))
+            decls.singles[kind] = doc
+        elif kind == "modules":
+            diags += _records(decls, doc, "modules")
+        elif kind in decls.kinds:
+            diags += _records(decls, doc, kind)
+        elif kind != "kinds":
+            diags.append(Diagnostic(doc.span(("kind",)), "S002", f"unknown document kind "
+                                    f"'{kind}'", hint=did_you_mean(kind, list(decls.kinds)
+                                                                   + list(CORE_KINDS))
+                                    or "declare the kind in kinds.yaml"))
+    for rid, rec in decls.records.get("constants", {}).items():
+        decls.constants[rid] = _number(rec.data.get("value"))
+    return decls, diags
+
+
+def _number(value: Any) -> Any:
+    return value["provisional"] if isinstance(value, dict) and "provisional" in value \
+        else value
+
+
+def _kinds(decls: Decls, doc: Document) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    recs = doc.data.get("records") or []
+    names = {r.get("id") for r in recs if isinstance(r, dict)} | set(decls.kinds) | \
+        {"spaces"}
+    for i, rec in enumerate(recs):
+        if not isinstance(rec, dict):
+            continue
+        fields: dict[str, Type] = {}
+        for fname, spec in (rec.get("fields") or {}).items():
+            t, why = parse_type(spec, names)
+            if t is None:
+                diags.append(Diagnostic(doc.span(("records", i, "fields", fname)), "R030",
+                                        f"field '{fname}' of kind '{rec['id']}': {why}",
+                                        hint="see docs/dsl.md, 'Declaring a game'"))
+                continue
+            fields[fname] = t
+        span = doc.span(("records", i, "id"))
+        if rec["id"] in decls.kinds:
+            diags.append(_twice("kind", rec["id"], span, decls.kinds[rec["id"]].span))
+            continue
+        decls.kinds[rec["id"]] = KindDecl(rec["id"], fields, tuple(rec.get("required") or ()),
+                                          span, bool(rec.get("active")))
+    return diags
+
+
+def _twice(what: str, ident: str, span: Span, first: Span) -> Diagnostic:
+    return Diagnostic(span, "R002", f"{what} '{ident}' is declared twice (first at {first})",
+                      hint="rename or remove one of them", related=(first,))
+
+
+def _state(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    for scope in ("game", "player"):
+        for name, spec in (doc.data.get(scope) or {}).items():
+            path = (scope, name)
+            spec = spec if isinstance(spec, dict) else {"type": spec}
+            t, why = parse_type(spec.get("type", "int"), names)
+            if t is None:
+                diags.append(Diagnostic(doc.span(path), "R030", f"state '{name}': {why}",
+                                        hint="see docs/dsl.md, 'Declaring a game'"))
+                continue
+            if spec.get("each"):
+                t = ("map", ("id", spec["each"]), t)
+            taken = decls.state["game"].get(name) or decls.state["player"].get(name)
+            if taken:
+                diags.append(_twice("state entry", name, doc.key_span(path), taken.span))
+                continue
+            decls.state[scope][name] = Entry(scope, name, t, doc.key_span(path), spec,
+                                             path, doc)
+    return diags
+
+
+def _events(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    for i, rec in enumerate(doc.data.get("records") or []):
+        if not isinstance(rec, dict):
+            continue
+        fields: dict[str, Type] = {}
+        for fname, spec in (rec.get("fields") or {}).items():
+            t, why = parse_type(spec, names)
+            if t is None:
+                diags.append(Diagnostic(doc.span(("records", i, "fields", fname)), "R030",
+                                        f"field '{fname}' of event '{rec['id']}': {why}",
+                                        hint="see docs/dsl.md, 'Events'"))
+                continue
+            fields[fname] = t
+        span = doc.span(("records", i, "id"))
+        if rec["id"] in decls.events:
+            diags.append(_twice("event", rec["id"], span, decls.event_spans[rec["id"]]))
+            continue
+        decls.events[rec["id"]] = fields
+        decls.event_spans[rec["id"]] = span
+    return diags
+
+
+def _definitions(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    for i, rec in enumerate(doc.data.get("records") or []):
+        if not isinstance(rec, dict):
+            continue
+        parts, problem = phrase_parts(rec.get("phrase", ""))
+        params: dict[str, Type] = {}
+        for pname, spec in (rec.get("params") or {}).items():
+            t, why = parse_type(spec, names)
+            if t is None:
+                diags.append(Diagnostic(doc.span(("records", i, "params", pname)), "R030",
+                                        f"parameter '{pname}': {why}",
+                                        hint="see docs/dsl.md, 'Definitions'"))
+                t = "any"
+            params[pname] = t
+        holes = [p.name for p in parts if isinstance(p, Hole)]
+        missing = [h for h in holes if h not in params]
+        extra = [p for p in params if p not in holes]
+        if problem or missing or extra:
+            why = problem or (f"'{{{missing[0]}}}' has no type in params" if missing else
+                              f"parameter '{extra[0]}' does not appear in the phrase")
+            diags.append(Diagnostic(doc.span(("records", i, "phrase")), "R031",
+                                    f"definition '{rec['id']}': {why}",
+                                    hint="write the phrase as words and {param} holes, "
+                                    "each hole typed in params"))
+            continue
+        form = "effect" if "effect" in rec else "value"
+        decls.definitions.append(Definition(rec["id"], parts, params, form,
+                                            ("records", i, form), doc, i, rec))
+        diags += _declare(decls, "definitions", rec["id"], doc, ("records", i), rec)
+    return diags
+
+
+def phrase_parts(phrase: str) -> tuple[tuple[str | Hole, ...], str]:
+    """Split ``"gain {n} {r} production"`` into words and holes; or say what is wrong."""
+    parts: list[str | Hole] = []
+    for word in phrase.split():
+        hole = _HOLE.fullmatch(word)
+        if hole:
+            parts.append(Hole(hole.group(1)))
+        elif _WORD.match(word):
+            parts.append(word)
+        else:
+            return (), f"'{word}' is neither a word (a-z, 0-9, _) nor a {{hole}}"
+    if not parts:
+        return (), "the phrase is empty"
+    if not any(isinstance(p, str) for p in parts):
+        return (), "a phrase needs at least one word besides its holes"
+    return tuple(parts), ""
+
+
+def _records(decls: Decls, doc: Document, kind: str) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    defaults = {k: v for k, v in doc.data.items() if k not in ("kind", "records")}
+    for i, rec in enumerate(doc.data.get("records") or []):
+        if isinstance(rec, dict) and isinstance(rec.get("id"), str):
+            for key, value in defaults.items():
+                rec.setdefault(key, value)
+            diags += _declare(decls, kind, rec["id"], doc, ("records", i), rec)
+    return diags
+
+
+def _declare(decls: Decls, kind: str, ident: str, doc: Document, path: tuple[Any, ...],
+             rec: dict[str, Any]) -> list[Diagnostic]:
+    table = decls.records.setdefault(kind, {})
+    span = doc.span(path + ("id",))
+    if ident in table:
+        return [_twice(kind.rstrip("s") if kind != "spaces" else "space", ident, span,
+                       table[ident].span)]
+    table[ident] = Record(kind, ident, rec, doc, path)
+    return []

@@ -1,0 +1,388 @@
+"""Resolve expressions: names, fields, operators and comprehensions -> typed IR.
+
+Entry point: ``expr(rc, syn, scope, want) -> (IR, type)``. ``want`` is the type the
+place expects (``any`` when it does not matter); it picks between a name's meanings
+(``city`` the tile or the tag). A phrase (words side by side) goes to
+``compiler.lang.phrases``.
+
+Expression IR (plain dicts): ``lit v``, ``var n``, ``st k [p]`` (a state entry; ``p`` the
+player for player entries), ``key of k [d]`` (map or list element, ``d`` the default),
+``fld kind of f`` (a record's field), ``ids kind`` (every id of a kind), ``ar o a b``,
+``neg a``, ``cmp o a b``, ``in a b [neg]``, ``and a``, ``or a``, ``not a``, ``list a``,
+``range a b``, ``obj k a``, ``filt v src w``, ``mapc v src w e``, ``fn f a`` (a core
+function), ``cond c a b``, ``modv name base params`` (a value reactions may modify).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.diagnostics import did_you_mean
+from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
+from compiler.lang.syntax import Syn
+from compiler.lang.types import Type, compatible, element, show, strip_opt, value_type
+
+__all__ = ["expr", "name_ref", "want_bool"]
+
+CORE_VALUES = {"players": ("list", "player"), "player_count": "int", "round": "int",
+               "active_modules": ("list", ("id", "modules"))}
+
+
+def expr(rc: RC, syn: Syn, scope: Scope, want: Type = "any") -> tuple[IR, Type]:
+    """The IR and type of expression ``syn``; raises ``Fail`` with a diagnostic."""
+    handler = _HANDLERS.get(syn.op)
+    if handler is None:
+        raise rc.fail(syn, "D004", f"a statement ('{syn.op}') where a value is expected",
+                      hint="statements go in effects; put a value here")
+    ir, t = handler(rc, syn, scope, want)
+    if not compatible(t, want):
+        raise rc.fail(syn, "R003", f"this is {show(t)}, but {show(want)} is expected here",
+                      hint=_type_hint(t, want))
+    return ir, t
+
+
+def _type_hint(have: Type, want: Type) -> str:
+    if want in ("int", "number") and isinstance(have, tuple) and have[0] == "list":
+        return "count a list with 'count ...'"
+    return "check the names and the phrase used here (docs/dsl.md)"
+
+
+def want_bool(rc: RC, syn: Syn, scope: Scope) -> IR:
+    return expr(rc, syn, scope, "bool")[0]
+
+
+def _lit(v: Any, t: Type) -> tuple[IR, Type]:
+    return {"op": "lit", "v": v}, t
+
+
+def _int(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    return _lit(syn.kids[0], "int")
+
+
+def _str(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    return _lit(syn.kids[0], "text")
+
+
+def _const(value: Any, t: Type) -> Any:
+    return lambda rc, syn, scope, want: _lit(value, t)
+
+
+def _group(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    body = syn.kids[0]
+    if len(body.kids) != 1:
+        raise rc.fail(syn, "D004", "statements where a value is expected",
+                      hint="a value in parentheses holds one expression")
+    inner = body.kids[0]
+    if inner.op == "if" and inner.kids[2] is not None:
+        cond = want_bool(rc, inner.kids[0], scope)
+        a, ta = expr(rc, inner.kids[1], scope, want)
+        b, tb = expr(rc, inner.kids[2], scope, want if ta == "any" else ta)
+        return {"op": "cond", "c": cond, "a": a, "b": b}, ta if ta != "none" else tb
+    return expr(rc, inner, scope, want)
+
+
+def _app(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    if len(syn.kids) == 1:
+        return expr(rc, syn.kids[0], scope, want)
+    from compiler.lang.phrases import phrase
+
+    return phrase(rc, syn, list(syn.kids), scope, want, statement=False)
+
+
+def _name(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    return name_ref(rc, syn, syn.kids[0], scope, want)
+
+
+def name_ref(rc: RC, syn: Syn, name: str, scope: Scope, want: Type) -> tuple[IR, Type]:
+    """What a bare name means here (see docs/dsl.md, 'Names')."""
+    bound = scope.lookup(name)
+    if bound is not None:
+        if bound.code:
+            raise rc.fail(syn, "R003", f"'{name}' is an effect, used here as a value",
+                          hint=f"run it as a statement: '{name}'")
+        return bound.read(), bound.type
+    decls = rc.decls
+    for scope_name in ("player", "game"):
+        entry = decls.state[scope_name].get(name)
+        if entry is not None:
+            return _state(rc, syn, name, scope_name, entry.type, scope)
+    if name in decls.constants:
+        return _lit(decls.constants[name], "int")
+    kinds = decls.kind_of(name)
+    want_kind = _kind_wanted(want)
+    if want_kind in kinds:
+        return _lit(name, ("id", want_kind))
+    kinds = [k for k in kinds if k not in ("definitions",)]
+    if len(kinds) == 1:
+        return _lit(name, ("id", kinds[0]))
+    if len(kinds) > 1:
+        raise rc.fail(syn, "R003", f"'{name}' is the id of several kinds: "
+                      f"{', '.join(kinds)}", hint=f"write {kinds[0]}.{name} (kind.id)")
+    if name in decls.kinds or name == "spaces":
+        return {"op": "ids", "kind": name}, ("list", ("id", name))
+    if name in CORE_VALUES:
+        return {"op": "core", "n": name}, CORE_VALUES[name]
+    from compiler.lang.phrases import phrase
+
+    return phrase(rc, syn, [syn], scope, want, statement=False)
+
+
+def _kind_wanted(want: Type) -> str | None:
+    want = strip_opt(want)
+    if isinstance(want, tuple) and want[0] == "id":
+        return str(want[1])
+    if isinstance(want, tuple) and want[0] == "list":
+        return _kind_wanted(want[1])
+    return None
+
+
+def _state(rc: RC, syn: Syn, name: str, scope_name: str, t: Type,
+           scope: Scope, player: IR | None = None) -> tuple[IR, Type]:
+    if scope_name == "game":
+        return {"op": "st", "k": name}, t
+    if player is None:
+        you = scope.lookup("you")
+        if you is None:
+            raise rc.fail(syn, "R032", f"'{name}' belongs to a player, but no player "
+                          "acts here", hint=f"name the player: 'p.{name}', or use an "
+                          "each_player step")
+        player = you.read()
+    return {"op": "st", "k": name, "p": player}, t
+
+
+def unknown(rc: RC, syn: Syn, name: str, scope: Scope) -> Any:
+    """The diagnostic for a name nothing declares, with the closest known name."""
+    decls = rc.decls
+    known = scope.visible() + list(decls.state["game"]) + list(decls.state["player"]) + \
+        list(decls.constants) + list(decls.kinds) + list(CORE_VALUES) + \
+        [i for k, recs in decls.records.items() if k != "definitions" for i in recs]
+    hint = did_you_mean(name, known) or "declare it (a record, a state entry, a constant) " \
+        "or a definition whose phrase is this word"
+    return rc.fail(syn, "R001", f"unknown name '{name}'", hint=hint)
+
+
+def _field(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    of, name = syn.kids
+    if of.op == "name" and scope.lookup(of.kids[0]) is None and \
+            (of.kids[0] in rc.decls.kinds or of.kids[0] == "spaces"):
+        kind = of.kids[0]
+        if name not in rc.decls.records.get(kind, {}):
+            raise rc.fail(syn, "R001", f"no {kind} record '{name}'",
+                          hint=did_you_mean(name, list(rc.decls.records.get(kind, {}))))
+        return _lit(name, ("id", kind))
+    base, t = expr(rc, of, scope)
+    return access(rc, syn, base, t, name, scope)
+
+
+def access(rc: RC, syn: Syn, base: IR, t: Type, name: str, scope: Scope) -> tuple[IR, Type]:
+    """``base.name`` for a value of type ``t``."""
+    t = strip_opt(t)
+    if t == "player":
+        entry = rc.decls.state["player"].get(name)
+        if entry is None:
+            raise rc.fail(syn, "R001", f"players have no state entry '{name}'",
+                          hint=did_you_mean(name, list(rc.decls.state["player"])))
+        return _state(rc, syn, name, "player", entry.type, scope, base)
+    if isinstance(t, tuple) and t[0] == "id":
+        return _record_field(rc, syn, base, t[1], name)
+    if isinstance(t, tuple) and t[0] == "map":
+        key = _key_of(rc, syn, name, t[1], scope)
+        return {"op": "key", "of": base, "k": key, "d": _default(t[2])}, t[2]
+    if isinstance(t, tuple) and t[0] == "obj":
+        fields = dict(t[1])
+        if name not in fields:
+            raise rc.fail(syn, "R001", f"no field '{name}' here",
+                          hint=did_you_mean(name, list(fields)) or
+                          "fields: " + ", ".join(fields))
+        return {"op": "key", "of": base, "k": _lit(name, "text")[0]}, fields[name]
+    if t == "any":
+        return {"op": "key", "of": base, "k": _lit(name, "text")[0]}, "any"
+    raise rc.fail(syn, "R003", f"{show(t)} has no fields ('.{name}')",
+                  hint="fields are read from records, players, maps and events")
+
+
+def _record_field(rc: RC, syn: Syn, base: IR, kind: str, name: str) -> tuple[IR, Type]:
+    decl = rc.decls.kinds.get(kind)
+    fields = dict(decl.fields) if decl else {}
+    fields.setdefault("id", "text")
+    fields.setdefault("name", "names")
+    if kind == "spaces":
+        fields.setdefault("next_to", ("list", ("id", "spaces")))
+    if name not in fields:
+        raise rc.fail(syn, "R001", f"{kind} records have no field '{name}'",
+                      hint=did_you_mean(name, list(fields)) or
+                      f"declare it in kinds.yaml under {kind}")
+    ft = fields[name]
+    return {"op": "fld", "kind": kind, "of": base, "f": name, "d": _default(ft)}, \
+        value_type(ft)
+
+
+def _key_of(rc: RC, syn: Syn, name: str, key_type: Type, scope: Scope) -> IR:
+    bound = scope.lookup(name)
+    if bound is not None:
+        return bound.read()
+    kind = _kind_wanted(key_type)
+    if kind and name not in rc.decls.records.get(kind, {}):
+        raise rc.fail(syn, "R001", f"'{name}' is not a {kind} id (the keys here)",
+                      hint=did_you_mean(name, list(rc.decls.records.get(kind, {}))))
+    return _lit(name, key_type)[0]
+
+
+def _default(t: Type) -> Any:
+    t = strip_opt(t)
+    if t in ("int", "number"):
+        return 0
+    if t == "bool":
+        return False
+    if isinstance(t, tuple) and t[0] == "list":
+        return []
+    if isinstance(t, tuple) and t[0] in ("map", "obj"):
+        return {}
+    return None
+
+
+def _index(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    base, t = expr(rc, syn.kids[0], scope)
+    key, kt = expr(rc, syn.kids[1], scope)
+    t = strip_opt(t)
+    if isinstance(t, tuple) and t[0] == "map":
+        return {"op": "key", "of": base, "k": key, "d": _default(t[2])}, t[2]
+    if isinstance(t, tuple) and t[0] == "list":
+        return {"op": "key", "of": base, "k": key}, ("opt", t[1])
+    if t == "player" and isinstance(syn.kids[1], Syn):
+        raise rc.fail(syn, "R003", "players are read by name: p.stock", hint="")
+    return {"op": "key", "of": base, "k": key}, "any"
+
+
+def _arith(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    o, a, b = syn.kids
+    ia, ta = expr(rc, a, scope)
+    if o == "+" and isinstance(strip_opt(ta), tuple) and strip_opt(ta)[0] == "list":
+        ib, _ = expr(rc, b, scope, ta)
+        return {"op": "ar", "o": o, "a": ia, "b": ib}, ta
+    if not compatible(ta, "int"):
+        raise rc.fail(a, "R003", f"'{o}' needs numbers, not {show(ta)}", hint="")
+    ib, _ = expr(rc, b, scope, "int")
+    return {"op": "ar", "o": o, "a": ia, "b": ib}, "int"
+
+
+def _neg(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    a, _ = expr(rc, syn.kids[0], scope, "int")
+    if a["op"] == "lit":
+        return _lit(-a["v"], "int")
+    return {"op": "neg", "a": a}, "int"
+
+
+def _cmp(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    o, a, b = syn.kids
+    ia, ta = expr(rc, a, scope)
+    ib, tb = expr(rc, b, scope, ta if o in ("==", "!=") else "int")
+    if o not in ("==", "!=") and not compatible(ta, "int"):
+        raise rc.fail(a, "R003", f"'{o}' compares numbers, not {show(ta)}", hint="")
+    return {"op": "cmp", "o": o, "a": ia, "b": ib}, "bool"
+
+
+def _member(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    ib, tb = expr(rc, syn.kids[1], scope)
+    ia, _ = expr(rc, syn.kids[0], scope, element(tb))
+    return {"op": "in", "a": ia, "b": ib, "neg": syn.op == "notin"}, "bool"
+
+
+def _logic(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    parts = [want_bool(rc, k, scope) for k in syn.kids]
+    if syn.op == "not":
+        return {"op": "not", "a": parts[0]}, "bool"
+    flat: list[IR] = []
+    for p in parts:
+        flat += p["a"] if p["op"] == syn.op else [p]
+    return {"op": syn.op, "a": flat}, "bool"
+
+
+def _list(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    inner = element(want)
+    items, t = [], inner
+    for k in syn.kids:
+        ir, tk = expr(rc, k, scope, t)
+        items.append(ir)
+        t = tk if t == "any" else t
+    if all(i["op"] == "lit" for i in items):
+        return _lit([i["v"] for i in items], ("list", t))
+    return {"op": "list", "a": items}, ("list", t)
+
+
+def _range(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    a, _ = expr(rc, syn.kids[0], scope, "int")
+    b, _ = expr(rc, syn.kids[1], scope, "int")
+    return {"op": "range", "a": a, "b": b}, ("list", "int")
+
+
+def binder(rc: RC, scope: Scope, name: str, t: Type) -> tuple[str, Scope]:
+    """A fresh name for a loop or comprehension variable, and the scope that sees it."""
+    if name in ("you", "this"):
+        return name, scope.child(**{name: var(name, t)})
+    fresh = rc.fresh(name)
+    return fresh, scope.child(**{name: var(fresh, t)})
+
+
+def _filter(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    name, src, where = syn.kids
+    isrc, tsrc = expr(rc, src, scope)
+    v, inner = binder(rc, scope, name, element(tsrc))
+    ir: IR = {"op": "filt", "v": v, "src": isrc}
+    if where is not None:
+        ir["w"] = want_bool(rc, where, inner)
+    return ir, ("list", element(tsrc))
+
+
+def _map(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    body, name, src, where = syn.kids
+    isrc, tsrc = expr(rc, src, scope)
+    v, inner = binder(rc, scope, name, element(tsrc))
+    ie, te = expr(rc, body, inner, element(want))
+    ir: IR = {"op": "mapc", "v": v, "src": isrc, "e": ie}
+    if where is not None:
+        ir["w"] = want_bool(rc, where, inner)
+    return ir, ("list", te)
+
+
+def _obj(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    keys, values = syn.kids
+    fields = dict(strip_opt(want)[1]) if isinstance(strip_opt(want), tuple) and \
+        strip_opt(want)[0] == "obj" else {}
+    irs, types = [], []
+    for k, v in zip(keys, values, strict=True):
+        word = _bare_word(rc, v, scope)
+        ir, t = (_lit(word, "text") if word is not None
+                 else expr(rc, v, scope, fields.get(k, "any")))
+        irs.append(ir)
+        types.append((k, t))
+    if all(i["op"] == "lit" for i in irs):
+        return _lit(dict(zip(keys, [i["v"] for i in irs], strict=True)), ("obj", tuple(types)))
+    return {"op": "obj", "k": list(keys), "a": irs}, ("obj", tuple(types))
+
+
+def _bare_word(rc: RC, syn: Syn, scope: Scope) -> str | None:
+    """A mapping value that is one word nothing declares reads as that word (labels of
+    options: ``{act: play, card: c}``)."""
+    if syn.op == "app" and len(syn.kids) == 1:
+        syn = syn.kids[0]
+    if syn.op != "name":
+        return None
+    try:
+        name_ref(rc, syn, syn.kids[0], scope, "any")
+    except Fail:
+        return str(syn.kids[0])
+    return None
+
+
+_HANDLERS: dict[str, Any] = {
+    "int": _int, "str": _str, "true": _const(True, "bool"), "false": _const(False, "bool"),
+    "none": _const(None, "none"), "name": _name, "group": _group, "app": _app,
+    "field": _field, "index": _index, "arith": _arith, "neg": _neg, "cmp": _cmp,
+    "in": _member, "notin": _member, "and": _logic, "or": _logic, "not": _logic,
+    "list": _list, "range": _range, "filter": _filter, "map": _map, "obj": _obj,
+}
+
+
+def bind_value(name: str, ir: IR, t: Type) -> Binding:
+    return Binding(ir, t)

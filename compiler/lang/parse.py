@@ -1,0 +1,167 @@
+"""Parse core-language text into ``Syn`` trees, keeping exact YAML file positions.
+
+Entry points: ``parse(start, text, position)`` and ``text_positions(doc, path, span)``.
+``start`` is ``effect`` (statements), ``expr`` (a value or condition) or ``trigger``.
+Syntax errors are diagnostics with code D001 (over-long text D002, nesting D003).
+
+Positions: YAML folds the lines of a plain or ``>`` scalar into one line and keeps those
+of a ``|`` block. ``text_positions`` rebuilds, from the file lines, where every character
+of the loaded text came from, so an error on the third line of a folded string points
+at that line and column of the file.
+"""
+
+from __future__ import annotations
+
+import bisect
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from compiler.diagnostics import Diagnostic, Span
+from compiler.lang.syntax import Position, Syn, ToSyn
+
+__all__ = ["MAX_LENGTH", "STARTS", "parse", "text_positions"]
+
+STARTS = ("effect", "expr", "trigger")
+MAX_LENGTH = 4000
+MAX_NESTING = 12
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The LALR parser of ``core.lark`` (built once per process)."""
+    grammar = resources.files("compiler.lang").joinpath("core.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", start=list(STARTS),
+                propagate_positions=True, maybe_placeholders=True, cache=False)
+
+
+def parse(start: str, text: str, position: Position, path: str
+          ) -> tuple[Syn | None, list[Diagnostic]]:
+    """Parse ``text`` from rule ``start``; ``position`` maps offsets to file positions."""
+    line, col = position(0)
+    if len(text) > MAX_LENGTH:
+        return None, [Diagnostic(Span(path, line, col), "D002",
+                                 f"text is {len(text)} characters long, over the limit of "
+                                 f"{MAX_LENGTH}", hint="split it, or move a part into a "
+                                 "definition of the game")]
+    depth, at = _nesting(text)
+    if depth > MAX_NESTING:
+        return None, [Diagnostic(Span(path, *position(at)), "D003",
+                                 f"parentheses nest {depth} deep, over the limit of "
+                                 f"{MAX_NESTING}", hint="move the inner part into a "
+                                 "definition of the game")]
+    try:
+        tree = parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        return None, [_syntax_error(start, text, exc, position, path)]
+    return ToSyn(position).transform(tree), []
+
+
+def _nesting(text: str) -> tuple[int, int]:
+    depth = deepest = at = 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+            if depth > deepest:
+                deepest, at = depth, i
+        elif ch in ")]}":
+            depth -= 1
+    return deepest, at
+
+
+def _syntax_error(start: str, text: str, exc: UnexpectedInput, position: Position,
+                  path: str) -> Diagnostic:
+    offset = getattr(exc, "pos_in_stream", None)
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or offset is None:
+        offset = len(text.rstrip())
+    what = "statement" if start == "effect" else "expression" if start == "expr" else start
+    return Diagnostic(Span(path, *position(offset)), "D001",
+                      f"{what} syntax: {_describe(exc, text, offset)}", hint=_expected(exc))
+
+
+def _describe(exc: UnexpectedInput, text: str, offset: int) -> str:
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[offset] if offset < len(text) else "?"
+        return f"unexpected character {ch!r}"
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        return f"unexpected {exc.token.value!r}"
+    return "the text ends too early"
+
+
+_TERMINALS = {"NAME": "a name", "INT": "a number", "STRING": "a quoted text",
+              "SEMICOLON": "';'", "LPAR": "'('", "RPAR": "')'", "VBAR": "'|'",
+              "COMMA": "','", "COLON": "':'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'",
+              "RBRACE": "'}'", "COMPARE": "a comparison (>=, ==, ...)", "ADD": "'+' or '-'",
+              "MUL": "'*', '/' or '%'", "ASSIGN": "'=', '+=' or '-='", "DOT": "'.'",
+              "MINUS": "'-'", "$END": "the end of the text"}
+
+
+def _expected(exc: UnexpectedInput) -> str:
+    allowed = getattr(exc, "allowed", None) or getattr(exc, "expected", None) or set()
+    words = sorted({_TERMINALS.get(t, f"'{t.lower()}'") for t in allowed
+                    if not t.startswith("__") and not t.startswith("ANON")})
+    if not words:
+        return "see docs/dsl.md for the core language"
+    return "expected " + ", ".join(words[:20]) + (", ..." if len(words) > 20 else "")
+
+
+# ---- positions ------------------------------------------------------------------------
+
+def text_positions(doc: Any, path: tuple[Any, ...], span: Span, text: str) -> Position:
+    """Map offsets of ``text`` (the loaded value at ``path``) to file (line, col)."""
+    if path in doc.block:
+        segments = _block_segments(doc, span)
+    else:
+        first = span.col + (1 if path in doc.quoted else 0)
+        segments = _flow_segments(doc, span.line, first, text)
+    starts = [s[0] for s in segments]
+
+    def position(offset: int) -> tuple[int, int]:
+        k = max(0, bisect.bisect_right(starts, offset) - 1)
+        start, line, col = segments[k]
+        return line, col + (offset - start)
+
+    return position
+
+
+def _block_segments(doc: Any, span: Span) -> list[tuple[int, int, int]]:
+    """``|`` and ``>`` scalars: one segment per content line (each ends with one char)."""
+    segments: list[tuple[int, int, int]] = []
+    line, offset, indent = span.line + 1, 0, None
+    while True:
+        raw = doc.line_text(line)
+        if raw is None:
+            break
+        stripped = raw.lstrip(" ")
+        if stripped:
+            here = len(raw) - len(stripped)
+            if indent is None:
+                indent = here
+            if here < indent:
+                break
+            segments.append((offset, line, indent + 1))
+            offset += len(raw) - indent + 1
+        else:
+            offset += 1
+        line += 1
+    return segments or [(0, span.line, span.col)]
+
+
+def _flow_segments(doc: Any, line: int, col: int, text: str) -> list[tuple[int, int, int]]:
+    """Plain or quoted scalars over several lines: each file line after the first is
+    joined to the text with one space, its indentation dropped."""
+    segments = [(0, line, col)]
+    raw = doc.line_text(line) or ""
+    offset = len(raw) - (col - 1)
+    while offset < len(text):
+        line += 1
+        raw = doc.line_text(line)
+        if raw is None:
+            break
+        stripped = raw.lstrip(" ")
+        offset += 1
+        segments.append((offset, line, len(raw) - len(stripped) + 1))
+        offset += len(stripped)
+    return segments

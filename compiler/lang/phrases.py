@@ -1,0 +1,233 @@
+"""Phrases: words side by side, matched against the game's definitions and the core's.
+
+Entry point: ``phrase(rc, syn, items, scope, want, statement)``. A definition's phrase
+is literal words and typed holes (``gain {n} {r} production``). The items of a phrase
+match when every word is in place and each hole takes one item (a name, a number, a
+parenthesised group) or several items that are themselves a phrase of the hole's type.
+Exactly one definition must match; then it is expanded (``compiler.lang.expand``).
+
+The core's own phrases (``count L``, ``shuffle L``...) match the same way; they are the
+core's functions, not game words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from compiler.diagnostics import did_you_mean
+from compiler.lang.declare import Definition, Hole
+from compiler.lang.scope import IR, RC, Binding, Fail, Scope
+from compiler.lang.syntax import Syn
+from compiler.lang.types import Type, compatible, element, show, strip_opt
+
+__all__ = ["CORE", "CorePhrase", "phrase"]
+
+
+@dataclass(frozen=True)
+class CorePhrase:
+    """A phrase of the core: ``fn`` names the kernel function; ``result`` its type
+    (``"elem"``: the list's element; ``"same"``: the argument's type)."""
+
+    parts: tuple[str | Hole, ...]
+    params: tuple[tuple[str, Type], ...]
+    fn: str
+    result: Type
+    statement: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.fn
+
+
+def _core(words: str, params: dict[str, Type], fn: str, result: Type,
+          statement: bool = False) -> CorePhrase:
+    parts = tuple(Hole(w[1:-1]) if w.startswith("{") else w for w in words.split())
+    return CorePhrase(parts, tuple(params.items()), fn, result, statement)
+
+
+_LIST = ("list", "any")
+CORE = (
+    _core("count {l}", {"l": "any"}, "count", "int"),
+    _core("sum {l}", {"l": ("list", "int")}, "sum", "int"),
+    _core("max {l}", {"l": ("list", "int")}, "max", "int"),
+    _core("min {l}", {"l": ("list", "int")}, "min", "int"),
+    _core("any {l}", {"l": ("list", "bool")}, "any", "bool"),
+    _core("all {l}", {"l": ("list", "bool")}, "all", "bool"),
+    _core("first {l}", {"l": _LIST}, "first", "elem"),
+    _core("last {l}", {"l": _LIST}, "last", "elem"),
+    _core("keys {m}", {"m": "any"}, "keys", "keys"),
+    _core("distinct {l}", {"l": _LIST}, "distinct", "same"),
+    _core("sorted {l}", {"l": _LIST}, "sorted", "same"),
+    _core("reversed {l}", {"l": _LIST}, "reversed", "same"),
+    _core("random {n}", {"n": "int"}, "random", "int"),
+    _core("adjacent {x}", {"x": "any"}, "adjacent", "adj"),
+    _core("position {x} in {l}", {"x": "any", "l": _LIST}, "position", "int"),
+    _core("shuffle {l}", {"l": _LIST}, "shuffle", "none", statement=True),
+)
+
+
+def phrase(rc: RC, syn: Syn, items: list[Syn], scope: Scope, want: Type,
+           statement: bool) -> tuple[IR, Type]:
+    """Match ``items`` against every definition of the right form; expand the match."""
+    from compiler.lang.expand import expand
+
+    found: list[tuple[Any, dict[str, tuple[IR, Type, bool]]]] = []
+    reasons: list[Fail] = []
+    for d in _candidates(rc, items, statement):
+        for args in _matches(rc, d.parts, dict(_params(d)), items, scope, reasons):
+            found.append((d, args))
+            break
+    if not found:
+        raise _no_match(rc, syn, items, scope, statement, reasons)
+    if len(found) > 1:
+        ids = ", ".join(f"'{_show(d)}'" for d, _ in found)
+        raise rc.fail(syn, "R034", f"the phrase matches several definitions: {ids}",
+                      hint="put parentheses around a part, or reword one definition")
+    d, args = found[0]
+    if isinstance(d, CorePhrase):
+        return _core_ir(rc, syn, d, args, statement)
+    ir, t = expand(rc, d, args, syn, scope)
+    if not statement and not compatible(t, want):
+        raise rc.fail(syn, "R003", f"'{_show(d)}' gives {show(t)}, but {show(want)} is "
+                      "expected here", hint="use a phrase of the expected kind")
+    return ir, t
+
+
+def _params(d: Any) -> list[tuple[str, Type]]:
+    return list(d.params) if isinstance(d, CorePhrase) else list(d.params.items())
+
+
+def _show(d: Any) -> str:
+    return " ".join(p if isinstance(p, str) else "{" + p.name + "}" for p in d.parts)
+
+
+def _candidates(rc: RC, items: list[Syn], statement: bool) -> list[Any]:
+    """Definitions whose words all occur among the items (cheap filter first)."""
+    words = {i.kids[0] for i in items if i.op == "name"}
+    out: list[Any] = []
+    for d in list(rc.decls.definitions) + list(CORE):
+        is_stmt = d.statement if isinstance(d, CorePhrase) else d.form == "effect"
+        if is_stmt != statement:
+            continue
+        literal = [p for p in d.parts if isinstance(p, str)]
+        if all(w in words for w in literal) and len(d.parts) <= len(items) + 0:
+            out.append(d)
+    return out
+
+
+def _matches(rc: RC, parts: tuple[str | Hole, ...], params: dict[str, Type],
+             items: list[Syn], scope: Scope, reasons: list[Fail]
+             ) -> list[dict[str, tuple[IR, Type, bool]]]:
+    """Every way ``items`` fill the phrase ``parts`` (usually none or one)."""
+    out: list[dict[str, tuple[IR, Type, bool]]] = []
+
+    def go(i: int, j: int, args: dict[str, tuple[IR, Type, bool]]) -> None:
+        if i == len(parts):
+            if j == len(items):
+                out.append(dict(args))
+            return
+        part = parts[i]
+        if isinstance(part, str):
+            if j < len(items) and items[j].op == "name" and items[j].kids[0] == part:
+                go(i + 1, j + 1, args)
+            return
+        for k in _ends(parts, i, items, j):
+            arg = _hole(rc, items[j:k], params[part.name], scope, reasons)
+            if arg is not None:
+                args[part.name] = arg
+                go(i + 1, k, args)
+                del args[part.name]
+
+    go(0, 0, {})
+    return out
+
+
+def _ends(parts: tuple[str | Hole, ...], i: int, items: list[Syn], j: int) -> list[int]:
+    """Where a hole starting at item ``j`` may end (exclusive)."""
+    rest = parts[i + 1:]
+    if not rest:
+        return [len(items)] if j < len(items) else []
+    nxt = rest[0]
+    if isinstance(nxt, str):
+        return [k for k in range(j + 1, len(items))
+                if items[k].op == "name" and items[k].kids[0] == nxt]
+    return list(range(j + 1, len(items) - (len(rest) - 1)))
+
+
+def _hole(rc: RC, span: list[Syn], want: Type, scope: Scope, reasons: list[Fail]
+          ) -> tuple[IR, Type, bool] | None:
+    """The argument ``span`` gives a hole of type ``want``, or None (reason kept)."""
+    from compiler.lang.expr import expr
+    from compiler.lang.stmt import stmt
+
+    try:
+        if want == "effect":
+            if len(span) == 1:
+                ir = stmt(rc, span[0], scope)
+            else:
+                ir, _ = phrase(rc, span[0], span, scope, "effect", statement=True)
+            return ir, "effect", True
+        if len(span) == 1:
+            ir, t = expr(rc, span[0], scope, _value_want(want))
+        else:
+            ir, t = phrase(rc, span[0], span, scope, _value_want(want), statement=False)
+        return ir, t if t != "any" else want, False
+    except Fail as exc:
+        reasons.append(exc)
+        return None
+
+
+def _value_want(t: Type) -> Type:
+    return "bool" if t == "condition" else "int" if t == "number" else t
+
+
+def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
+              reasons: list[Fail]) -> Fail:
+    from compiler.lang.expr import unknown
+
+    if len(items) == 1 and items[0].op == "name" and not reasons:
+        return unknown(rc, items[0], items[0].kids[0], scope)
+    if reasons:
+        best = max(reasons, key=lambda f: (f.diag.span.line, f.diag.span.col))
+        return best
+    text = " ".join(str(i.kids[0]) if i.op in ("name", "int") else "(...)" for i in items)
+    phrases = [_show(d) for d in rc.decls.definitions
+               if (d.form == "effect") == statement]
+    hint = did_you_mean(text, phrases) or \
+        f"no {'statement' if statement else 'value'} definition of the game has this " \
+        "phrase; see the game's definitions.yaml"
+    return rc.fail(syn, "R033", f"no definition matches '{text}'", hint=hint)
+
+
+def _core_ir(rc: RC, syn: Syn, d: CorePhrase, args: dict[str, tuple[IR, Type, bool]],
+             statement: bool) -> tuple[IR, Type]:
+    a = [args[name][0] for name, _ in d.params]
+    first = args[d.params[0][0]][1]
+    result = d.result
+    if result == "elem":
+        result = ("opt", element(first))
+    elif result == "same":
+        result = first
+    elif result == "keys":
+        inner = strip_opt(first)
+        result = ("list", inner[1]) if isinstance(inner, tuple) and inner[0] == "map" \
+            else ("list", "any")
+    elif result == "adj":
+        result = ("list", strip_opt(first))
+    ir: IR = {"op": "fn", "f": d.fn, "a": a}
+    if d.fn == "adjacent":
+        kind = strip_opt(first)
+        if not (isinstance(kind, tuple) and kind[0] == "id"):
+            raise rc.fail(syn, "R003", "adjacent needs a record id (a space)", hint="")
+        ir["kind"] = kind[1]
+    return ir, ("effect" if statement else result)
+
+
+def binding_of(arg: tuple[IR, Type, bool]) -> Binding:
+    ir, t, code = arg
+    return Binding(ir, t, code)
+
+
+def definition_of(d: Any) -> Definition | None:
+    return d if isinstance(d, Definition) else None

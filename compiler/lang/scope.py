@@ -1,0 +1,114 @@
+"""The resolver's context: declarations, scopes of names, fresh names and failures.
+
+A ``Scope`` maps the names visible at one point of a text to a ``Binding``: the IR that
+reads the name and its type. Record texts see ``you`` (the acting player) and ``this``
+(the record); reactions also see ``event``. A definition's body sees its parameters
+and the dynamic ``you``, ``this`` and ``event`` of wherever it is used (the game's
+words act for whoever is acting).
+
+Resolution stops at the first problem of a statement by raising ``Fail``; the caller
+turns it into a diagnostic and goes on with the next statement or field, so one run
+reports every broken text.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.diagnostics import Diagnostic, Span
+from compiler.lang.declare import Decls
+from compiler.lang.syntax import Syn
+from compiler.lang.types import Type
+
+__all__ = ["RC", "Binding", "Fail", "Scope"]
+
+IR = dict[str, Any]
+DYNAMIC = ("you", "this", "event", "it")
+
+
+class Fail(Exception):
+    """A resolution problem: ``diag`` says where and what."""
+
+    def __init__(self, diag: Diagnostic) -> None:
+        super().__init__(diag.message)
+        self.diag = diag
+
+
+@dataclass
+class Binding:
+    """What a name stands for: ``ir`` reads it, ``type`` is its type. ``code`` marks a
+    by-name effect argument (its ``ir`` is a statement)."""
+
+    ir: IR
+    type: Type
+    code: bool = False
+
+    def read(self) -> IR:
+        return copy.deepcopy(self.ir)
+
+
+class Scope:
+    """Names visible in a text: a chain of frames, innermost first."""
+
+    def __init__(self, names: dict[str, Binding] | None = None,
+                 parent: Scope | None = None) -> None:
+        self.names = dict(names or {})
+        self.parent = parent
+
+    def lookup(self, name: str) -> Binding | None:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return None
+
+    def child(self, **names: Binding) -> Scope:
+        return Scope(names, self)
+
+    def bind(self, name: str, binding: Binding) -> None:
+        self.names[name] = binding
+
+    def visible(self) -> list[str]:
+        out: list[str] = []
+        scope: Scope | None = self
+        while scope is not None:
+            out += [n for n in scope.names if "~" not in n]
+            scope = scope.parent
+        return out
+
+
+def var(name: str, t: Type) -> Binding:
+    return Binding({"op": "var", "n": name}, t)
+
+
+@dataclass
+class RC:
+    """Resolver context for one game."""
+
+    decls: Decls
+    path: str = ""
+    fresh_count: int = 0
+    calls: list[tuple[str, Span]] = field(default_factory=list)
+    bodies: dict[str, Syn | None] = field(default_factory=dict)
+    diags: list[Diagnostic] = field(default_factory=list)
+    bad: set[str] = field(default_factory=set)
+    """Definitions whose body has an error (reported once, at the definition)."""
+    texts: list[dict[str, Any]] = field(default_factory=list)
+    """The phrase being expanded, innermost last (a decision's prompt)."""
+
+    def fresh(self, name: str) -> str:
+        self.fresh_count += 1
+        return f"{name}~{self.fresh_count}"
+
+    def span(self, syn: Syn) -> Span:
+        return Span(self.path, syn.line, syn.col)
+
+    def fail(self, syn: Syn, code: str, message: str, hint: str = "",
+             related: tuple[Span, ...] = ()) -> Fail:
+        """A ``Fail`` at ``syn``; inside a definition, the call sites are related."""
+        sites = tuple(span for _, span in self.calls)
+        return Fail(Diagnostic(self.span(syn), code, message, hint=hint,
+                               related=related + sites))

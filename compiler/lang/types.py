@@ -1,0 +1,155 @@
+"""Types of the core language, and the type notation games use in their declarations.
+
+A type is a plain hashable value:
+
+- a word: ``int``, ``bool``, ``text``, ``player``, ``none``, ``any``, ``names`` (a text
+  per language), ``source`` (a rulebook citation), ``effect`` (statements; a record's
+  effect field, a definition's effect parameter), ``event`` (the fields of the event a
+  reaction answers);
+- ``("id", K)``: the id of a record of kind K (``K`` is ``spaces`` for board spaces);
+- ``("list", T)``; ``("map", K, T)`` with keys of type K; ``("obj", ((field, T), ...))``
+  a mapping with these fields; ``("opt", T)`` a value or none.
+
+Notation in YAML (``kinds.yaml``, ``state.yaml``, definition ``params``): a word as above,
+a kind name, ``T?`` for optional, ``[T]`` for a list, ``{map: K, of: T}``, and any other
+mapping ``{field: T, ...}`` for an object. Field types of records add the texts of the
+language: ``condition`` (a bool expression), ``number`` (an int expression, or a plain
+integer), ``value`` (any expression), ``trigger`` (an event and a filter), and the
+reaction lists ``reactions`` (``[{on: trigger, effect: effect}]``) and ``modifiers``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["DSL_WORDS", "WORDS", "Type", "compatible", "element", "parse_type", "show"]
+
+Type = Any
+
+WORDS = ("int", "bool", "text", "player", "none", "any", "names", "source", "effect",
+         "event")
+DSL_WORDS = ("condition", "number", "value", "trigger", "reactions", "modifiers")
+"""Field types whose values are texts of the language (parsed and resolved)."""
+
+REACTION = ("obj", (("on", "trigger"), ("if", ("opt", "condition")), ("effect", "effect"),
+                    ("name", ("opt", "names"))))
+MODIFIER = ("obj", (("modify", "text"), ("by", "number"), ("where", ("opt", "condition")),
+                    ("anyone", ("opt", "bool"))))
+
+
+def parse_type(spec: Any, kinds: set[str]) -> tuple[Type | None, str]:
+    """``(type, "")`` for a YAML type notation, or ``(None, why)`` when it is not one.
+
+    ``kinds``: the record kinds the game declares (their names are id types).
+    """
+    if isinstance(spec, str):
+        return _word(spec.strip(), kinds)
+    if isinstance(spec, list):
+        if len(spec) != 1:
+            return None, "a list type is written [T] with one element type"
+        inner, why = parse_type(spec[0], kinds)
+        return (("list", inner), "") if inner is not None else (None, why)
+    if isinstance(spec, dict):
+        if set(spec) == {"map", "of"}:
+            key, why = parse_type(spec["map"], kinds)
+            val, why2 = parse_type(spec["of"], kinds)
+            if key is None or val is None:
+                return None, why or why2
+            return ("map", key, val), ""
+        fields = []
+        for name, sub in spec.items():
+            t, why = parse_type(sub, kinds)
+            if t is None:
+                return None, f"field '{name}': {why}"
+            fields.append((str(name), t))
+        return ("obj", tuple(fields)), ""
+    return None, "write a type name, [T], {map: K, of: T} or {field: T}"
+
+
+def _word(word: str, kinds: set[str]) -> tuple[Type | None, str]:
+    if word.endswith("?"):
+        inner, why = _word(word[:-1], kinds)
+        return (("opt", inner), "") if inner is not None else (None, why)
+    if word == "reactions":
+        return ("list", REACTION), ""
+    if word == "modifiers":
+        return ("list", MODIFIER), ""
+    if word in WORDS or word in DSL_WORDS:
+        return word, ""
+    if word in kinds:
+        return ("id", word), ""
+    return None, f"'{word}' is not a type: use {', '.join(WORDS + DSL_WORDS)} or a kind"
+
+
+def value_type(field_type: Type) -> Type:
+    """The type an expression reads from a record field of ``field_type``."""
+    if field_type in ("condition",):
+        return "bool"
+    if field_type == "number":
+        return "int"
+    if field_type == "value":
+        return "any"
+    if isinstance(field_type, tuple) and field_type[0] == "opt":
+        return ("opt", value_type(field_type[1]))
+    if isinstance(field_type, tuple) and field_type[0] == "list":
+        return ("list", value_type(field_type[1]))
+    return field_type
+
+
+def strip_opt(t: Type) -> Type:
+    return t[1] if isinstance(t, tuple) and t[0] == "opt" else t
+
+
+def element(t: Type) -> Type:
+    """The element type of a list (a map's key type; ``any`` otherwise)."""
+    t = strip_opt(t)
+    if isinstance(t, tuple) and t[0] == "list":
+        return t[1]
+    if isinstance(t, tuple) and t[0] == "map":
+        return t[1]
+    return "any"
+
+
+def compatible(have: Type, want: Type) -> bool:
+    """Whether a value of type ``have`` may stand where ``want`` is expected."""
+    if have == want or "any" in (have, want) or want == "value":
+        return True
+    if have == "none":
+        return _optional(want)
+    if isinstance(want, tuple) and want[0] == "opt":
+        return compatible(strip_opt(have), want[1])
+    if isinstance(have, tuple) and have[0] == "opt":
+        return compatible(have[1], want)
+    if want == "condition":
+        return compatible(have, "bool")
+    if want == "number":
+        return compatible(have, "int")
+    if isinstance(have, tuple) and isinstance(want, tuple) and have[0] == want[0]:
+        if have[0] == "list":
+            return compatible(have[1], want[1])
+        if have[0] == "map":
+            return compatible(have[1], want[1]) and compatible(have[2], want[2])
+        if have[0] == "obj":
+            return True
+    if want == "text" and isinstance(have, tuple) and have[0] == "id":
+        return True
+    return False
+
+
+def _optional(t: Type) -> bool:
+    return t in ("any", "none", "value") or (isinstance(t, tuple) and t[0] == "opt")
+
+
+def show(t: Type) -> str:
+    """A type as a reader would write it (``[cards]``, ``player?``)."""
+    if isinstance(t, str):
+        return t
+    if t[0] == "id":
+        return f"a {t[1]} id"
+    if t[0] == "list":
+        return f"[{show(t[1])}]"
+    if t[0] == "map":
+        return f"{{map: {show(t[1])}, of: {show(t[2])}}}"
+    if t[0] == "opt":
+        return f"{show(t[1])}?"
+    return "{" + ", ".join(f"{k}: {show(v)}" for k, v in t[1]) + "}"
