@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler import check, codegen, dsl, load, resolve, schema
+from compiler import check, codegen, dsl, lang, load, resolve, schema
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.output import differs, write_tree
 
@@ -49,6 +49,8 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
     if any(d.code == "L012" for d in diags):  # no folder: nothing else to say
         result.diagnostics = diags
         return result
+    if lang.is_core(docs):
+        return _compile_core(result, docs, diags)
     good, schema_diags = schema.validate(docs)
     parsed, dsl_diags = dsl.parse_documents(good)
     ir, symbols, resolve_diags = resolve.resolve(good, parsed)
@@ -62,6 +64,20 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
     result.docs, result.ir = docs, ir
     result.diagnostics = sorted(diags + schema_diags + dsl_diags + resolve_diags + check_diags,
                                 key=_order)
+    return result
+
+
+def _compile_core(result: Compilation, docs: list[load.Document],
+                  diags: list[Diagnostic]) -> Compilation:
+    """A game written in the core language: schema, then declare/resolve/expand, then
+    the semantic checks of the core."""
+    from compiler.schema.core import validate_core
+
+    good, schema_diags = validate_core(docs)
+    ir, _decls, lang_diags = lang.compile_core(good)
+    more = check.check_core(good, ir)
+    result.docs, result.ir = docs, ir
+    result.diagnostics = sorted(diags + schema_diags + lang_diags + more, key=_order)
     return result
 
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from compiler.diagnostics import Span, did_you_mean
 from compiler.load import Document, load_text
-from compiler.runtime.setup import OPEN_MAPS
+from compiler.runtime.setup import OPEN_MAPS as _OLD_OPEN_MAPS
 
 __all__ = ["KEYS", "Outcome", "run_file"]
 
@@ -131,9 +131,26 @@ def _keys(doc: Document) -> None:
             raise _Fail(doc.span(()), f"the scenario needs '{key}:'")
 
 
-def _new_game(doc: Document, rules: dict[str, Any] | None) -> Any:
-    from compiler.runtime import Game, RulesError
+def engine(rules: dict[str, Any]) -> tuple[Any, type[Exception]]:
+    """The ``Game`` class and rules-error type that run ``rules``."""
+    if rules.get("core"):
+        from compiler.kernel import Game, RulesError
+    else:
+        from compiler.runtime import Game, RulesError  # type: ignore[assignment]
+    return Game, RulesError
 
+
+def open_maps(rules: dict[str, Any]) -> tuple[str, ...]:
+    """State maps a scenario's ``given`` may add keys to: every map entry of the state
+    (a core game's state.yaml), or the runtime's open maps."""
+    if not rules.get("core"):
+        return tuple(_OLD_OPEN_MAPS)
+    entries = [e for scope in (rules.get("state") or {}).values() for e in scope.items()]
+    return tuple(name for name, e in entries
+                 if isinstance(e.get("type"), list) and e["type"][:1] == ["map"])
+
+
+def _new_game(doc: Document, rules: dict[str, Any] | None) -> Any:
     data = doc.data
     players, seed = _whole(doc, "players", 1), _whole(doc, "seed", 0)
     if rules is None:
@@ -142,6 +159,7 @@ def _new_game(doc: Document, rules: dict[str, Any] | None) -> Any:
         except ImportError:
             raise _Fail(doc.span(("game",)), f"no generated engine for game "
                         f"{data['game']!r}; run `rulesc build`") from None
+    Game, RulesError = engine(rules)
     modules = data.get("modules") or []
     if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
         raise _Fail(doc.span(("modules",)), "modules: a list of module ids, like [a, b]")
@@ -180,15 +198,16 @@ def _given(game: Any, doc: Document, seats: _Seats) -> None:
     if not given:
         return
     state = game.to_json()
+    maps = open_maps(game.rules)
     for key, value in given.items():
         span = doc.key_span(("given", key))
-        _set(state, seats.path(str(key), span), seats.values(value, span), span, str(key))
+        _set(state, seats.path(str(key), span), seats.values(value, span), span, str(key),
+             maps)
     game.replace_state(state)
 
 
 def _when(game: Any, doc: Document, seats: _Seats) -> None:
-    from compiler.runtime import RulesError
-
+    _, RulesError = engine(game.rules)
     for i, step in enumerate(doc.data.get("when") or []):
         span = doc.span(("when", i))
         refused = isinstance(step, dict) and set(step) == {"refused"}
@@ -267,7 +286,8 @@ def _keys_of(node: Any) -> str:
     return repr(node)
 
 
-def _set(state: dict[str, Any], parts: list[str], value: Any, span: Span, path: str) -> None:
+def _set(state: dict[str, Any], parts: list[str], value: Any, span: Span, path: str,
+         maps: tuple[str, ...]) -> None:
     if parts and parts[0] == "state":
         parts = parts[1:]
     if not parts:
@@ -277,26 +297,26 @@ def _set(state: dict[str, Any], parts: list[str], value: Any, span: Span, path: 
         node = _child(node, part, span, path)
     last = parts[-1]
     if isinstance(node, list) and last.isdigit() and int(last) < len(node):
-        node[int(last)] = _typed(node[int(last)], value, span, path)
+        node[int(last)] = _typed(node[int(last)], value, span, path, maps)
     elif isinstance(node, dict) and last in node:
-        node[last] = _typed(node[last], value, span, path)
-    elif isinstance(node, dict) and (parts[-2:-1] and parts[-2] in OPEN_MAPS or not node):
+        node[last] = _typed(node[last], value, span, path, maps)
+    elif isinstance(node, dict) and (parts[-2:-1] and parts[-2] in maps or not node):
         node[last] = value
     else:
         _child(node, last, span, path)  # raises with a did-you-mean
 
 
-def _typed(old: Any, new: Any, span: Span, path: str) -> Any:
+def _typed(old: Any, new: Any, span: Span, path: str, maps: tuple[str, ...]) -> Any:
     """``new`` in place of ``old``: same JSON type; a mapping is merged key by key."""
     if old is None or new is None or isinstance(old, str) and isinstance(new, str):
         return new
     if isinstance(old, dict) and isinstance(new, dict):
         merged = dict(old)
         for k, v in new.items():
-            if k not in old and path.split(".")[-1] not in OPEN_MAPS and old:
+            if k not in old and path.split(".")[-1] not in maps and old:
                 hint = did_you_mean(str(k), map(str, old)) or "have: " + _keys_of(old)
                 raise _Fail(span, f"{path}: no '{k}' here ({hint})")
-            merged[k] = _typed(old[k], v, span, f"{path}.{k}") if k in old else v
+            merged[k] = _typed(old[k], v, span, f"{path}.{k}", maps) if k in old else v
         return merged
     same = type(old) is type(new) or {type(old), type(new)} <= {int, float}
     if not same:

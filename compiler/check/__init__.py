@@ -17,7 +17,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.load import Document
 from compiler.resolve import Symbols
 
-__all__ = ["check"]
+__all__ = ["check", "check_core"]
 
 
 def check(docs: list[Document], parsed: dict[tuple[str, tuple[Any, ...]], Any],
@@ -48,3 +48,11 @@ def _named(message: str) -> str:
     """The quoted name in an unknown-name message."""
     parts = message.split("'")
     return parts[1] if len(parts) > 2 else ""
+
+
+def check_core(docs: list[Document], ir: dict[str, Any]) -> list[Diagnostic]:
+    """Semantic checks of a game in the core language that name resolution does not
+    make: provisional values (W001), placeholders, module combinations, sources."""
+    from compiler.check.core import check_core as run
+
+    return run(docs, ir)

@@ -30,9 +30,11 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     game = ir.get("game") or {}
     game_id = str(game.get("id", "game"))
     title = _plain(game.get("title", {}).get("en", game_id))
+    core = bool(ir.get("core"))
+    modules = (ir.get("records") or {}).get("modules", {}) if core else ir.get("modules", {})
     ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(game_id),
-           "title": title,
-           "modules": sorted(ir.get("modules", {})), "rules": render(ir)}
+           "title": title, "runtime": "compiler.kernel" if core else "compiler.runtime",
+           "modules": sorted(modules), "rules": render(ir)}
     env = _env()
     return {
         "__init__.py": env.get_template("package_init.py.j2").render(ctx),

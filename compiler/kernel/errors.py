@@ -19,8 +19,7 @@ TRIAL_STEPS = 4_000
 """Statements one trial run may take; past it the option is offered (optimistic)."""
 
 
-class RulesError(Exception):
-    """A rules violation or a bound exceeded; the message says which."""
+from compiler.runtime.errors import RulesError  # one error type while both engines exist
 
 
 def check_bound(what: str, value: int, limit: int) -> None:

@@ -86,11 +86,16 @@ def bounds(ctx: Ctx, scope: str, entry: str, key: Any) -> tuple[int | None, int 
             else [None]
         for k in keys:
             with ctx.scope({"it": k}):
-                lo = num(ev(ctx, spec["min"])) if "min" in spec else None
-                hi = num(ev(ctx, spec["max"])) if "max" in spec else None
+                lo = _bound(ctx, spec.get("min"))
+                hi = _bound(ctx, spec.get("max"))
             table[k] = (lo, hi)
         cache[(scope, entry)] = table
     return cache[(scope, entry)].get(key, (None, None))
+
+
+def _bound(ctx: Ctx, node: Any) -> int | None:
+    value = ev(ctx, node) if node is not None else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def step_flow(ctx: Ctx, f: Frame) -> None:
@@ -183,13 +188,14 @@ def scores(ctx: Ctx) -> dict[str, Any]:
                     breakdown[line["id"]] = num(ev(ctx, line["amount"]))
         rows.append({"player": p, "total": sum(breakdown.values()), "breakdown": breakdown})
     _same_lines(rows)
-    with ctx.scope({}):
-        if "winner" in flow:
+    best = max((r["total"] for r in rows), default=0)
+    leaders = [r["player"] for r in rows if r["total"] == best]
+    with ctx.scope({"leaders": leaders}):
+        winner = leaders
+        if flow.get("winner"):
             winner = [p for p in items_of(ev(ctx, flow["winner"])) if isinstance(p, int)]
-        else:
-            best = max((r["total"] for r in rows), default=0)
-            winner = [r["player"] for r in rows if r["total"] == best]
         results = {k: ev(ctx, v) for k, v in (flow.get("results") or {}).items()}
+    results = {k: v for k, v in results.items() if v is not None}
     return {"winner": winner, "players": rows, "rounds": ctx.state["round"], **results}
 
 

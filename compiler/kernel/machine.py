@@ -233,9 +233,11 @@ def abort(ctx: Ctx) -> None:
 
 def _do(ctx: Ctx, n: Node) -> None:
     code = ev(ctx, n["e"])
+    env = ctx.env()
+    if isinstance(code, dict) and "op" in code and code.get("id") in ctx.index.nodes:
+        code = {"code": code["id"], "this": env.get("this")}
     if not isinstance(code, dict) or code.get("code") not in ctx.index.nodes:
         return
-    env = ctx.env()
     ctx.push({"k": "scope", "env": {"you": env.get("you"), "this": code.get("this"),
                                     "event": env.get("event")}})
     start(ctx, ctx.index.nodes[code["code"]])

@@ -67,11 +67,23 @@ def _fld(ctx: Any, n: Node) -> Any:
     if rec is None:
         return n.get("d")
     value = rec.get(n["f"], n.get("d"))
-    if isinstance(value, dict) and "op" in value:
-        if "id" in value:
-            return {"code": value["id"], "this": rid}
+    if isinstance(value, dict) and "op" in value and "id" not in value:
         with ctx.scope({**ctx.env(), "this": rid}):
             return ev(ctx, value)
+    return _codes(value, rid)
+
+
+def _codes(value: Any, rid: Any) -> Any:
+    """Effects inside a record's data read as code references that remember the record
+    (``this`` when they run)."""
+    if isinstance(value, dict):
+        if "op" in value and "id" in value:
+            return {"code": value["id"], "this": rid}
+        if "op" in value:
+            return value
+        return {k: _codes(v, rid) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_codes(v, rid) for v in value]
     return value
 
 
@@ -80,6 +92,8 @@ def _ar(ctx: Any, n: Node) -> Any:
     o = n["o"]
     if o == "+" and isinstance(a, list):
         return a + (b if isinstance(b, list) else [b])
+    if o == "+" and isinstance(a, dict):
+        return {**a, **(b if isinstance(b, dict) else {})}
     a, b = num(a), num(b)
     if o == "+":
         return a + b
@@ -144,7 +158,21 @@ def _core(ctx: Any, n: Node) -> Any:
         return ctx.player_count()
     if name == "round":
         return ctx.state["round"]
+    if name == "leaders":
+        return ctx.env().get("leaders") or []
     return list(ctx.state.get("modules") or [])
+
+
+def _as(ctx: Any, n: Node) -> Any:
+    """``p.(E)``: E from player p's point of view."""
+    with ctx.scope({**ctx.env(), "you": ev(ctx, n["p"])}):
+        return ev(ctx, n["e"])
+
+
+def _can(ctx: Any, n: Node) -> bool:
+    from compiler.kernel.choose import trial
+
+    return trial(ctx, n["b"], {})
 
 
 def _modv(ctx: Any, n: Node) -> int:
@@ -208,5 +236,5 @@ _OPS: dict[str, Callable[[Any, Node], Any]] = {
     "obj": lambda ctx, n: {k: ev(ctx, a) for k, a in zip(n["k"], n["a"], strict=True)},
     "filt": _each, "mapc": _each, "fn": _fn, "core": _core,
     "cond": lambda ctx, n: ev(ctx, n["a"]) if ev(ctx, n["c"]) else ev(ctx, n["b"]),
-    "modv": _modv,
+    "modv": _modv, "as": _as, "can": _can,
 }

@@ -50,6 +50,7 @@ def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diag
     ir["records"] = _records(rc)
     ir["flow"] = resolve_flow(rc)
     ir["records"]["modules"] = resolve_modules(rc)
+    ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
     ir["definitions"] = {d.id: {"text": d.record.get("text") or {},
                                 "phrase": d.record.get("phrase"),
                                 "at": f"{d.doc.path}:{d.span.line}"}

@@ -15,6 +15,7 @@ function), ``cond c a b``, ``modv name base params`` (a value reactions may modi
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
@@ -25,7 +26,7 @@ from compiler.lang.types import Type, compatible, element, show, strip_opt, valu
 __all__ = ["expr", "name_ref", "want_bool"]
 
 CORE_VALUES = {"players": ("list", "player"), "player_count": "int", "round": "int",
-               "active_modules": ("list", ("id", "modules"))}
+               "active_modules": ("list", ("id", "modules")), "leaders": ("list", "player")}
 
 
 def expr(rc: RC, syn: Syn, scope: Scope, want: Type = "any") -> tuple[IR, Type]:
@@ -76,7 +77,8 @@ def _group(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     if inner.op == "if" and inner.kids[2] is not None:
         cond = want_bool(rc, inner.kids[0], scope)
         a, ta = expr(rc, inner.kids[1], scope, want)
-        b, tb = expr(rc, inner.kids[2], scope, want if ta == "any" else ta)
+        b, tb = expr(rc, inner.kids[2], scope, want if ta in ("any", "none") else
+                     ("opt", ta) if _is_none(inner.kids[2]) else ta)
         return {"op": "cond", "c": cond, "a": a, "b": b}, ta if ta != "none" else tb
     return expr(rc, inner, scope, want)
 
@@ -107,11 +109,15 @@ def name_ref(rc: RC, syn: Syn, name: str, scope: Scope, want: Type) -> tuple[IR,
         if entry is not None:
             return _state(rc, syn, name, scope_name, entry.type, scope)
     if name in decls.constants:
-        return _lit(decls.constants[name], "int")
+        value = decls.constants[name]
+        return _lit(value, _type_of_value(value))
     kinds = decls.kind_of(name)
     want_kind = _kind_wanted(want)
     if want_kind in kinds:
         return _lit(name, ("id", want_kind))
+    exposed = _exposed(rc, syn, name, scope)
+    if exposed is not None:
+        return exposed
     kinds = [k for k in kinds if k not in ("definitions",)]
     if len(kinds) == 1:
         return _lit(name, ("id", kinds[0]))
@@ -125,6 +131,41 @@ def name_ref(rc: RC, syn: Syn, name: str, scope: Scope, want: Type) -> tuple[IR,
     from compiler.lang.phrases import phrase
 
     return phrase(rc, syn, [syn], scope, want, statement=False)
+
+
+def _type_of_value(value: Any) -> Type:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, list):
+        return ("list", _type_of_value(value[0]) if value else "any")
+    return "any"
+
+
+def _exposed(rc: RC, syn: Syn, name: str, scope: Scope) -> tuple[IR, Type] | None:
+    """A key of a state map declared ``expose: true`` reads as its value (``heat`` is
+    the acting player's stock of heat)."""
+    for scope_name in ("player", "game"):
+        for entry in rc.decls.state[scope_name].values():
+            each = entry.spec.get("each")
+            record = rc.decls.records.get(each or "", {}).get(name)
+            if entry.spec.get("expose") and record is not None and \
+                    _where_holds(entry.spec.get("where"), record.data):
+                base, t = _state(rc, syn, entry.name, scope_name, entry.type, scope)
+                return {"op": "key", "of": base, "k": {"op": "lit", "v": name},
+                        "d": _default(t[2])}, t[2]
+    return None
+
+
+_WHERE = re.compile(r"^\s*it\.([a-z_][a-z0-9_]*)\s*==\s*([a-z_][a-z0-9_]*)\s*$")
+
+
+def _where_holds(where: Any, data: dict[str, Any]) -> bool:
+    """Whether a record is among an exposed entry's keys: a ``where`` of the form
+    ``it.FIELD == WORD`` is read here; any other filter exposes every record."""
+    match = _WHERE.match(where) if isinstance(where, str) else None
+    return match is None or str(data.get(match.group(1))) == match.group(2)
 
 
 def _kind_wanted(want: Type) -> str | None:
@@ -229,9 +270,16 @@ def _key_of(rc: RC, syn: Syn, name: str, key_type: Type, scope: Scope) -> IR:
 
 
 def _default(t: Type) -> Any:
-    t = strip_opt(t)
+    """What a missing value reads as: 0, false, [], {}; a missing condition holds; a
+    missing optional value is none."""
+    if strip_opt(t) == "condition":
+        return True
+    if isinstance(t, tuple) and t[0] == "opt":
+        return None
     if t in ("int", "number"):
         return 0
+    if t == "condition":
+        return True
     if t == "bool":
         return False
     if isinstance(t, tuple) and t[0] == "list":
@@ -243,22 +291,25 @@ def _default(t: Type) -> Any:
 
 def _index(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     base, t = expr(rc, syn.kids[0], scope)
-    key, kt = expr(rc, syn.kids[1], scope)
     t = strip_opt(t)
+    if t == "player":
+        inner = scope.child(you=var("you", "player"))
+        value, tv = expr(rc, syn.kids[1], inner, want)
+        return {"op": "as", "p": base, "e": value}, tv
+    key, kt = expr(rc, syn.kids[1], scope)
     if isinstance(t, tuple) and t[0] == "map":
         return {"op": "key", "of": base, "k": key, "d": _default(t[2])}, t[2]
     if isinstance(t, tuple) and t[0] == "list":
         return {"op": "key", "of": base, "k": key}, ("opt", t[1])
-    if t == "player" and isinstance(syn.kids[1], Syn):
-        raise rc.fail(syn, "R003", "players are read by name: p.stock", hint="")
     return {"op": "key", "of": base, "k": key}, "any"
 
 
 def _arith(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     o, a, b = syn.kids
     ia, ta = expr(rc, a, scope)
-    if o == "+" and isinstance(strip_opt(ta), tuple) and strip_opt(ta)[0] == "list":
-        ib, _ = expr(rc, b, scope, ta)
+    if o == "+" and isinstance(strip_opt(ta), tuple) and strip_opt(ta)[0] in ("list", "obj",
+                                                                              "map"):
+        ib, _ = expr(rc, b, scope, "any" if strip_opt(ta)[0] != "list" else ta)
         return {"op": "ar", "o": o, "a": ia, "b": ib}, ta
     if not compatible(ta, "int"):
         raise rc.fail(a, "R003", f"'{o}' needs numbers, not {show(ta)}", hint="")
@@ -276,10 +327,23 @@ def _neg(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
 def _cmp(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     o, a, b = syn.kids
     ia, ta = expr(rc, a, scope)
-    ib, tb = expr(rc, b, scope, ta if o in ("==", "!=") else "int")
+    word = _bare_word(rc, b, scope) if strip_opt(ta) == "text" else None
+    eq = o in ("==", "!=")
+    if word is not None:
+        ib, tb = _lit(word, "text")
+    elif eq and _is_none(b):
+        ib, tb = _lit(None, "none")
+    else:
+        ib, tb = expr(rc, b, scope, ta if eq else "int")
     if o not in ("==", "!=") and not compatible(ta, "int"):
         raise rc.fail(a, "R003", f"'{o}' compares numbers, not {show(ta)}", hint="")
     return {"op": "cmp", "o": o, "a": ia, "b": ib}, "bool"
+
+
+def _is_none(syn: Syn) -> bool:
+    while syn.op == "app" and len(syn.kids) == 1:
+        syn = syn.kids[0]
+    return syn.op == "none"
 
 
 def _member(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:

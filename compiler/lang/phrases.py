@@ -63,6 +63,8 @@ CORE = (
     _core("random {n}", {"n": "int"}, "random", "int"),
     _core("adjacent {x}", {"x": "any"}, "adjacent", "adj"),
     _core("position {x} in {l}", {"x": "any", "l": _LIST}, "position", "int"),
+    _core("every {k}", {"k": "kind"}, "every", "every"),
+    _core("can {e}", {"e": "effect"}, "can", "bool"),
     _core("shuffle {l}", {"l": _LIST}, "shuffle", "none", statement=True),
 )
 
@@ -162,6 +164,12 @@ def _hole(rc: RC, span: list[Syn], want: Type, scope: Scope, reasons: list[Fail]
     from compiler.lang.stmt import stmt
 
     try:
+        if want == "kind":
+            name = span[0].kids[0] if len(span) == 1 and span[0].op == "name" else None
+            if name not in rc.decls.kinds and name != "spaces":
+                raise rc.fail(span[0], "R001", f"'{name}' is not a record kind",
+                              hint=did_you_mean(str(name), list(rc.decls.kinds)))
+            return {"op": "ids", "kind": name}, ("list", ("id", name)), False
         if want == "effect":
             if len(span) == 1:
                 ir = stmt(rc, span[0], scope)
@@ -213,8 +221,14 @@ def _core_ir(rc: RC, syn: Syn, d: CorePhrase, args: dict[str, tuple[IR, Type, bo
         inner = strip_opt(first)
         result = ("list", inner[1]) if isinstance(inner, tuple) and inner[0] == "map" \
             else ("list", "any")
+    elif result == "every":
+        result = first
     elif result == "adj":
         result = ("list", strip_opt(first))
+    if d.fn == "every":
+        return a[0], result if result != "every" else first
+    if d.fn == "can":
+        return {"op": "can", "b": a[0]}, "bool"
     ir: IR = {"op": "fn", "f": d.fn, "a": a}
     if d.fn == "adjacent":
         kind = strip_opt(first)

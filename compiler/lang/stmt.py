@@ -133,7 +133,7 @@ def _let(rc: RC, syn: Syn, scope: Scope) -> IR:
 
 def _with(rc: RC, syn: Syn, scope: Scope) -> IR:
     name, value, body = syn.kids
-    want = "player" if name == "you" else "any"
+    want = ("opt", "player") if name == "you" else "any"
     ir, t = expr(rc, value, scope, want)
     v, inner = binder(rc, scope, name, t)
     return {"op": "with", "v": v, "e": ir, "b": stmt(rc, body, inner)}

@@ -159,6 +159,10 @@ class ToSyn(Transformer):
         return Syn("app", node.line, node.col, (node,))
 
     @v_args(meta=True)
+    def alt_body(self, meta: Any, kids: list[Any]) -> Syn:
+        return kids[0] if len(kids) == 1 else self._node("seq", meta, *kids)
+
+    @v_args(meta=True)
     def alt(self, meta: Any, kids: list[Any]) -> Syn:
         return self._node("alt", meta, kids[0], kids[1] if len(kids) > 1 else None)
 

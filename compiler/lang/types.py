@@ -114,6 +114,8 @@ def compatible(have: Type, want: Type) -> bool:
     """Whether a value of type ``have`` may stand where ``want`` is expected."""
     if have == want or "any" in (have, want) or want == "value":
         return True
+    if {have, want} <= {"int", "player"} or (have == "player" and want == "number"):
+        return True  # seats are numbers (seat arithmetic: the next player)
     if have == "none":
         return _optional(want)
     if isinstance(want, tuple) and want[0] == "opt":

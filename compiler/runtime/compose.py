@@ -33,6 +33,10 @@ def compose(rules: Rules, modules: Iterable[str], players: int | None = None) ->
     a conflict between two chosen modules, or a player count out of the module's range.
     (A module the player count needs is checked by ``needed_modules``, at game setup.)
     """
+    if rules.get("core"):  # a game in the core language runs on compiler.kernel
+        from compiler.kernel import compose as core_compose
+
+        return core_compose(rules, modules, players)
     known: dict[str, Any] = rules.get("modules") or {}
     chosen = _ordered(known, modules)
     for mid in chosen:

@@ -44,6 +44,10 @@ class Game:
         unknown module, a missing required module, two conflicting modules, or a module
         the player count needs left off (``required_for_players``).
         """
+        if rules.get("core"):  # a game in the core language runs on compiler.kernel
+            from compiler.kernel import Game as CoreGame
+
+            return CoreGame.new(rules, players, modules, seed)  # type: ignore[return-value]
         limits = (rules.get("game") or {}).get("players") or {}
         if not limits.get("min", 1) <= players <= limits.get("max", players):
             raise RulesError(f"this game is for {limits.get('min', 1)}-"
@@ -125,6 +129,10 @@ def load_game(rules: dict[str, Any], state: dict[str, Any]) -> Game:
 
     Raises RulesError for a state of another format or with modules the rules lack.
     """
+    if rules.get("core"):
+        from compiler.kernel import load_game as core_load
+
+        return core_load(rules, state)  # type: ignore[return-value]
     if not isinstance(state, dict) or state.get("format") != FORMAT:
         raise RulesError("not a saved game of this runtime (format mismatch)")
     composed = compose(rules, state["modules"], len(state["players"]))

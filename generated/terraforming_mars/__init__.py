@@ -2,7 +2,7 @@
 # Edit the YAML there and run `rulesc build --game terraforming_mars`.
 """Terraforming Mars: a rules engine compiled from rules data.
 
-Public API (see ``compiler.runtime.engine.Game`` for every method's shape):
+Public API (see ``compiler.kernel`` for every method's shape):
 
     game = new_game(players=2, modules=("corporate_era",), seed=1)
     while not game.is_over:
@@ -12,7 +12,7 @@ Public API (see ``compiler.runtime.engine.Game`` for every method's shape):
                     #  "generations", "actions"}
 """
 
-from compiler.runtime import Game, RandomPolicy, load_game
+from compiler.kernel import Game, RandomPolicy, load_game
 
 from .rules import RULES
 
@@ -25,7 +25,7 @@ MODULES = ['corporate_era', 'draft', 'solo']
 def new_game(players: int = 2, modules: tuple[str, ...] = (), seed: int = 0) -> Game:
     """Set up a new game of Terraforming Mars for ``players`` players with ``modules`` on.
 
-    Raises ``compiler.runtime.RulesError`` for a player count or module set the rules
+    Raises ``compiler.kernel.RulesError`` for a player count or module set the rules
     data does not allow.
     """
     return Game.new(RULES, players=players, modules=tuple(modules), seed=seed)

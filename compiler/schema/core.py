@@ -1,0 +1,149 @@
+"""Schema check of a game written in the core language.
+
+Entry point: ``validate_core(docs)``. The core's own document kinds (``kinds``,
+``state``, ``events``, ``definitions``, ``constants``, ``flow``, ``modules``) have
+schemas in ``schemas/core/``; ``game.yaml`` uses ``schemas/game.schema.json``. Every
+record kind the game declares in ``kinds.yaml`` gets a schema made from its field
+types (``kind_schema``), so its records are checked with the same positioned S003
+diagnostics. ``rulesc schema --rules PATH`` writes those made schemas for editors.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.lang.declare import CORE_KINDS, RECORD_FIELDS
+from compiler.lang.types import MODIFIER, REACTION, Type, parse_type
+from compiler.load import Document
+from compiler.schema.errors import diagnostic, leaves
+
+__all__ = ["kind_schema", "validate_core"]
+
+C = "common.schema.json#/$defs/"
+
+
+def _ref(name: str) -> dict[str, Any]:
+    return {"$ref": C + name}
+
+
+@cache
+def _core_validator(kind: str) -> Draft202012Validator:
+    from compiler.schema import _registry, schema_dir
+
+    folder = schema_dir() if kind == "game" else schema_dir() / "core"
+    schema = json.loads((folder / f"{kind}.schema.json").read_text("utf-8"))
+    return Draft202012Validator(schema, registry=_registry())
+
+
+def validate_core(docs: list[Document]) -> tuple[list[Document], list[Diagnostic]]:
+    """The well-formed documents (records with errors left out) and every S diagnostic."""
+    from compiler.schema import _prune
+
+    good: list[Document] = []
+    diags: list[Diagnostic] = []
+    kinds: dict[str, dict[str, Any]] = {}
+    pending: list[Document] = []
+    for doc in docs:
+        kind = doc.kind
+        if kind is None:
+            diags.append(Diagnostic(doc.span(()), "S001", "document has no 'kind:'",
+                                    hint="start the file with 'kind: <kind>'"))
+        elif kind in CORE_KINDS:
+            kept, errs = _run(_core_validator(kind), doc, _prune)
+            diags += errs
+            if kept is not None:
+                good.append(kept)
+                if kind == "kinds":
+                    kinds.update(_declared(kept))
+        else:
+            pending.append(doc)
+    names = set(kinds) | {"spaces"}
+    for doc in pending:
+        kind = str(doc.kind)
+        if kind not in kinds:
+            diags.append(Diagnostic(doc.span(("kind",)), "S002", f"unknown document kind "
+                                    f"'{kind}'", hint=did_you_mean(kind, list(kinds) +
+                                                                   list(CORE_KINDS))
+                                    or "declare the kind in kinds.yaml"))
+            continue
+        validator = Draft202012Validator(kind_schema(kind, kinds[kind], names),
+                                         registry=_registry_())
+        kept, errs = _run(validator, doc, _prune)
+        diags += errs
+        if kept is not None:
+            good.append(kept)
+    return good, diags
+
+
+def _registry_() -> Any:
+    from compiler.schema import _registry
+
+    return _registry()
+
+
+def _run(validator: Draft202012Validator, doc: Document, prune: Any
+         ) -> tuple[Document | None, list[Diagnostic]]:
+    errors = leaves(validator.iter_errors(doc.data))
+    if not errors:
+        return doc, []
+    return prune(doc, [tuple(e.absolute_path) for e in errors]), \
+        [diagnostic(doc, e) for e in errors]
+
+
+def _declared(doc: Document) -> dict[str, dict[str, Any]]:
+    return {r["id"]: r for r in doc.data.get("records") or [] if isinstance(r, dict)}
+
+
+def kind_schema(kind: str, decl: dict[str, Any], names: set[str]) -> dict[str, Any]:
+    """The JSON Schema of a file of records of declared kind ``kind``."""
+    props: dict[str, Any] = {"id": _ref("id"), "name": _ref("names"),
+                             "name_one": _ref("names"), "gender": {"type": "object"},
+                             "source": _ref("source"), "module": _ref("id"),
+                             "players": _ref("players"), "note": _ref("text"),
+                             "placeholder": _ref("text")}
+    assert set(props) == set(RECORD_FIELDS)
+    for name, spec in (decl.get("fields") or {}).items():
+        t, _ = parse_type(spec, names)
+        props[name] = type_schema(t) if t is not None else {}
+    record = {"type": "object", "properties": props,
+              "required": ["id"] + list(decl.get("required") or []),
+              "additionalProperties": False}
+    defaults = {k: v for k, v in props.items() if k not in ("id", "name", "name_one")}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": f"{kind} records", "type": "object",
+            "properties": {"kind": {"const": kind}, "records": {"type": "array",
+                                                                "items": record},
+                           **defaults},
+            "required": ["kind", "records"], "additionalProperties": False}
+
+
+def type_schema(t: Type) -> dict[str, Any]:
+    """The JSON Schema of a value of type ``t``."""
+    simple = {"int": _ref("integer"), "number": _ref("amount"), "bool": {"type": "boolean"},
+              "text": _ref("text"), "names": _ref("names"), "source": _ref("source"),
+              "effect": _ref("effect"), "condition": {"anyOf": [_ref("condition"),
+                                                               {"type": "boolean"}]},
+              "trigger": _ref("trigger"), "value": {}, "any": {}, "player": {"type":
+                                                                             "integer"}}
+    if isinstance(t, str):
+        return simple.get(t, {})
+    if t == REACTION or t == MODIFIER:
+        fields = dict(t[1])
+        return {"type": "object", "properties": {k: type_schema(v) for k, v in fields.items()},
+                "required": ["on", "effect"] if t == REACTION else ["modify", "by"],
+                "additionalProperties": False}
+    if t[0] == "id":
+        return _ref("id")
+    if t[0] == "list":
+        return {"type": "array", "items": type_schema(t[1])}
+    if t[0] == "opt":
+        return {"anyOf": [type_schema(t[1]), {"type": "null"}]}
+    if t[0] == "map":
+        return {"type": "object", "additionalProperties": type_schema(t[2])}
+    return {"type": "object", "properties": {k: type_schema(v) for k, v in t[1]},
+            "additionalProperties": False}
