@@ -71,10 +71,7 @@ class Ctx:
         """Set ``container[key]``, journaled during a trial (``quiet``: a binding of a
         fresh name, which is not a change to the game)."""
         if self.journal is not None:
-            if isinstance(container, dict):
-                old = container.get(key, MISSING)
-            else:
-                old = container[key]
+            old = container.get(key, MISSING) if isinstance(container, dict) else container[key]
             self.journal.append((container, key, old, quiet))
         container[key] = value
 

@@ -8,6 +8,8 @@ else.
 
 from __future__ import annotations
 
+from compiler.runtime.errors import RulesError  # one error type while both engines exist
+
 __all__ = ["MAX_DECISIONS", "MAX_ROUNDS", "MAX_STEPS", "TRIAL_STEPS", "RulesError",
            "check_bound"]
 
@@ -19,7 +21,6 @@ TRIAL_STEPS = 4_000
 """Statements one trial run may take; past it the option is offered (optimistic)."""
 
 
-from compiler.runtime.errors import RulesError  # one error type while both engines exist
 
 
 def check_bound(what: str, value: int, limit: int) -> None:

@@ -126,7 +126,7 @@ def step_flow(ctx: Ctx, f: Frame) -> None:
 def _round(ctx: Ctx, f: Frame, flow: dict[str, Any]) -> None:
     phases = flow.get("phases") or []
     end = flow.get("end") or {}
-    if 0 < f["i"] and not end.get("finish_round", True) and _end_reached(ctx, end, False):
+    if f["i"] > 0 and not end.get("finish_round", True) and _end_reached(ctx, end, False):
         f["s"], f["i"] = "end", 0
         return
     if f["i"] < len(phases):
@@ -175,7 +175,7 @@ def scores(ctx: Ctx) -> dict[str, Any]:
     **results}``: each scoring line per player (``lines``: several named lines), the
     winner by ``flow.winner`` or the highest total (ties all win)."""
     flow = ctx.rules.get("flow") or {}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for p in range(ctx.player_count()):
         breakdown: dict[str, int] = {}
         with ctx.scope({"you": p}):
@@ -186,9 +186,10 @@ def scores(ctx: Ctx) -> dict[str, Any]:
                         breakdown[str(k)] = num(value[k]) if isinstance(value, dict) else 0
                 elif "amount" in line:
                     breakdown[line["id"]] = num(ev(ctx, line["amount"]))
-        rows.append({"player": p, "total": sum(breakdown.values()), "breakdown": breakdown})
+        total: int = sum(breakdown.values())
+        rows.append({"player": p, "total": total, "breakdown": breakdown})
     _same_lines(rows)
-    best = max((r["total"] for r in rows), default=0)
+    best = max((int(r["total"]) for r in rows), default=0)
     leaders = [r["player"] for r in rows if r["total"] == best]
     with ctx.scope({"leaders": leaders}):
         winner = leaders

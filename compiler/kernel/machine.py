@@ -306,12 +306,12 @@ def _steps() -> dict[str, Callable[[Ctx, Frame], None]]:
             "react": step_react, "flow": step_flow}
 
 
-class _Steps(dict):  # type: ignore[type-arg]
+class _Steps(dict[str, Callable[[Ctx, Frame], None]]):
     def __missing__(self, key: str) -> Callable[[Ctx, Frame], None]:
         self.update(_steps())
         if key not in self:
             raise RulesError(f"unknown frame kind '{key}'")
-        return self[key]  # type: ignore[no-any-return]
+        return self[key]
 
 
 STEPS: dict[str, Callable[[Ctx, Frame], None]] = _Steps()

@@ -160,7 +160,7 @@ def _number(value: Any) -> Any:
 def _kinds(decls: Decls, doc: Document) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     recs = doc.data.get("records") or []
-    names = {r.get("id") for r in recs if isinstance(r, dict)} | set(decls.kinds) | \
+    names = {str(r.get("id")) for r in recs if isinstance(r, dict)} | set(decls.kinds) | \
         {"spaces"}
     for i, rec in enumerate(recs):
         if not isinstance(rec, dict):

@@ -76,7 +76,7 @@ def resolve_flow(rc: RC) -> dict[str, Any]:
                     for i, s in enumerate(end.get("steps") or [])]
     out["end"] = end
     out["scoring"] = [_scoring(rc, doc, i, s) for i, s in enumerate(data.get("scoring") or [])]
-    for key, want in (("winner", ("list", "player")),):
+    for key, _want in (("winner", ("list", "player")),):
         if key in data:
             out[key] = resolve_value(rc, doc, (key,), data[key], "value", NO_PLAYER)
     out["results"] = {k: resolve_value(rc, doc, ("results", k), v, "value", NO_PLAYER)

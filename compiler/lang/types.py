@@ -133,9 +133,7 @@ def compatible(have: Type, want: Type) -> bool:
             return compatible(have[1], want[1]) and compatible(have[2], want[2])
         if have[0] == "obj":
             return True
-    if want == "text" and isinstance(have, tuple) and have[0] == "id":
-        return True
-    return False
+    return bool(want == "text" and isinstance(have, tuple) and have[0] == "id")
 
 
 def _optional(t: Type) -> bool:

@@ -132,7 +132,7 @@ def type_schema(t: Type) -> dict[str, Any]:
                                                                              "integer"}}
     if isinstance(t, str):
         return simple.get(t, {})
-    if t == REACTION or t == MODIFIER:
+    if t in (REACTION, MODIFIER):
         fields = dict(t[1])
         return {"type": "object", "properties": {k: type_schema(v) for k, v in fields.items()},
                 "required": ["on", "effect"] if t == REACTION else ["modify", "by"],
