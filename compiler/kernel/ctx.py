@@ -44,15 +44,24 @@ class Ctx:
         self.journal: list[tuple[Any, Any, Any, bool]] | None = None
         self.dry = False
         self.steps = 0
+        self._env_key: tuple[int, int, int] = (0, -1, 0)
+        self._env: dict[str, Any] = {}
 
     # ---- environment -----------------------------------------------------------------
     def env(self) -> dict[str, Any]:
         """The names of the innermost scope frame (locals, you, this, event)."""
-        for frame in reversed(self.frames):
-            env = frame.get("env")
-            if env is not None:
-                return env
-        return {}
+        frames = self.frames
+        key = (id(frames), len(frames), id(frames[-1]) if frames else 0)
+        if key == self._env_key:
+            return self._env
+        env: dict[str, Any] = {}
+        for frame in reversed(frames):
+            found = frame.get("env")
+            if found is not None:
+                env = found
+                break
+        self._env_key, self._env = key, env
+        return env
 
     def get(self, name: str) -> Any:
         return self.env().get(name)

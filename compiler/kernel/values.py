@@ -163,6 +163,21 @@ def _core(ctx: Any, n: Node) -> Any:
     return list(ctx.state.get("modules") or [])
 
 
+def _letx(ctx: Any, n: Node) -> Any:
+    """``(let v = e; b)`` in an expression: bind, evaluate, restore."""
+    env = ctx.env()
+    name = n["v"]
+    had, old = name in env, env.get(name)
+    env[name] = ev(ctx, n["e"])
+    try:
+        return ev(ctx, n["b"])
+    finally:
+        if had:
+            env[name] = old
+        else:
+            env.pop(name, None)
+
+
 def _as(ctx: Any, n: Node) -> Any:
     """``p.(E)``: E from player p's point of view."""
     with ctx.scope({**ctx.env(), "you": ev(ctx, n["p"])}):
@@ -236,5 +251,5 @@ _OPS: dict[str, Callable[[Any, Node], Any]] = {
     "obj": lambda ctx, n: {k: ev(ctx, a) for k, a in zip(n["k"], n["a"], strict=True)},
     "filt": _each, "mapc": _each, "fn": _fn, "core": _core,
     "cond": lambda ctx, n: ev(ctx, n["a"]) if ev(ctx, n["c"]) else ev(ctx, n["b"]),
-    "modv": _modv, "as": _as, "can": _can,
+    "modv": _modv, "as": _as, "can": _can, "letx": _letx,
 }

@@ -70,9 +70,12 @@ def _const(value: Any, t: Type) -> Any:
 
 def _group(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     body = syn.kids[0]
+    if len(body.kids) > 1 and all(k.op == "let" for k in body.kids[:-1]):
+        return _let_value(rc, body, scope, want)
     if len(body.kids) != 1:
         raise rc.fail(syn, "D004", "statements where a value is expected",
-                      hint="a value in parentheses holds one expression")
+                      hint="a value in parentheses holds one expression, after any "
+                      "number of 'let NAME = VALUE;'")
     inner = body.kids[0]
     if inner.op == "if" and inner.kids[2] is not None:
         cond = want_bool(rc, inner.kids[0], scope)
@@ -81,6 +84,21 @@ def _group(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
                      ("opt", ta) if _is_none(inner.kids[2]) else ta)
         return {"op": "cond", "c": cond, "a": a, "b": b}, ta if ta != "none" else tb
     return expr(rc, inner, scope, want)
+
+
+def _let_value(rc: RC, body: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    """``(let a = X; let b = Y; VALUE)``: names for values used more than once."""
+    inner = scope
+    names: list[tuple[str, IR]] = []
+    for let in body.kids[:-1]:
+        name, value = let.kids
+        ir, t = expr(rc, value, inner)
+        fresh, inner = binder(rc, inner, name, t)
+        names.append((fresh, ir))
+    out, t = expr(rc, body.kids[-1], inner, want)
+    for fresh, ir in reversed(names):
+        out = {"op": "letx", "v": fresh, "e": ir, "b": out}
+    return out, t
 
 
 def _app(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
