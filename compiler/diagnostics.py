@@ -42,6 +42,13 @@ CODES = {
     "R024": "conflicting modules together",
     "R025": "player count outside a module's range",
     "R026": "one module removes what another changes",
+    "R017": "unknown source document", "R030": "bad type notation",
+    "R031": "bad definition phrase", "R032": "a player's entry where no player acts",
+    "R033": "no definition matches the phrase", "R034": "phrase matches two definitions",
+    "R035": "definition uses itself", "R036": "assignment to something not a place",
+    "R037": "name only a module declares", "R038": "a definition's check fails",
+    "D004": "statement where a value is expected, or a value where a statement is",
+    "W003": "record without a rulebook source",
     "W001": "provisional value", "W002": "printed count differs from the records",
     "W010": "placeholder content",
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.check.modules import _contradictions, _cycles
-from compiler.diagnostics import Diagnostic, Severity, Span
+from compiler.diagnostics import Diagnostic, Severity, Span, did_you_mean
 from compiler.load import Document
 
 __all__ = ["check_core"]
@@ -26,11 +26,49 @@ def check_core(docs: list[Document], ir: dict[str, Any]) -> list[Diagnostic]:
         out += _marked(doc)
         out += _adjacency(doc)
     out += _modules(docs)
+    out += _sources(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else "rules"
     out += [Diagnostic(Span(first), "R016", f"the game has no '{k}' document",
                        hint=f"add a {k}.yaml with 'kind: {k}'") for k in REQUIRED
             if k not in kinds]
+    return out
+
+
+SOURCE_FREE = ("game", "kinds", "state", "events", "definitions", "constants")
+
+
+def _sources(docs: list[Document]) -> list[Diagnostic]:
+    """R017 a source naming a document game.yaml does not list; W003 a record of the
+    rules (a card, a step, a module...) that cites no rulebook section."""
+    game = next((d for d in docs if d.kind == "game"), None)
+    known = set((game.data.get("sources") or {}) if game else {})
+    out: list[Diagnostic] = []
+    for doc in docs:
+        for path, v in doc.walk():
+            if path and path[-1] == "source" and isinstance(v, dict) and \
+                    v.get("doc") not in known and known:
+                out.append(Diagnostic(doc.span(path + ("doc",)), "R017",
+                                      f"source '{v.get('doc')}' is not a document of "
+                                      "game.yaml's sources",
+                                      hint=did_you_mean(str(v.get("doc")), sorted(known))
+                                      or "add it to sources in game.yaml"))
+        if doc.kind in SOURCE_FREE or not isinstance(doc.data, dict):
+            continue
+        out += _unsourced(doc)
+    return out
+
+
+def _unsourced(doc: Document) -> list[Diagnostic]:
+    if doc.data.get("source"):
+        return []
+    out = []
+    for i, rec in enumerate(doc.data.get("records") or []):
+        if isinstance(rec, dict) and not rec.get("source"):
+            out.append(Diagnostic(doc.span(("records", i, "id")), "W003",
+                                  f"'{rec.get('id')}' cites no rulebook section",
+                                  Severity.WARNING, hint="add source: {doc: ..., section: "
+                                  "...} (or one for the whole file)"))
     return out
 
 

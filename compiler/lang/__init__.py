@@ -88,6 +88,8 @@ def _records(rc: RC) -> dict[str, Any]:
         table: dict[str, Any] = {}
         for rid, rec in records.items():
             scope = record_scope(kind)
+            rc.modules = rc.on_with(rec.data.get("module"))
+            rc.this = rid
             data: dict[str, Any] = {}
             for key, value in rec.data.items():
                 t = fields.get(key)
@@ -96,6 +98,7 @@ def _records(rc: RC) -> dict[str, Any]:
             data["at"] = f"{rec.doc.path}:{rec.span.line}"
             table[rid] = data
         out[kind] = table
+    rc.modules, rc.this = frozenset(), None
     return out
 
 

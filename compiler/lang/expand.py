@@ -72,6 +72,10 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
             pre.append({"op": "let", "v": fresh, "e": ir})
             inner.bind(name, var(fresh, shown))
     site = Span(rc.path, syn.line, syn.col)
+    if not rc.calls and d.record.get("checks"):
+        from compiler.lang.checks import check_uses
+
+        check_uses(rc, d, args, site, scope)
     rc.calls.append((d.id, site))
     rc.texts.append({"def": d.id, "args": {n: _literal(a[0]) for n, a in args.items()}})
     saved = rc.path

@@ -132,13 +132,13 @@ def name_ref(rc: RC, syn: Syn, name: str, scope: Scope, want: Type) -> tuple[IR,
     kinds = decls.kind_of(name)
     want_kind = _kind_wanted(want)
     if want_kind in kinds:
-        return _lit(name, ("id", want_kind))
+        return record_id(rc, syn, name, want_kind)
     exposed = _exposed(rc, syn, name, scope)
     if exposed is not None:
         return exposed
     kinds = [k for k in kinds if k not in ("definitions",)]
     if len(kinds) == 1:
-        return _lit(name, ("id", kinds[0]))
+        return record_id(rc, syn, name, kinds[0])
     if len(kinds) > 1:
         raise rc.fail(syn, "R003", f"'{name}' is the id of several kinds: "
                       f"{', '.join(kinds)}", hint=f"write {kinds[0]}.{name} (kind.id)")
@@ -184,6 +184,19 @@ def _where_holds(where: Any, data: dict[str, Any]) -> bool:
     ``it.FIELD == WORD`` is read here; any other filter exposes every record."""
     match = _WHERE.match(where) if isinstance(where, str) else None
     return match is None or str(data.get(match.group(1))) == match.group(2)
+
+
+def record_id(rc: RC, syn: Syn, name: str, kind: str) -> tuple[IR, Type]:
+    """The id ``name`` of ``kind``; R037 when only a module that may be off declares it."""
+    record = rc.decls.record(kind, name)
+    module = record.data.get("module") if record is not None else None
+    if module and module not in rc.modules:
+        where = f"module '{sorted(rc.modules)[0]}'" if rc.modules else "the base game"
+        raise rc.fail(syn, "R037", f"{kind} '{name}' exists only with module '{module}', "
+                      f"but {where} may be played without it",
+                      hint=f"add 'module: {module}' to this record, or 'requires: "
+                      f"[{module}]' to its module")
+    return _lit(name, ("id", kind))
 
 
 def _kind_wanted(want: Type) -> str | None:

@@ -142,6 +142,14 @@ def _check_id(rc: RC, doc: Document, path: tuple[Any, ...], value: Any, kind: st
         rc.diags.append(Diagnostic(doc.span(path), "R001", f"unknown {kind} id '{value}'",
                                    hint=did_you_mean(value, list(known)) or
                                    f"declare it in the game's {kind}"))
+    elif isinstance(value, str):
+        from compiler.lang.expr import record_id
+
+        syn = Syn("name", doc.span(path).line, doc.span(path).col, (value,))
+        try:
+            record_id(rc, syn, value, kind)
+        except Fail as exc:
+            rc.diags.append(exc.diag)
 
 
 def record_scope(kind: str) -> Scope:

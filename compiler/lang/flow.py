@@ -130,6 +130,7 @@ def resolve_modules(rc: RC) -> dict[str, Any]:
     for mid, rec in rc.decls.records.get("modules", {}).items():
         data = dict(rec.data)
         base = rec.path
+        rc.modules = rc.on_with(mid)
         for section in ("setup", "phases", "end_steps"):
             change = dict(data.get(section) or {})
             for key in ("add", "replace"):
@@ -142,8 +143,12 @@ def resolve_modules(rc: RC) -> dict[str, Any]:
                            for i, c in enumerate(data.get("changes") or [])]
         for i, rid in enumerate(data.get("removes") or []):
             _known_id(rc, rec.doc, base + ("removes", i), rid)
+        for i, rep in enumerate(data.get("replaces") or []):
+            _known_id(rc, rec.doc, base + ("replaces", i, "id"), rep.get("id"))
+            _known_id(rc, rec.doc, base + ("replaces", i, "by"), rep.get("by"))
         data["at"] = f"{rec.doc.path}:{rec.span.line}"
         out[mid] = data
+    rc.modules = frozenset()
     return out
 
 

@@ -200,11 +200,13 @@ def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
         best = max(reasons, key=lambda f: (f.diag.span.line, f.diag.span.col))
         return best
     text = " ".join(str(i.kids[0]) if i.op in ("name", "int") else "(...)" for i in items)
-    phrases = [_show(d) for d in rc.decls.definitions
-               if (d.form == "effect") == statement]
+    same_form = [d for d in rc.decls.definitions if (d.form == "effect") == statement]
+    phrases = [_show(d) for d in same_form]
+    alike = [_show(d) for d in same_form if len(d.parts) == len(items)][:6]
     hint = did_you_mean(text, phrases) or \
-        f"no {'statement' if statement else 'value'} definition of the game has this " \
-        "phrase; see the game's definitions.yaml"
+        (f"phrases of this length: {', '.join(alike)}" if alike else
+         f"no {'statement' if statement else 'value'} definition of the game has this "
+         "phrase; see the game's definitions.yaml")
     return rc.fail(syn, "R033", f"no definition matches '{text}'", hint=hint)
 
 

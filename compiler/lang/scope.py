@@ -94,10 +94,29 @@ class RC:
     calls: list[tuple[str, Span]] = field(default_factory=list)
     bodies: dict[str, Syn | None] = field(default_factory=dict)
     diags: list[Diagnostic] = field(default_factory=list)
+    this: str | None = None
+    """The record whose text is being resolved (its id), when there is one."""
+    modules: frozenset[str] = frozenset()
+    """Modules surely on where the text being resolved applies (its record's module and
+    what that module requires); None-module records may name only base records."""
     bad: set[str] = field(default_factory=set)
     """Definitions whose body has an error (reported once, at the definition)."""
     texts: list[dict[str, Any]] = field(default_factory=list)
     """The phrase being expanded, innermost last (a decision's prompt)."""
+
+    def on_with(self, module: str | None) -> frozenset[str]:
+        """``module`` and every module it requires, transitively (empty for the base)."""
+        out: set[str] = set()
+        todo = [module] if module else []
+        table = self.decls.records.get("modules", {})
+        while todo:
+            mid = todo.pop()
+            if mid in out:
+                continue
+            out.add(mid)
+            rec = table.get(mid)
+            todo += list(rec.data.get("requires") or []) if rec else []
+        return frozenset(out)
 
     def fresh(self, name: str) -> str:
         self.fresh_count += 1

@@ -1,0 +1,97 @@
+"""Checks a definition asks of each use, decided while compiling when they can be.
+
+A definition may carry ``checks: [{that: CONDITION, says: {lang: text}}]``. At each use
+the condition is evaluated with the arguments and, in a record's text, ``this`` = that
+record. When it can be decided from the rules alone (records, literals, comparisons)
+and is false, the use is an error R038 whose message is ``says`` with the holes filled:
+"add 1 animal to this card" on a card that holds no animals. A condition that needs the
+game state is left to the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from compiler.diagnostics import Diagnostic, Span
+from compiler.lang.declare import Definition
+from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
+from compiler.lang.types import Type
+
+__all__ = ["check_uses"]
+
+UNKNOWN = object()
+_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def check_uses(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]],
+               site: Span, scope: Scope) -> None:
+    """R038 for every check of ``d`` that is false at this use."""
+    for check in d.record.get("checks") or []:
+        ir = _condition(rc, d, check.get("that", "true"), args, scope)
+        if ir is not None and _static(rc, ir) is False:
+            lang = (rc.decls.singles["game"].data.get("language", "en")
+                    if "game" in rc.decls.singles else "en")
+            says = check.get("says") or {}
+            text = says.get("en") or says.get(lang) or f"'{d.id}' cannot be used here"
+            values = {n: a[0].get("v") for n, a in args.items() if a[0].get("op") == "lit"}
+            message = _HOLE.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
+            rc.diags.append(Diagnostic(site, "R038", message,
+                                       hint=f"see definition '{d.id}' ({d.span})",
+                                       related=(d.span,)))
+
+
+def _condition(rc: RC, d: Definition, text: str, args: dict[str, tuple[IR, Type, bool]],
+               scope: Scope) -> IR | None:
+    from compiler.lang.expr import expr
+    from compiler.lang.parse import parse
+
+    syn, errs = parse("expr", str(text), lambda i: (d.span.line, d.span.col), d.doc.path)
+    if syn is None:
+        rc.diags.extend(errs)
+        return None
+    inner = Scope({n: Binding(a[0], a[1], a[2]) for n, a in args.items()})
+    for name in ("you", "this", "event"):
+        bound = scope.lookup(name)
+        inner.bind(name, bound if bound is not None else var(name, "any"))
+    saved = rc.path
+    rc.path = d.doc.path
+    try:
+        return expr(rc, syn, inner, "bool")[0]
+    except Fail as exc:
+        rc.diags.append(exc.diag)
+        return None
+    finally:
+        rc.path = saved
+
+
+def _static(rc: RC, ir: IR) -> Any:
+    """The value of ``ir`` from the rules alone, or UNKNOWN."""
+    op = ir.get("op")
+    if op == "lit":
+        return ir["v"]
+    if op == "var" and ir["n"] == "this":
+        return rc.this if rc.this is not None else UNKNOWN
+    if op == "fld":
+        rid = _static(rc, ir["of"])
+        record = rc.decls.record(ir["kind"], rid) if isinstance(rid, str) else None
+        return record.data.get(ir["f"], ir.get("d")) if record is not None else UNKNOWN
+    if op == "cmp" and ir["o"] in ("==", "!="):
+        a, b = _static(rc, ir["a"]), _static(rc, ir["b"])
+        if UNKNOWN in (a, b):
+            return UNKNOWN
+        return (a == b) == (ir["o"] == "==")
+    if op == "in":
+        a, b = _static(rc, ir["a"]), _static(rc, ir["b"])
+        if UNKNOWN in (a, b) or not isinstance(b, (list, dict)):
+            return UNKNOWN
+        return (a in b) != bool(ir.get("neg"))
+    if op in ("and", "or"):
+        values = [_static(rc, x) for x in ir["a"]]
+        if op == "and" and False in values or op == "or" and True in values:
+            return op == "or"
+        return UNKNOWN if UNKNOWN in values else op == "and"
+    if op == "not":
+        v = _static(rc, ir["a"])
+        return UNKNOWN if v is UNKNOWN else not v
+    return UNKNOWN
