@@ -15,9 +15,15 @@ A scenario (YAML)::
       - {act: award, id: thermalist}
       - {refused: {act: milestone, id: mayor}}    # must be rejected (RulesError)
     then:                  # dotted path -> expected value; roots: state (default),
-      scores.players.0.breakdown.awards: 5        # scores (Game.scores()), pending, legal
-      legal: {contains: {act: pass}}              # list tests: contains, lacks,
-                                                  # length: N, within: [allowed items]
+      scores.players.0.breakdown.awards: 5        # scores (Game.scores()), pending, legal,
+      legal: {contains: {act: pass}}              # log (events), warnings; list tests:
+      log: {has: {event: placed, tile: ocean}}    # contains, lacks, length: N, within:
+                                                  # [allowed items], has / has_no (an item
+                                                  # holding these keys)
+
+``play_until`` names a decision kind (first options are taken until one is open) or, in
+a game of the core language, a flow step id (first options until that step is next; the
+state ``given`` sets is then in place when it runs).
 
 ``@k`` in a path or value is the seat k places after the first player to act. ``given``
 may only replace a value by one of the same type (a mapping is merged key by key) and may
@@ -42,7 +48,7 @@ __all__ = ["KEYS", "Outcome", "run_file"]
 KEYS = ("scenario", "source", "game", "players", "modules", "seed", "play_until", "given",
         "when", "then")
 MAX_AUTO = 500
-LIST_TESTS = ("contains", "lacks", "length", "within")
+LIST_TESTS = ("contains", "lacks", "length", "within", "has", "has_no")
 
 
 @dataclass
@@ -185,12 +191,24 @@ def _play_until(game: Any, doc: Document) -> None:
     kind = doc.data.get("play_until")
     if not kind:
         return
+    if hasattr(game, "play_until_step") and kind in _step_ids(game.rules):
+        if not game.play_until_step(kind, MAX_AUTO):
+            raise _Fail(doc.span(("play_until",)), f"step '{kind}' did not come within "
+                        f"{MAX_AUTO} decisions")
+        return
     for _ in range(MAX_AUTO):
         pending = game.pending()
         if pending is None or pending["kind"] == kind:
             return
         game.apply(pending["options"][0])
     raise _Fail(doc.span(("play_until",)), f"no '{kind}' decision within {MAX_AUTO} decisions")
+
+
+def _step_ids(rules: dict[str, Any]) -> set[str]:
+    flow = rules.get("flow") or {}
+    steps = (flow.get("setup") or []) + (flow.get("phases") or []) + \
+        ((flow.get("end") or {}).get("steps") or [])
+    return {s["id"] for s in steps if isinstance(s, dict) and "id" in s}
 
 
 def _given(game: Any, doc: Document, seats: _Seats) -> None:
@@ -230,8 +248,10 @@ def _shorten(items: list[Any], most: int = 12) -> str:
 
 def _then(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
     failures = []
-    roots = {"state": game.to_json(), "scores": game.scores(), "pending": game.pending(),
-             "legal": game.legal_actions()}
+    state = game.to_json()
+    roots = {"state": state, "scores": game.scores(), "pending": game.pending(),
+             "legal": game.legal_actions(), "log": state.get("log", []),
+             "warnings": state.get("warnings", [])}
     for key, expected in (doc.data.get("then") or {}).items():
         span = doc.key_span(("then", key))
         try:
@@ -252,6 +272,10 @@ def _compare(actual: Any, expected: Any) -> str:
             return f"unknown list test '{unknown[0]}' (use: {', '.join(LIST_TESTS)})"
         if "contains" in expected and expected["contains"] not in actual:
             return f"does not contain {expected['contains']!r}"
+        if "has" in expected and not any(_partial(expected["has"], x) for x in actual):
+            return f"has no item with {expected['has']!r}"
+        if "has_no" in expected and any(_partial(expected["has_no"], x) for x in actual):
+            return f"has an item with {expected['has_no']!r}"
         if "lacks" in expected and expected["lacks"] in actual:
             return f"contains {expected['lacks']!r}"
         if "length" in expected and len(actual) != expected["length"]:
@@ -259,6 +283,13 @@ def _compare(actual: Any, expected: Any) -> str:
         outside = [x for x in actual if x not in (expected.get("within") or actual)]
         return f"has {outside[0]!r}, which is not in the 'within' list" if outside else ""
     return "" if actual == expected else f"is {actual!r}, expected {expected!r}"
+
+
+def _partial(part: Any, item: Any) -> bool:
+    """``item`` holds every key of mapping ``part`` with the same value."""
+    if isinstance(part, dict) and isinstance(item, dict):
+        return all(k in item and item[k] == v for k, v in part.items())
+    return bool(part == item)
 
 
 def _get(roots: dict[str, Any], parts: list[str], span: Span, path: str) -> Any:

@@ -44,6 +44,8 @@ class Ctx:
         self.journal: list[tuple[Any, Any, Any, bool]] | None = None
         self.dry = False
         self.steps = 0
+        self.paused = False
+        self.pause_at: str | None = None
         self._env_key: tuple[int, int, int] = (0, -1, 0)
         self._env: dict[str, Any] = {}
 

@@ -4,8 +4,8 @@ State (plain JSON, saved whole by ``Game.to_json``)::
 
     {"format": 2, "seed", "rng_uses", "modules": [ids], "round": n,
      "players": [{entry: value}], entry: value (the game's state.yaml),
-     "grants": [lasting effects], "stack": [frames], "pending": decision | None,
-     "over": bool, "decisions": int}
+     "grants": [lasting effects], "log": [{"event", **fields}], "warnings": [...],
+     "stack": [frames], "pending": decision | None, "over": bool, "decisions": int}
 
 The flow frame runs the setup steps, then rounds: each phase whose ``when`` holds; the
 end condition is checked after each phase (``finish_round: false``) or after the
@@ -34,8 +34,8 @@ def new_state(rules: dict[str, Any], players: int, seed: int, index: Index) -> d
     state: dict[str, Any] = {
         "format": FORMAT, "seed": seed, "rng_uses": 0,
         "modules": list(rules.get("active_modules") or []), "round": 1,
-        "players": [{} for _ in range(players)], "grants": [], "stack": [],
-        "pending": None, "over": False, "decisions": 0,
+        "players": [{} for _ in range(players)], "grants": [], "log": [], "warnings": [],
+        "stack": [], "pending": None, "over": False, "decisions": 0,
     }
     ctx = Ctx(rules, state, index)
     entries = rules.get("state") or {}
@@ -106,7 +106,7 @@ def step_flow(ctx: Ctx, f: Frame) -> None:
         steps = flow.get("setup") or []
         if f["i"] < len(steps):
             f["i"] += 1
-            _run_step(ctx, steps[f["i"] - 1])
+            _run_step(ctx, steps[f["i"] - 1], f)
         else:
             f["s"], f["i"] = "round", 0
             _emit(ctx, "round_start")
@@ -117,7 +117,7 @@ def step_flow(ctx: Ctx, f: Frame) -> None:
     steps = (flow.get("end") or {}).get("steps") or []
     if f["i"] < len(steps):
         f["i"] += 1
-        _run_step(ctx, steps[f["i"] - 1])
+        _run_step(ctx, steps[f["i"] - 1], f)
         return
     ctx.state["over"] = True
     ctx.pop(f)
@@ -133,7 +133,7 @@ def _round(ctx: Ctx, f: Frame, flow: dict[str, Any]) -> None:
         f["i"] += 1
         phase = phases[f["i"] - 1]
         if "w" not in phase or ev(ctx, phase["w"]):
-            _run_step(ctx, phase)
+            _run_step(ctx, phase, f)
         return
     if not f.get("closed"):
         f["closed"] = True
@@ -163,7 +163,11 @@ def _emit(ctx: Ctx, event: str) -> None:
         emit(ctx, event, {"round": ctx.state["round"]})
 
 
-def _run_step(ctx: Ctx, step: dict[str, Any]) -> None:
+def _run_step(ctx: Ctx, step: dict[str, Any], f: Frame) -> None:
+    if ctx.pause_at is not None and step.get("id") == ctx.pause_at:
+        f["i"] -= 1  # run it when the game goes on
+        ctx.paused, ctx.pause_at = True, None
+        return
     if "b" not in step or step["b"] is None:
         return
     ctx.push({"k": "scope", "env": {}})

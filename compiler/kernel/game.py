@@ -102,6 +102,24 @@ class Game:
         state["pending"] = None
         run(self._ctx)
 
+    def play_until_step(self, step: str, limit: int = 2000) -> bool:
+        """Answer every decision with its first option until flow step ``step`` (a setup
+        step, phase or end step id) is next; stop there, before it runs (scenarios set
+        up a position this way). Returns False when the game ended or ``limit``
+        decisions passed first."""
+        ctx = self._ctx
+        for _ in range(limit):
+            ctx.pause_at = step
+            run(ctx)
+            if ctx.paused:
+                ctx.paused = False
+                return True
+            if self.state["pending"] is None:
+                return False
+            self.apply(self.state["pending"]["options"][0])
+        ctx.pause_at = None
+        return False
+
     def scores(self) -> dict[str, Any]:
         """The final count (mid-game: the count so far); see ``flow.scores``."""
         return scores(self._ctx)

@@ -34,7 +34,7 @@ def run(ctx: Ctx) -> None:
     """Step the top frame until a decision is pending or the stack is empty."""
     frames = ctx.frames
     for _ in range(MAX_STEPS):
-        if ctx.state["pending"] is not None or not frames:
+        if ctx.state["pending"] is not None or not frames or ctx.paused:
             return
         top = frames[-1]
         STEPS[top["k"]](ctx, top)
@@ -224,7 +224,14 @@ def _req(ctx: Ctx, n: Node) -> None:
 
 
 def abort(ctx: Ctx) -> None:
-    """A requirement failed outside a trial: drop the rest of the innermost scope."""
+    """A requirement failed outside a trial: drop the rest of the innermost scope (and
+    say so in the state's ``warnings``)."""
+    warnings = list(ctx.state.get("warnings") or [])
+    where = next((f for f in reversed(ctx.frames) if "n" in f), None)
+    node = ctx.index.nodes.get(where["n"]) if where else None
+    warnings.append({"warning": "a requirement did not hold: the rest of the effect was "
+                     "skipped", "at": (node or {}).get("at"), "round": ctx.state["round"]})
+    ctx.state["warnings"] = warnings[-50:]
     while ctx.frames and ctx.frames[-1]["k"] not in ("scope", "flow"):
         ctx.frames.pop()
     if ctx.frames and ctx.frames[-1]["k"] == "scope" and len(ctx.frames) > 1:

@@ -49,6 +49,9 @@ def emit(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
     """Queue the reactions that answer ``event``, then end the grants it ends."""
     if ctx.dry:
         return
+    log = ctx.state.get("log")
+    if isinstance(log, list):
+        ctx.state["log"] = log + [{"event": event, **fields}]
     actor = ctx.env().get("you")
     found: list[dict[str, Any]] = []
     for owner, kind, rid, rec in active_records(ctx):
