@@ -35,10 +35,14 @@ def check_uses(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]],
             says = check.get("says") or {}
             text = says.get("en") or says.get(lang) or f"'{d.id}' cannot be used here"
             values = {n: a[0].get("v") for n, a in args.items() if a[0].get("op") == "lit"}
-            message = _HOLE.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
+            message = _fill(text, values)
             rc.diags.append(Diagnostic(site, "R038", message,
                                        hint=f"see definition '{d.id}' ({d.span})",
                                        related=(d.span,)))
+
+
+def _fill(text: str, values: dict[str, Any]) -> str:
+    return _HOLE.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
 
 
 def _condition(rc: RC, d: Definition, text: str, args: dict[str, tuple[IR, Type, bool]],
