@@ -34,12 +34,18 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     modules = (ir.get("records") or {}).get("modules", {}) if core else ir.get("modules", {})
     ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(game_id),
            "title": title, "runtime": "compiler.kernel" if core else "compiler.runtime",
+           "compiled": core,
            "modules": sorted(modules), "rules": render(ir)}
     env = _env()
-    return {
+    files = {
         "__init__.py": env.get_template("package_init.py.j2").render(ctx),
         "rules.py": env.get_template("rules.py.j2").render(ctx),
     }
+    if core:
+        from compiler.codegen.pycode import engine_source
+
+        files["engine.py"] = engine_source(ir, source)
+    return files
 
 
 def _plain(text: str) -> str:

@@ -8,7 +8,8 @@ Entry points: ``Game.new(rules, players, modules, seed)``, ``load_game(rules, st
 
 from compiler.kernel.compose import compose
 from compiler.kernel.errors import RulesError
-from compiler.kernel.game import Game, load_game
+from compiler.kernel.game import ENGINES, Game, load_game, register_code
 from compiler.kernel.policy import RandomPolicy
 
-__all__ = ["Game", "RandomPolicy", "RulesError", "compose", "load_game"]
+__all__ = ["ENGINES", "Game", "RandomPolicy", "RulesError", "compose", "load_game",
+           "register_code"]

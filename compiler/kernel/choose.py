@@ -19,13 +19,12 @@ Reactions do not fire in a trial.
 
 from __future__ import annotations
 
-import copy
 import itertools
 from typing import Any
 
 from compiler.kernel.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.kernel.machine import TrialBudget, bind, run, start, unbind
-from compiler.kernel.values import ev, items_of, num
+from compiler.kernel.values import clone, ev, items_of, num
 
 __all__ = ["options", "step_choose"]
 
@@ -65,7 +64,7 @@ def step_choose(ctx: Ctx, f: Frame) -> None:
     ctx.state["pending"] = {"player": you if isinstance(you, int) else 0,
                             "kind": node.get("kind", "choose"),
                             "prompt": _prompt(ctx, node),
-                            "options": [copy.deepcopy(o["l"]) for o in opts]}
+                            "options": [clone(o["l"]) for o in opts]}
 
 
 def _prompt(ctx: Ctx, node: dict[str, Any]) -> str:
@@ -143,7 +142,7 @@ def _bindings(ctx: Ctx, gens: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
     with ctx.scope({**ctx.env(), **binding}):
-        return copy.deepcopy(ev(ctx, alt["label"]))
+        return clone(ev(ctx, alt["label"]))
 
 
 # ---- trial runs ----------------------------------------------------------------------
@@ -159,7 +158,7 @@ class _Branch(Exception):
 def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
     """Whether ``body`` (with ``binding``) can be applied in full and changes something."""
     saved_frames, saved_journal, saved_dry = ctx.frames, ctx.journal, ctx.dry
-    env = copy.deepcopy(ctx.env())
+    env = clone(ctx.env())
     env.update(binding)
     ctx.frames = [{"k": "scope", "env": env}]
     ctx.journal, ctx.dry, ctx.steps = [], True, 0
@@ -200,7 +199,7 @@ def _try_options(ctx: Ctx, branch: _Branch) -> bool:
     assert ctx.journal is not None
     for opt in itertools.islice(opts, 64):
         mark = len(ctx.journal)
-        saved = copy.deepcopy(ctx.frames)
+        saved = clone(ctx.frames)
         top = ctx.frames[-1]
         try:
             _take_option(ctx, top, node, opt)

@@ -25,9 +25,26 @@ from compiler.kernel.flow import FORMAT, new_state, scores
 from compiler.kernel.index import Index
 from compiler.kernel.machine import run
 
-__all__ = ["Game", "load_game"]
+__all__ = ["ENGINES", "Game", "code_for", "load_game", "register_code"]
 
 _INDEX: dict[int, tuple[dict[str, Any], Index]] = {}
+_CODE: dict[int, tuple[dict[str, Any], dict[int, Any]]] = {}
+ENGINES = ("compiled", "interpreter")
+
+
+def register_code(rules: dict[str, Any], code: dict[int, Any]) -> None:
+    """Use ``code`` (compiled expressions, ``{x: function}``) for games of ``rules``:
+    generated engine packages register theirs when imported."""
+    _CODE[id(rules)] = (rules, code)
+
+
+def code_for(rules: dict[str, Any], engine: str) -> dict[int, Any]:
+    """The compiled functions for ``rules`` (none for the interpreter, or when the rules
+    have no compiled engine). Raises RulesError for an unknown engine name."""
+    if engine not in ENGINES:
+        raise RulesError(f"unknown engine '{engine}' (one of: {', '.join(ENGINES)})")
+    hit = _CODE.get(id(rules))
+    return hit[1] if engine == "compiled" and hit is not None and hit[0] is rules else {}
 
 
 def index_of(rules: dict[str, Any]) -> Index:
@@ -43,17 +60,22 @@ def index_of(rules: dict[str, Any]) -> Index:
 class Game:
     """One game in progress. Build it with ``Game.new`` or ``load_game``."""
 
-    def __init__(self, rules: dict[str, Any], state: dict[str, Any]) -> None:
-        """``rules`` already composed; ``state`` as ``compiler.kernel.flow`` describes."""
+    def __init__(self, rules: dict[str, Any], state: dict[str, Any],
+                 code: dict[int, Any] | None = None) -> None:
+        """``rules`` already composed; ``state`` as ``compiler.kernel.flow`` describes;
+        ``code`` the compiled expressions (None: interpret everything)."""
         self.rules = rules
         self._ctx = Ctx(rules, state, index_of(rules))
+        self._ctx.code = code or {}
 
     @classmethod
     def new(cls, rules: dict[str, Any], players: int = 2, modules: Iterable[str] = (),
-            seed: int = 0) -> Game:
+            seed: int = 0, engine: str = "compiled") -> Game:
         """Compose ``modules``, set up a game for ``players`` players, run to the first
-        decision. Raises RulesError for a player count outside the game's or a module's
-        range, an unknown module, a missing or conflicting module."""
+        decision. ``engine``: ``compiled`` (the generated functions, when the rules have
+        them) or ``interpreter``. Raises RulesError for a player count outside the
+        game's or a module's range, an unknown module, a missing or conflicting module."""
+        code = code_for(rules, engine)
         limits = (rules.get("game") or {}).get("players") or {}
         if not limits.get("min", 1) <= players <= limits.get("max", players):
             raise RulesError(f"this game is for {limits.get('min', 1)}-"
@@ -61,7 +83,7 @@ class Game:
         composed = compose(rules, modules, players)
         needed_modules(rules, composed["active_modules"], players)
         index = index_of(composed)
-        game = cls(composed, new_state(composed, players, int(seed), index))
+        game = cls(composed, new_state(composed, players, int(seed), index), code)
         run(game._ctx)
         return game
 
@@ -140,7 +162,9 @@ class Game:
         new["pending"] = None
         if new["stack"]:
             new["stack"][-1].pop("opts", None)
+        code = self._ctx.code
         self._ctx = Ctx(self.rules, new, self._ctx.index)
+        self._ctx.code = code
         run(self._ctx)
 
     def to_json(self) -> dict[str, Any]:
@@ -148,12 +172,13 @@ class Game:
         return json.loads(json.dumps(self.state))
 
 
-def load_game(rules: dict[str, Any], state: dict[str, Any]) -> Game:
-    """Resume a game saved with ``Game.to_json()`` under the same (uncomposed) rules.
+def load_game(rules: dict[str, Any], state: dict[str, Any], engine: str = "compiled") -> Game:
+    """Resume a game saved with ``Game.to_json()`` under the same (uncomposed) rules
+    (either engine may resume a game the other saved).
 
     Raises RulesError for a state of another format or with modules the rules lack.
     """
     if not isinstance(state, dict) or state.get("format") != FORMAT:
         raise RulesError("not a saved game of this kernel (format mismatch)")
     composed = compose(rules, state["modules"], len(state["players"]))
-    return Game(composed, json.loads(json.dumps(state)))
+    return Game(composed, json.loads(json.dumps(state)), code_for(rules, engine))

@@ -30,6 +30,9 @@ class Index:
                 if entry.get("active") and kind:
                     self.zones.append((scope, name, kind))
         self.bounds: dict[tuple[str, str], Any] = {}
+        self.field_cache: dict[tuple[str, Any, str], Any] = {}
+        """Record fields with their effects as code references (rules never change)."""
+
         self.code_of: dict[int, str] = {}
 
     def _collect(self, rules: Any) -> None:

@@ -11,14 +11,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["ev", "items_of", "num", "record"]
+__all__ = ["clone", "ev", "items_of", "num", "record"]
 
 Node = dict[str, Any]
 
 
 def ev(ctx: Any, node: Any) -> Any:
-    """The value of expression ``node``."""
+    """The value of expression ``node`` (its compiled function when the game has one)."""
+    x = node.get("x")
+    if x is not None:
+        fn = ctx.code.get(x)
+        if fn is not None:
+            return fn(ctx)
     return _OPS[node["op"]](ctx, node)
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON data (lists, mappings, scalars), faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value
 
 
 def num(value: Any) -> int:
@@ -62,7 +76,12 @@ def _key(ctx: Any, n: Node) -> Any:
 
 
 def _fld(ctx: Any, n: Node) -> Any:
-    rid = ev(ctx, n["of"])
+    return _fld_of(ctx, n, ev(ctx, n["of"]))
+
+
+def _fld_of(ctx: Any, n: Node, rid: Any) -> Any:
+    """Field ``n["f"]`` of record ``rid`` of kind ``n["kind"]``: an expression field is
+    evaluated with ``this`` = the record; effects read as code references."""
     rec = record(ctx, n["kind"], rid)
     if rec is None:
         return n.get("d")
@@ -70,7 +89,13 @@ def _fld(ctx: Any, n: Node) -> Any:
     if isinstance(value, dict) and "op" in value and "id" not in value:
         with ctx.scope({**ctx.env(), "this": rid}):
             return ev(ctx, value)
-    return _codes(value, rid)
+    if not isinstance(value, (dict, list)):
+        return value
+    key = (n["kind"], rid, n["f"])
+    cache = ctx.index.field_cache
+    if key not in cache:
+        cache[key] = _codes(value, rid)
+    return cache[key]
 
 
 def _codes(value: Any, rid: Any) -> Any:
@@ -88,8 +113,12 @@ def _codes(value: Any, rid: Any) -> Any:
 
 
 def _ar(ctx: Any, n: Node) -> Any:
-    a, b = ev(ctx, n["a"]), ev(ctx, n["b"])
-    o = n["o"]
+    return arith(n["o"], ev(ctx, n["a"]), ev(ctx, n["b"]))
+
+
+def arith(o: str, a: Any, b: Any) -> Any:
+    """``a o b``: numbers (``/`` rounds down, by 0 gives 0); ``+`` joins lists, merges
+    mappings."""
     if o == "+" and isinstance(a, list):
         return a + (b if isinstance(b, list) else [b])
     if o == "+" and isinstance(a, dict):

@@ -27,9 +27,6 @@ from compiler.load import Document
 
 __all__ = ["CORE_KINDS", "compile_core", "is_core"]
 
-STMT_OPS = frozenset({"seq", "if", "for", "rep", "while", "choose", "let", "with", "set",
-                      "req", "do", "emit", "grant", "skip", "stop", "fn"})
-
 
 def is_core(docs: list[Document]) -> bool:
     """Whether these documents are a game written in the core language."""
@@ -50,12 +47,12 @@ def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diag
     ir["records"] = _records(rc)
     ir["flow"] = resolve_flow(rc)
     ir["records"]["modules"] = resolve_modules(rc)
-    ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
     ir["definitions"] = {d.id: {"text": d.record.get("text") or {},
                                 "phrase": d.record.get("phrase"),
                                 "at": f"{d.doc.path}:{d.span.line}"}
                          for d in decls.definitions}
     number_nodes(ir)
+    ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
     return ir, decls, diags + rc.diags
 
 
@@ -103,16 +100,28 @@ def _records(rc: RC) -> dict[str, Any]:
 
 
 def number_nodes(ir: Any) -> int:
-    """Give every statement node a unique ``id`` (depth first, in data order)."""
-    count = 0
-    todo = [ir]
-    while todo:
-        node = todo.pop()
+    """Number the IR's nodes, depth first in data order: every statement (a node with
+    ``at``) gets ``id`` (frames name the node they run); every expression that is not
+    part of a larger expression gets ``x`` (its compiled function). Returns the count
+    of statements."""
+    counts = [0, 0]
+
+    def walk(node: Any, in_expr: bool) -> None:
         if isinstance(node, dict):
-            if node.get("op") in STMT_OPS:
-                node["id"] = count
-                count += 1
-            todo.extend(reversed(list(node.values())))
+            if "op" in node and "at" in node:
+                node["id"] = counts[0]
+                counts[0] += 1
+                in_expr = False
+            elif "op" in node:
+                if not in_expr:
+                    node["x"] = counts[1]
+                    counts[1] += 1
+                in_expr = True
+            for value in node.values():
+                walk(value, in_expr)
         elif isinstance(node, list):
-            todo.extend(reversed(node))
-    return count
+            for value in node:
+                walk(value, in_expr)
+
+    walk(ir, False)
+    return counts[0]

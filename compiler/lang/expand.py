@@ -58,7 +58,8 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
                       "repetition with 'repeat' or 'while'")
     body = body_of(rc, d)
     if body is None or d.id in rc.bad:
-        return ({"op": "skip"}, "effect") if d.form == "effect" else \
+        return ({"op": "skip", "at": f"{rc.path}:{syn.line}"}, "effect") \
+            if d.form == "effect" else \
             ({"op": "lit", "v": None}, "any")
     inner = Scope({n: _dynamic(scope, n) for n in ("you", "this", "event")})
     pre: list[IR] = []
@@ -69,7 +70,7 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
             inner.bind(name, Binding(ir, shown, code))
         else:
             fresh = rc.fresh(name)
-            pre.append({"op": "let", "v": fresh, "e": ir})
+            pre.append({"op": "let", "v": fresh, "e": ir, "at": f"{rc.path}:{syn.line}"})
             inner.bind(name, var(fresh, shown))
     site = Span(rc.path, syn.line, syn.col)
     if not rc.calls and d.record.get("checks"):
@@ -94,7 +95,8 @@ def _body(rc: RC, d: Definition, body: Syn, inner: Scope, pre: list[IR]) -> tupl
 
     if d.form == "effect":
         ir = stmt(rc, body, inner)
-        return ({"op": "seq", "b": pre + [ir]} if pre else ir), "effect"
+        return ({"op": "seq", "b": pre + [ir], "at": ir.get("at", "")} if pre else ir), \
+            "effect"
     ir, t = expr(rc, body.kids[0] if body.op == "seq" else body, inner)
     if d.record.get("modifiable"):
         ir = {"op": "modv", "name": d.id, "base": ir,
@@ -123,7 +125,7 @@ def check_definition(rc: RC, d: Definition) -> None:
     args: dict[str, tuple[IR, Type, bool]] = {}
     for name, t in d.params.items():
         if t == "effect":
-            args[name] = ({"op": "skip"}, "effect", True)
+            args[name] = ({"op": "skip", "at": f"{d.doc.path}:{d.span.line}"}, "effect", True)
         else:
             args[name] = ({"op": "var", "n": f"{name}~param"}, t, False)
     scope = Scope({"you": var("you", "player"), "this": var("this", "any"),

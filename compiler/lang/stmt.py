@@ -25,7 +25,7 @@ def stmt(rc: RC, syn: Syn, scope: Scope) -> IR:
     record the failure and go on with the next statement)."""
     handler = _HANDLERS.get(syn.op, _expression)
     ir = handler(rc, syn, scope)
-    if ir["op"] != "seq" and "at" not in ir:
+    if "at" not in ir:
         ir["at"] = f"{rc.path}:{syn.line}"
     return ir
 

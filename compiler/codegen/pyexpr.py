@@ -1,0 +1,183 @@
+"""Compile IR expressions to Python source: one function per expression root.
+
+Entry point: ``ExprCompiler().function(node)`` -> the source of ``def x_N(ctx)`` for a
+root expression (a node with ``x``; ``compiler.lang.number_nodes``). Sub-expressions are
+inlined as Python expressions; comprehension and ``let`` variables become Python
+locals; names of the environment (``you``, ``this``, statement locals) are read from
+``E = ctx.env()``. Only the names of ``compiler.kernel.exports`` are called. Data never
+becomes code: every string from the rules is written with ``repr``.
+
+Each form does what ``compiler.kernel.values`` does for it: the interpreter stays the
+oracle, and the differential test compares both.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["ExprCompiler", "pyname"]
+
+Node = dict[str, Any]
+_SAFE = re.compile(r"[^A-Za-z0-9_]")
+CMP = {">=", "<=", ">", "<"}
+
+
+def pyname(name: str) -> str:
+    """A Python identifier for IR variable ``name`` (``c~12`` -> ``v_c_12``)."""
+    return "v_" + _SAFE.sub("_", name)
+
+
+class ExprCompiler:
+    """Compiles expression nodes; ``consts`` collects literal lists and mappings, hoisted
+    to module level (never changed in place: the kernel replaces values, not edits)."""
+
+    def __init__(self) -> None:
+        self.consts: list[str] = []
+        self._const_at: dict[str, int] = {}
+        self.local: set[str] = set()
+
+    def const(self, text: str) -> str:
+        """``K[i]``: the module constant written ``text`` (each written once)."""
+        if text not in self._const_at:
+            self._const_at[text] = len(self.consts)
+            self.consts.append(text)
+        return f"K[{self._const_at[text]}]"
+
+    def function(self, node: Node) -> str:
+        """``def x_N(ctx):`` returning the value of root expression ``node``."""
+        self.local = set()
+        body = self.code(node)
+        return f"def x_{node['x']}(ctx):\n    E = ctx.env()\n    return {body}\n"
+
+    def code(self, n: Node) -> str:
+        return getattr(self, "_" + n["op"])(n)  # type: ignore[no-any-return]
+
+    # ---- leaves --------------------------------------------------------------------
+    def _lit(self, n: Node) -> str:
+        v = n["v"]
+        if isinstance(v, (list, dict)):
+            return self.const(repr(v))
+        return repr(v)
+
+    def _var(self, n: Node) -> str:
+        name = n["n"]
+        return pyname(name) if name in self.local else f"E.get({name!r})"
+
+    def _core(self, n: Node) -> str:
+        if n["n"] == "players":
+            return "list(range(len(ctx.state['players'])))"
+        if n["n"] == "player_count":
+            return "len(ctx.state['players'])"
+        if n["n"] == "round":
+            return "ctx.state['round']"
+        return f"CORE(ctx, {n['n']!r})"
+
+    def _ids(self, n: Node) -> str:
+        return f"IDS(ctx, {n['kind']!r})"
+
+    # ---- reading state and records ---------------------------------------------------
+    def _st(self, n: Node) -> str:
+        if "p" not in n:
+            return f"ctx.state.get({n['k']!r})"
+        return f"PL(ctx, {self.code(n['p'])}).get({n['k']!r})"
+
+    def _key(self, n: Node) -> str:
+        return f"KEY({self.code(n['of'])}, {self.code(n['k'])}, {n.get('d')!r})"
+
+    def _fld(self, n: Node) -> str:
+        shape = {k: n[k] for k in ("kind", "f", "d") if k in n}
+        return f"FLD(ctx, {self.const(repr(shape))}, {self.code(n['of'])})"
+
+    # ---- operators -------------------------------------------------------------------
+    def _ar(self, n: Node) -> str:
+        a, b, o = self.code(n["a"]), self.code(n["b"]), n["o"]
+        if o in ("-", "*"):
+            return f"(num({a}) {o} num({b}))"
+        return f"AR({o!r}, {a}, {b})"
+
+    def _neg(self, n: Node) -> str:
+        return f"(-num({self.code(n['a'])}))"
+
+    def _cmp(self, n: Node) -> str:
+        a, b, o = self.code(n["a"]), self.code(n["b"]), n["o"]
+        if o in CMP:
+            return f"(num({a}) {o} num({b}))"
+        return f"({a} {o} {b})"
+
+    def _in(self, n: Node) -> str:
+        test = f"IN({self.code(n['a'])}, {self.code(n['b'])})"
+        return f"(not {test})" if n.get("neg") else test
+
+    def _and(self, n: Node) -> str:
+        return "(" + " and ".join(f"bool({self.code(a)})" for a in n["a"]) + ")"
+
+    def _or(self, n: Node) -> str:
+        return "(" + " or ".join(f"bool({self.code(a)})" for a in n["a"]) + ")"
+
+    def _not(self, n: Node) -> str:
+        return f"(not {self.code(n['a'])})"
+
+    def _cond(self, n: Node) -> str:
+        return f"({self.code(n['a'])} if {self.code(n['c'])} else {self.code(n['b'])})"
+
+    # ---- building values ---------------------------------------------------------------
+    def _list(self, n: Node) -> str:
+        return "[" + ", ".join(self.code(a) for a in n["a"]) + "]"
+
+    def _range(self, n: Node) -> str:
+        return f"RANGE({self.code(n['a'])}, {self.code(n['b'])})"
+
+    def _obj(self, n: Node) -> str:
+        pairs = ", ".join(f"{k!r}: {self.code(a)}" for k, a in zip(n["k"], n["a"], strict=True))
+        return "{" + pairs + "}"
+
+    def _filt(self, n: Node) -> str:
+        return self._each(n, None)
+
+    def _mapc(self, n: Node) -> str:
+        return self._each(n, n["e"])
+
+    def _each(self, n: Node, body: Node | None) -> str:
+        src = self.code(n["src"])
+        var = pyname(n["v"])
+        added = n["v"] not in self.local
+        self.local.add(n["v"])
+        try:
+            out = self.code(body) if body is not None else var
+            cond = f" if {self.code(n['w'])}" if "w" in n else ""
+        finally:
+            if added:
+                self.local.discard(n["v"])
+        return f"[{out} for {var} in items_of({src}){cond}]"
+
+    def _letx(self, n: Node) -> str:
+        value = self.code(n["e"])
+        var = pyname(n["v"])
+        added = n["v"] not in self.local
+        self.local.add(n["v"])
+        try:
+            body = self.code(n["b"])
+        finally:
+            if added:
+                self.local.discard(n["v"])
+        return f"(lambda {var}: {body})({value})"
+
+    # ---- calls into the kernel -----------------------------------------------------------
+    def _fn(self, n: Node) -> str:
+        args = ", ".join(self.code(a) for a in n["a"])
+        if n["f"] == "adjacent":
+            return f"ADJ(ctx, {n['kind']!r}, {args})"
+        return f"CALL(ctx, {n['f']!r}, None, {args})"
+
+    def _modv(self, n: Node) -> str:
+        params = ", ".join(f"{k!r}: {self.code(v)}" for k, v in n["params"].items())
+        return f"MODV(ctx, {n['name']!r}, {{{params}}}, {self.code(n['base'])}, " \
+               f"{n.get('lo')!r})"
+
+    def _as(self, n: Node) -> str:
+        return f"AS(ctx, {self.code(n['p'])}, lambda E: {self.code(n['e'])})"
+
+    def _can(self, n: Node) -> str:
+        binding = ", ".join(f"{name!r}: {pyname(name)}" for name in sorted(self.local))
+        return f"CAN(ctx, {n['b']['id']}, {{{binding}}})"
