@@ -72,4 +72,4 @@ def load_code(ir: dict[str, Any], source: str = "rules") -> dict[int, Any]:
     text = engine_source(ir, source)
     namespace: dict[str, Any] = {}
     exec(compile(text, f"<compiled {source}>", "exec"), namespace)  # noqa: S102
-    return namespace["CODE"]  # type: ignore[no-any-return]
+    return namespace["CODE"]

@@ -51,7 +51,7 @@ class ExprCompiler:
         return f"def x_{node['x']}(ctx):\n    E = ctx.env()\n    return {body}\n"
 
     def code(self, n: Node) -> str:
-        return getattr(self, "_" + n["op"])(n)  # type: ignore[no-any-return]
+        return getattr(self, "_" + n["op"])(n)
 
     # ---- leaves --------------------------------------------------------------------
     def _lit(self, n: Node) -> str:

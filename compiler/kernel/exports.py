@@ -29,7 +29,7 @@ def PL(ctx: Any, p: Any) -> dict[str, Any]:  # noqa: N802
     """Player ``p``'s state (an empty mapping for anything that is not a seat)."""
     players = ctx.state["players"]
     if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players):
-        return players[p]  # type: ignore[no-any-return]
+        return players[p]
     return {}
 
 
