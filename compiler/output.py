@@ -5,6 +5,10 @@ it in. On Linux the swap is one ``renameat2(RENAME_EXCHANGE)`` call, so a reader
 process killed at any instant) sees either the old tree or the new one, never a mix or
 nothing. Elsewhere two renames are used, with ``.<name>.old`` kept until the new tree is in
 place and restored by the next run if a crash fell between them.
+
+Everything written gets the permissions the user's umask gives a new file or folder
+(``tempfile`` makes its staging files 0600 and folders 0700; those are widened):
+``write_file`` is the same atomic write for one file (``rulesc sheet``).
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ def write_tree(target: Path, files: dict[str, bytes]) -> None:
     _recover(target)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
     try:
+        os.chmod(staging, umask_mode(0o777))
         for rel, data in sorted(files.items()):
             _write_file(staging / rel, data)
         _fsync_dir(staging)
@@ -59,6 +64,31 @@ def write_tree(target: Path, files: dict[str, bytes]) -> None:
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def umask_mode(mode: int = 0o666) -> int:
+    """``mode`` less the process umask: what ``open()`` or ``mkdir()`` would give."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mode & ~mask
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Replace file ``path`` with ``data`` atomically (a temporary file beside it and a
+    rename), with the permissions the umask gives a new file. ``path``'s folder must exist.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, umask_mode())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def _write_file(path: Path, data: bytes) -> None:

@@ -181,7 +181,7 @@ def test_build_of_bad_input_writes_nothing(case: str, tmp_path: Path,
     rules = make_rules(tmp_path, case)
     out = tmp_path / "out"
     assert main(["build", "--rules", str(rules), "--out", str(out)]) == 1
-    assert "nothing was written" in capsys.readouterr().out
+    assert "nothing was written" in capsys.readouterr().err
     assert not out.exists()
 
 
@@ -193,4 +193,4 @@ def test_real_command_exits_1_without_traceback(case: str, tmp_path: Path) -> No
                           cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr + proc.stdout
-    assert f"rules/{case}:" in proc.stdout
+    assert f"rules/{case}:" in proc.stderr and proc.stdout == ""

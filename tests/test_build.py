@@ -77,7 +77,7 @@ def test_broken_rules_report_every_problem_and_write_nothing(tm_copy, tmp_path, 
         path.write_text(text.replace(old, new, 1), "utf-8")
     out = tmp_path / "gen"
     status = main(["build", "--rules", str(tm_copy), "--out", str(out)])
-    printed = capsys.readouterr().out
+    printed = capsys.readouterr().err
     assert status == 1
     assert not out.exists()
     for name, (_old, _new, code) in BROKEN.items():

@@ -64,22 +64,23 @@ def _check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, st
 def test_text_has_position_source_caret_hint_and_order(rules: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _check(capsys, "--rules", str(rules))
-    assert code == 1
-    heads = re.findall(r"^(\S+):(\d+):(\d+): (error|warning)\[(\w+)\]: ", out, re.M)
+    assert code == 1 and out == ""  # diagnostics go to stderr
+    heads = re.findall(r"^(\S+):(\d+):(\d+): (error|warning)\[(\w+)\]: ", err, re.M)
     assert [(h[1], h[2], h[4]) for h in heads] == [("4", "56", "W001"), ("5", "5", "S003"),
                                                    ("5", "51", "S003")]
     assert "    - {id: bonus, name: {en: bonus}, scope: player, strat: 0}\n" + " " * 54 + "^" \
-        in out
-    assert "  hint: did you mean 'start'?" in out
-    assert "error(s)" in err and "error(s)" not in out
+        in err
+    assert "  hint: did you mean 'start'?" in err
+    assert err.endswith("2 error(s), 1 warning(s)\n  2  S003  error: value does not match the "
+                        "schema\n  1  W001  warning: provisional value\n")
 
 
 def test_strict_turns_warnings_into_errors(rules: Path, capsys: pytest.CaptureFixture[str]
                                            ) -> None:
     (rules / "tracks.yaml").write_text(TRACKS.replace("strat", "start"))
     assert _check(capsys, "--rules", str(rules))[0] == 0
-    code, out, _ = _check(capsys, "--rules", str(rules), "--strict")
-    assert code == 1 and "error[W001]" in out
+    code, _, err = _check(capsys, "--rules", str(rules), "--strict")
+    assert code == 1 and "error[W001]" in err
 
 
 def test_json_format(rules: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,7 +135,7 @@ def test_rules_folder_outside_the_repo(tmp_path: Path) -> None:
     assert "ok: my_game checked" in proc.stdout
     (game / "tracks.yaml").write_text(TRACKS)
     proc = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 1 and "my_game/tracks.yaml:5:51: error[S003]" in proc.stdout
+    assert proc.returncode == 1 and "my_game/tracks.yaml:5:51: error[S003]" in proc.stderr
 
 
 def test_rules_folder_of_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -145,15 +146,15 @@ def test_rules_folder_of_games(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_missing_rules_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _check(capsys, "--rules", str(tmp_path / "nope"))
-    assert code == 1 and f"{tmp_path / 'nope'}:1:1: error[L012]" in out
+    code, _, err = _check(capsys, "--rules", str(tmp_path / "nope"))
+    assert code == 1 and f"{tmp_path / 'nope'}:1:1: error[L012]" in err
 
 
 def test_unreadable_file_shows_its_source_line(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     shutil.copytree(BASE, tmp_path / "rules")
     (tmp_path / "rules" / "x.yaml").write_bytes(b"kind: tags\nrecords: [\x1b[31m\n")
-    code, out, _ = _check(capsys, "--rules", str(tmp_path / "rules"))
-    assert code == 1 and "error[L003]" in out
-    assert "\x1b" not in out, "terminal escapes from the file must not reach the output"
-    assert "records: [?[31m" in out
+    code, _, err = _check(capsys, "--rules", str(tmp_path / "rules"))
+    assert code == 1 and "error[L003]" in err
+    assert "\x1b" not in err, "terminal escapes from the file must not reach the output"
+    assert "records: [?[31m" in err

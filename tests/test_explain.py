@@ -86,7 +86,8 @@ def test_rules_with_errors_exit_1(capsys, tmp_path):
                                                    '"gain 1 unobtainium production"'))
     code = main(["explain", GAME, "power_plant", "--rules", str(rules)])
     out = capsys.readouterr()
-    assert code == 1 and "unobtainium" in out.out and "has errors" in out.err
+    assert code == 1 and out.out == ""
+    assert "unobtainium" in out.err and "has errors" in out.err
 
 
 def test_explain_a_pampero_action_card(capsys):

@@ -64,6 +64,15 @@ def test_wheel_ships_every_game_rules_and_engine(wheel):
         assert f"generated/{game}/rules.py" in names
 
 
+def test_wheel_holds_every_file_of_the_package(wheel):
+    # a grammar, template or phrase table that the wheel leaves out breaks only installs
+    names = set(wheel.namelist())
+    for path in (ROOT / "compiler").rglob("*"):
+        rel = path.relative_to(ROOT).as_posix()
+        if path.is_file() and "__pycache__" not in rel and resources.SHIPPED not in rel:
+            assert rel in names, f"the wheel lacks {rel} (pyproject.toml package-data)"
+
+
 def test_wheel_holds_no_tests_or_checkout_files(wheel):
     tops = {n.split("/")[0] for n in wheel.namelist()}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"compiler", "generated"}

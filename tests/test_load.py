@@ -48,9 +48,9 @@ def test_crlf_source_line_has_no_carriage_return(tmp_path: Path,
     shutil.copytree(BASE, rules)
     (rules / "tracks.yaml").write_bytes(BROKEN["tracks.yaml"].replace("\n", "\r\n").encode())
     assert main(["check", "--rules", str(rules)]) == 1
-    out = capsys.readouterr().out
-    assert "\r" not in out
-    assert "strat: 0}\n" in out
+    err = capsys.readouterr().err
+    assert "\r" not in err
+    assert "strat: 0}\n" in err
 
 
 def test_yaml11_words_stay_text() -> None:

@@ -267,8 +267,9 @@ def test_terraforming_mars_solo_and_corporate_era_remove_one_step_without_a_clas
 def test_build_checks_the_selection_and_writes_nothing_on_error(tmp_path, capsys):
     rules, out = energy(tmp_path), tmp_path / "out"
     assert main(["build", "--rules", str(rules), "--out", str(out), "--modules", "h2"]) == 1
-    text = capsys.readouterr().out
+    text = capsys.readouterr().err
     assert "error[R023]: module 'h2' requires 'co2'" in text and not out.exists()
+    assert "rulesc build: energy: not built: the selection (h2) has errors" in text
     assert main(["build", "--rules", str(rules), "--out", str(out), "--modules", "co2,h2",
                  "--players", "2"]) == 0
     assert (out / "energy" / "rules.py").is_file()
@@ -282,7 +283,7 @@ def test_build_and_check_selection_usage_errors(tmp_path, capsys):
     assert main(["check", "--rules", str(rules), "--players", "2"]) == 2
     assert main(["check", "--rules", str(rules), "--modules", "cs_tiles", "--players",
                  "1"]) == 1
-    assert "error[R025]" in capsys.readouterr().out
+    assert "error[R025]" in capsys.readouterr().err
 
 
 def test_check_reports_what_it_covered(capsys):

@@ -67,9 +67,45 @@ def test_unknown_game_exit_2(capsys):
     assert "unknown game" in capsys.readouterr().err
 
 
-def test_one_player_needs_the_solo_variant(capsys):
-    # The rulebook's only one-player rules are "Variante in solitario 'Era corporativa'".
-    assert main(["play", "terraforming_mars", "--players", "1"]) == 2
-    assert "needs module 'solo'" in capsys.readouterr().err
-    assert main(["play", "terraforming_mars", "--players", "1", "--modules", "solo"]) == 2
-    assert "requires module 'corporate_era'" in capsys.readouterr().err
+def test_one_player_fills_in_the_solo_variant_and_says_so(capsys):
+    # The rulebook's only one-player rules are "Variante in solitario 'Era corporativa'":
+    # one player needs solo (required_for_players), solo requires corporate_era.
+    code, out, err = _play(capsys, "--players", "1", "--seed", "1", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["modules"] == ["corporate_era", "solo"] and "solo" in result
+    assert err == ("rulesc play: added module(s) solo (a 1-player game needs it), "
+                   "corporate_era (solo requires it)\n")
+    code, out, err = _play(capsys, "--players", "1", "--modules", "solo", "--seed", "1")
+    assert code == 0 and "modules: corporate_era, solo" in out
+    assert err == "rulesc play: added module(s) corporate_era (solo requires it)\n"
+
+
+def test_nothing_added_says_nothing(capsys):
+    code, _, err = _play(capsys, "--players", "2", "--modules", "corporate_era", "--seed", "1")
+    assert code == 0 and err == ""
+
+
+def test_text_numbers_players_from_1_and_names_the_rounds(capsys):
+    code, out, _ = _play(capsys, "--players", "2", "--seed", "1")
+    lines = out.splitlines()
+    assert code == 0 and lines[1].startswith("generations: ")
+    assert [ln.split()[0] for ln in lines[3:5]] == ["1", "2"]
+    assert lines[5].startswith("winner: player ") and lines[5][-1] in "12"
+    code = main(["play", "pampero", "--players", "3", "--seed", "1"])
+    out = capsys.readouterr().out
+    assert code == 0 and out.splitlines()[1].startswith("years: ") and "generation" not in out
+
+
+def test_json_names_the_round_and_keeps_engine_indexes(capsys):
+    result = json.loads(_play(capsys, "--players", "2", "--seed", "1", "--json")[1])
+    assert result["round"] == {"name": "generation", "count": result["generations"]}
+    assert [r["player"] for r in result["scores"]] == [0, 1]
+
+
+def test_score_columns_keep_one_order_whatever_the_game():
+    from compiler.cli.scores import columns
+    rules = {"flow": {"scoring": [{"id": "tr"}, {"id": "cards"}]}, "actions": {"fees": {}}}
+    rows = [{"breakdown": {"zeta": 1, "cards": 2, "fees": 3, "tr": 4}},
+            {"breakdown": {"alpha": 1, "tr": 4}}]
+    assert columns(rules, rows) == ["tr", "cards", "fees", "alpha", "zeta"]
+    assert columns(rules, rows[::-1]) == columns(rules, rows)

@@ -57,7 +57,7 @@ def test_human_game_to_the_end_with_undo(monkeypatch, capsys, tmp_path):
                             "--log", str(log))
     assert code == 0 and "winner:" in out
     assert "undone: back to step" in out and "nothing to undo" in out
-    assert "p1.hand: " in out and " hidden" in out  # the opponent's hand is counted only
+    assert "p2.hand: " in out and " hidden" in out  # the opponent's hand is counted only
     game = read_log(log)
     assert game.agents == ["human", "random"] and game.end is not None
     assert len(game.steps) == game.end["steps"]

@@ -36,7 +36,7 @@ def test_replay_shows_each_step_in_the_game_language(capsys):
     path = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
     assert main(["replay", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split()[:4] == ["0", "player", "1", "action"]
+    assert lines[0].split()[:4] == ["0", "player", "2", "action"]  # log: "player": 1
     assert "ArchaeBacteria" in lines[0]
     assert len(lines) == read_log(path).end["steps"] + 1
 
@@ -45,7 +45,7 @@ def test_replay_jumps_to_a_step(capsys):
     path = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
     assert main(["replay", str(path), "--step", "3"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("step 3: player 0 · action")
+    assert out.startswith("step 3: player 1 · action")  # players numbered from 1
     assert re.search(r"^\s+\d+\. play: Greenhouses$", out, re.M)
 
 
@@ -86,7 +86,7 @@ def test_a_different_ending_is_reported(tmp_path, capsys):
     bad = tmp_path / "end.jsonl"
     bad.write_text("\n".join(rows) + "\n")
     assert main(["replay", str(bad), "--quiet"]) == 1
-    assert "the final scores differ: player 0 total" in capsys.readouterr().out
+    assert "the final scores differ: player 1 total" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("text, message", [

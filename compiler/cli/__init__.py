@@ -1,6 +1,8 @@
-"""The ``rulesc`` command line. Exit codes: 0 ok, 1 diagnostics or failures, 2 usage error.
+"""The ``rulesc`` command line. Exit codes: 0 ok, 1 diagnostics, failures or nothing to do,
+2 usage error.
 
-Each command lives in its own module here and registers itself with ``add_parser``.
+Each command lives in its own module here and registers itself with ``add_parser``;
+``rulesc --version`` prints the installed version.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 from compiler.cli import (
     cmd_build,
     cmd_check,
+    cmd_completion,
     cmd_coverage,
     cmd_explain,
     cmd_play,
@@ -21,9 +24,10 @@ from compiler.cli import (
     cmd_simulate,
     cmd_test,
 )
+from compiler.cli.common import version
 
 COMMANDS = (cmd_check, cmd_build, cmd_play, cmd_explain, cmd_sheet, cmd_test, cmd_schema,
-            cmd_coverage, cmd_replay, cmd_simulate)
+            cmd_coverage, cmd_replay, cmd_simulate, cmd_completion)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,7 +39,9 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     """The ``rulesc`` argument parser with every command's subparser."""
-    p = _Parser(prog="rulesc", description="Compile and check board-game rules data.")
+    p = _Parser(prog="rulesc", description="Compile and check board-game rules data.",
+                epilog="`rulesc COMMAND --help` shows a command's options and examples.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for cmd in COMMANDS:
         cmd.add_parser(sub)

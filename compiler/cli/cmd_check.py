@@ -1,12 +1,14 @@
-"""``rulesc check [--game G] [--rules PATH] [--strict] [--format text|json|sarif]
-[--on GAME] [--modules a,b [--players N]]``.
+"""``rulesc check [GAME] [--rules PATH [--on GAME]] [--modules a,b|all [--players N]]
+[--select CODES] [--ignore CODES] [--strict] [--format text|json|sarif]``.
 
-Exit 0 when there is no error (no diagnostic at all with ``--strict``), else 1; 2 usage
-error. Writes nothing. ``--format sarif`` prints a SARIF 2.1.0 log for code-scanning
-upload. Every game is checked as the base alone, every module alone (with what it
-requires) and every pair of modules allowed together; ``--modules`` also checks one
-selection (R023-R025, ``compiler.check.selection.check_selection``). ``--on GAME``
-checks the ``--rules`` folder as an expansion layered on the shipped GAME.
+Exit 0 when there is no error (no diagnostic at all with ``--strict``), else 1; 1 also
+when there is no game to check; 2 usage error. Writes nothing. Text diagnostics and the
+count per code go to stderr, JSON and SARIF (for code-scanning upload) to stdout. Every
+game is checked as the base alone, every module alone (with what it requires) and every
+pair of modules allowed together; ``--modules`` also checks one selection as named
+(R023-R025, ``compiler.check.selection.check_selection``: a requirement left off is
+reported, not filled in). ``--on GAME`` checks the ``--rules`` folder as an expansion
+layered on GAME. ``--select``/``--ignore`` keep or drop codes by prefix, as in ruff.
 """
 
 from __future__ import annotations
@@ -17,35 +19,54 @@ from pathlib import Path
 
 from compiler.check.combinations import combinations_checked
 from compiler.check.selection import UnknownModule, check_selection
-from compiler.cli.cmd_build import parse_modules
+from compiler.cli import style
+from compiler.cli.codes import code_filter
 from compiler.cli.common import (
     FORMATS,
     UsageError,
+    add_game,
+    command,
     expansion_base,
+    game_arg,
     games,
     known_game,
+    modules_option,
     no_games,
     print_diagnostics,
     project_root,
     rules_dir,
 )
+from compiler.cli.selection import choose
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.load import Document
-from compiler.pipeline import compile_game
+from compiler.pipeline import Compilation, compile_game
+
+EXAMPLES = [
+    ("rulesc check", "every game of this repository's rules_data/"),
+    ("rulesc check terraforming_mars --strict", "one game; warnings count as errors"),
+    ("rulesc check pampero --modules all --players 3", "also one selection of modules"),
+    ("rulesc check --rules my_game", "a designer's game outside this repository"),
+    ("rulesc check --rules my_expansion --on terraforming_mars", "an expansion"),
+    ("rulesc check --select R,S --ignore R025", "only some codes (prefixes, as in ruff)"),
+    ("rulesc check --format sarif > check.sarif", "for code-scanning upload"),
+]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = sub.add_parser("check", help="check rules data and print every diagnostic")
-    p.add_argument("--game", help="one game (default: every game under rules_data/)")
+    p = command(sub, "check", "check rules data and print every diagnostic", EXAMPLES)
+    add_game(p, "default: every game under rules_data/, or under --rules")
     p.add_argument("--rules", type=Path, help="a rules folder (may be outside this repo)")
+    p.add_argument("--on", metavar="GAME", help="check --rules as an expansion of GAME "
+                   "(its modules and cards layered on GAME's data)")
+    p.add_argument("--modules", metavar="A,B|all",
+                   help="module ids, or all: check this selection too")
+    p.add_argument("--players", type=int, help="with --modules: the player count to check")
+    p.add_argument("--select", metavar="CODES", help="only these codes or prefixes (R,S003)")
+    p.add_argument("--ignore", metavar="CODES", help="leave out these codes or prefixes")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("--format", choices=FORMATS, default="text",
-                   help="text (default), json, or sarif (SARIF 2.1.0)")
-    p.add_argument("--on", metavar="GAME", help="check --rules as an expansion of the "
-                   "shipped GAME (its modules and cards layered on GAME's data)")
-    p.add_argument("--modules", help="comma-separated module ids: check this selection too")
-    p.add_argument("--players", type=int, help="with --modules: the player count to check")
+                   help="text (default, on stderr), json or sarif (SARIF 2.1.0, on stdout)")
     p.set_defaults(run=run)
 
 
@@ -53,41 +74,48 @@ def run(args: argparse.Namespace) -> int:
     """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     root = project_root()
     try:
+        game = game_arg(args, "check")
         layered, base = expansion_base(root, args)
-        known_game(root, None if layered else args.game, args.rules)
-        names = layered or ([args.game] if args.game else games(root, args.rules))
-        selection = parse_modules(args.modules, args.players, names)
+        known_game(root, None if layered else game, args.rules)
+        names = layered or ([game] if game else games(root, args.rules))
+        modules = modules_option(args.modules, args.players, names)
+        keep = code_filter(args.select, args.ignore)
+        results = [_check_one(root, g, args, base, modules) for g in names]
     except UsageError as exc:
         print(f"rulesc check: {exc}", file=sys.stderr)
         return 2
     if not names:
         return no_games("check", root)
-    failed = False
-    all_diags: list[Diagnostic] = []
-    all_docs: list[Document] = []
-    checked: list[str] = []
-    for game in names:
-        folder = args.rules if base is not None else rules_dir(root, game, args.rules)
-        comp = compile_game(folder, root, base)
-        diags = comp.diagnostics
-        if selection is not None and not comp.failed():
-            try:
-                diags = sorted(diags + check_selection(comp, selection, args.players),
-                               key=Diagnostic.sort_key)
-            except UnknownModule as exc:
-                print(f"rulesc check: {game}: {exc}", file=sys.stderr)
-                return 2
-        all_diags.extend(diags)
-        all_docs.extend(comp.docs)
-        failed |= has_errors(diags, args.strict)
-        modules, pairs = combinations_checked(comp.docs)
-        if modules:
-            checked.append(f"{game}: the base game, {modules} module(s) alone and {pairs} "
-                           "allowed pair(s)" + (f", and {', '.join(selection) or 'no modules'}"
-                                                if selection is not None else ""))
-    print_diagnostics(all_diags, all_docs, args.format, args.strict, root)
-    if not all_diags and args.format == "text":
-        print(f"ok: {', '.join(names)} checked, no diagnostics")
-        for line in checked:
-            print(f"  {line}")
-    return 1 if failed else 0
+    diags = [d for _, found, _ in results for d in found if keep(d)]
+    docs: list[Document] = [doc for comp, _, _ in results for doc in comp.docs]
+    print_diagnostics(diags, docs, args.format, args.strict, root)
+    if not diags and args.format == "text":
+        print(style.paint(f"ok: {', '.join(names)} checked, no diagnostics", "ok", sys.stdout))
+        for _, _, covered in results:
+            if covered:
+                print(f"  {covered}")
+    return 1 if has_errors(diags, args.strict) else 0
+
+
+def _check_one(root: Path, game: str, args: argparse.Namespace, base: Path | None,
+               modules: str | None) -> tuple[Compilation, list[Diagnostic], str]:
+    """Compile one game: the compilation, its diagnostics with the selection's, and what
+    was covered (one line)."""
+    folder = args.rules if base is not None else rules_dir(root, game, args.rules)
+    comp = compile_game(folder, root, base)
+    found = comp.diagnostics
+    chosen = None
+    if modules is not None and not comp.failed():
+        chosen = choose(comp.ir, modules, args.players).modules
+        try:
+            extra = check_selection(comp, chosen, args.players)
+        except UnknownModule as exc:
+            raise UsageError(f"{game}: {exc}") from exc
+        found = sorted(found + extra, key=Diagnostic.sort_key)
+    count, pairs = combinations_checked(comp.docs)
+    covered = ""
+    if count:
+        covered = (f"{game}: the base game, {count} module(s) alone and {pairs} allowed "
+                   "pair(s)" + (f", and {', '.join(chosen) or 'no modules'}"
+                                if chosen is not None else ""))
+    return comp, found, covered

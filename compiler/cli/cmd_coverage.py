@@ -14,17 +14,24 @@ import json
 import sys
 from pathlib import Path
 
-from compiler.cli.common import games, project_root, rules_dir
+from compiler.cli.common import add_game, all_games, command, games, project_root, rules_dir
 from compiler.coverage import compilation_report, format_text
 from compiler.pipeline import compile_game
+
+EXAMPLES = [
+    ("rulesc coverage pampero", "what is still provisional or not encoded"),
+    ("rulesc coverage pampero --format json", "the same as JSON"),
+    ("rulesc coverage my_game --rules my_game", "a designer's game"),
+]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = sub.add_parser("coverage", help="list provisional values and rulebook sections "
-                       "not yet encoded")
-    p.add_argument("game", help="a game under rules_data/ (or the folder name with --rules)")
-    p.add_argument("--rules", type=Path, help="a rules folder (may be outside this repo)")
+    p = command(sub, "coverage", "list provisional values and rulebook sections not yet "
+                "encoded", EXAMPLES)
+    add_game(p)
+    p.add_argument("--rules", type=Path, metavar="PATH",
+                   help="a rules folder (may be outside this repo)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text (default) or json")
     p.set_defaults(run=run)
@@ -35,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     root = project_root()
     folder = rules_dir(root, args.game, args.rules)
     if not folder.is_dir():
-        known = ", ".join(games(root, args.rules)) or "none"
+        known = (", ".join(games(root, args.rules)) or "none") if args.rules else \
+            all_games(root)
         print(f"rulesc coverage: no game {args.game!r} (games: {known})", file=sys.stderr)
         return 2
     comp = compile_game(folder, root)
@@ -47,6 +55,6 @@ def run(args: argparse.Namespace) -> int:
           else format_text(report))
     if report["errors"]:
         print(f"rulesc coverage: {args.game} has {report['errors']} error(s); the report "
-              f"covers what loaded (run `rulesc check --game {args.game}`)", file=sys.stderr)
+              f"covers what loaded (run `rulesc check {args.game}`)", file=sys.stderr)
         return 1
     return 0

@@ -1,7 +1,9 @@
 """``rulesc explain GAME ID [--lang it|en] [--rules PATH]``: one item's generated text.
 
-Prints a card's, action's, milestone's, award's, tile's, parameter's, track's, resource's,
-variant's or flow step's rule text (every sheet language unless ``--lang``), the YAML
+Prints the rule text of a card, action, milestone, award, tile, parameter, track,
+resource, module, setup step, phase, scoring line, action card, contract, deck item,
+replacement or deck (``compiler.sheets.explain.ALL_KINDS``; every sheet language unless
+``--lang``), the YAML
 file:line it comes from and the rulebook section it cites. ``ID`` may be ``kind:id`` when
 an id names several items (e.g. ``card:asteroid`` vs ``action:asteroid``).
 Exit 1 on unknown ids (with a did-you-mean) and on rules data with errors; 2 for an
@@ -15,24 +17,35 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from compiler.cli.common import compiled_game
+from compiler.cli.common import add_game, command, compiled_game
 from compiler.diagnostics import did_you_mean
 from compiler.pipeline import Compilation
 from compiler.sheets import explain, languages
 from compiler.sheets.items import citation
 from compiler.sheets.vocab import Names
 
+EXAMPLES = [
+    ("rulesc explain terraforming_mars asteroid", "a card and a standard project"),
+    ("rulesc explain terraforming_mars card:asteroid --lang en", "only the card, in English"),
+    ("rulesc explain terraforming_mars setup:first_player", "a setup step"),
+    ("rulesc explain terraforming_mars scoring:greenery", "a line of the final scoring"),
+    ("rulesc explain pampero deck:contracts_a1", "a deck: what it holds and how it is dealt"),
+    ("rulesc explain terraforming_mars roof_garden --rules my_expansion --on "
+     "terraforming_mars", "a card of an expansion"),
+]
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = sub.add_parser("explain", help="print the generated rule text of one card, action, "
-                                       "milestone, award, tile, parameter or flow step")
-    p.add_argument("game", help="game id (a folder under rules_data/)")
-    p.add_argument("id", help="item id, or kind:id (card, action, milestone, award, tile, "
-                              "parameter, track, resource, module, setup, phase, scoring)")
+    p = command(sub, "explain", "print the generated rule text of one item (card, action, "
+                "setup step, deck, scoring line...) with its YAML line and rulebook section",
+                EXAMPLES)
+    add_game(p)
+    p.add_argument("id", metavar="ID", help="item id, or KIND:ID; kinds: "
+                   + ", ".join(explain.ALL_KINDS))
     p.add_argument("--lang", help="one language (default: every sheet language)")
-    p.add_argument("--rules", type=Path, help="a rules folder outside this repo")
-    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of the shipped GAME")
+    p.add_argument("--rules", type=Path, metavar="PATH", help="a rules folder outside this repo")
+    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of GAME")
     p.set_defaults(run=run)
 
 

@@ -1,6 +1,12 @@
 """``rulesc play GAME [--players N] [--modules a,b|all] [--seed S] [--agent human,random]
 [--log FILE] [--json]``.
 
+The modules named, and the player count, fill in what they require
+(``compiler.cli.selection``): ``--players 1`` in Terraforming Mars switches on the solo
+variant and the Corporate Era it requires, and one line on stderr says so. The text
+table numbers players from 1 and names the rounds as the game does (years in Pampero);
+the JSON keeps the engine's 0-based player indexes.
+
 Plays one whole game of a built engine package (``generated/<GAME>``, made by ``rulesc
 build``) with one agent per seat (seeded random agents, or a human at the terminal who
 answers numbered options on standard input) and prints the final score breakdown as a
@@ -19,21 +25,37 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from compiler.cli.common import UsageError, add_game, command
+from compiler.cli.scores import round_name, table
+from compiler.cli.selection import choose
 from compiler.playtest.agents import HumanAgent, QuitGame, make_agents
 from compiler.playtest.gamelog import GameLog
-from compiler.playtest.games import Names, SetupError, game_package, select_modules
+from compiler.playtest.games import Names, SetupError, game_package
 from compiler.playtest.session import play, player_view
 from compiler.runtime import RulesError
+
+EXAMPLES = [
+    ("rulesc play terraforming_mars --players 2 --seed 1", "two random agents"),
+    ("rulesc play terraforming_mars --players 1 --seed 1",
+     "a solo game (solo and corporate_era are filled in)"),
+    ("rulesc play pampero --players 3 --modules all --seed 1", "every module that fits"),
+    ("rulesc play terraforming_mars --agent human,random", "you against a random agent"),
+    ("rulesc play pampero --json --log game.jsonl", "JSON result; the log for replay"),
+]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = sub.add_parser("play", help="play a whole game of a built engine with a random agent")
-    p.add_argument("game", help="a game built under generated/ (e.g. terraforming_mars)")
-    p.add_argument("--players", type=int, default=2, help="number of players (default 2)")
-    p.add_argument("--modules", default="",
-                   help="comma-separated module ids, or 'all' (every module that fits)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the game and the agent")
+    p = command(sub, "play", "play a whole game of a built engine with random agents or "
+                "at the terminal", EXAMPLES)
+    add_game(p)
+    p.add_argument("--players", type=int, default=2, metavar="N",
+                   help="number of players (default 2)")
+    p.add_argument("--modules", default="", metavar="A,B|all",
+                   help="module ids, or all (every module that fits); what they and the "
+                   "player count require is added, and said on stderr")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="seed of the game and the agents (default 0)")
     p.add_argument("--agent", default="random", metavar="A[,A...]",
                    help="who plays each seat: human or random (one name: every seat)")
     p.add_argument("--log", type=Path, metavar="FILE",
@@ -46,12 +68,15 @@ def run(args: argparse.Namespace) -> int:
     """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
     try:
         package = game_package(args.game)
-        modules = select_modules(package.RULES, args.modules, args.players)
+        chosen = choose(package.RULES, args.modules, args.players, fill=True)
+        modules = chosen.modules
         game = package.Game.new(package.RULES, players=args.players, modules=modules,
                                 seed=args.seed)
-    except (SetupError, RulesError) as exc:
+    except (SetupError, RulesError, UsageError) as exc:
         sys.stderr.write(f"rulesc play: {exc}\n")
         return 2
+    if chosen.note:
+        sys.stderr.write(f"rulesc play: {chosen.note}\n")
     try:
         result = _play(args, package, modules, game)
     except SetupError as exc:
@@ -65,8 +90,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     active = list(game.rules.get("active_modules") or modules)  # composed order, no repeats
     result = {"game": args.game, "player_count": args.players, "modules": active,
-              "seed": args.seed, **result}
-    print(json.dumps(result, indent=2) if args.json else _table(result))
+              "seed": args.seed, **result,
+              "round": {"name": round_name(package.RULES), "count": result["generations"]}}
+    print(json.dumps(result, indent=2) if args.json else table(result, package.RULES))
     return 0
 
 
@@ -90,24 +116,3 @@ def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
     result = game.scores()
     result["scores"] = result.pop("players")
     return result
-
-
-def _table(result: dict[str, Any]) -> str:
-    rows = result["scores"]
-    keys = list(rows[0]["breakdown"]) if rows else []
-    head = ["player", *keys, "total"]
-    body = [[str(r["player"]), *(str(r["breakdown"][k]) for k in keys), str(r["total"])]
-            for r in rows]
-    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
-    line = "  ".join
-    out = [f"{result['game']}: {result['player_count']} player(s), modules: "
-           f"{', '.join(result['modules']) or 'none'}, seed {result['seed']}",
-           f"generations: {result['generations']}, actions: {result['actions']}",
-           line(h.rjust(w) for h, w in zip(head, widths, strict=True)),
-           *(line(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in body)]
-    winners = ", ".join(f"player {p}" for p in result["winner"]) or "nobody"
-    out.append(f"winner: {winners}")
-    if "solo" in result:
-        out.append(f"solo: {'won' if result['solo']['won'] else 'lost'} "
-                   f"({result['solo']['rule']})")
-    return "\n".join(out)

@@ -17,22 +17,30 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from compiler.cli.common import compiled_game
+from compiler.cli.common import command, compiled_game
 from compiler.playtest.gamelog import GameLog, LogError, read_log
 from compiler.playtest.games import Names, SetupError, game_package
 from compiler.playtest.replay import replay
 from compiler.runtime import Game
 
+EXAMPLES = [
+    ("rulesc replay game.jsonl", "every step of a log written by `rulesc play --log`"),
+    ("rulesc replay game.jsonl --step 12", "the decision open at step 12, with its options"),
+    ("rulesc replay game.jsonl --rules rules_data/terraforming_mars --quiet",
+     "does the log still replay on changed rules?"),
+]
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = sub.add_parser("replay", help="re-play a game log and check every step is legal")
-    p.add_argument("log", type=Path, help="a game log (JSON Lines)")
+    p = command(sub, "replay", "re-play a game log and check every step is legal", EXAMPLES)
+    p.add_argument("log", type=Path, metavar="LOG", help="a game log (JSON Lines)")
     p.add_argument("--step", type=int, metavar="N",
                    help="jump to step N and show the decision open there")
     p.add_argument("--quiet", action="store_true", help="print only the outcome")
-    p.add_argument("--rules", type=Path, help="replay on these rules (compiled now)")
-    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of the shipped GAME")
+    p.add_argument("--rules", type=Path, metavar="PATH",
+                   help="replay on these rules (compiled now)")
+    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of GAME")
     p.set_defaults(run=run)
 
 
@@ -74,7 +82,8 @@ def _engine(log: GameLog, args: argparse.Namespace) -> tuple[Any, dict[str, Any]
 
 
 def _print_step(names: Names, n: int, pending: dict[str, Any], option: Any) -> None:
-    print(f"{n:>5}  player {pending['player']}  {pending['kind']:<14} {names.label(option)}")
+    print(f"{n:>5}  player {pending['player'] + 1}  {pending['kind']:<14} "
+          f"{names.label(option)}")
 
 
 def _at_step(game: Any, n: int, names: Names) -> str:
@@ -83,5 +92,5 @@ def _at_step(game: Any, n: int, names: Names) -> str:
     if pending is None:
         return f"step {n}: the game is over\n" + json.dumps(game.scores(), indent=2)
     rows = [f"{i:>3}. {names.label(o)}" for i, o in enumerate(pending["options"], 1)]
-    return "\n".join([f"step {n}: player {pending['player']} · {pending['kind']}: "
+    return "\n".join([f"step {n}: player {pending['player'] + 1} · {pending['kind']}: "
                       f"{pending['prompt']}", *rows])

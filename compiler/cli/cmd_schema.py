@@ -12,15 +12,24 @@ import argparse
 import sys
 from pathlib import Path
 
+from compiler.cli.common import command
 from compiler.diagnostics import did_you_mean
 from compiler.schema import COMMON, KINDS, schema_dir, schema_files
+
+EXAMPLES = [
+    ("rulesc schema", "list the document kinds"),
+    ("rulesc schema cards", "print the schema of one kind"),
+    ("rulesc schema --out my_expansion/schemas", "write every schema, for an editor"),
+]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = sub.add_parser("schema", help="print or export the JSON Schemas (Draft 2020-12)")
-    p.add_argument("kind", nargs="?", help="one document kind (default: all)")
-    p.add_argument("--out", type=Path, help="write the schema files into this folder")
+    p = command(sub, "schema", "print or export the JSON Schemas (Draft 2020-12)", EXAMPLES)
+    p.add_argument("kind", nargs="?", metavar="KIND", help="one document kind: print its "
+                   "schema (without KIND: list the kinds, or with --out write every schema)")
+    p.add_argument("--out", type=Path, metavar="DIR",
+                   help="write the schema files (KIND's, or all) into this folder")
     p.set_defaults(run=run)
 
 

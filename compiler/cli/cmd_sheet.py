@@ -3,31 +3,39 @@
 Writes the rule-reference sheet of GAME in one language as PDF (``FILE.pdf``, needs the
 optional WeasyPrint extra: ``pip install -e ".[pdf]"``) or as HTML (any other name). The
 same sheets are built as HTML into ``generated/<game>/sheets/``; PDFs embed dates, so
-they are written only here. The file is written atomically. Exit 0 ok; 1 on rules data
+they are written only here. The file is written atomically, with the permissions the
+user's umask gives (``compiler.output.write_file``). Exit 0 ok; 1 on rules data
 with errors, a missing PDF library or an unwritable file; 2 unknown game or language.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from compiler import sheets
-from compiler.cli.common import compiled_game
+from compiler.cli.common import add_game, command, compiled_game
+from compiler.output import write_file
 from compiler.sheets.pdf import PdfUnavailable, to_pdf
+
+EXAMPLES = [
+    ("rulesc sheet terraforming_mars --out tm.html", "HTML in the rulebook's language"),
+    ("rulesc sheet pampero --lang it --out pampero.pdf", "PDF (needs the pdf extra)"),
+    ("rulesc sheet terraforming_mars --rules my_expansion --on terraforming_mars --out x.html",
+     "with an expansion's cards"),
+]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = sub.add_parser("sheet", help="write a printable rule-reference sheet (PDF or HTML)")
-    p.add_argument("game")
+    p = command(sub, "sheet", "write a printable rule-reference sheet (PDF or HTML)", EXAMPLES)
+    add_game(p)
     p.add_argument("--lang", help="the sheet's language (default: the rulebook's)")
-    p.add_argument("--rules", type=Path, help="a rules folder outside this repo")
-    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of the shipped GAME")
-    p.add_argument("--out", type=Path, required=True, help="FILE.pdf or FILE.html")
+    p.add_argument("--rules", type=Path, metavar="PATH", help="a rules folder outside this repo")
+    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of GAME")
+    p.add_argument("--out", type=Path, required=True, metavar="FILE",
+                   help="FILE.pdf or FILE.html")
     p.set_defaults(run=run)
 
 
@@ -49,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     html = sheets.render(comp.ir)[f"reference.{lang}.html"]
     try:
         data = to_pdf(html) if args.out.suffix.lower() == ".pdf" else html
-        _write(args.out, data)
+        write_file(args.out, data)
     except PdfUnavailable as exc:
         print(f"rulesc sheet: {exc}", file=sys.stderr)
         return 1
@@ -58,16 +66,3 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(f"wrote {args.out} ({lang}, {len(data)} bytes)")
     return 0
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent if
-                               str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

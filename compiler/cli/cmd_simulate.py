@@ -19,25 +19,41 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from compiler.cli.common import add_game, command
 from compiler.playtest.games import SetupError
 from compiler.runtime import RulesError
+
+EXAMPLES = [
+    ("rulesc simulate terraforming_mars --games 50 --out sim", "50 random games"),
+    ("rulesc simulate pampero --players 3 --modules '' --modules all --out sim",
+     "the base game against every module"),
+    ("rulesc simulate pampero --backend ray --workers 8 --out sim", "on a Ray cluster"),
+]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = sub.add_parser("simulate", help="play many seeded games; rows, plots and a report")
-    p.add_argument("game", help="a game built under generated/")
-    p.add_argument("--games", type=int, default=100, help="games per selection (100)")
-    p.add_argument("--players", type=int, default=2, help="number of players (2)")
+    p = command(sub, "simulate", "play many seeded games; rows, plots and a report",
+                EXAMPLES)
+    add_game(p)
+    p.add_argument("--games", type=int, default=100, metavar="N",
+                   help="games per selection (100)")
+    p.add_argument("--players", type=int, default=2, metavar="P",
+                   help="number of players (2)")
     p.add_argument("--modules", action="append", metavar="SEL",
                    help="a module selection (a,b | all | ''); repeat to compare several")
-    p.add_argument("--agents", default="random", help="agent per seat (random)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
-    p.add_argument("--out", type=Path, required=True, help="folder for rows and report")
+    p.add_argument("--agents", default="random", metavar="A[,A...]",
+                   help="agent per seat (random)")
+    p.add_argument("--seed", type=int, default=1, metavar="S",
+                   help="seed of the first game (1)")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR",
+                   help="folder for rows and report")
     p.add_argument("--backend", choices=("local", "ray"), default="local",
                    help="local worker processes (default) or Ray")
-    p.add_argument("--address", help="Ray cluster address (default: a local instance)")
-    p.add_argument("--workers", type=int, help="local worker processes (default: cores)")
+    p.add_argument("--address", metavar="ADDR",
+                   help="Ray cluster address (default: a local instance)")
+    p.add_argument("--workers", type=int, metavar="W",
+                   help="local worker processes (default: cores)")
     p.set_defaults(run=run)
 
 

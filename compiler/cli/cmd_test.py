@@ -2,28 +2,39 @@
 
 Prints one line per scenario (PASS/FAIL with its title), each failure as
 ``path:line:col: FAIL: message`` naming the expectation's line, then a summary line
-``N passed, N failed``. Exit 1 when any scenario fails. Scenarios play the generated
-engine of their ``game:``; with ``--rules PATH [--on GAME]`` they play those rules,
-compiled now (a designer's game, or an expansion layered on a shipped game).
+``N passed, N failed``; PASS and FAIL are coloured on a terminal. Exit 1 when any
+scenario fails, or when the folders named hold no scenario (nothing to test); 2 for a
+file or folder that does not exist. Scenarios play the generated engine of their
+``game:``; with ``--rules PATH [--on GAME]`` they play those rules, compiled now (a
+designer's game, or an expansion layered on a shipped game).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from compiler.cli.common import compiled_game, project_root
+from compiler.cli import style
+from compiler.cli.common import command, compiled_game, project_root
 from compiler.scenario import run_file
+
+EXAMPLES = [
+    ("rulesc test tests/scenarios/terraforming_mars", "every scenario in a folder"),
+    ("rulesc test my_scenarios/award_tie.yaml", "one scenario"),
+    ("rulesc test my_scenarios --rules my_expansion --on terraforming_mars",
+     "an expansion's cards, compiled now"),
+]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = sub.add_parser("test", help="run rules scenarios (YAML) against a generated engine")
-    p.add_argument("scenarios", nargs="+", type=Path,
-                   help="scenario files, or folders searched for *.yaml")
-    p.add_argument("--rules", type=Path, help="play these rules (compiled now) instead of "
-                   "the generated engine of each scenario's game")
-    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of the shipped GAME")
+    p = command(sub, "test", "run rules scenarios (YAML) against a generated engine", EXAMPLES)
+    p.add_argument("scenarios", nargs="+", type=Path, metavar="SCENARIO",
+                   help="scenario files (*.yaml), or folders searched for them")
+    p.add_argument("--rules", type=Path, metavar="PATH", help="play these rules (compiled "
+                   "now) instead of the generated engine of each scenario's game")
+    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of GAME")
     p.set_defaults(run=run)
 
 
@@ -39,9 +50,14 @@ def run(args: argparse.Namespace) -> int:
     root = project_root()
     files = _files(args.scenarios)
     missing = [f for f in files if not f.is_file()]
-    if missing or not files:
-        print(f"rulesc test: no such scenario file: {missing[0] if missing else args.scenarios}")
+    if missing:
+        print(f"rulesc test: no such scenario file or folder: {missing[0]}", file=sys.stderr)
         return 2
+    if not files:
+        shown = ", ".join(str(p) for p in args.scenarios)
+        print(f"rulesc test: nothing to test: no scenario files (*.yaml) in {shown}",
+              file=sys.stderr)
+        return 1
     rules = None
     if args.rules is not None:
         comp = compiled_game("test", args.on or args.rules.name, args.rules, args.on)
@@ -52,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     for f in files:
         shown = _shown(f, root)
         outcome = run_file(f, shown, rules)
-        status = "PASS" if outcome.passed else "FAIL"
+        status = style.paint("PASS", "ok", sys.stdout) if outcome.passed else \
+            style.paint("FAIL", "error", sys.stdout)
         print(f"{status} {shown}: {outcome.title}")
         for span, message in outcome.failures:
             print(f"  {span}: FAIL: {message}")

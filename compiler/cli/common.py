@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from compiler.cli import style
 from compiler.diagnostics import Diagnostic, Severity, to_json, to_sarif
 from compiler.load import Document
 from compiler.resources import shipped_game, shipped_games
@@ -20,6 +21,54 @@ MAX_LINE_BYTES = 64 * 1024
 
 class UsageError(Exception):
     """A wrong command line: exit code 2."""
+
+
+def command(sub: argparse._SubParsersAction, name: str, summary: str,
+            examples: list[tuple[str, str]]) -> argparse.ArgumentParser:
+    """Add command ``name`` with a one-line ``summary`` and, below its options in
+    ``--help``, ``examples`` (command line, what it does)."""
+    lines = [f"  # {what}\n  {cmd}" for cmd, what in examples]
+    return sub.add_parser(name, help=summary, description=summary[0].upper() + summary[1:]
+                          + ".", epilog="examples:\n" + "\n".join(lines),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def add_game(p: argparse.ArgumentParser, default: str | None = None) -> None:
+    """The game as the first positional argument, GAME. Optional when ``default`` says
+    what is done without it (``check``, ``build``): those keep ``--game GAME``, their
+    former spelling, as a deprecated alias."""
+    if default is None:
+        p.add_argument("game", metavar="GAME",
+                       help="a game: a folder of rules_data/, or a game shipped with rulesc")
+        return
+    p.add_argument("game", nargs="?", metavar="GAME", help=f"one game ({default})")
+    p.add_argument("--game", dest="game_option", metavar="GAME", help=argparse.SUPPRESS)
+
+
+def game_arg(args: argparse.Namespace, prog: str) -> str | None:
+    """The game named by ``GAME`` or the deprecated ``--game GAME``; UsageError for both."""
+    old = getattr(args, "game_option", None)
+    if old is None:
+        return getattr(args, "game", None)
+    if args.game is not None and args.game != old:
+        raise UsageError(f"two games named: {args.game} and --game {old}")
+    print(f"rulesc {prog}: --game is deprecated: write `rulesc {prog} {old}`",
+          file=sys.stderr)
+    return str(old)
+
+
+def modules_option(text: str | None, players: int | None, names: list[str]) -> str | None:
+    """``--modules`` as given (``a,b`` or ``all``; None: no selection); UsageError when
+    misused. ``compiler.cli.selection.choose`` reads it once the game is compiled."""
+    if text is None:
+        if players is not None:
+            raise UsageError("--players needs --modules")
+        return None
+    if len(names) != 1:
+        raise UsageError("--modules needs one game (GAME, or --rules with one game)")
+    if players is not None and players < 1:
+        raise UsageError("--players must be at least 1")
+    return text
 
 
 def project_root(start: Path | None = None) -> Path:
@@ -138,10 +187,13 @@ def version() -> str:
 
 def print_diagnostics(diags: list[Diagnostic], docs: list[Document], fmt: str = "text",
                       strict: bool = False, root: Path | None = None) -> None:
-    """Print every diagnostic to stdout: text (source line, caret, hint), JSON or SARIF.
+    """Print every diagnostic: text (source line, caret, hint, then the count per code) on
+    stderr, coloured on a terminal; JSON or SARIF on stdout (the command's output).
 
-    With ``strict`` warnings are shown as errors. A summary goes to stderr (text only).
+    With ``strict`` warnings are shown as errors.
     """
+    from compiler.cli.codes import count_lines  # codes imports UsageError from here
+
     if strict:
         diags = [Diagnostic(d.span, d.code, d.message, Severity.ERROR, d.hint, d.related)
                  for d in diags]
@@ -152,14 +204,14 @@ def print_diagnostics(diags: list[Diagnostic], docs: list[Document], fmt: str = 
         print(to_sarif(diags, version()))
         return
     by_path = {d.path: d for d in docs}
+    err = sys.stderr
     for d in diags:
         doc = by_path.get(d.span.path)
         line = doc.line_text(d.span.line) if doc else source_line(d.span.path, d.span.line,
                                                                    root)
-        print(d.format(line))
-    errors = sum(d.severity is Severity.ERROR for d in diags)
-    if diags:
-        print(f"{errors} error(s), {len(diags) - errors} warning(s)", file=sys.stderr)
+        print(style.diagnostic(d.format(line), err), file=err)
+    for line in count_lines(diags):
+        print(line, file=err)
 
 
 def source_line(path: str, line: int, root: Path | None = None) -> str | None:

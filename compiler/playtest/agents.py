@@ -79,7 +79,7 @@ class HumanAgent:
 
 
 def _menu(pending: dict[str, Any], labels: list[str]) -> str:
-    head = f"player {pending['player']} · {pending['kind']}: {pending['prompt']}"
+    head = f"player {pending['player'] + 1} · {pending['kind']}: {pending['prompt']}"
     rows = [f"{i:>3}. {text}" for i, text in enumerate(labels, 1)]
     return "\n".join([head, *rows, "(number or start of an option; undo, view, quit)"])
 

@@ -71,7 +71,8 @@ def _check(game: Any, row: dict[str, Any]) -> str:
     if pending is None:
         return "the game is already over"
     if pending["player"] != row.get("player"):
-        return f"player {pending['player']} decides, the log says player {row.get('player')}"
+        return (f"player {pending['player'] + 1} decides, the log says player "
+                f"{_number(row.get('player'))}")
     if pending["kind"] != row.get("kind"):
         return f"the decision is '{pending['kind']}', the log says '{row.get('kind')}'"
     if row["option"] not in pending["options"]:
@@ -126,13 +127,24 @@ def _end_divergence(log: GameLog, game: Any, n: int) -> dict[str, Any] | None:
     return None
 
 
+def _number(player: Any) -> Any:
+    """A player index of the log (from 0) as text numbers players (from 1)."""
+    return player + 1 if isinstance(player, int) else player
+
+
+def _numbers(players: Any) -> Any:
+    """A list of player indexes (from 0) as players numbered from 1."""
+    return [_number(p) for p in players] if isinstance(players, list) else players
+
+
 def _score_diff(old: Any, new: dict[str, Any]) -> str:
     """Which totals or winners changed, in a few words."""
     old = old or {}
     parts = []
     if old.get("winner") != new.get("winner"):
-        parts.append(f"winner {old.get('winner')} -> {new.get('winner')}")
+        parts.append(f"winner {_numbers(old.get('winner'))} -> {_numbers(new.get('winner'))}")
     for a, b in zip(old.get("players") or [], new.get("players") or [], strict=False):
         if a != b:
-            parts.append(f"player {b.get('player')} total {a.get('total')} -> {b.get('total')}")
+            parts.append(f"player {_number(b.get('player'))} total {a.get('total')} -> "
+                         f"{b.get('total')}")
     return "; ".join(parts) or "details differ"

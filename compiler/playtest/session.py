@@ -67,13 +67,13 @@ def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
     """A short text of what ``player`` sees (its observation): the shared numbers, then
     each player's non-empty entries, the player's own first; hidden lists are counted."""
     seen = observation(game, player)
-    lines = [f"--- player {player}'s view (step {seen.get('decisions', '?')}) ---"]
+    lines = [f"--- player {player + 1}'s view (step {seen.get('decisions', '?')}) ---"]
     for key in ("round", "params", "game_tracks"):
         if seen.get(key) not in (None, {}, []):
             lines.append(_line(key, seen[key], names, width))
     order = [player, *(i for i in range(len(seen["players"])) if i != player)]
     for i in order:
-        who = "you" if i == player else f"p{i}"
+        who = "you" if i == player else f"p{i + 1}"  # players are numbered from 1
         for key, value in seen["players"][i].items():
             if value not in (None, {}, [], 0):
                 lines.append(_line(f"{who}.{key}", value, names, width))

@@ -1,6 +1,8 @@
 """The generated text of one item (card, action, milestone, ...) for ``rulesc explain``.
 
-It reuses the sheet builders, so ``explain`` prints exactly what the sheets show.
+It reuses the sheet builders, so ``explain`` prints exactly what the sheets show. Decks,
+which the sheets show only as the titles of their groups, are described here: what a
+pile holds, how many lie face up, whose it is and where a taken item goes.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.sheets import cards, flow, sections
-from compiler.sheets.items import Item
+from compiler.sheets.items import Item, item, num, records
 from compiler.sheets.phrases import phrase
 from compiler.sheets.vocab import Names
 
@@ -19,8 +21,21 @@ IR = dict[str, Any]
 KINDS = {"card": "cards", "action": "actions", "milestone": "milestones", "award": "awards",
          "tile": "tiles", "parameter": "parameters", "track": "tracks",
          "resource": "resources", "module": "modules", "action_card": "action_cards",
-         "contract": "contracts", "item": "deck_items", "replacement": "replacements"}
+         "contract": "contracts", "item": "deck_items", "replacement": "replacements",
+         "deck": "decks"}
 FLOW = {"setup": "setup", "phase": "phases", "scoring": "scoring"}
+ALL_KINDS = (*KINDS, *FLOW)
+SHOWN = 8  # a deck's contents are named up to this many
+DECK_TEXT: dict[str, dict[str, Any]] = {
+    "en": {"holds": "Holds {n}: {items}", "face_up": "{n} face up",
+           "refill": "refilled from the deck", "per_player": "Each player has their own copy",
+           "to": "A taken item goes to: {to}", "empty": "Holds nothing yet",
+           "places": {"hand": "the hand", "held": "in front of the player"}},
+    "it": {"holds": "Contiene {n}: {items}", "face_up": "{n} scoperti",
+           "refill": "rimpiazzati dal mazzo", "per_player": "Ogni giocatore ne ha una copia",
+           "to": "Un elemento preso va: {to}", "empty": "Ancora vuoto",
+           "places": {"hand": "in mano", "held": "davanti al giocatore"}},
+}
 
 
 def find(ir: IR, query: str) -> list[tuple[str, str]]:
@@ -88,6 +103,30 @@ def _component(table: str) -> Callable[[IR, str, str, Names], Item]:
     return build
 
 
+def _deck(ir: IR, ident: str, lang: str, names: Names) -> Item:
+    """A deck: its name, what it holds (with copies), the display, whose, where to."""
+    rec = ir["decks"][ident]
+    text = DECK_TEXT.get(lang, DECK_TEXT["en"])
+    held = [(table, r) for table in cards.COMPONENT_KINDS for r in records(ir, table)
+            if r.get("deck") == ident]
+    count = sum(int(num(r.get("copies")) or 1) for _, r in held)
+    shown = [names.of(table, str(r.get("id")), lang) for table, r in held[:SHOWN]]
+    facts = [text["holds"].format(n=count, items=", ".join(shown)
+                                  + (", …" if len(held) > SHOWN else ""))
+             if held else text["empty"]]
+    if rec.get("display") is not None:
+        facts.append(text["face_up"].format(n=num(rec["display"]))
+                     + (", " + text["refill"] if rec.get("refill") else ""))
+    if rec.get("per_player"):
+        facts.append(text["per_player"])
+    if rec.get("to"):
+        facts.append(text["to"].format(to=text["places"].get(rec["to"], rec["to"])))
+    out = item(rec, "decks", lang, names, facts=facts)
+    if not rec.get("name"):
+        out["name"] = ident.replace("_", " ").capitalize()
+    return out
+
+
 _ITEMS: dict[str, Callable[[IR, str, str, Names], Item]] = {
     "card": lambda ir, i, lang, n: cards.card_item(ir["cards"][i], lang, n),
     "action": lambda ir, i, lang, n: _pick([x for g in sections.actions(ir, lang, n)
@@ -100,6 +139,7 @@ _ITEMS: dict[str, Callable[[IR, str, str, Names], Item]] = {
     "resource": lambda ir, i, lang, n: _pick(sections.resources(ir, lang, n), i),
     "module": lambda ir, i, lang, n: _pick(sections.modules(ir, lang, n), i),
     "setup": _step("setup"), "phase": _step("phase"), "scoring": _step("scoring"),
+    "deck": _deck,
     **{kind: _component(table) for kind, table in KINDS.items()
        if table in cards.COMPONENT_KINDS},
 }
@@ -136,6 +176,7 @@ _FIELDS: dict[str, Callable[[Item, IR, str], Fields]] = {
     "resource": lambda r, ir, lang: [("col_production", r["production"]),
                                      ("col_use", r["use"])],
     "module": lambda m, ir, lang: [("", f) for f in m["facts"]],
+    "deck": lambda d, ir, lang: [("", f) for f in d["facts"]],
     "setup": lambda s, ir, lang: [("", s["text"])],
     "phase": lambda s, ir, lang: [("", s["text"])],
     "scoring": lambda s, ir, lang: [("", s["text"])],

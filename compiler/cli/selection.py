@@ -1,0 +1,90 @@
+"""The modules named on the command line: ``a,b``, ``all``, and what they need filled in.
+
+``choose(rules, text, players, fill)`` turns ``--modules`` into module ids. ``all`` is every
+module that composes with those before it (data order) for the player count. With
+``fill`` (``play``), a module the player count needs (its ``required_for_players``) and
+every module a chosen one ``requires`` are added, and ``Selection.note`` says so in one
+line: ``rulesc play terraforming_mars --players 1`` becomes a solo game with Corporate
+Era. ``rules`` is a game's IR or an engine's ``RULES`` (the same shape). The runtime
+itself never adds a module: it refuses an incomplete selection (``compose``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.cli.common import UsageError
+from compiler.diagnostics import did_you_mean
+from compiler.runtime import RulesError, compose
+
+__all__ = ["Selection", "choose", "fill_in"]
+
+
+@dataclass
+class Selection:
+    """The chosen module ids (data order as named) and those added, with why."""
+
+    modules: list[str]
+    added: list[tuple[str, str]] = field(default_factory=list)  # (module, reason)
+
+    @property
+    def note(self) -> str:
+        """One line naming each added module and why; empty when none was added."""
+        if not self.added:
+            return ""
+        parts = [f"{mid} ({why})" for mid, why in self.added]
+        return "added module(s) " + ", ".join(parts)
+
+
+def choose(rules: dict[str, Any], text: str | None, players: int | None,
+           fill: bool = False) -> Selection:
+    """The selection ``--modules text`` names; UsageError for an unknown module."""
+    known = list(rules.get("modules") or {})
+    if text is not None and text.strip() == "all":
+        return Selection(_all(rules, known, players))
+    wanted = list(dict.fromkeys(m.strip() for m in (text or "").split(",") if m.strip()))
+    for mid in wanted:
+        if mid not in known:
+            hint = did_you_mean(mid, known)
+            raise UsageError(f"unknown module '{mid}' (this game has: "
+                             f"{', '.join(known) or 'none'})" + (f"; {hint}" if hint else ""))
+    return fill_in(rules, wanted, players) if fill else Selection(wanted)
+
+
+def fill_in(rules: dict[str, Any], wanted: list[str], players: int | None) -> Selection:
+    """``wanted`` plus the modules the player count needs and those each one requires."""
+    known: dict[str, Any] = rules.get("modules") or {}
+    chosen = list(wanted)
+    added: list[tuple[str, str]] = []
+    if players is not None:
+        for mid, module in known.items():
+            need = module.get("required_for_players")
+            if mid not in chosen and need and _in_range(players, need):
+                chosen.append(mid)
+                added.append((mid, f"a {players}-player game needs it"))
+    i = 0
+    while i < len(chosen):
+        for req in known.get(chosen[i], {}).get("requires") or []:
+            if req in known and req not in chosen:
+                chosen.append(req)
+                added.append((req, f"{chosen[i]} requires it"))
+        i += 1
+    return Selection(chosen, added)
+
+
+def _all(rules: dict[str, Any], known: list[str], players: int | None) -> list[str]:
+    """Every module, in data order, that composes with the ones kept before it."""
+    chosen: list[str] = []
+    for mid in known:
+        try:
+            compose(rules, chosen + [mid], players)
+        except RulesError:
+            continue
+        chosen.append(mid)
+    return chosen
+
+
+def _in_range(n: int, limits: dict[str, Any]) -> bool:
+    low, high = limits.get("min", n), limits.get("max", n)
+    return bool(low <= n <= high)

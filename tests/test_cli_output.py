@@ -1,0 +1,144 @@
+"""What the commands print and write (issue 10, part 3): --select/--ignore and the count
+per code, --modules all, file permissions from the umask, and the smaller frictions met
+by a new user (empty scenario folder, schema without a kind, explain of decks, setup
+steps and scoring lines)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from compiler.output import write_tree
+from tests.test_diagnostics_output import BASE, TRACKS
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> Path:
+    """A small game with one W001 warning and two S003 errors (tracks.yaml)."""
+    folder = tmp_path / "rules"
+    shutil.copytree(BASE, folder)
+    (folder / "tracks.yaml").write_text(TRACKS)
+    return folder
+
+
+def _check(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["check", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _codes(err: str) -> list[str]:
+    return [line.split("[")[1].split("]")[0] for line in err.splitlines()
+            if "]: " in line and line.split(":")[0].endswith(".yaml")]
+
+
+def test_select_keeps_codes_by_prefix(rules, capsys):
+    code, _, err = _check(capsys, "--rules", str(rules), "--select", "W")
+    assert code == 0 and _codes(err) == ["W001"]
+    code, _, err = _check(capsys, "--rules", str(rules), "--select", "s003")
+    assert code == 1 and _codes(err) == ["S003", "S003"]
+
+
+def test_ignore_drops_codes_and_the_exit_status_follows(rules, capsys):
+    code, _, err = _check(capsys, "--rules", str(rules), "--ignore", "S003")
+    assert code == 0 and _codes(err) == ["W001"]
+    code, out, err = _check(capsys, "--rules", str(rules), "--select", "ALL", "--ignore",
+                            "S,W001")
+    assert code == 0 and err == "" and "no diagnostics" in out
+
+
+def test_select_applies_to_json_too(rules, capsys):
+    code, out, _ = _check(capsys, "--rules", str(rules), "--select", "S", "--format", "json")
+    assert code == 1 and [d["code"] for d in json.loads(out)] == ["S003", "S003"]
+
+
+@pytest.mark.parametrize("option", ["--select", "--ignore"])
+def test_unknown_code_is_a_usage_error(rules, capsys, option):
+    code, out, err = _check(capsys, "--rules", str(rules), option, "R9")
+    assert code == 2 and out == ""
+    assert err.startswith(f"rulesc check: {option}: no diagnostic code starts with 'R9'")
+
+
+def test_count_per_code_closes_the_report(rules, capsys):
+    _, _, err = _check(capsys, "--rules", str(rules))
+    assert err.splitlines()[-3:] == ["2 error(s), 1 warning(s)",
+                                     "  2  S003  error: value does not match the schema",
+                                     "  1  W001  warning: provisional value"]
+
+
+def test_check_modules_all(capsys):
+    code, out, _ = _check(capsys, "terraforming_mars", "--modules", "all", "--players", "1")
+    assert code == 0 and "and corporate_era, solo" in out
+    code, out, _ = _check(capsys, "terraforming_mars", "--modules", "all", "--players", "3")
+    assert code == 0 and "and corporate_era, draft" in out
+
+
+def test_check_modules_named_are_checked_as_named(capsys):
+    code, _, err = _check(capsys, "terraforming_mars", "--modules", "solo", "--players", "1")
+    assert code == 1 and "error[R023]: module 'solo' requires 'corporate_era'" in err
+
+
+def test_build_modules_all(capsys):
+    assert main(["build", "terraforming_mars", "--modules", "all", "--players", "2",
+                 "--check"]) == 0
+    assert "terraforming_mars: up to date" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o027])
+def test_sheet_and_build_outputs_follow_the_umask(tmp_path, capsys, mask):
+    old = os.umask(mask)
+    try:
+        assert main(["sheet", "terraforming_mars", "--out", str(tmp_path / "s.html")]) == 0
+        write_tree(tmp_path / "tree", {"a/b.txt": b"x"})
+    finally:
+        os.umask(old)
+    mode = stat.S_IMODE
+    assert mode((tmp_path / "s.html").stat().st_mode) == 0o666 & ~mask
+    assert mode((tmp_path / "tree").stat().st_mode) == 0o777 & ~mask
+    assert mode((tmp_path / "tree" / "a" / "b.txt").stat().st_mode) == 0o666 & ~mask
+
+
+def test_test_on_an_empty_folder_says_nothing_to_test(tmp_path, capsys):
+    assert main(["test", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"rulesc test: nothing to test: no scenario files (*.yaml) "
+                                 f"in {tmp_path}\n")
+    assert main(["test", str(tmp_path / "nope.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "no such scenario file or folder" in err and "PosixPath" not in err
+
+
+def test_schema_without_kind_lists_the_kinds_as_its_help_says(capsys):
+    assert main(["schema"]) == 0
+    kinds = capsys.readouterr().out.split()
+    assert "cards" in kinds and "decks" in kinds
+    assert "without KIND: list the kinds" in " ".join(_help("schema").split())
+
+
+def _help(name: str) -> str:
+    import argparse
+
+    from compiler.cli import parser
+    sub = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[name].format_help()
+
+
+@pytest.mark.parametrize("game,query,words", [
+    ("terraforming_mars", "setup:first_player", ["setup first_player", "flow.yaml:"]),
+    ("terraforming_mars", "scoring:greenery", ["scoring greenery", "1 VP per greenery"]),
+    ("pampero", "deck:contracts_remote", ["deck contracts_remote", "decks.yaml:",
+                                          "Holds 7: "]),
+    ("pampero", "deck:specialist_action", ["face up, refilled from the deck",
+                                           "A taken item goes to: the hand"]),
+])
+def test_explain_setup_steps_decks_and_scoring_lines(capsys, game, query, words):
+    assert main(["explain", game, query, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    for word in words:
+        assert word in out
