@@ -52,16 +52,19 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
 
     def line(cells: list[str]) -> str:
         return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
-    rounds = result.get("round") or {"name": "round", "count": result["generations"]}
+    rounds = result.get("round") or {"name": "round",
+                                     "count": result.get("rounds", result.get("generations"))}
+    actions = f", actions: {result['actions']}" if "actions" in result else ""
     out = [f"{result['game']}: {result['player_count']} player(s), modules: "
            f"{', '.join(result['modules']) or 'none'}, seed {result['seed']}",
-           f"{_plural(rounds['name'])}: {rounds['count']}, actions: {result['actions']}",
+           f"{_plural(rounds['name'])}: {rounds['count']}{actions}",
            line(head), *(line(row) for row in body)]
     winners = ", ".join(f"player {p + 1}" for p in result["winner"]) or "nobody"
     out.append(f"winner: {winners}")
     if "solo" in result:
-        out.append(f"solo: {'won' if result['solo']['won'] else 'lost'} "
-                   f"({result['solo']['rule']})")
+        rule = result["solo"].get("rule")
+        out.append(f"solo: {'won' if result['solo']['won'] else 'lost'}"
+                   + (f" ({rule})" if rule else ""))
     return "\n".join(out)
 
 

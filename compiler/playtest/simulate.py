@@ -78,7 +78,7 @@ def play_job(job: Job) -> dict[str, Any]:
         "players": job.players, "agents": ",".join(a.name for a in agents),
         "first_player": first if isinstance(first, int) else -1,
         "winner": ",".join(str(w) for w in scores.get("winner") or []),
-        "length": len(log.steps), "generations": scores.get("generations", 0),
+        "length": len(log.steps), "generations": scores.get("generations", scores.get("rounds", 0)),
         "actions": scores.get("actions", 0)}
     for entry in scores["players"]:
         row[f"score_{entry['player']}"] = entry["total"]

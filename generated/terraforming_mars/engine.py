@@ -5840,7 +5840,7 @@ def x_2137(ctx):  #
 
 def x_2138(ctx):  # 
     E = ctx.env()
-    return ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1168, 0)) >= num(FLD(ctx, K[7], v_p_1168))) for v_p_1168 in items_of(IDS(ctx, 'parameters'))])} if (len(ctx.state['players']) == 1) else None)
+    return ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1168, 0)) >= num(FLD(ctx, K[7], v_p_1168))) for v_p_1168 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None)
 
 
 def x_1828(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
