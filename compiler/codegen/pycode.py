@@ -50,7 +50,9 @@ def roots(ir: Any) -> list[tuple[dict[str, Any], str]]:
 
 def engine_source(ir: dict[str, Any], source: str) -> str:
     """The text of the compiled module for ``ir``."""
-    comp = ExprCompiler()
+    kinds = ir.get("kinds") or {}
+    comp = ExprCompiler({k: set(v.get("code") or []) for k, v in kinds.items()
+                         if "code" in v})
     functions = []
     for node, at in roots(ir):
         text = comp.function(node)

@@ -32,7 +32,9 @@ class ExprCompiler:
     """Compiles expression nodes; ``consts`` collects literal lists and mappings, hoisted
     to module level (never changed in place: the kernel replaces values, not edits)."""
 
-    def __init__(self) -> None:
+    def __init__(self, code_fields: dict[str, set[str]] | None = None) -> None:
+        self.code_fields = code_fields or {}
+        """Per kind, the fields that hold IR (read through FLD); others are plain data."""
         self.consts: list[str] = []
         self._const_at: dict[str, int] = {}
         self.local: set[str] = set()
@@ -86,6 +88,9 @@ class ExprCompiler:
         return f"KEY({self.code(n['of'])}, {self.code(n['k'])}, {n.get('d')!r})"
 
     def _fld(self, n: Node) -> str:
+        kind, field = n["kind"], n["f"]
+        if kind in self.code_fields and field not in self.code_fields[kind]:
+            return f"GET(ctx, {kind!r}, {self.code(n['of'])}, {field!r}, {n.get('d')!r})"
         shape = {k: n[k] for k in ("kind", "f", "d") if k in n}
         return f"FLD(ctx, {self.const(repr(shape))}, {self.code(n['of'])})"
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from compiler.kernel.values import FUNCTIONS, ev, items_of, num
 
-__all__ = ["ADJ", "AR", "AS", "CALL", "CAN", "CORE", "FLD", "IDS", "IN", "KEY", "LET",
+__all__ = ["ADJ", "AR", "AS", "CALL", "CAN", "CORE", "FLD", "GET", "IDS", "IN", "KEY", "LET",
            "MODV", "PL", "RANGE", "ev", "items_of", "num"]
 
 
@@ -38,6 +38,14 @@ def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
     from compiler.kernel.values import _fld_of
 
     return _fld_of(ctx, node, rid)
+
+
+def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa: N802
+    """A plain data field of a record (one that holds no text of the language)."""
+    if type(rid) is not str:
+        return default
+    rec = ctx.rules["records"].get(kind, {}).get(rid)
+    return default if rec is None else rec.get(field, default)
 
 
 def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802

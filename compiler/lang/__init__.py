@@ -70,9 +70,21 @@ def _kinds(decls: Decls) -> dict[str, Any]:
             "reactions": [f for f, t in k.fields.items() if t == ("list", REACTION)],
             "modifiers": [f for f, t in k.fields.items() if t == ("list", MODIFIER)],
             "effects": [f for f, t in k.fields.items() if t == "effect"],
+            "code": [f for f, t in k.fields.items() if _holds_code(t)],
             "active": k.active,
         }
     return out
+
+
+def _holds_code(t: Any) -> bool:
+    """Whether a field of type ``t`` holds IR (texts of the language) anywhere inside."""
+    if isinstance(t, str):
+        return t in ("effect", "condition", "number", "value", "trigger")
+    if t[0] == "obj":
+        return any(_holds_code(ft) for _, ft in t[1])
+    if t[0] == "id":
+        return False
+    return any(_holds_code(x) for x in t[1:])
 
 
 def _records(rc: RC) -> dict[str, Any]:
