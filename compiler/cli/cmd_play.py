@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
     active = list(game.rules.get("active_modules") or modules)  # composed order, no repeats
     result = {"game": args.game, "player_count": args.players, "modules": active,
               "seed": args.seed, **result,
-              "round": {"name": round_name(package.RULES), "count": result.get("rounds", result.get("generations"))}}
+              "round": {"name": round_name(package.RULES), "count": result.get("rounds",
+                                                            result.get("generations"))}}
     print(json.dumps(result, indent=2) if args.json else table(result, package.RULES))
     return 0
 

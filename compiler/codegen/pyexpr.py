@@ -50,7 +50,8 @@ class ExprCompiler:
         """``def x_N(ctx):`` returning the value of root expression ``node``."""
         self.local = set()
         body = self.code(node)
-        return f"def x_{node['x']}(ctx):\n    E = ctx.env()\n    return {body}\n"
+        env = "    E = ctx.env()\n" if "E.get(" in body else ""
+        return f"def x_{node['x']}(ctx):\n{env}    return {body}\n"
 
     def code(self, n: Node) -> str:
         return getattr(self, "_" + n["op"])(n)
