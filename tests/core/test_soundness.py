@@ -4,7 +4,8 @@ Hypothesis writes cards for the small core game (tests/fixtures/core_tiny): effe
 from the game's phrases and the core's forms (choices, conditions, loops, locals,
 lasting modifiers, requirements), reactions and modifiers, some cards behind a module.
 Whatever passes the checker is played as seeded random games with each module
-selection; any exception from the engine fails the test. The budget is fixed (CI).
+selection, by the compiled engine and by the interpreter (the oracle): any exception
+fails the test, and both must end in the same state. The budget is fixed (CI).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler.diagnostics import has_errors
-from compiler.kernel import Game, RandomPolicy
+from compiler.codegen.pycode import load_code
+from compiler.kernel import Game, RandomPolicy, register_code
 from compiler.pipeline import compile_game
 from tests.core.helpers import tiny_copy
 
@@ -83,9 +85,14 @@ def test_checked_data_never_crashes_the_engine(tmp_path_factory: object, new: li
     comp = compile_game(folder, folder.parent)
     # the cards are made valid by construction: the checker must accept them
     assert not has_errors(comp.diagnostics), [d.format() for d in comp.diagnostics]
+    register_code(comp.ir, load_code(comp.ir))
     for modules in ((), ("zoo",)):
         for seed in (1, 2):
-            game = Game.new(comp.ir, players=2, modules=modules, seed=seed)
-            RandomPolicy(seed).play(game)
-            assert game.is_over
-            game.scores()
+            ends = []
+            for engine in ("compiled", "interpreter"):  # the interpreter is the oracle
+                game = Game.new(comp.ir, players=2, modules=modules, seed=seed,
+                                engine=engine)
+                RandomPolicy(seed).play(game)
+                assert game.is_over
+                ends.append((game.to_json(), game.scores()))
+            assert ends[0] == ends[1]
