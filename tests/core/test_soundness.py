@@ -16,8 +16,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.diagnostics import has_errors
 from compiler.codegen.pycode import load_code
+from compiler.diagnostics import has_errors
 from compiler.kernel import Game, RandomPolicy, register_code
 from compiler.pipeline import compile_game
 from tests.core.helpers import tiny_copy
