@@ -22,3 +22,9 @@ def tm_copy(tmp_path: Path) -> Path:
     dest = tmp_path / "terraforming_mars"
     shutil.copytree(TM_RULES, dest)
     return dest
+
+
+@pytest.fixture(autouse=True)
+def _plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests compare output text: no colour forced in by the environment (CI may set it)."""
+    monkeypatch.delenv("FORCE_COLOR", raising=False)

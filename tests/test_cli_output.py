@@ -142,3 +142,12 @@ def test_explain_setup_steps_decks_and_scoring_lines(capsys, game, query, words)
     out = capsys.readouterr().out
     for word in words:
         assert word in out
+
+
+def test_simulate_fills_in_what_one_player_needs(tmp_path, capsys):
+    assert main(["simulate", "terraforming_mars", "--players", "1", "--games", "1",
+                 "--workers", "1", "--out", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "rulesc simulate: base: added module(s) solo (a 1-player game needs it), " \
+        "corporate_era (solo requires it)" in err
+    assert out.startswith("solo,corporate_era: 1 games")

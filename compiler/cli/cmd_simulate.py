@@ -5,9 +5,10 @@ Plays N seeded games for each module selection (``--modules`` again for another 
 compare them side by side; ``all``, ``a,b`` or ``''`` for the base game), with a
 progress bar, and writes ``DIR/rows.csv`` (one row per game), ``DIR/summary.json`` and
 ``DIR/report.html`` with its plots. Game i of each selection uses seed S+i, so a run is
-reproducible from its seed on any backend. Needs the ``playtest`` extra (matplotlib,
-rich; ray for ``--backend ray``). Exit codes: 0 ok, 1 a rules failure in a game, 2 a
-usage error.
+reproducible from its seed on any backend. As in ``play``, the player count and the
+modules named fill in what they require (one line on stderr says so). Needs the
+``playtest`` extra (matplotlib, rich; ray for ``--backend ray``). Exit codes: 0 ok, 1 a
+rules failure in a game, 2 a usage error.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from compiler.cli.common import add_game, command
-from compiler.playtest.games import SetupError
+from compiler.cli.common import UsageError, add_game, command
+from compiler.cli.selection import choose
+from compiler.playtest.games import SetupError, game_package
 from compiler.runtime import RulesError
 
 EXAMPLES = [
@@ -65,11 +67,14 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         sys.stderr.write("rulesc simulate: --games must be at least 1\n")
         return 2
-    selections = args.modules or [""]
     try:
+        selections = _filled(args.game, args.modules or [""], args.players)
         jobs = plan(args.game, args.players, selections, args.games, args.seed, args.agents)
         rows = play_all(jobs, args.backend, args.workers, args.address,
                         progress=sys.stderr.isatty())
+    except UsageError as exc:
+        sys.stderr.write(f"rulesc simulate: {exc}\n")
+        return 2
     except (SetupError, RulesError) as exc:
         failure = isinstance(exc, RulesError) and "players" not in str(exc)
         sys.stderr.write(f"rulesc simulate: {'rules failure: ' if failure else ''}{exc}\n")
@@ -77,6 +82,21 @@ def run(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     write_rows(rows, args.out / "rows.csv")
     return _report(rows, args)
+
+
+def _filled(game: str, texts: list[str], players: int) -> list[str]:
+    """Each selection with what the player count and its modules require filled in
+    (``compiler.cli.selection``), saying so on stderr; ``all`` stays as it is."""
+    from compiler.playtest.simulate import label
+
+    rules = game_package(game).RULES
+    out = []
+    for text in texts:
+        chosen = choose(rules, text, players, fill=True)
+        if chosen.note:
+            sys.stderr.write(f"rulesc simulate: {label(text)}: {chosen.note}\n")
+        out.append(",".join(chosen.modules) if chosen.added else text)
+    return out
 
 
 def _report(rows: list[dict[str, Any]], args: argparse.Namespace) -> int:
