@@ -1,5 +1,5 @@
 """``rulesc play GAME [--players N] [--modules a,b|all] [--seed S] [--agent human,random]
-[--log FILE] [--json]``.
+[--log FILE] [--engine compiled|interpreter] [--json]``.
 
 The modules named, and the player count, fill in what they require
 (``compiler.cli.selection``): ``--players 1`` in Terraforming Mars switches on the solo
@@ -41,6 +41,8 @@ EXAMPLES = [
     ("rulesc play pampero --players 3 --modules all --seed 1", "every module that fits"),
     ("rulesc play terraforming_mars --agent human,random", "you against a random agent"),
     ("rulesc play pampero --json --log game.jsonl", "JSON result; the log for replay"),
+    ("rulesc play terraforming_mars --engine interpreter", "the interpreter, not the "
+     "compiled engine"),
 ]
 
 
@@ -60,6 +62,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="who plays each seat: human or random (one name: every seat)")
     p.add_argument("--log", type=Path, metavar="FILE",
                    help="write the game log (JSON Lines) for `rulesc replay`")
+    p.add_argument("--engine", choices=("compiled", "interpreter"), default="compiled",
+                   help="the generated functions (default) or the interpreter, the "
+                   "oracle they are tested against (games in the core language)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run)
 
@@ -70,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
         package = game_package(args.game)
         chosen = choose(package.RULES, args.modules, args.players, fill=True)
         modules = chosen.modules
+        extra = {"engine": args.engine} if package.RULES.get("core") else {}
         game = package.Game.new(package.RULES, players=args.players, modules=modules,
-                                seed=args.seed)
+                                seed=args.seed, **extra)
     except (SetupError, RulesError, UsageError) as exc:
         sys.stderr.write(f"rulesc play: {exc}\n")
         return 2
