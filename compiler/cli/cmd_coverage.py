@@ -1,9 +1,13 @@
-"""``rulesc coverage GAME [--rules PATH] [--format text|json]``.
+"""``rulesc coverage GAME [--rules PATH] [--format text|json] [--played N [--players P]]``.
 
 A report, not a check: every provisional value (file:line, record, reason), counted per
 module and file, and the rulebook sections game.yaml lists that no record cites yet (the
 matching rule is in ``compiler.coverage``). Exit 0; 1 only when the game has errors (the
 report then covers what loaded; ``rulesc check`` shows the errors).
+
+``--played N`` (a game in the core language) plays N seeded random games for the base
+game, each module alone and all modules together, and lists every record, trigger and
+option that never fired (``compiler.playtest.played``).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ EXAMPLES = [
     ("rulesc coverage pampero", "what is still provisional or not encoded"),
     ("rulesc coverage pampero --format json", "the same as JSON"),
     ("rulesc coverage my_game --rules my_game", "a designer's game"),
+    ("rulesc coverage terraforming_mars --played 20", "what never fired in 20 games"),
 ]
 
 
@@ -34,6 +39,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="a rules folder (may be outside this repo)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text (default) or json")
+    p.add_argument("--played", type=int, metavar="N",
+                   help="play N seeded random games per module selection and list what "
+                   "never fired")
+    p.add_argument("--players", type=int, default=3, metavar="P",
+                   help="players in those games (default 3)")
     p.set_defaults(run=run)
 
 
@@ -47,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"rulesc coverage: no game {args.game!r} (games: {known})", file=sys.stderr)
         return 2
     comp = compile_game(folder, root)
+    if args.played is not None:
+        return _played(args, comp.ir)
     shown = folder.as_posix()
     with contextlib.suppress(ValueError):
         shown = folder.resolve().relative_to(root.resolve()).as_posix()
@@ -58,3 +70,45 @@ def run(args: argparse.Namespace) -> int:
               f"covers what loaded (run `rulesc check {args.game}`)", file=sys.stderr)
         return 1
     return 0
+
+
+def _played(args: argparse.Namespace, rules: dict) -> int:
+    """``--played N``: what never fired in N random games per module selection."""
+    from compiler.kernel import RulesError, compose
+    from compiler.playtest.played import format_played, never_fired
+
+    if not rules.get("core"):
+        print(f"rulesc coverage: --played needs a game in the core language; "
+              f"{args.game} is not one yet", file=sys.stderr)
+        return 2
+    modules = list((rules.get("records") or {}).get("modules") or {})
+    selections: list[list[str]] = [[]]
+    for mid in modules:
+        try:
+            compose(rules, [mid], args.players)
+        except RulesError:
+            continue
+        selections.append([mid])
+    try:
+        everything = list(compose(rules, _fitting(rules, modules, args.players),
+                                  args.players)["active_modules"])
+    except RulesError:
+        everything = []
+    if len(everything) > 1:
+        selections.append(everything)
+    report = never_fired(rules, max(1, args.played), args.players, selections)
+    print(json.dumps(report, indent=2) if args.format == "json" else format_played(report))
+    return 0
+
+
+def _fitting(rules: dict, modules: list[str], players: int) -> list[str]:
+    from compiler.kernel import RulesError, compose
+
+    chosen: list[str] = []
+    for mid in modules:
+        try:
+            compose(rules, chosen + [mid], players)
+        except RulesError:
+            continue
+        chosen.append(mid)
+    return chosen

@@ -92,6 +92,8 @@ def _take_option(ctx: Ctx, f: Frame, node: dict[str, Any], opt: Option) -> None:
         ctx.pop(f)
         return
     f["running"] = True
+    if ctx.trace is not None and not ctx.dry:
+        ctx.trace[(f["n"], opt["a"])] += 1
     f["old"] = {k: _saved(bind(ctx, k, v)) for k, v in opt["b"].items()}
     start(ctx, node["alts"][opt["a"]]["b"])
 

@@ -9,6 +9,7 @@ by a new list, so the journal can keep the old one.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -45,6 +46,9 @@ class Ctx:
         self.journal: list[tuple[Any, Any, Any, bool]] | None = None
         self.dry = False
         self.steps = 0
+        self.trace: Counter[Any] | None = None
+        """When set: how often each statement ran and each option was taken (not in a
+        trial), by node id and by ``(choose id, alternative)`` (coverage by playing)."""
         self.paused = False
         self.pause_at: str | None = None
         self._env_key: tuple[int, int, int] = (0, -1, 0)

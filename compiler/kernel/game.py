@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -70,7 +71,7 @@ class Game:
 
     @classmethod
     def new(cls, rules: dict[str, Any], players: int = 2, modules: Iterable[str] = (),
-            seed: int = 0, engine: str = "compiled") -> Game:
+            seed: int = 0, engine: str = "compiled", trace: bool = False) -> Game:
         """Compose ``modules``, set up a game for ``players`` players, run to the first
         decision. ``engine``: ``compiled`` (the generated functions, when the rules have
         them) or ``interpreter``. Raises RulesError for a player count outside the
@@ -84,6 +85,8 @@ class Game:
         needed_modules(rules, composed["active_modules"], players)
         index = index_of(composed)
         game = cls(composed, new_state(composed, players, int(seed), index), code)
+        if trace:
+            game._ctx.trace = Counter()
         run(game._ctx)
         return game
 
@@ -91,6 +94,12 @@ class Game:
     def state(self) -> dict[str, Any]:
         """The live state (read it, do not change it; ``to_json`` gives a copy)."""
         return self._ctx.state
+
+    @property
+    def fired(self) -> Counter[Any]:
+        """With ``trace=True``: how often each statement ran (by node id) and each option
+        of a decision was taken (by ``(decision id, alternative)``); trial runs excluded."""
+        return self._ctx.trace if self._ctx.trace is not None else Counter()
 
     @property
     def is_over(self) -> bool:
@@ -162,9 +171,9 @@ class Game:
         new["pending"] = None
         if new["stack"]:
             new["stack"][-1].pop("opts", None)
-        code = self._ctx.code
+        code, trace = self._ctx.code, self._ctx.trace
         self._ctx = Ctx(self.rules, new, self._ctx.index)
-        self._ctx.code = code
+        self._ctx.code, self._ctx.trace = code, trace
         run(self._ctx)
 
     def to_json(self) -> dict[str, Any]:

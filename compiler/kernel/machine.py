@@ -47,6 +47,8 @@ def start(ctx: Ctx, node: Node) -> None:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
+    elif ctx.trace is not None:
+        ctx.trace[node["id"]] += 1
     _START[node["op"]](ctx, node)
 
 
