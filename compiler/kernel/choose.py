@@ -5,8 +5,10 @@ An option is one alternative of a ``choose``, once per binding of its generators
 ``legal_actions`` lists). An option is offered only when a trial run finds a way to
 apply it in full that changes something (rulebook readings such as "you must be able
 to apply the effects"; "a choice never offers an option that can do nothing"): every
-``require`` on the way holds and every decision inside has an option. An alternative
-that is exactly ``skip`` is a deliberate "nothing" and is always offered.
+``require`` on the way holds. A decision with no option does nothing, in a trial as in
+the game (so "put a resource on another card" with no such card is skipped; a rule
+that needs the decision says ``require`` first). An alternative that is exactly
+``skip`` is a deliberate "nothing" and is always offered.
 
 ``choose N (...)`` takes N options one after another, ``choose up to N`` also offers
 ``{"stop": true}``; a label is taken at most once. A decision with one option (and
@@ -194,10 +196,15 @@ def _explore(ctx: Ctx) -> bool:
 
 
 def _try_options(ctx: Ctx, branch: _Branch) -> bool:
+    """Try each option of a decision inside a trial; with none, the decision does
+    nothing and the trial goes on (as it does in a real game)."""
     f, node = branch.frame, branch.node
     opts = options(ctx, node, f.get("picked") or [], trial_each=False)
     if node.get("upto"):
         opts.append({"l": STOP})
+    if not opts:
+        ctx.pop(f)
+        return _explore(ctx)
     assert ctx.journal is not None
     for opt in itertools.islice(opts, 64):
         mark = len(ctx.journal)

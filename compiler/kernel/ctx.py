@@ -51,15 +51,18 @@ class Ctx:
         trial), by node id and by ``(choose id, alternative)`` (coverage by playing)."""
         self.paused = False
         self.pause_at: str | None = None
-        self._env_key: tuple[int, int, int] = (0, -1, 0)
+        self._env_frames: Any = None  # the cache of env(): the frames and top frame it
+        self._env_top: Any = None     # was found for (kept, so their ids stay theirs)
+        self._env_len = -1
         self._env: dict[str, Any] = {}
 
     # ---- environment -----------------------------------------------------------------
     def env(self) -> dict[str, Any]:
         """The names of the innermost scope frame (locals, you, this, event)."""
         frames = self.frames
-        key = (id(frames), len(frames), id(frames[-1]) if frames else 0)
-        if key == self._env_key:
+        top = frames[-1] if frames else None
+        if frames is self._env_frames and top is self._env_top and \
+                len(frames) == self._env_len:
             return self._env
         env: dict[str, Any] = {}
         for frame in reversed(frames):
@@ -67,7 +70,8 @@ class Ctx:
             if found is not None:
                 env = found
                 break
-        self._env_key, self._env = key, env
+        self._env_frames, self._env_top, self._env_len = frames, top, len(frames)
+        self._env = env
         return env
 
     def get(self, name: str) -> Any:

@@ -137,8 +137,10 @@ class Game:
         """Answer every decision with its first option until flow step ``step`` (a setup
         step, phase or end step id) is next; stop there, before it runs (scenarios set
         up a position this way). Returns False when the game ended or ``limit``
-        decisions passed first."""
+        decisions passed first. Raises RulesError when ``step`` has already begun this
+        round (it would only come back in the next one) or is a setup step already done."""
         ctx = self._ctx
+        _check_not_begun(self.rules, self.state, step)
         for _ in range(limit):
             ctx.pause_at = step
             run(ctx)
@@ -179,6 +181,24 @@ class Game:
     def to_json(self) -> dict[str, Any]:
         """A deep copy of the state: plain JSON data, for ``load_game``."""
         return json.loads(json.dumps(self.state))
+
+
+def _check_not_begun(rules: dict[str, Any], state: dict[str, Any], step: str) -> None:
+    flow = rules.get("flow") or {}
+    frame = next((f for f in state["stack"] if f.get("k") == "flow"), None)
+    if frame is None:
+        return
+    for stage, steps in (("setup", flow.get("setup") or []),
+                         ("round", flow.get("phases") or [])):
+        ids = [s.get("id") for s in steps]
+        if step not in ids:
+            continue
+        order = ("setup", "round", "end", "done")
+        here, there = order.index(frame["s"]), order.index(stage)
+        done = here > there or (here == there and ids.index(step) < frame["i"])
+        if done:
+            raise RulesError(f"step '{step}' has already begun (round {state['round']}): "
+                             "stop at a decision inside it (its kind) or at a step before it")
 
 
 def load_game(rules: dict[str, Any], state: dict[str, Any], engine: str = "compiled") -> Game:

@@ -344,8 +344,9 @@ def _arith(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
         return {"op": "ar", "o": o, "a": ia, "b": ib}, ta
     if not compatible(ta, "int"):
         raise rc.fail(a, "R003", f"'{o}' needs numbers, not {show(ta)}", hint="")
-    ib, _ = expr(rc, b, scope, "int")
-    return {"op": "ar", "o": o, "a": ia, "b": ib}, "int"
+    ib, tb = expr(rc, b, scope, "int")
+    seat = "player" in (strip_opt(ta), strip_opt(tb))  # seat arithmetic: (p + 1) % n
+    return {"op": "ar", "o": o, "a": ia, "b": ib}, "player" if seat else "int"
 
 
 def _neg(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:

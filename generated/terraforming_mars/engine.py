@@ -11,6 +11,7 @@ from compiler.kernel.exports import (
     CAN,
     CORE,
     FLD,
+    GET,
     IDS,
     IN,
     KEY,
@@ -24,43 +25,20 @@ from compiler.kernel.exports import (
 )
 
 K = [
-    {'kind': 'parameters', 'f': 'start', 'd': 0},
-    {'kind': 'tracks', 'f': 'start', 'd': 0},
-    {'kind': 'tracks', 'f': 'scope', 'd': None},
-    {'kind': 'tracks', 'f': 'min', 'd': None},
-    {'kind': 'resources', 'f': 'production_min', 'd': 0},
-    {'kind': 'tracks', 'f': 'max', 'd': None},
-    {'kind': 'parameters', 'f': 'step', 'd': 0},
-    {'kind': 'parameters', 'f': 'max', 'd': 0},
-    {'kind': 'parameters', 'f': 'tr_track', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
-    {'kind': 'parameters', 'f': 'tile', 'd': None},
-    {'kind': 'spaces', 'f': 'type', 'd': None},
-    {'kind': 'tiles', 'f': 'space', 'd': None},
-    {'kind': 'spaces', 'f': 'reserved', 'd': None},
-    {'kind': 'tiles', 'f': 'not_next_to', 'd': {}},
-    {'kind': 'tiles', 'f': 'next_to_own', 'd': None},
-    {'kind': 'tiles', 'f': 'owned', 'd': False},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'cards', 'f': 'tags', 'd': []},
-    {'kind': 'cards', 'f': 'resource', 'd': None},
-    {'kind': 'cards', 'f': 'cost', 'd': 0},
     [0, 0, 0, 0],
-    {'kind': 'cards', 'f': 'deck', 'd': None},
     {'kind': 'cards', 'f': 'requires', 'd': True},
-    {'kind': 'resources', 'f': 'pays_for', 'd': {}},
     {},
     {'kind': 'cards', 'f': 'effect', 'd': None},
-    {'kind': 'cards', 'f': 'type', 'd': None},
     {'kind': 'actions', 'f': 'requires', 'd': True},
     {'kind': 'actions', 'f': 'cost', 'd': None},
     {'kind': 'actions', 'f': 'effect', 'd': None},
     {'kind': 'milestones', 'f': 'condition', 'd': True},
     [8, 14, 20],
     {'kind': 'cards', 'f': 'actions', 'd': []},
-    {'kind': 'actions', 'f': 'group', 'd': None},
     {'kind': 'awards', 'f': 'measure', 'd': 0},
     {'kind': 'cards', 'f': 'vp', 'd': None},
     [0],
@@ -70,6111 +48,6060 @@ K = [
 
 def x_0(ctx):  # 
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('it'))
+    return GET(ctx, 'parameters', E.get('it'), 'start', 0)
 
 
 def x_1(ctx):  # 
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('it'))
+    return GET(ctx, 'tracks', E.get('it'), 'start', 0)
 
 
 def x_2(ctx):  # 
     E = ctx.env()
-    return (FLD(ctx, K[2], E.get('it')) == 'game')
+    return (GET(ctx, 'tracks', E.get('it'), 'scope', None) == 'game')
 
 
 def x_3(ctx):  # 
     E = ctx.env()
-    return FLD(ctx, K[3], E.get('it'))
+    return GET(ctx, 'tracks', E.get('it'), 'min', None)
 
 
 def x_6(ctx):  # 
     E = ctx.env()
-    return FLD(ctx, K[4], E.get('it'))
+    return GET(ctx, 'resources', E.get('it'), 'production_min', 0)
 
 
 def x_7(ctx):  # 
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('it'))
+    return GET(ctx, 'tracks', E.get('it'), 'start', 0)
 
 
 def x_8(ctx):  # 
     E = ctx.env()
-    return (FLD(ctx, K[2], E.get('it')) == 'player')
+    return (GET(ctx, 'tracks', E.get('it'), 'scope', None) == 'player')
 
 
 def x_9(ctx):  # 
     E = ctx.env()
-    return FLD(ctx, K[3], E.get('it'))
+    return GET(ctx, 'tracks', E.get('it'), 'min', None)
 
 
 def x_10(ctx):  # 
     E = ctx.env()
-    return FLD(ctx, K[5], E.get('it'))
+    return GET(ctx, 'tracks', E.get('it'), 'max', None)
 
 
-def x_15(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_15(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:141
     E = ctx.env()
-    return (bool(E.get('more~240')) and bool((num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) > num(0))))
+    return (bool(E.get('more~255')) and bool((num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) > num(0))))
 
 
-def x_16(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_17(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_16(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:142
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_18(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_17(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
     E = ctx.env()
-    return [E.get('sell~241')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_19(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_18(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
     E = ctx.env()
+    return [E.get('sell~256')]
+
+
+def x_19(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
     return ctx.state.get('discard')
 
 
-def x_20(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_20(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
     E = ctx.env()
-    return [E.get('sell~241')]
+    return [E.get('sell~256')]
 
 
-def x_21(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_21(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~238'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~253'), 0)
 
 
-def x_25(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_25(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:142
     E = ctx.env()
-    return {'sell': E.get('sell~241')}
+    return {'sell': E.get('sell~256')}
 
 
-def x_26(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:141
+def x_26(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:144
     E = ctx.env()
-    return (num(E.get('sold~239')) > num(0))
+    return (num(E.get('sold~254')) > num(0))
 
 
 def x_32(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~243'), 0)) >= num(E.get('n~242')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~258'), 0)) >= num(E.get('n~257')))
 
 
 def x_33(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~243'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~258'), 0)
 
 
 def x_37(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~245'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~260'), 0)
 
 
 def x_41(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~247'), 0)) >= num(E.get('n~246')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~262'), 0)) >= num(E.get('n~261')))
 
 
 def x_42(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~247'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~262'), 0)
 
 
-def x_47(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
+def x_47(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~248'), 0), FLD(ctx, K[6], E.get('p~248')))) <= num(FLD(ctx, K[7], E.get('p~248'))))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~263'), 0), GET(ctx, 'parameters', E.get('p~263'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~263'), 'max', 0)))
 
 
-def x_48(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_48(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~248'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~263'), 0)
 
 
-def x_49(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_49(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~248'))
+    return GET(ctx, 'parameters', E.get('p~263'), 'step', 0)
 
 
-def x_50(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def x_50(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_51(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_51(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~248')) != None)
+    return (GET(ctx, 'parameters', E.get('p~263'), 'tr_track', None) != None)
 
 
-def x_52(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_52(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~248')), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~263'), 'tr_track', None), 0)
 
 
-def x_54(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_54(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~248'))
+    return FLD(ctx, K[0], E.get('p~263'))
 
 
-def x_55(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_55(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~250'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~248'), 0))
+    return (KEY(E.get('b~265'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~263'), 0))
 
 
-def x_56(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_56(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~250'), 'effect', None)
+    return KEY(E.get('b~265'), 'effect', None)
 
 
 def x_61(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~252'), 0)) >= num(E.get('n~251')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~267'), 0)) >= num(E.get('n~266')))
 
 
 def x_62(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~252'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~267'), 0)
 
 
 def x_65(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_254, 0), FLD(ctx, K[6], v_p_254))) > num(FLD(ctx, K[7], v_p_254))) for v_p_254 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_254) == E.get('t~253'))]))
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_269, 0), GET(ctx, 'parameters', v_p_269, 'step', 0))) > num(GET(ctx, 'parameters', v_p_269, 'max', 0))) for v_p_269 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_269, 'tile', None) == E.get('t~268'))]))
 
 
 def x_66(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return (lambda v_open_258: (lambda v_near_261: (v_near_261 if (bool((FLD(ctx, K[15], E.get('t~253')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_261)) > num(0)))) else v_open_258))([v_s_259 for v_s_259 in items_of(v_open_258) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_260, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_260, {}), 'owner', None) == E.get('you')))) for v_x_260 in items_of(ADJ(ctx, 'spaces', v_s_259))])))]))([v_s_256 for v_s_256 in items_of([v_x_255 for v_x_255 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_255) == FLD(ctx, K[12], E.get('t~253')))]) if (bool((not IN(v_s_256, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_256) == None)) or bool((FLD(ctx, K[13], v_s_256) == E.get('t~253'))) or bool((FLD(ctx, K[13], v_s_256) == E.get('this'))))) and bool((bool(IN(v_s_256, KEY(FLD(ctx, K[14], E.get('t~253')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_257, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_257, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~253')), 'tiles', None))) and bool((not IN(v_x_257, KEY(FLD(ctx, K[14], E.get('t~253')), 'except_on', None))))) for v_x_257 in items_of(ADJ(ctx, 'spaces', v_s_256))]))))))])
+    return (num(CALL(ctx, 'count', None, (lambda v_open_273: (lambda v_near_276: (v_near_276 if (bool((GET(ctx, 'tiles', E.get('t~268'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_276)) > num(0)))) else v_open_273))([v_s_274 for v_s_274 in items_of(v_open_273) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_275, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_275, {}), 'owner', None) == E.get('you')))) for v_x_275 in items_of(ADJ(ctx, 'spaces', v_s_274))])))]))([v_s_271 for v_s_271 in items_of([v_x_270 for v_x_270 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_270, 'type', None) == GET(ctx, 'tiles', E.get('t~268'), 'space', None))]) if (bool((not IN(v_s_271, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_271, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_271, 'reserved', None) == E.get('t~268'))) or bool((GET(ctx, 'spaces', v_s_271, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_271, KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_272, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_272, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_272, KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'except_on', None))))) for v_x_272 in items_of(ADJ(ctx, 'spaces', v_s_271))]))))))]))) > num(0))
 
 
-def x_69(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_67(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~264'), {})
+    return (lambda v_open_280: (lambda v_near_283: (v_near_283 if (bool((GET(ctx, 'tiles', E.get('t~268'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_283)) > num(0)))) else v_open_280))([v_s_281 for v_s_281 in items_of(v_open_280) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_282, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_282, {}), 'owner', None) == E.get('you')))) for v_x_282 in items_of(ADJ(ctx, 'spaces', v_s_281))])))]))([v_s_278 for v_s_278 in items_of([v_x_277 for v_x_277 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_277, 'type', None) == GET(ctx, 'tiles', E.get('t~268'), 'space', None))]) if (bool((not IN(v_s_278, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_278, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_278, 'reserved', None) == E.get('t~268'))) or bool((GET(ctx, 'spaces', v_s_278, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_278, KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_279, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_279, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_279, KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'except_on', None))))) for v_x_279 in items_of(ADJ(ctx, 'spaces', v_s_278))]))))))])
 
 
 def x_70(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~263'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~263')) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~286'), {})
 
 
-def x_71(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_71(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~285'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~285'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_72(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_72(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_73(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~263'))
+    return FLD(ctx, K[1], E.get('t~285'))
 
 
-def x_73(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_74(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~264'))
-
-
-def x_74(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~264'))
+    return FLD(ctx, K[2], E.get('s~286'))
 
 
 def x_75(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~265'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~286'))
 
 
 def x_76(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~265'), {}), 'tile', None))
+    return IN(E.get('x~287'), ctx.state.get('board'))
 
 
-def x_80(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_77(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return {'space': E.get('space~262')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~287'), {}), 'tile', None))
 
 
-def x_83(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_81(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~267'), 0)) >= num(E.get('n~266')))
+    return {'space': E.get('space~284')}
 
 
 def x_84(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~267'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~289'), 0)) >= num(E.get('n~288')))
 
 
-def x_87(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_85(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_269, 0), FLD(ctx, K[6], v_p_269))) > num(FLD(ctx, K[7], v_p_269))) for v_p_269 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_269) == E.get('t~268'))]))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~289'), 0)
 
 
-def x_88(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_88(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (lambda v_open_273: (lambda v_near_276: (v_near_276 if (bool((FLD(ctx, K[15], E.get('t~268')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_276)) > num(0)))) else v_open_273))([v_s_274 for v_s_274 in items_of(v_open_273) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_275, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_275, {}), 'owner', None) == E.get('you')))) for v_x_275 in items_of(ADJ(ctx, 'spaces', v_s_274))])))]))([v_s_271 for v_s_271 in items_of([v_x_270 for v_x_270 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_270) == FLD(ctx, K[12], E.get('t~268')))]) if (bool((not IN(v_s_271, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_271) == None)) or bool((FLD(ctx, K[13], v_s_271) == E.get('t~268'))) or bool((FLD(ctx, K[13], v_s_271) == E.get('this'))))) and bool((bool(IN(v_s_271, KEY(FLD(ctx, K[14], E.get('t~268')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_272, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_272, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~268')), 'tiles', None))) and bool((not IN(v_x_272, KEY(FLD(ctx, K[14], E.get('t~268')), 'except_on', None))))) for v_x_272 in items_of(ADJ(ctx, 'spaces', v_s_271))]))))))])
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_291, 0), GET(ctx, 'parameters', v_p_291, 'step', 0))) > num(GET(ctx, 'parameters', v_p_291, 'max', 0))) for v_p_291 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_291, 'tile', None) == E.get('t~290'))]))
 
 
-def x_91(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_89(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~279'), {})
+    return (num(CALL(ctx, 'count', None, (lambda v_open_295: (lambda v_near_298: (v_near_298 if (bool((GET(ctx, 'tiles', E.get('t~290'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_298)) > num(0)))) else v_open_295))([v_s_296 for v_s_296 in items_of(v_open_295) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_297, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_297, {}), 'owner', None) == E.get('you')))) for v_x_297 in items_of(ADJ(ctx, 'spaces', v_s_296))])))]))([v_s_293 for v_s_293 in items_of([v_x_292 for v_x_292 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_292, 'type', None) == GET(ctx, 'tiles', E.get('t~290'), 'space', None))]) if (bool((not IN(v_s_293, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_293, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_293, 'reserved', None) == E.get('t~290'))) or bool((GET(ctx, 'spaces', v_s_293, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_293, KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_294, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_294, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_294, KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'except_on', None))))) for v_x_294 in items_of(ADJ(ctx, 'spaces', v_s_293))]))))))]))) > num(0))
 
 
-def x_92(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_90(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'tile': E.get('t~278'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~278')) else None), 'card': E.get('this')}
+    return (lambda v_open_302: (lambda v_near_305: (v_near_305 if (bool((GET(ctx, 'tiles', E.get('t~290'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_305)) > num(0)))) else v_open_302))([v_s_303 for v_s_303 in items_of(v_open_302) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_304, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_304, {}), 'owner', None) == E.get('you')))) for v_x_304 in items_of(ADJ(ctx, 'spaces', v_s_303))])))]))([v_s_300 for v_s_300 in items_of([v_x_299 for v_x_299 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_299, 'type', None) == GET(ctx, 'tiles', E.get('t~290'), 'space', None))]) if (bool((not IN(v_s_300, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_300, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_300, 'reserved', None) == E.get('t~290'))) or bool((GET(ctx, 'spaces', v_s_300, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_300, KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_301, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_301, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_301, KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'except_on', None))))) for v_x_301 in items_of(ADJ(ctx, 'spaces', v_s_300))]))))))])
 
 
-def x_93(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_93(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~308'), {})
+
+
+def x_94(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~307'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~307'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_95(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_94(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_96(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~278'))
+    return FLD(ctx, K[1], E.get('t~307'))
 
 
-def x_95(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_97(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~279'))
-
-
-def x_96(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~279'))
-
-
-def x_97(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~280'), ctx.state.get('board'))
+    return FLD(ctx, K[2], E.get('s~308'))
 
 
 def x_98(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~280'), {}), 'tile', None))
+    return ADJ(ctx, 'spaces', E.get('s~308'))
 
 
-def x_102(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_99(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return {'space': E.get('space~277')}
+    return IN(E.get('x~309'), ctx.state.get('board'))
 
 
-def x_105(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_100(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~282'), 0)) >= num(E.get('n~281')))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~309'), {}), 'tile', None))
 
 
-def x_106(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_104(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~282'), 0)
+    return {'space': E.get('space~306')}
 
 
-def x_109(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_107(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_284, 0), FLD(ctx, K[6], v_p_284))) > num(FLD(ctx, K[7], v_p_284))) for v_p_284 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_284) == E.get('t~283'))]))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~311'), 0)) >= num(E.get('n~310')))
 
 
-def x_110(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_108(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (lambda v_open_288: (lambda v_near_291: (v_near_291 if (bool((FLD(ctx, K[15], E.get('t~283')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_291)) > num(0)))) else v_open_288))([v_s_289 for v_s_289 in items_of(v_open_288) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_290, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_290, {}), 'owner', None) == E.get('you')))) for v_x_290 in items_of(ADJ(ctx, 'spaces', v_s_289))])))]))([v_s_286 for v_s_286 in items_of([v_x_285 for v_x_285 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_285) == FLD(ctx, K[12], E.get('t~283')))]) if (bool((not IN(v_s_286, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_286) == None)) or bool((FLD(ctx, K[13], v_s_286) == E.get('t~283'))) or bool((FLD(ctx, K[13], v_s_286) == E.get('this'))))) and bool((bool(IN(v_s_286, KEY(FLD(ctx, K[14], E.get('t~283')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_287, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_287, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~283')), 'tiles', None))) and bool((not IN(v_x_287, KEY(FLD(ctx, K[14], E.get('t~283')), 'except_on', None))))) for v_x_287 in items_of(ADJ(ctx, 'spaces', v_s_286))]))))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~311'), 0)
 
 
-def x_113(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_111(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~294'), {})
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_313, 0), GET(ctx, 'parameters', v_p_313, 'step', 0))) > num(GET(ctx, 'parameters', v_p_313, 'max', 0))) for v_p_313 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_313, 'tile', None) == E.get('t~312'))]))
 
 
-def x_114(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_112(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return {'tile': E.get('t~293'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~293')) else None), 'card': E.get('this')}
+    return (num(CALL(ctx, 'count', None, (lambda v_open_317: (lambda v_near_320: (v_near_320 if (bool((GET(ctx, 'tiles', E.get('t~312'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_320)) > num(0)))) else v_open_317))([v_s_318 for v_s_318 in items_of(v_open_317) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_319, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_319, {}), 'owner', None) == E.get('you')))) for v_x_319 in items_of(ADJ(ctx, 'spaces', v_s_318))])))]))([v_s_315 for v_s_315 in items_of([v_x_314 for v_x_314 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_314, 'type', None) == GET(ctx, 'tiles', E.get('t~312'), 'space', None))]) if (bool((not IN(v_s_315, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_315, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_315, 'reserved', None) == E.get('t~312'))) or bool((GET(ctx, 'spaces', v_s_315, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_315, KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_316, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_316, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_316, KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'except_on', None))))) for v_x_316 in items_of(ADJ(ctx, 'spaces', v_s_315))]))))))]))) > num(0))
 
 
-def x_115(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_113(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return (E.get('you') != None)
+    return (lambda v_open_324: (lambda v_near_327: (v_near_327 if (bool((GET(ctx, 'tiles', E.get('t~312'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_327)) > num(0)))) else v_open_324))([v_s_325 for v_s_325 in items_of(v_open_324) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_326, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_326, {}), 'owner', None) == E.get('you')))) for v_x_326 in items_of(ADJ(ctx, 'spaces', v_s_325))])))]))([v_s_322 for v_s_322 in items_of([v_x_321 for v_x_321 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_321, 'type', None) == GET(ctx, 'tiles', E.get('t~312'), 'space', None))]) if (bool((not IN(v_s_322, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_322, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_322, 'reserved', None) == E.get('t~312'))) or bool((GET(ctx, 'spaces', v_s_322, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_322, KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_323, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_323, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_323, KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'except_on', None))))) for v_x_323 in items_of(ADJ(ctx, 'spaces', v_s_322))]))))))])
 
 
-def x_116(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_116(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~293'))
+    return KEY(ctx.state.get('board'), E.get('s~330'), {})
 
 
-def x_117(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_117(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~294'))
+    return {'tile': E.get('t~329'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~329'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_118(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~294'))
-
-
-def x_119(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~295'), ctx.state.get('board'))
-
-
-def x_120(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~295'), {}), 'tile', None))
-
-
-def x_124(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~292')}
-
-
-def x_127(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~297'), 0)
-
-
-def x_131(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~299'), 0)) >= num(E.get('n~298')))
-
-
-def x_132(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~299'), 0)
-
-
-def x_135(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_301, 0), FLD(ctx, K[6], v_p_301))) > num(FLD(ctx, K[7], v_p_301))) for v_p_301 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_301) == E.get('t~300'))]))
-
-
-def x_136(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_305: (lambda v_near_308: (v_near_308 if (bool((FLD(ctx, K[15], E.get('t~300')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_308)) > num(0)))) else v_open_305))([v_s_306 for v_s_306 in items_of(v_open_305) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_307, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_307, {}), 'owner', None) == E.get('you')))) for v_x_307 in items_of(ADJ(ctx, 'spaces', v_s_306))])))]))([v_s_303 for v_s_303 in items_of([v_x_302 for v_x_302 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_302) == FLD(ctx, K[12], E.get('t~300')))]) if (bool((not IN(v_s_303, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_303) == None)) or bool((FLD(ctx, K[13], v_s_303) == E.get('t~300'))) or bool((FLD(ctx, K[13], v_s_303) == E.get('this'))))) and bool((bool(IN(v_s_303, KEY(FLD(ctx, K[14], E.get('t~300')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_304, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_304, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~300')), 'tiles', None))) and bool((not IN(v_x_304, KEY(FLD(ctx, K[14], E.get('t~300')), 'except_on', None))))) for v_x_304 in items_of(ADJ(ctx, 'spaces', v_s_303))]))))))])
-
-
-def x_139(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~311'), {})
-
-
-def x_140(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~310'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~310')) else None), 'card': E.get('this')}
-
-
-def x_141(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_118(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_142(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_119(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~310'))
+    return FLD(ctx, K[1], E.get('t~329'))
 
 
-def x_143(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_120(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~311'))
+    return FLD(ctx, K[2], E.get('s~330'))
 
 
-def x_144(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_121(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~311'))
+    return ADJ(ctx, 'spaces', E.get('s~330'))
 
 
-def x_145(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_122(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~312'), ctx.state.get('board'))
+    return IN(E.get('x~331'), ctx.state.get('board'))
 
 
-def x_146(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_123(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~312'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~331'), {}), 'tile', None))
 
 
-def x_150(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_127(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~309')}
+    return {'space': E.get('space~328')}
 
 
-def x_153(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_130(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~314'), 0)) >= num(E.get('n~313')))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~333'), 0)
 
 
-def x_154(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_134(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~314'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~335'), 0)) >= num(E.get('n~334')))
 
 
-def x_159(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~315'), 0), FLD(ctx, K[6], E.get('p~315')))) <= num(FLD(ctx, K[7], E.get('p~315'))))
-
-
-def x_160(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~315'), 0)
-
-
-def x_161(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~315'))
-
-
-def x_162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_163(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~315')) != None)
-
-
-def x_164(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~315')), 0)
-
-
-def x_166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~315'))
-
-
-def x_167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return (KEY(E.get('b~317'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~315'), 0))
-
-
-def x_168(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(E.get('b~317'), 'effect', None)
-
-
-def x_171(ctx):  # rules_data/terraforming_mars/awards.yaml:7
-    E = ctx.env()
-    return AR('+', AR('+', CALL(ctx, 'count', None, [v_s_318 for v_s_318 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_318, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_318, {}), 'owner', None) == E.get('you'))))]), CALL(ctx, 'count', None, [v_s_319 for v_s_319 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_319, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_319, {}), 'owner', None) == E.get('you'))))])), CALL(ctx, 'count', None, [v_s_320 for v_s_320 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_320, {}), 'tile', None) == 'special')) and bool((KEY(KEY(ctx.state.get('board'), v_s_320, {}), 'owner', None) == E.get('you'))))]))
-
-
-def x_172(ctx):  # rules_data/terraforming_mars/awards.yaml:8
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), 'megacredits', 0)
-
-
-def x_173(ctx):  # rules_data/terraforming_mars/awards.yaml:9
-    E = ctx.env()
-    return CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_322 for v_x_322 in items_of(FLD(ctx, K[20], v_c_321)) if (v_x_322 == 'science')]) for v_c_321 in items_of(PL(ctx, E.get('you')).get('tableau'))])
-
-
-def x_174(ctx):  # rules_data/terraforming_mars/awards.yaml:10
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
-
-
-def x_175(ctx):  # rules_data/terraforming_mars/awards.yaml:11
-    E = ctx.env()
-    return AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0))
-
-
-def x_178(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~324'), 0)
-
-
-def x_182(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~326'), 0)
-
-
-def x_186(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_187(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_188(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_189(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('discard')
-
-
-def x_191(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_192(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_193(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_194(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_195(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_196(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_199(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~329'), 0)
-
-
-def x_203(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_204(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_205(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_206(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('discard')
-
-
-def x_208(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_209(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_210(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_211(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_212(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_213(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_216(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_217(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_218(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_219(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('discard')
-
-
-def x_221(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_222(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_223(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_224(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_225(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_226(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_229(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~333'), 0)
-
-
-def x_233(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_135(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~335'), 0)
 
 
-def x_237(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_138(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~337'), 0)
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_337, 0), GET(ctx, 'parameters', v_p_337, 'step', 0))) > num(GET(ctx, 'parameters', v_p_337, 'max', 0))) for v_p_337 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_337, 'tile', None) == E.get('t~336'))]))
 
 
-def x_241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_139(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~339'), 0)
+    return (num(CALL(ctx, 'count', None, (lambda v_open_341: (lambda v_near_344: (v_near_344 if (bool((GET(ctx, 'tiles', E.get('t~336'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_344)) > num(0)))) else v_open_341))([v_s_342 for v_s_342 in items_of(v_open_341) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_343, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_343, {}), 'owner', None) == E.get('you')))) for v_x_343 in items_of(ADJ(ctx, 'spaces', v_s_342))])))]))([v_s_339 for v_s_339 in items_of([v_x_338 for v_x_338 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_338, 'type', None) == GET(ctx, 'tiles', E.get('t~336'), 'space', None))]) if (bool((not IN(v_s_339, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_339, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_339, 'reserved', None) == E.get('t~336'))) or bool((GET(ctx, 'spaces', v_s_339, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_339, KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_340, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_340, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_340, KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'except_on', None))))) for v_x_340 in items_of(ADJ(ctx, 'spaces', v_s_339))]))))))]))) > num(0))
 
 
-def x_245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_140(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~341'), 0)
+    return (lambda v_open_348: (lambda v_near_351: (v_near_351 if (bool((GET(ctx, 'tiles', E.get('t~336'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_351)) > num(0)))) else v_open_348))([v_s_349 for v_s_349 in items_of(v_open_348) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_350, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_350, {}), 'owner', None) == E.get('you')))) for v_x_350 in items_of(ADJ(ctx, 'spaces', v_s_349))])))]))([v_s_346 for v_s_346 in items_of([v_x_345 for v_x_345 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_345, 'type', None) == GET(ctx, 'tiles', E.get('t~336'), 'space', None))]) if (bool((not IN(v_s_346, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_346, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_346, 'reserved', None) == E.get('t~336'))) or bool((GET(ctx, 'spaces', v_s_346, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_346, KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_347, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_347, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_347, KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'except_on', None))))) for v_x_347 in items_of(ADJ(ctx, 'spaces', v_s_346))]))))))])
 
 
-def x_249(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_143(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~343'), 0)
+    return KEY(ctx.state.get('board'), E.get('s~354'), {})
 
 
-def x_253(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_144(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~345'), 0)
+    return {'tile': E.get('t~353'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~353'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_257(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_145(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~347'), 0)
+    return (E.get('you') != None)
 
 
-def x_261(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_146(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~349'), 0)
+    return FLD(ctx, K[1], E.get('t~353'))
 
 
-def x_265(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_147(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~351'), 0)
+    return FLD(ctx, K[2], E.get('s~354'))
 
 
-def x_269(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_148(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~353'), 0)
+    return ADJ(ctx, 'spaces', E.get('s~354'))
 
 
-def x_273(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_149(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~355'), 0)
+    return IN(E.get('x~355'), ctx.state.get('board'))
 
 
-def x_277(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_150(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~355'), {}), 'tile', None))
+
+
+def x_154(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~352')}
+
+
+def x_157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~357'), 0)) >= num(E.get('n~356')))
+
+
+def x_158(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~357'), 0)
 
 
-def x_281(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_163(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~359'), 0)
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~358'), 0), GET(ctx, 'parameters', E.get('p~358'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~358'), 'max', 0)))
 
 
-def x_285(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_164(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~361'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~358'), 0)
 
 
-def x_289(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_165(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~363'), 0)
+    return GET(ctx, 'parameters', E.get('p~358'), 'step', 0)
 
 
-def x_293(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~365'), 0)
+    return (E.get('you') != None)
 
 
-def x_297(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~358'), 'tr_track', None) != None)
+
+
+def x_168(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~358'), 'tr_track', None), 0)
+
+
+def x_170(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~358'))
+
+
+def x_171(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~360'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~358'), 0))
+
+
+def x_172(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~360'), 'effect', None)
+
+
+def x_175(ctx):  # rules_data/terraforming_mars/awards.yaml:7
+    E = ctx.env()
+    return AR('+', AR('+', CALL(ctx, 'count', None, [v_s_361 for v_s_361 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_361, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_361, {}), 'owner', None) == E.get('you'))))]), CALL(ctx, 'count', None, [v_s_362 for v_s_362 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_362, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_362, {}), 'owner', None) == E.get('you'))))])), CALL(ctx, 'count', None, [v_s_363 for v_s_363 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_363, {}), 'tile', None) == 'special')) and bool((KEY(KEY(ctx.state.get('board'), v_s_363, {}), 'owner', None) == E.get('you'))))]))
+
+
+def x_176(ctx):  # rules_data/terraforming_mars/awards.yaml:8
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), 'megacredits', 0)
+
+
+def x_177(ctx):  # rules_data/terraforming_mars/awards.yaml:9
+    E = ctx.env()
+    return CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_365 for v_x_365 in items_of(GET(ctx, 'cards', v_c_364, 'tags', [])) if (v_x_365 == 'science')]) for v_c_364 in items_of(PL(ctx, E.get('you')).get('tableau'))])
+
+
+def x_178(ctx):  # rules_data/terraforming_mars/awards.yaml:10
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+
+
+def x_179(ctx):  # rules_data/terraforming_mars/awards.yaml:11
+    E = ctx.env()
+    return AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0))
+
+
+def x_182(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~367'), 0)
 
 
-def x_301(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_186(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~369'), 0)
 
 
+def x_190(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_191(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_192(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_193(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_195(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_196(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_197(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_198(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_199(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_200(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_203(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~372'), 0)
+
+
+def x_207(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_208(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_209(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_210(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_212(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_213(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_214(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_215(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_216(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_217(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_220(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_221(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_222(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_223(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_225(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_226(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_227(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_228(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_229(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_230(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_233(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~376'), 0)
+
+
+def x_237(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~378'), 0)
+
+
+def x_241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~380'), 0)
+
+
+def x_245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~382'), 0)
+
+
+def x_249(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~384'), 0)
+
+
+def x_253(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~386'), 0)
+
+
+def x_257(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~388'), 0)
+
+
+def x_261(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~390'), 0)
+
+
+def x_265(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~392'), 0)
+
+
+def x_269(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~394'), 0)
+
+
+def x_273(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~396'), 0)
+
+
+def x_277(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~398'), 0)
+
+
+def x_281(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~400'), 0)
+
+
+def x_285(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~402'), 0)
+
+
+def x_289(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~404'), 0)
+
+
+def x_293(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~406'), 0)
+
+
+def x_297(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~408'), 0)
+
+
+def x_301(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~410'), 0)
+
+
 def x_305(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~371'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~412'), 0)
 
 
 def x_309(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~373'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~414'), 0)
 
 
 def x_313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~375'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~416'), 0)
 
 
 def x_317(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~377'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~418'), 0)
 
 
 def x_321(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~379'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~420'), 0)
 
 
 def x_325(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~381'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~422'), 0)
 
 
 def x_329(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~383'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~424'), 0)
 
 
 def x_333(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~385'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~426'), 0)
 
 
 def x_337(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~387'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~428'), 0)
 
 
 def x_341(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~389'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~430'), 0)
 
 
-def x_345(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_345(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~432'), 0)
+
+
+def x_349(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_346(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_350(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_347(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_351(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_348(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_352(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_350(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_351(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_352(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_353(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_354(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_354(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_355(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_358(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_359(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_360(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_361(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('discard')
-
-
-def x_363(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_364(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_365(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_356(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_366(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_357(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_367(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_358(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_359(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_362(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_363(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_364(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_365(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_367(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_368(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_369(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_370(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_371(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~393'), 0)
+def x_371(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_372(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_375(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~395'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~436'), 0)
 
 
 def x_379(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~397'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~438'), 0)
 
 
 def x_383(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~399'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~440'), 0)
 
 
-def x_385(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:9
+def x_387(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~442'), 0)
+
+
+def x_389(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:9
     return (num(KEY(ctx.state.get('params'), 'oceans', 0)) >= num(4))
 
 
-def x_388(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_392(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~401'), 0)) - num(E.get('n~400')))) >= num(FLD(ctx, K[4], E.get('r~401'))))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~444'), 0)) - num(E.get('n~443')))) >= num(GET(ctx, 'resources', E.get('r~444'), 'production_min', 0)))
 
 
-def x_389(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~401'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~444'), 0)
 
 
-def x_393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_397(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~403'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~446'), 0)
 
 
-def x_396(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_400(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_405, 0), FLD(ctx, K[6], v_p_405))) > num(FLD(ctx, K[7], v_p_405))) for v_p_405 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_405) == E.get('t~404'))]))
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_448, 0), GET(ctx, 'parameters', v_p_448, 'step', 0))) > num(GET(ctx, 'parameters', v_p_448, 'max', 0))) for v_p_448 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_448, 'tile', None) == E.get('t~447'))]))
 
 
-def x_397(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_401(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return (lambda v_open_409: (lambda v_near_412: (v_near_412 if (bool((FLD(ctx, K[15], E.get('t~404')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_412)) > num(0)))) else v_open_409))([v_s_410 for v_s_410 in items_of(v_open_409) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_411, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_411, {}), 'owner', None) == E.get('you')))) for v_x_411 in items_of(ADJ(ctx, 'spaces', v_s_410))])))]))([v_s_407 for v_s_407 in items_of([v_x_406 for v_x_406 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_406) == FLD(ctx, K[12], E.get('t~404')))]) if (bool((not IN(v_s_407, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_407) == None)) or bool((FLD(ctx, K[13], v_s_407) == E.get('t~404'))) or bool((FLD(ctx, K[13], v_s_407) == E.get('this'))))) and bool((bool(IN(v_s_407, KEY(FLD(ctx, K[14], E.get('t~404')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_408, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_408, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~404')), 'tiles', None))) and bool((not IN(v_x_408, KEY(FLD(ctx, K[14], E.get('t~404')), 'except_on', None))))) for v_x_408 in items_of(ADJ(ctx, 'spaces', v_s_407))]))))))])
+    return (num(CALL(ctx, 'count', None, (lambda v_open_452: (lambda v_near_455: (v_near_455 if (bool((GET(ctx, 'tiles', E.get('t~447'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_455)) > num(0)))) else v_open_452))([v_s_453 for v_s_453 in items_of(v_open_452) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_454, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_454, {}), 'owner', None) == E.get('you')))) for v_x_454 in items_of(ADJ(ctx, 'spaces', v_s_453))])))]))([v_s_450 for v_s_450 in items_of([v_x_449 for v_x_449 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_449, 'type', None) == GET(ctx, 'tiles', E.get('t~447'), 'space', None))]) if (bool((not IN(v_s_450, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_450, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_450, 'reserved', None) == E.get('t~447'))) or bool((GET(ctx, 'spaces', v_s_450, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_450, KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_451, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_451, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_451, KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'except_on', None))))) for v_x_451 in items_of(ADJ(ctx, 'spaces', v_s_450))]))))))]))) > num(0))
 
 
-def x_400(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_402(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~415'), {})
+    return (lambda v_open_459: (lambda v_near_462: (v_near_462 if (bool((GET(ctx, 'tiles', E.get('t~447'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_462)) > num(0)))) else v_open_459))([v_s_460 for v_s_460 in items_of(v_open_459) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_461, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_461, {}), 'owner', None) == E.get('you')))) for v_x_461 in items_of(ADJ(ctx, 'spaces', v_s_460))])))]))([v_s_457 for v_s_457 in items_of([v_x_456 for v_x_456 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_456, 'type', None) == GET(ctx, 'tiles', E.get('t~447'), 'space', None))]) if (bool((not IN(v_s_457, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_457, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_457, 'reserved', None) == E.get('t~447'))) or bool((GET(ctx, 'spaces', v_s_457, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_457, KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_458, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_458, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_458, KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'except_on', None))))) for v_x_458 in items_of(ADJ(ctx, 'spaces', v_s_457))]))))))])
 
 
-def x_401(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_405(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~414'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~414')) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~465'), {})
 
 
-def x_402(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_406(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~464'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~464'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_403(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_408(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~414'))
+    return FLD(ctx, K[1], E.get('t~464'))
 
 
-def x_404(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_409(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~415'))
+    return FLD(ctx, K[2], E.get('s~465'))
 
 
-def x_405(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_410(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~415'))
+    return ADJ(ctx, 'spaces', E.get('s~465'))
 
 
-def x_406(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_411(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~416'), ctx.state.get('board'))
+    return IN(E.get('x~466'), ctx.state.get('board'))
 
 
-def x_407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_412(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~416'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~466'), {}), 'tile', None))
 
 
-def x_411(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_416(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~413')}
+    return {'space': E.get('space~463')}
 
 
-def x_412(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:9
+def x_417(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:9
     E = ctx.env()
-    return (num(1) * num(CALL(ctx, 'count', None, [v_x_418 for v_x_418 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_417 for v_s_417 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_417, {}), 'card', None) == E.get('this'))]))) if (KEY(KEY(ctx.state.get('board'), v_x_418, {}), 'tile', None) == 'ocean')])))
+    return (num(1) * num(CALL(ctx, 'count', None, [v_x_468 for v_x_468 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_467 for v_s_467 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_467, {}), 'card', None) == E.get('this'))]))) if (KEY(KEY(ctx.state.get('board'), v_x_468, {}), 'tile', None) == 'ocean')])))
 
 
-def x_413(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:19
-    E = ctx.env()
+def x_418(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:19
     return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) <= num(7))
 
 
-def x_416(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~421'), 0)) - num(E.get('n~420')))) >= num(FLD(ctx, K[4], E.get('r~421'))))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~471'), 0)) - num(E.get('n~470')))) >= num(GET(ctx, 'resources', E.get('r~471'), 'production_min', 0)))
 
 
-def x_417(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~421'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~471'), 0)
 
 
-def x_421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_426(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~423'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~473'), 0)
 
 
-def x_425(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_430(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~425'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~475'), 0)
 
 
-def x_428(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_433(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_427, 0), FLD(ctx, K[6], v_p_427))) > num(FLD(ctx, K[7], v_p_427))) for v_p_427 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_427) == E.get('t~426'))]))
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_477, 0), GET(ctx, 'parameters', v_p_477, 'step', 0))) > num(GET(ctx, 'parameters', v_p_477, 'max', 0))) for v_p_477 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_477, 'tile', None) == E.get('t~476'))]))
 
 
-def x_429(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_434(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return (lambda v_open_431: (lambda v_near_434: (v_near_434 if (bool((FLD(ctx, K[15], E.get('t~426')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_434)) > num(0)))) else v_open_431))([v_s_432 for v_s_432 in items_of(v_open_431) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_433, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_433, {}), 'owner', None) == E.get('you')))) for v_x_433 in items_of(ADJ(ctx, 'spaces', v_s_432))])))]))([v_s_429 for v_s_429 in items_of([v_x_428 for v_x_428 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_428) == FLD(ctx, K[12], E.get('t~426')))]) if (bool((not IN(v_s_429, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_429) == None)) or bool((FLD(ctx, K[13], v_s_429) == E.get('t~426'))) or bool((FLD(ctx, K[13], v_s_429) == E.get('this'))))) and bool((bool(IN(v_s_429, KEY(FLD(ctx, K[14], E.get('t~426')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_430, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_430, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~426')), 'tiles', None))) and bool((not IN(v_x_430, KEY(FLD(ctx, K[14], E.get('t~426')), 'except_on', None))))) for v_x_430 in items_of(ADJ(ctx, 'spaces', v_s_429))]))))))])
+    return (num(CALL(ctx, 'count', None, (lambda v_open_481: (lambda v_near_484: (v_near_484 if (bool((GET(ctx, 'tiles', E.get('t~476'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_484)) > num(0)))) else v_open_481))([v_s_482 for v_s_482 in items_of(v_open_481) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_483, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_483, {}), 'owner', None) == E.get('you')))) for v_x_483 in items_of(ADJ(ctx, 'spaces', v_s_482))])))]))([v_s_479 for v_s_479 in items_of([v_x_478 for v_x_478 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_478, 'type', None) == GET(ctx, 'tiles', E.get('t~476'), 'space', None))]) if (bool((not IN(v_s_479, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_479, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_479, 'reserved', None) == E.get('t~476'))) or bool((GET(ctx, 'spaces', v_s_479, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_479, KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_480, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_480, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_480, KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'except_on', None))))) for v_x_480 in items_of(ADJ(ctx, 'spaces', v_s_479))]))))))]))) > num(0))
 
 
-def x_432(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_435(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~437'), {})
+    return (lambda v_open_488: (lambda v_near_491: (v_near_491 if (bool((GET(ctx, 'tiles', E.get('t~476'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_491)) > num(0)))) else v_open_488))([v_s_489 for v_s_489 in items_of(v_open_488) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_490, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_490, {}), 'owner', None) == E.get('you')))) for v_x_490 in items_of(ADJ(ctx, 'spaces', v_s_489))])))]))([v_s_486 for v_s_486 in items_of([v_x_485 for v_x_485 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_485, 'type', None) == GET(ctx, 'tiles', E.get('t~476'), 'space', None))]) if (bool((not IN(v_s_486, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_486, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_486, 'reserved', None) == E.get('t~476'))) or bool((GET(ctx, 'spaces', v_s_486, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_486, KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_487, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_487, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_487, KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'except_on', None))))) for v_x_487 in items_of(ADJ(ctx, 'spaces', v_s_486))]))))))])
 
 
-def x_433(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_438(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~436'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~436')) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~494'), {})
 
 
-def x_434(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_439(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return (E.get('you') != None)
+    return {'tile': E.get('t~493'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~493'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_435(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~436'))
-
-
-def x_436(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~437'))
-
-
-def x_437(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~437'))
-
-
-def x_438(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~438'), ctx.state.get('board'))
-
-
-def x_439(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~438'), {}), 'tile', None))
-
-
-def x_443(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~435')}
-
-
-def x_447(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~440'), 0)) - num(E.get('n~439')))) >= num(FLD(ctx, K[4], E.get('r~440'))))
-
-
-def x_448(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~440'), 0)
-
-
-def x_452(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~442'), 0)
-
-
-def x_456(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:69
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_445, 0), FLD(ctx, K[6], v_p_445))) > num(FLD(ctx, K[7], v_p_445))) for v_p_445 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_445) == E.get('t~443'))]))
-
-
-def x_457(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:70
-    E = ctx.env()
-    return [v_s_446 for v_s_446 in items_of([E.get('s~444')]) if (bool((not IN(v_s_446, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_446) == None)) or bool((FLD(ctx, K[13], v_s_446) == E.get('t~443'))) or bool((FLD(ctx, K[13], v_s_446) == E.get('this'))))) and bool((bool(IN(v_s_446, KEY(FLD(ctx, K[14], E.get('t~443')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_447, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_447, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~443')), 'tiles', None))) and bool((not IN(v_x_447, KEY(FLD(ctx, K[14], E.get('t~443')), 'except_on', None))))) for v_x_447 in items_of(ADJ(ctx, 'spaces', v_s_446))]))))))]
-
-
-def x_460(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~450'), {})
-
-
-def x_461(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~449'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~449')) else None), 'card': E.get('this')}
-
-
-def x_462(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_440(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_463(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_441(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~449'))
+    return FLD(ctx, K[1], E.get('t~493'))
 
 
-def x_464(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_442(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~450'))
+    return FLD(ctx, K[2], E.get('s~494'))
 
 
-def x_465(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_443(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~450'))
+    return ADJ(ctx, 'spaces', E.get('s~494'))
 
 
-def x_466(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_444(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~451'), ctx.state.get('board'))
+    return IN(E.get('x~495'), ctx.state.get('board'))
 
 
-def x_467(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_445(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~451'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~495'), {}), 'tile', None))
 
 
-def x_471(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:70
+def x_449(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~448')}
+    return {'space': E.get('space~492')}
 
 
-def x_472(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:39
+def x_453(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~497'), 0)) - num(E.get('n~496')))) >= num(GET(ctx, 'resources', E.get('r~497'), 'production_min', 0)))
+
+
+def x_454(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~497'), 0)
+
+
+def x_458(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~499'), 0)
+
+
+def x_462(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:70
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_502, 0), GET(ctx, 'parameters', v_p_502, 'step', 0))) > num(GET(ctx, 'parameters', v_p_502, 'max', 0))) for v_p_502 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_502, 'tile', None) == E.get('t~500'))]))
+
+
+def x_463(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, [v_s_503 for v_s_503 in items_of([E.get('s~501')]) if (bool((not IN(v_s_503, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_503, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_503, 'reserved', None) == E.get('t~500'))) or bool((GET(ctx, 'spaces', v_s_503, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_503, KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_504, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_504, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_504, KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'except_on', None))))) for v_x_504 in items_of(ADJ(ctx, 'spaces', v_s_503))]))))))])) > num(0))
+
+
+def x_464(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+    E = ctx.env()
+    return [v_s_505 for v_s_505 in items_of([E.get('s~501')]) if (bool((not IN(v_s_505, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_505, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_505, 'reserved', None) == E.get('t~500'))) or bool((GET(ctx, 'spaces', v_s_505, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_505, KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_506, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_506, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_506, KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'except_on', None))))) for v_x_506 in items_of(ADJ(ctx, 'spaces', v_s_505))]))))))]
+
+
+def x_467(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~509'), {})
+
+
+def x_468(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~508'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~508'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_469(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_470(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~508'))
+
+
+def x_471(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~509'))
+
+
+def x_472(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~509'))
+
+
+def x_473(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~510'), ctx.state.get('board'))
+
+
+def x_474(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~510'), {}), 'tile', None))
+
+
+def x_478(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+    E = ctx.env()
+    return {'space': E.get('space~507')}
+
+
+def x_479(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:39
     return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) <= num(9))
 
 
-def x_475(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_482(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~453'), 0)) - num(E.get('n~452')))) >= num(FLD(ctx, K[4], E.get('r~453'))))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~512'), 0)) - num(E.get('n~511')))) >= num(GET(ctx, 'resources', E.get('r~512'), 'production_min', 0)))
 
 
-def x_476(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_483(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~453'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~512'), 0)
 
 
-def x_480(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_487(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~455'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~514'), 0)
 
 
-def x_483(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_490(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_457, 0), FLD(ctx, K[6], v_p_457))) > num(FLD(ctx, K[7], v_p_457))) for v_p_457 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_457) == E.get('t~456'))]))
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_516, 0), GET(ctx, 'parameters', v_p_516, 'step', 0))) > num(GET(ctx, 'parameters', v_p_516, 'max', 0))) for v_p_516 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_516, 'tile', None) == E.get('t~515'))]))
 
 
-def x_484(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_491(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return (lambda v_open_461: (lambda v_near_464: (v_near_464 if (bool((FLD(ctx, K[15], E.get('t~456')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_464)) > num(0)))) else v_open_461))([v_s_462 for v_s_462 in items_of(v_open_461) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_463, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_463, {}), 'owner', None) == E.get('you')))) for v_x_463 in items_of(ADJ(ctx, 'spaces', v_s_462))])))]))([v_s_459 for v_s_459 in items_of([v_x_458 for v_x_458 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_458) == FLD(ctx, K[12], E.get('t~456')))]) if (bool((not IN(v_s_459, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_459) == None)) or bool((FLD(ctx, K[13], v_s_459) == E.get('t~456'))) or bool((FLD(ctx, K[13], v_s_459) == E.get('this'))))) and bool((bool(IN(v_s_459, KEY(FLD(ctx, K[14], E.get('t~456')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_460, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_460, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~456')), 'tiles', None))) and bool((not IN(v_x_460, KEY(FLD(ctx, K[14], E.get('t~456')), 'except_on', None))))) for v_x_460 in items_of(ADJ(ctx, 'spaces', v_s_459))]))))))])
+    return (num(CALL(ctx, 'count', None, (lambda v_open_520: (lambda v_near_523: (v_near_523 if (bool((GET(ctx, 'tiles', E.get('t~515'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_523)) > num(0)))) else v_open_520))([v_s_521 for v_s_521 in items_of(v_open_520) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_522, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_522, {}), 'owner', None) == E.get('you')))) for v_x_522 in items_of(ADJ(ctx, 'spaces', v_s_521))])))]))([v_s_518 for v_s_518 in items_of([v_x_517 for v_x_517 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_517, 'type', None) == GET(ctx, 'tiles', E.get('t~515'), 'space', None))]) if (bool((not IN(v_s_518, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_518, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_518, 'reserved', None) == E.get('t~515'))) or bool((GET(ctx, 'spaces', v_s_518, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_518, KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_519, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_519, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_519, KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'except_on', None))))) for v_x_519 in items_of(ADJ(ctx, 'spaces', v_s_518))]))))))]))) > num(0))
 
 
-def x_487(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_492(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~467'), {})
+    return (lambda v_open_527: (lambda v_near_530: (v_near_530 if (bool((GET(ctx, 'tiles', E.get('t~515'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_530)) > num(0)))) else v_open_527))([v_s_528 for v_s_528 in items_of(v_open_527) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_529, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_529, {}), 'owner', None) == E.get('you')))) for v_x_529 in items_of(ADJ(ctx, 'spaces', v_s_528))])))]))([v_s_525 for v_s_525 in items_of([v_x_524 for v_x_524 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_524, 'type', None) == GET(ctx, 'tiles', E.get('t~515'), 'space', None))]) if (bool((not IN(v_s_525, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_525, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_525, 'reserved', None) == E.get('t~515'))) or bool((GET(ctx, 'spaces', v_s_525, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_525, KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_526, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_526, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_526, KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'except_on', None))))) for v_x_526 in items_of(ADJ(ctx, 'spaces', v_s_525))]))))))])
 
 
-def x_488(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_495(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~466'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~466')) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~533'), {})
 
 
-def x_489(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_496(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return (E.get('you') != None)
+    return {'tile': E.get('t~532'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~532'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_490(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~466'))
-
-
-def x_491(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~467'))
-
-
-def x_492(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~467'))
-
-
-def x_493(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~468'), ctx.state.get('board'))
-
-
-def x_494(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~468'), {}), 'tile', None))
-
-
-def x_498(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~465')}
-
-
-def x_501(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~470'), 0)) - num(E.get('n~469')))) >= num(FLD(ctx, K[4], E.get('r~470'))))
-
-
-def x_502(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~470'), 0)
-
-
-def x_506(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~472'), 0)
-
-
-def x_509(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_474, 0), FLD(ctx, K[6], v_p_474))) > num(FLD(ctx, K[7], v_p_474))) for v_p_474 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_474) == E.get('t~473'))]))
-
-
-def x_510(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_478: (lambda v_near_481: (v_near_481 if (bool((FLD(ctx, K[15], E.get('t~473')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_481)) > num(0)))) else v_open_478))([v_s_479 for v_s_479 in items_of(v_open_478) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_480, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_480, {}), 'owner', None) == E.get('you')))) for v_x_480 in items_of(ADJ(ctx, 'spaces', v_s_479))])))]))([v_s_476 for v_s_476 in items_of([v_x_475 for v_x_475 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_475) == FLD(ctx, K[12], E.get('t~473')))]) if (bool((not IN(v_s_476, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_476) == None)) or bool((FLD(ctx, K[13], v_s_476) == E.get('t~473'))) or bool((FLD(ctx, K[13], v_s_476) == E.get('this'))))) and bool((bool(IN(v_s_476, KEY(FLD(ctx, K[14], E.get('t~473')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_477, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_477, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~473')), 'tiles', None))) and bool((not IN(v_x_477, KEY(FLD(ctx, K[14], E.get('t~473')), 'except_on', None))))) for v_x_477 in items_of(ADJ(ctx, 'spaces', v_s_476))]))))))])
-
-
-def x_513(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~484'), {})
-
-
-def x_514(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~483'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~483')) else None), 'card': E.get('this')}
-
-
-def x_515(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_497(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_516(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_498(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~483'))
+    return FLD(ctx, K[1], E.get('t~532'))
 
 
-def x_517(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_499(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~484'))
+    return FLD(ctx, K[2], E.get('s~533'))
 
 
-def x_518(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_500(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~484'))
+    return ADJ(ctx, 'spaces', E.get('s~533'))
 
 
-def x_519(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_501(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~485'), ctx.state.get('board'))
+    return IN(E.get('x~534'), ctx.state.get('board'))
 
 
-def x_520(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_502(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~485'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~534'), {}), 'tile', None))
 
 
-def x_524(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_506(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~482')}
+    return {'space': E.get('space~531')}
 
 
-def x_526(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:56
+def x_509(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~536'), 0)) - num(E.get('n~535')))) >= num(GET(ctx, 'resources', E.get('r~536'), 'production_min', 0)))
+
+
+def x_510(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~536'), 0)
+
+
+def x_514(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~538'), 0)
+
+
+def x_517(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_540, 0), GET(ctx, 'parameters', v_p_540, 'step', 0))) > num(GET(ctx, 'parameters', v_p_540, 'max', 0))) for v_p_540 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_540, 'tile', None) == E.get('t~539'))]))
+
+
+def x_518(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_544: (lambda v_near_547: (v_near_547 if (bool((GET(ctx, 'tiles', E.get('t~539'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_547)) > num(0)))) else v_open_544))([v_s_545 for v_s_545 in items_of(v_open_544) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_546, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_546, {}), 'owner', None) == E.get('you')))) for v_x_546 in items_of(ADJ(ctx, 'spaces', v_s_545))])))]))([v_s_542 for v_s_542 in items_of([v_x_541 for v_x_541 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_541, 'type', None) == GET(ctx, 'tiles', E.get('t~539'), 'space', None))]) if (bool((not IN(v_s_542, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_542, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_542, 'reserved', None) == E.get('t~539'))) or bool((GET(ctx, 'spaces', v_s_542, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_542, KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_543, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_543, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_543, KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'except_on', None))))) for v_x_543 in items_of(ADJ(ctx, 'spaces', v_s_542))]))))))]))) > num(0))
+
+
+def x_519(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_551: (lambda v_near_554: (v_near_554 if (bool((GET(ctx, 'tiles', E.get('t~539'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_554)) > num(0)))) else v_open_551))([v_s_552 for v_s_552 in items_of(v_open_551) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_553, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_553, {}), 'owner', None) == E.get('you')))) for v_x_553 in items_of(ADJ(ctx, 'spaces', v_s_552))])))]))([v_s_549 for v_s_549 in items_of([v_x_548 for v_x_548 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_548, 'type', None) == GET(ctx, 'tiles', E.get('t~539'), 'space', None))]) if (bool((not IN(v_s_549, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_549, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_549, 'reserved', None) == E.get('t~539'))) or bool((GET(ctx, 'spaces', v_s_549, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_549, KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_550, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_550, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_550, KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'except_on', None))))) for v_x_550 in items_of(ADJ(ctx, 'spaces', v_s_549))]))))))])
+
+
+def x_522(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~557'), {})
+
+
+def x_523(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~556'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~556'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_524(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_525(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~556'))
+
+
+def x_526(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~557'))
+
+
+def x_527(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~557'))
+
+
+def x_528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~558'), ctx.state.get('board'))
+
+
+def x_529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~558'), {}), 'tile', None))
+
+
+def x_533(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~555')}
+
+
+def x_535(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:56
     E = ctx.env()
     return (KEY(E.get('event'), 'tile', None) == 'city')
 
 
-def x_529(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_538(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~487'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~560'), 0)
 
 
-def x_533(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_542(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~489'), 0)) - num(E.get('n~488')))) >= num(FLD(ctx, K[4], E.get('r~489'))))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~562'), 0)) - num(E.get('n~561')))) >= num(GET(ctx, 'resources', E.get('r~562'), 'production_min', 0)))
 
 
-def x_534(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_543(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~489'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~562'), 0)
 
 
-def x_538(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_547(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~491'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~564'), 0)
 
 
-def x_541(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_550(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_493, 0), FLD(ctx, K[6], v_p_493))) > num(FLD(ctx, K[7], v_p_493))) for v_p_493 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_493) == E.get('t~492'))]))
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_566, 0), GET(ctx, 'parameters', v_p_566, 'step', 0))) > num(GET(ctx, 'parameters', v_p_566, 'max', 0))) for v_p_566 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_566, 'tile', None) == E.get('t~565'))]))
 
 
-def x_542(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_551(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return (lambda v_open_497: (lambda v_near_500: (v_near_500 if (bool((FLD(ctx, K[15], E.get('t~492')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_500)) > num(0)))) else v_open_497))([v_s_498 for v_s_498 in items_of(v_open_497) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_499, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_499, {}), 'owner', None) == E.get('you')))) for v_x_499 in items_of(ADJ(ctx, 'spaces', v_s_498))])))]))([v_s_495 for v_s_495 in items_of([v_x_494 for v_x_494 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_494) == FLD(ctx, K[12], E.get('t~492')))]) if (bool((not IN(v_s_495, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_495) == None)) or bool((FLD(ctx, K[13], v_s_495) == E.get('t~492'))) or bool((FLD(ctx, K[13], v_s_495) == E.get('this'))))) and bool((bool(IN(v_s_495, KEY(FLD(ctx, K[14], E.get('t~492')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_496, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_496, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~492')), 'tiles', None))) and bool((not IN(v_x_496, KEY(FLD(ctx, K[14], E.get('t~492')), 'except_on', None))))) for v_x_496 in items_of(ADJ(ctx, 'spaces', v_s_495))]))))))])
+    return (num(CALL(ctx, 'count', None, (lambda v_open_570: (lambda v_near_573: (v_near_573 if (bool((GET(ctx, 'tiles', E.get('t~565'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_573)) > num(0)))) else v_open_570))([v_s_571 for v_s_571 in items_of(v_open_570) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_572, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_572, {}), 'owner', None) == E.get('you')))) for v_x_572 in items_of(ADJ(ctx, 'spaces', v_s_571))])))]))([v_s_568 for v_s_568 in items_of([v_x_567 for v_x_567 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_567, 'type', None) == GET(ctx, 'tiles', E.get('t~565'), 'space', None))]) if (bool((not IN(v_s_568, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_568, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_568, 'reserved', None) == E.get('t~565'))) or bool((GET(ctx, 'spaces', v_s_568, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_568, KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_569, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_569, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_569, KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'except_on', None))))) for v_x_569 in items_of(ADJ(ctx, 'spaces', v_s_568))]))))))]))) > num(0))
 
 
-def x_545(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_552(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~503'), {})
+    return (lambda v_open_577: (lambda v_near_580: (v_near_580 if (bool((GET(ctx, 'tiles', E.get('t~565'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_580)) > num(0)))) else v_open_577))([v_s_578 for v_s_578 in items_of(v_open_577) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_579, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_579, {}), 'owner', None) == E.get('you')))) for v_x_579 in items_of(ADJ(ctx, 'spaces', v_s_578))])))]))([v_s_575 for v_s_575 in items_of([v_x_574 for v_x_574 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_574, 'type', None) == GET(ctx, 'tiles', E.get('t~565'), 'space', None))]) if (bool((not IN(v_s_575, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_575, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_575, 'reserved', None) == E.get('t~565'))) or bool((GET(ctx, 'spaces', v_s_575, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_575, KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_576, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_576, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_576, KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'except_on', None))))) for v_x_576 in items_of(ADJ(ctx, 'spaces', v_s_575))]))))))])
 
 
-def x_546(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_555(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~502'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~502')) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~583'), {})
 
 
-def x_547(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_556(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return (E.get('you') != None)
+    return {'tile': E.get('t~582'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~582'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_548(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~502'))
-
-
-def x_549(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~503'))
-
-
-def x_550(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~503'))
-
-
-def x_551(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~504'), ctx.state.get('board'))
-
-
-def x_552(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~504'), {}), 'tile', None))
-
-
-def x_556(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~501')}
-
-
-def x_557(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:66
-    E = ctx.env()
-    return (num(1) * num(CALL(ctx, 'count', None, [v_x_506 for v_x_506 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_505 for v_s_505 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_505, {}), 'card', None) == E.get('this'))]))) if (KEY(KEY(ctx.state.get('board'), v_x_506, {}), 'tile', None) == 'city')])))
-
-
-def x_560(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:83
-    E = ctx.env()
-    return CALL(ctx, 'count', None, [v_s_510 for v_s_510 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_510, {}), 'tile', None) == 'city')])
-
-
-def x_561(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~512'), 0)
-
-
-def x_562(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    E = ctx.env()
-    return (num(E.get('n~511')) * num(E.get('k~513')))
-
-
-def x_564(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_515, 0), FLD(ctx, K[6], v_p_515))) > num(FLD(ctx, K[7], v_p_515))) for v_p_515 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_515) == E.get('t~514'))]))
-
-
-def x_565(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_519: (lambda v_near_522: (v_near_522 if (bool((FLD(ctx, K[15], E.get('t~514')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_522)) > num(0)))) else v_open_519))([v_s_520 for v_s_520 in items_of(v_open_519) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_521, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_521, {}), 'owner', None) == E.get('you')))) for v_x_521 in items_of(ADJ(ctx, 'spaces', v_s_520))])))]))([v_s_517 for v_s_517 in items_of([v_x_516 for v_x_516 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_516) == FLD(ctx, K[12], E.get('t~514')))]) if (bool((not IN(v_s_517, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_517) == None)) or bool((FLD(ctx, K[13], v_s_517) == E.get('t~514'))) or bool((FLD(ctx, K[13], v_s_517) == E.get('this'))))) and bool((bool(IN(v_s_517, KEY(FLD(ctx, K[14], E.get('t~514')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_518, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_518, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~514')), 'tiles', None))) and bool((not IN(v_x_518, KEY(FLD(ctx, K[14], E.get('t~514')), 'except_on', None))))) for v_x_518 in items_of(ADJ(ctx, 'spaces', v_s_517))]))))))])
-
-
-def x_568(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~525'), {})
-
-
-def x_569(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~524'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~524')) else None), 'card': E.get('this')}
-
-
-def x_570(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_557(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_571(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_558(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~524'))
+    return FLD(ctx, K[1], E.get('t~582'))
 
 
-def x_572(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_559(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~525'))
+    return FLD(ctx, K[2], E.get('s~583'))
 
 
-def x_573(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_560(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~525'))
+    return ADJ(ctx, 'spaces', E.get('s~583'))
 
 
-def x_574(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_561(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~526'), ctx.state.get('board'))
+    return IN(E.get('x~584'), ctx.state.get('board'))
 
 
-def x_575(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_562(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~526'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~584'), {}), 'tile', None))
 
 
-def x_579(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_566(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~523')}
+    return {'space': E.get('space~581')}
 
 
-def x_583(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
+def x_567(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:66
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~527'), 0), FLD(ctx, K[6], E.get('p~527')))) <= num(FLD(ctx, K[7], E.get('p~527'))))
+    return (num(1) * num(CALL(ctx, 'count', None, [v_x_586 for v_x_586 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_585 for v_s_585 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_585, {}), 'card', None) == E.get('this'))]))) if (KEY(KEY(ctx.state.get('board'), v_x_586, {}), 'tile', None) == 'city')])))
 
 
-def x_584(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_570(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:83
+    return CALL(ctx, 'count', None, [v_s_590 for v_s_590 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_590, {}), 'tile', None) == 'city')])
+
+
+def x_571(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~527'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~592'), 0)
 
 
-def x_585(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_572(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~527'))
+    return (num(E.get('n~591')) * num(E.get('k~593')))
 
 
-def x_586(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def x_574(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_595, 0), GET(ctx, 'parameters', v_p_595, 'step', 0))) > num(GET(ctx, 'parameters', v_p_595, 'max', 0))) for v_p_595 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_595, 'tile', None) == E.get('t~594'))]))
+
+
+def x_575(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_599: (lambda v_near_602: (v_near_602 if (bool((GET(ctx, 'tiles', E.get('t~594'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_602)) > num(0)))) else v_open_599))([v_s_600 for v_s_600 in items_of(v_open_599) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_601, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_601, {}), 'owner', None) == E.get('you')))) for v_x_601 in items_of(ADJ(ctx, 'spaces', v_s_600))])))]))([v_s_597 for v_s_597 in items_of([v_x_596 for v_x_596 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_596, 'type', None) == GET(ctx, 'tiles', E.get('t~594'), 'space', None))]) if (bool((not IN(v_s_597, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_597, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_597, 'reserved', None) == E.get('t~594'))) or bool((GET(ctx, 'spaces', v_s_597, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_597, KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_598, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_598, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_598, KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'except_on', None))))) for v_x_598 in items_of(ADJ(ctx, 'spaces', v_s_597))]))))))]))) > num(0))
+
+
+def x_576(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_606: (lambda v_near_609: (v_near_609 if (bool((GET(ctx, 'tiles', E.get('t~594'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_609)) > num(0)))) else v_open_606))([v_s_607 for v_s_607 in items_of(v_open_606) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_608, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_608, {}), 'owner', None) == E.get('you')))) for v_x_608 in items_of(ADJ(ctx, 'spaces', v_s_607))])))]))([v_s_604 for v_s_604 in items_of([v_x_603 for v_x_603 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_603, 'type', None) == GET(ctx, 'tiles', E.get('t~594'), 'space', None))]) if (bool((not IN(v_s_604, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_604, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_604, 'reserved', None) == E.get('t~594'))) or bool((GET(ctx, 'spaces', v_s_604, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_604, KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_605, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_605, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_605, KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'except_on', None))))) for v_x_605 in items_of(ADJ(ctx, 'spaces', v_s_604))]))))))])
+
+
+def x_579(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~612'), {})
+
+
+def x_580(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~611'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~611'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_581(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_587(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_582(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~527')) != None)
+    return FLD(ctx, K[1], E.get('t~611'))
 
 
-def x_588(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_583(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~527')), 0)
+    return FLD(ctx, K[2], E.get('s~612'))
 
 
-def x_590(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_584(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~527'))
+    return ADJ(ctx, 'spaces', E.get('s~612'))
 
 
-def x_591(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_585(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return (KEY(E.get('b~529'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~527'), 0))
+    return IN(E.get('x~613'), ctx.state.get('board'))
 
 
-def x_592(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_586(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return KEY(E.get('b~529'), 'effect', None)
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~613'), {}), 'tile', None))
 
 
-def x_596(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:94
+def x_590(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
+    return {'space': E.get('space~610')}
+
+
+def x_594(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+    E = ctx.env()
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~614'), 0), GET(ctx, 'parameters', E.get('p~614'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~614'), 'max', 0)))
+
+
+def x_595(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return KEY(ctx.state.get('params'), E.get('p~614'), 0)
+
+
+def x_596(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~614'), 'step', 0)
+
+
+def x_597(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_598(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~614'), 'tr_track', None) != None)
+
+
+def x_599(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~614'), 'tr_track', None), 0)
+
+
+def x_601(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~614'))
+
+
+def x_602(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~616'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~614'), 0))
+
+
+def x_603(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~616'), 'effect', None)
+
+
+def x_607(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:94
     return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(12))
 
 
-def x_599(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_610(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~531'), 0)) - num(E.get('n~530')))) >= num(FLD(ctx, K[4], E.get('r~531'))))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~618'), 0)) - num(E.get('n~617')))) >= num(GET(ctx, 'resources', E.get('r~618'), 'production_min', 0)))
 
 
-def x_600(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_611(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~531'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~618'), 0)
 
 
-def x_604(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_615(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~533'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~620'), 0)
 
 
-def x_608(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_619(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~535'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~622'), 0)
 
 
-def x_611(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_622(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_537, 0), FLD(ctx, K[6], v_p_537))) > num(FLD(ctx, K[7], v_p_537))) for v_p_537 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_537) == E.get('t~536'))]))
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_624, 0), GET(ctx, 'parameters', v_p_624, 'step', 0))) > num(GET(ctx, 'parameters', v_p_624, 'max', 0))) for v_p_624 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_624, 'tile', None) == E.get('t~623'))]))
 
 
-def x_612(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_623(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return (lambda v_open_541: (lambda v_near_544: (v_near_544 if (bool((FLD(ctx, K[15], E.get('t~536')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_544)) > num(0)))) else v_open_541))([v_s_542 for v_s_542 in items_of(v_open_541) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_543, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_543, {}), 'owner', None) == E.get('you')))) for v_x_543 in items_of(ADJ(ctx, 'spaces', v_s_542))])))]))([v_s_539 for v_s_539 in items_of([v_x_538 for v_x_538 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_538) == FLD(ctx, K[12], E.get('t~536')))]) if (bool((not IN(v_s_539, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_539) == None)) or bool((FLD(ctx, K[13], v_s_539) == E.get('t~536'))) or bool((FLD(ctx, K[13], v_s_539) == E.get('this'))))) and bool((bool(IN(v_s_539, KEY(FLD(ctx, K[14], E.get('t~536')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_540, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_540, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~536')), 'tiles', None))) and bool((not IN(v_x_540, KEY(FLD(ctx, K[14], E.get('t~536')), 'except_on', None))))) for v_x_540 in items_of(ADJ(ctx, 'spaces', v_s_539))]))))))])
+    return (num(CALL(ctx, 'count', None, (lambda v_open_628: (lambda v_near_631: (v_near_631 if (bool((GET(ctx, 'tiles', E.get('t~623'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_631)) > num(0)))) else v_open_628))([v_s_629 for v_s_629 in items_of(v_open_628) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_630, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_630, {}), 'owner', None) == E.get('you')))) for v_x_630 in items_of(ADJ(ctx, 'spaces', v_s_629))])))]))([v_s_626 for v_s_626 in items_of([v_x_625 for v_x_625 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_625, 'type', None) == GET(ctx, 'tiles', E.get('t~623'), 'space', None))]) if (bool((not IN(v_s_626, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_626, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_626, 'reserved', None) == E.get('t~623'))) or bool((GET(ctx, 'spaces', v_s_626, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_626, KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_627, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_627, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_627, KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'except_on', None))))) for v_x_627 in items_of(ADJ(ctx, 'spaces', v_s_626))]))))))]))) > num(0))
 
 
-def x_615(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_624(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~547'), {})
+    return (lambda v_open_635: (lambda v_near_638: (v_near_638 if (bool((GET(ctx, 'tiles', E.get('t~623'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_638)) > num(0)))) else v_open_635))([v_s_636 for v_s_636 in items_of(v_open_635) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_637, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_637, {}), 'owner', None) == E.get('you')))) for v_x_637 in items_of(ADJ(ctx, 'spaces', v_s_636))])))]))([v_s_633 for v_s_633 in items_of([v_x_632 for v_x_632 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_632, 'type', None) == GET(ctx, 'tiles', E.get('t~623'), 'space', None))]) if (bool((not IN(v_s_633, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_633, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_633, 'reserved', None) == E.get('t~623'))) or bool((GET(ctx, 'spaces', v_s_633, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_633, KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_634, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_634, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_634, KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'except_on', None))))) for v_x_634 in items_of(ADJ(ctx, 'spaces', v_s_633))]))))))])
 
 
-def x_616(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_627(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~546'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~546')) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~641'), {})
 
 
-def x_617(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_628(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return (E.get('you') != None)
+    return {'tile': E.get('t~640'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~640'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_618(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~546'))
-
-
-def x_619(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~547'))
-
-
-def x_620(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~547'))
-
-
-def x_621(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~548'), ctx.state.get('board'))
-
-
-def x_622(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~548'), {}), 'tile', None))
-
-
-def x_626(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~545')}
-
-
-def x_630(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~550'), 0)
-
-
-def x_634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_553, 0), FLD(ctx, K[6], v_p_553))) > num(FLD(ctx, K[7], v_p_553))) for v_p_553 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_553) == E.get('t~551'))]))
-
-
-def x_635(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    E = ctx.env()
-    return [v_s_555 for v_s_555 in items_of([v_x_554 for v_x_554 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_554) == E.get('k~552'))]) if (bool((not IN(v_s_555, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_555) == None)) or bool((FLD(ctx, K[13], v_s_555) == E.get('t~551'))) or bool((FLD(ctx, K[13], v_s_555) == E.get('this'))))) and bool((bool(IN(v_s_555, KEY(FLD(ctx, K[14], E.get('t~551')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_556, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_556, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~551')), 'tiles', None))) and bool((not IN(v_x_556, KEY(FLD(ctx, K[14], E.get('t~551')), 'except_on', None))))) for v_x_556 in items_of(ADJ(ctx, 'spaces', v_s_555))]))))))]
-
-
-def x_638(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~559'), {})
-
-
-def x_639(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~558'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~558')) else None), 'card': E.get('this')}
-
-
-def x_640(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_629(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_641(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_630(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~558'))
+    return FLD(ctx, K[1], E.get('t~640'))
 
 
-def x_642(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_631(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~559'))
+    return FLD(ctx, K[2], E.get('s~641'))
 
 
-def x_643(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_632(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~559'))
+    return ADJ(ctx, 'spaces', E.get('s~641'))
 
 
-def x_644(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_633(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~560'), ctx.state.get('board'))
+    return IN(E.get('x~642'), ctx.state.get('board'))
 
 
-def x_645(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~560'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~642'), {}), 'tile', None))
 
 
-def x_649(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_638(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~557')}
+    return {'space': E.get('space~639')}
 
 
-def x_651(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_642(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_562, 0), FLD(ctx, K[6], v_p_562))) > num(FLD(ctx, K[7], v_p_562))) for v_p_562 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_562) == E.get('t~561'))]))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~644'), 0)
 
 
-def x_652(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_646(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:78
     E = ctx.env()
-    return (lambda v_open_566: (lambda v_near_569: (v_near_569 if (bool((FLD(ctx, K[15], E.get('t~561')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_569)) > num(0)))) else v_open_566))([v_s_567 for v_s_567 in items_of(v_open_566) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_568, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_568, {}), 'owner', None) == E.get('you')))) for v_x_568 in items_of(ADJ(ctx, 'spaces', v_s_567))])))]))([v_s_564 for v_s_564 in items_of([v_x_563 for v_x_563 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_563) == FLD(ctx, K[12], E.get('t~561')))]) if (bool((not IN(v_s_564, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_564) == None)) or bool((FLD(ctx, K[13], v_s_564) == E.get('t~561'))) or bool((FLD(ctx, K[13], v_s_564) == E.get('this'))))) and bool((bool(IN(v_s_564, KEY(FLD(ctx, K[14], E.get('t~561')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_565, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_565, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~561')), 'tiles', None))) and bool((not IN(v_x_565, KEY(FLD(ctx, K[14], E.get('t~561')), 'except_on', None))))) for v_x_565 in items_of(ADJ(ctx, 'spaces', v_s_564))]))))))])
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_647, 0), GET(ctx, 'parameters', v_p_647, 'step', 0))) > num(GET(ctx, 'parameters', v_p_647, 'max', 0))) for v_p_647 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_647, 'tile', None) == E.get('t~645'))]))
 
 
-def x_655(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_647(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:79
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~572'), {})
+    return (num(CALL(ctx, 'count', None, [v_s_649 for v_s_649 in items_of([v_x_648 for v_x_648 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_648, 'type', None) == E.get('k~646'))]) if (bool((not IN(v_s_649, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_649, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_649, 'reserved', None) == E.get('t~645'))) or bool((GET(ctx, 'spaces', v_s_649, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_649, KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_650, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_650, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_650, KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'except_on', None))))) for v_x_650 in items_of(ADJ(ctx, 'spaces', v_s_649))]))))))])) > num(0))
 
 
-def x_656(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_648(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
     E = ctx.env()
-    return {'tile': E.get('t~571'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~571')) else None), 'card': E.get('this')}
+    return [v_s_652 for v_s_652 in items_of([v_x_651 for v_x_651 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_651, 'type', None) == E.get('k~646'))]) if (bool((not IN(v_s_652, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_652, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_652, 'reserved', None) == E.get('t~645'))) or bool((GET(ctx, 'spaces', v_s_652, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_652, KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_653, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_653, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_653, KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'except_on', None))))) for v_x_653 in items_of(ADJ(ctx, 'spaces', v_s_652))]))))))]
 
 
-def x_657(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_651(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~656'), {})
+
+
+def x_652(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~655'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~655'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_653(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_658(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_654(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~571'))
+    return FLD(ctx, K[1], E.get('t~655'))
 
 
-def x_659(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_655(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~572'))
+    return FLD(ctx, K[2], E.get('s~656'))
 
 
-def x_660(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_656(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~572'))
+    return ADJ(ctx, 'spaces', E.get('s~656'))
 
 
-def x_661(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_657(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~573'), ctx.state.get('board'))
+    return IN(E.get('x~657'), ctx.state.get('board'))
 
 
-def x_662(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_658(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~573'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~657'), {}), 'tile', None))
 
 
-def x_666(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_662(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
     E = ctx.env()
-    return {'space': E.get('space~570')}
+    return {'space': E.get('space~654')}
 
 
-def x_669(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_664(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~575'), 0)) >= num(E.get('n~574')))
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_659, 0), GET(ctx, 'parameters', v_p_659, 'step', 0))) > num(GET(ctx, 'parameters', v_p_659, 'max', 0))) for v_p_659 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_659, 'tile', None) == E.get('t~658'))]))
 
 
-def x_670(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_665(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~575'), 0)
+    return (num(CALL(ctx, 'count', None, (lambda v_open_663: (lambda v_near_666: (v_near_666 if (bool((GET(ctx, 'tiles', E.get('t~658'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_666)) > num(0)))) else v_open_663))([v_s_664 for v_s_664 in items_of(v_open_663) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_665, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_665, {}), 'owner', None) == E.get('you')))) for v_x_665 in items_of(ADJ(ctx, 'spaces', v_s_664))])))]))([v_s_661 for v_s_661 in items_of([v_x_660 for v_x_660 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_660, 'type', None) == GET(ctx, 'tiles', E.get('t~658'), 'space', None))]) if (bool((not IN(v_s_661, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_661, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_661, 'reserved', None) == E.get('t~658'))) or bool((GET(ctx, 'spaces', v_s_661, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_661, KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_662, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_662, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_662, KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'except_on', None))))) for v_x_662 in items_of(ADJ(ctx, 'spaces', v_s_661))]))))))]))) > num(0))
 
 
-def x_674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_666(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
+    return (lambda v_open_670: (lambda v_near_673: (v_near_673 if (bool((GET(ctx, 'tiles', E.get('t~658'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_673)) > num(0)))) else v_open_670))([v_s_671 for v_s_671 in items_of(v_open_670) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_672, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_672, {}), 'owner', None) == E.get('you')))) for v_x_672 in items_of(ADJ(ctx, 'spaces', v_s_671))])))]))([v_s_668 for v_s_668 in items_of([v_x_667 for v_x_667 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_667, 'type', None) == GET(ctx, 'tiles', E.get('t~658'), 'space', None))]) if (bool((not IN(v_s_668, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_668, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_668, 'reserved', None) == E.get('t~658'))) or bool((GET(ctx, 'spaces', v_s_668, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_668, KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_669, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_669, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_669, KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'except_on', None))))) for v_x_669 in items_of(ADJ(ctx, 'spaces', v_s_668))]))))))])
+
+
+def x_669(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~676'), {})
+
+
+def x_670(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~675'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~675'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_671(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_672(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~675'))
+
+
+def x_673(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~676'))
+
+
+def x_674(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~676'))
+
+
+def x_675(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~677'), ctx.state.get('board'))
+
+
+def x_676(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~677'), {}), 'tile', None))
+
+
+def x_680(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~674')}
+
+
+def x_683(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~679'), 0)) >= num(E.get('n~678')))
+
+
+def x_684(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~679'), 0)
+
+
+def x_688(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_689(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_676(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_690(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_677(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_691(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_679(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_693(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_680(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_694(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_681(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_695(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_682(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_696(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_683(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_697(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_684(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_698(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_685(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:9
-    E = ctx.env()
+def x_699(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:9
     return (num(KEY(ctx.state.get('params'), 'temperature', 0)) <= num(-12))
 
 
-def x_688(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_702(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~578'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~682'), 0)
 
 
-def x_690(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:9
+def x_704(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:9
     E = ctx.env()
     return (KEY(E.get('event'), 'tile', None) == 'ocean')
 
 
-def x_693(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_707(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~580'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~684'), 0)
 
 
-def x_695(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:20
-    E = ctx.env()
+def x_709(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:20
     return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(-12))
 
 
-def x_698(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:110
+def x_712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:111
     E = ctx.env()
     return CALL(ctx, 'distinct', None, AR('+', PL(ctx, E.get('you')).get('tableau'), [E.get('this')]))
 
 
-def x_699(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:110
+def x_713(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:111
     E = ctx.env()
-    return (bool((E.get('card~583') != None)) and bool((FLD(ctx, K[21], E.get('card~583')) == E.get('r~582'))))
+    return (bool((E.get('card~687') != None)) and bool((GET(ctx, 'cards', E.get('card~687'), 'resource', None) == E.get('r~686'))))
 
 
-def x_700(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:111
+def x_714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~583'), 0)
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~687'), 0)
 
 
-def x_702(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:110
+def x_716(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:111
     E = ctx.env()
-    return {'card': E.get('card~583')}
+    return {'card': E.get('card~687')}
 
 
-def x_705(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_719(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~585'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~689'), 0)
 
 
-def x_709(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_723(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~587'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~691'), 0)
 
 
-def x_714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_719(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:116
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~590')))
-
-
-def x_720(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:116
+def x_728(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_725(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
+def x_733(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:117
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~592'), 0), FLD(ctx, K[6], E.get('p~592')))) <= num(FLD(ctx, K[7], E.get('p~592'))))
+    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~694')))
 
 
-def x_726(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~592'), 0)
-
-
-def x_727(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~592'))
-
-
-def x_728(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_729(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~592')) != None)
-
-
-def x_730(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~592')), 0)
-
-
-def x_732(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~592'))
-
-
-def x_733(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return (KEY(E.get('b~594'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~592'), 0))
-
-
-def x_734(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(E.get('b~594'), 'effect', None)
-
-
-def x_738(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:40
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(4))
-
-
-def x_739(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:40
-    E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
-
-
-def x_742(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:126
-    E = ctx.env()
-    return list(range(len(ctx.state['players'])))
-
-
-def x_743(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:126
-    E = ctx.env()
-    return PL(ctx, E.get('holder~597')).get('tableau')
-
-
-def x_744(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:126
-    E = ctx.env()
-    return (bool((FLD(ctx, K[21], E.get('card~598')) == E.get('r~596'))) and bool((num(KEY(PL(ctx, E.get('holder~597')).get('card_res'), E.get('card~598'), 0)) >= num(E.get('n~595')))))
-
-
-def x_745(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:128
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('holder~597')).get('card_res'), E.get('card~598'), 0)
-
-
-def x_747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:126
-    E = ctx.env()
-    return {'card': E.get('card~598')}
-
-
-def x_750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_734(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_752(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:52
+def x_739(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) <= num(-18))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~696'), 0), GET(ctx, 'parameters', E.get('p~696'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~696'), 'max', 0)))
 
 
-def x_755(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~602'), 0)
-
-
-def x_757(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:61
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oceans', 0)) >= num(5))
-
-
-def x_760(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~604'), 0)
-
-
-def x_764(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~606'), 0)
-
-
-def x_766(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:70
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(2))
-
-
-def x_769(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
-    E = ctx.env()
-    return (num(len(ctx.state['players'])) > num(1))
-
-
-def x_770(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return list(range(len(ctx.state['players'])))
-
-
-def x_771(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~609')).get('prod'), E.get('r~608'), 0)) - num(E.get('n~607')))) >= num(FLD(ctx, K[4], E.get('r~608'))))
-
-
-def x_772(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('target~609')).get('prod'), E.get('r~608'), 0)
-
-
-def x_774(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return {'target': E.get('target~609')}
-
-
-def x_775(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:70
-    E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
-
-
-def x_778(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_780(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:83
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(6))
-
-
-def x_783(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
-    E = ctx.env()
-    return (num(len(ctx.state['players'])) > num(1))
-
-
-def x_784(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return list(range(len(ctx.state['players'])))
-
-
-def x_785(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~614')).get('prod'), E.get('r~613'), 0)) - num(E.get('n~612')))) >= num(FLD(ctx, K[4], E.get('r~613'))))
-
-
-def x_786(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('target~614')).get('prod'), E.get('r~613'), 0)
-
-
-def x_788(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return {'target': E.get('target~614')}
-
-
-def x_789(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:83
-    E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
-
-
-def x_792(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_794(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:96
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(4))
-
-
-def x_797(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_619, 0), FLD(ctx, K[6], v_p_619))) > num(FLD(ctx, K[7], v_p_619))) for v_p_619 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_619) == E.get('t~617'))]))
-
-
-def x_798(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    E = ctx.env()
-    return [v_s_621 for v_s_621 in items_of([v_x_620 for v_x_620 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_620) == E.get('k~618'))]) if (bool((not IN(v_s_621, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_621) == None)) or bool((FLD(ctx, K[13], v_s_621) == E.get('t~617'))) or bool((FLD(ctx, K[13], v_s_621) == E.get('this'))))) and bool((bool(IN(v_s_621, KEY(FLD(ctx, K[14], E.get('t~617')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_622, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_622, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~617')), 'tiles', None))) and bool((not IN(v_x_622, KEY(FLD(ctx, K[14], E.get('t~617')), 'except_on', None))))) for v_x_622 in items_of(ADJ(ctx, 'spaces', v_s_621))]))))))]
-
-
-def x_801(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~625'), {})
-
-
-def x_802(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~624'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~624')) else None), 'card': E.get('this')}
-
-
-def x_803(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_804(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~624'))
-
-
-def x_805(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~625'))
-
-
-def x_806(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~625'))
-
-
-def x_807(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~626'), ctx.state.get('board'))
-
-
-def x_808(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~626'), {}), 'tile', None))
-
-
-def x_812(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    E = ctx.env()
-    return {'space': E.get('space~623')}
-
-
-def x_814(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:106
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(-16))
-
-
-def x_817(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~628'), 0)
-
-
-def x_821(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~630'), 0)
-
-
-def x_823(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:115
-    E = ctx.env()
-    return (bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_632 for v_x_632 in items_of(FLD(ctx, K[20], v_c_631)) if (v_x_632 == 'plant')]) for v_c_631 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_634 for v_x_634 in items_of(FLD(ctx, K[20], v_c_633)) if (v_x_634 == 'animal')]) for v_c_633 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_636 for v_x_636 in items_of(FLD(ctx, K[20], v_c_635)) if (v_x_636 == 'microbe')]) for v_c_635 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))))
-
-
-def x_825(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:124
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(8))
-
-
-def x_828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_832(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
-    E = ctx.env()
-    return (num(len(ctx.state['players'])) > num(1))
-
-
-def x_833(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return list(range(len(ctx.state['players'])))
-
-
-def x_834(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~641')).get('prod'), E.get('r~640'), 0)) - num(E.get('n~639')))) >= num(FLD(ctx, K[4], E.get('r~640'))))
-
-
-def x_835(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('target~641')).get('prod'), E.get('r~640'), 0)
-
-
-def x_837(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return {'target': E.get('target~641')}
-
-
-def x_838(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:124
-    E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
-
-
-def x_839(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:124
-    E = ctx.env()
-    return (bool((KEY(E.get('event'), 'tile', None) == 'greenery')) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
-
-
-def x_842(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_844(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:137
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(6))
-
-
-def x_847(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:144
-    E = ctx.env()
-    return CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_647 for v_x_647 in items_of(FLD(ctx, K[20], v_c_646)) if (v_x_647 == 'plant')]) for v_c_646 in items_of(PL(ctx, E.get('you')).get('tableau'))])
-
-
-def x_848(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~649'), 0)
-
-
-def x_849(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return (num(E.get('n~648')) * num(E.get('k~650')))
-
-
-def x_850(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:146
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) <= num(-14))
-
-
-def x_853(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~652'), 0)
-
-
-def x_857(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_861(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_866(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:116
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~657')))
-
-
-def x_867(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:116
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_871(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return (FLD(ctx, K[2], E.get('t~659')) == 'game')
-
-
-def x_872(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~659'), 0)
-
-
-def x_874(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~659'), 0)
-
-
-def x_879(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~662'), 0)
-
-
-def x_883(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_665, 0), FLD(ctx, K[6], v_p_665))) > num(FLD(ctx, K[7], v_p_665))) for v_p_665 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_665) == E.get('t~663'))]))
-
-
-def x_884(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    E = ctx.env()
-    return [v_s_667 for v_s_667 in items_of([v_x_666 for v_x_666 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_666) == E.get('k~664'))]) if (bool((not IN(v_s_667, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_667) == None)) or bool((FLD(ctx, K[13], v_s_667) == E.get('t~663'))) or bool((FLD(ctx, K[13], v_s_667) == E.get('this'))))) and bool((bool(IN(v_s_667, KEY(FLD(ctx, K[14], E.get('t~663')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_668, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_668, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~663')), 'tiles', None))) and bool((not IN(v_x_668, KEY(FLD(ctx, K[14], E.get('t~663')), 'except_on', None))))) for v_x_668 in items_of(ADJ(ctx, 'spaces', v_s_667))]))))))]
-
-
-def x_887(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~671'), {})
-
-
-def x_888(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~670'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~670')) else None), 'card': E.get('this')}
-
-
-def x_889(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_890(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~670'))
-
-
-def x_891(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~671'))
-
-
-def x_892(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~671'))
-
-
-def x_893(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~672'), ctx.state.get('board'))
-
-
-def x_894(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~672'), {}), 'tile', None))
-
-
-def x_898(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    E = ctx.env()
-    return {'space': E.get('space~669')}
-
-
-def x_899(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:174
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(9))
-
-
-def x_902(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~674'), 0)) - num(E.get('n~673')))) >= num(FLD(ctx, K[4], E.get('r~674'))))
-
-
-def x_903(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~674'), 0)
-
-
-def x_907(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~676'), 0)
-
-
-def x_909(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:174
-    E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
-
-
-def x_912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_914(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:187
-    E = ctx.env()
-    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_680 for v_x_680 in items_of(FLD(ctx, K[20], v_c_679)) if (v_x_680 == 'science')]) for v_c_679 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2))
-
-
-def x_916(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_682, 0), FLD(ctx, K[6], v_p_682))) > num(FLD(ctx, K[7], v_p_682))) for v_p_682 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_682) == E.get('t~681'))]))
-
-
-def x_917(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_686: (lambda v_near_689: (v_near_689 if (bool((FLD(ctx, K[15], E.get('t~681')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_689)) > num(0)))) else v_open_686))([v_s_687 for v_s_687 in items_of(v_open_686) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_688, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_688, {}), 'owner', None) == E.get('you')))) for v_x_688 in items_of(ADJ(ctx, 'spaces', v_s_687))])))]))([v_s_684 for v_s_684 in items_of([v_x_683 for v_x_683 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_683) == FLD(ctx, K[12], E.get('t~681')))]) if (bool((not IN(v_s_684, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_684) == None)) or bool((FLD(ctx, K[13], v_s_684) == E.get('t~681'))) or bool((FLD(ctx, K[13], v_s_684) == E.get('this'))))) and bool((bool(IN(v_s_684, KEY(FLD(ctx, K[14], E.get('t~681')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_685, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~681')), 'tiles', None))) and bool((not IN(v_x_685, KEY(FLD(ctx, K[14], E.get('t~681')), 'except_on', None))))) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))))))])
-
-
-def x_920(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~692'), {})
-
-
-def x_921(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~691'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~691')) else None), 'card': E.get('this')}
-
-
-def x_922(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_923(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~691'))
-
-
-def x_924(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~692'))
-
-
-def x_925(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~692'))
-
-
-def x_926(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~693'), ctx.state.get('board'))
-
-
-def x_927(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~693'), {}), 'tile', None))
-
-
-def x_931(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~690')}
-
-
-def x_932(ctx):  # rules_data/terraforming_mars/cards/production.yaml:9
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) <= num(5))
-
-
-def x_936(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~695'), 0)
-
-
-def x_941(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~696'), 0), FLD(ctx, K[6], E.get('p~696')))) <= num(FLD(ctx, K[7], E.get('p~696'))))
-
-
-def x_942(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_740(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~696'), 0)
 
 
-def x_943(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_741(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~696'))
+    return GET(ctx, 'parameters', E.get('p~696'), 'step', 0)
 
 
-def x_944(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def x_742(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_945(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_743(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~696')) != None)
+    return (GET(ctx, 'parameters', E.get('p~696'), 'tr_track', None) != None)
 
 
-def x_946(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_744(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~696')), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~696'), 'tr_track', None), 0)
 
 
-def x_948(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_746(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~696'))
+    return FLD(ctx, K[0], E.get('p~696'))
 
 
-def x_949(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_747(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (KEY(E.get('b~698'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~696'), 0))
 
 
-def x_950(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_748(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return KEY(E.get('b~698'), 'effect', None)
 
 
-def x_953(ctx):  # rules_data/terraforming_mars/cards/production.yaml:26
+def x_752(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:40
+    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(4))
+
+
+def x_753(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:40
     E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oceans', 0)) >= num(3))
+    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
-def x_956(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:127
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~700'), 0)) - num(E.get('n~699')))) >= num(FLD(ctx, K[4], E.get('r~700'))))
+    return CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_702, 'resource', None) == E.get('r~700'))) and bool((num(KEY(PL(ctx, v_holder_701).get('card_res'), v_card_702, 0)) >= num(E.get('n~699'))))) for v_card_702 in items_of(PL(ctx, v_holder_701).get('tableau'))]) for v_holder_701 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_957(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~700'), 0)
-
-
-def x_961(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
-    E = ctx.env()
-    return (num(len(ctx.state['players'])) > num(1))
-
-
-def x_962(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
+def x_757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:129
     return list(range(len(ctx.state['players'])))
 
 
-def x_963(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
+def x_758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:129
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~703')).get('prod'), E.get('r~702'), 0)) - num(E.get('n~701')))) >= num(FLD(ctx, K[4], E.get('r~702'))))
+    return PL(ctx, E.get('holder~703')).get('tableau')
 
 
-def x_964(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:129
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~703')).get('prod'), E.get('r~702'), 0)
+    return (bool((GET(ctx, 'cards', E.get('card~704'), 'resource', None) == E.get('r~700'))) and bool((num(KEY(PL(ctx, E.get('holder~703')).get('card_res'), E.get('card~704'), 0)) >= num(E.get('n~699')))))
 
 
-def x_966(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
+def x_760(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:131
     E = ctx.env()
-    return {'target': E.get('target~703')}
+    return KEY(PL(ctx, E.get('holder~703')).get('card_res'), E.get('card~704'), 0)
 
 
-def x_969(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:129
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~705'), 0)
+    return {'card': E.get('card~704')}
 
 
-def x_973(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~707'), 0)) - num(E.get('n~706')))) >= num(FLD(ctx, K[4], E.get('r~707'))))
-
-
-def x_974(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~707'), 0)
-
-
-def x_978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return (FLD(ctx, K[2], E.get('t~708')) == 'game')
-
-
-def x_979(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~708'), 0)
-
-
-def x_981(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~708'), 0)
-
-
-def x_985(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~711'), 0)) - num(E.get('n~710')))) >= num(FLD(ctx, K[4], E.get('r~711'))))
-
-
-def x_986(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~711'), 0)
-
-
-def x_990(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~713'), 0)
-
-
-def x_994(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~715'), 0)
-
-
-def x_998(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~717'), 0)) - num(E.get('n~716')))) >= num(FLD(ctx, K[4], E.get('r~717'))))
-
-
-def x_999(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~717'), 0)
-
-
-def x_1003(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~719'), 0)
-
-
-def x_1007(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~721'), 0)) - num(E.get('n~720')))) >= num(FLD(ctx, K[4], E.get('r~721'))))
-
-
-def x_1008(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~721'), 0)
-
-
-def x_1012(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~723'), 0)
-
-
-def x_1016(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_1017(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1018(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_1019(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('discard')
-
-
-def x_1021(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1022(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_1023(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_1024(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_1025(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1026(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_1028(ctx):  # rules_data/terraforming_mars/cards/production.yaml:77
-    E = ctx.env()
-    return (num(2) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
-
-
-def x_1031(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~726'), 0)) >= num(E.get('n~725')))
-
-
-def x_1032(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~726'), 0)
-
-
-def x_1036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_1040(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_767(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:52
+    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) <= num(-18))
+
+
+def x_770(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~730'), 0)) >= num(E.get('n~729')))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~708'), 0)
 
 
-def x_1041(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_772(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:61
+    return (num(KEY(ctx.state.get('params'), 'oceans', 0)) >= num(5))
+
+
+def x_775(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~730'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~710'), 0)
 
 
-def x_1045(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_779(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~732'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~712'), 0)
 
 
-def x_1050(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~733'), 0), FLD(ctx, K[6], E.get('p~733')))) <= num(FLD(ctx, K[7], E.get('p~733'))))
+def x_781(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:70
+    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(2))
 
 
-def x_1051(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~733'), 0)
-
-
-def x_1052(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~733'))
-
-
-def x_1053(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1054(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~733')) != None)
-
-
-def x_1055(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~733')), 0)
-
-
-def x_1057(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~733'))
-
-
-def x_1058(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return (KEY(E.get('b~735'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~733'), 0))
-
-
-def x_1059(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(E.get('b~735'), 'effect', None)
-
-
-def x_1064(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~737'), 0)
-
-
-def x_1069(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~739'), 0)
-
-
-def x_1072(ctx):  # rules_data/terraforming_mars/cards/production.yaml:106
-    E = ctx.env()
-    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_741 for v_x_741 in items_of(FLD(ctx, K[20], v_c_740)) if (v_x_741 == 'power')]) for v_c_740 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2))
-
-
-def x_1075(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~743'), 0)
-
-
-def x_1079(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~745'), 0)) - num(E.get('n~744')))) >= num(FLD(ctx, K[4], E.get('r~745'))))
-
-
-def x_1080(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~745'), 0)
-
-
-def x_1084(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~747'), 0)
-
-
-def x_1088(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~749'), 0)
-
-
-def x_1093(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~750'), 0), FLD(ctx, K[6], E.get('p~750')))) <= num(FLD(ctx, K[7], E.get('p~750'))))
-
-
-def x_1094(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~750'), 0)
-
-
-def x_1095(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~750'))
-
-
-def x_1096(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1097(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~750')) != None)
-
-
-def x_1098(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~750')), 0)
-
-
-def x_1100(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~750'))
-
-
-def x_1101(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return (KEY(E.get('b~752'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~750'), 0))
-
-
-def x_1102(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(E.get('b~752'), 'effect', None)
-
-
-def x_1105(ctx):  # rules_data/terraforming_mars/cards/production.yaml:123
-    E = ctx.env()
-    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_754 for v_x_754 in items_of(FLD(ctx, K[20], v_c_753)) if (v_x_754 == 'science')]) for v_c_753 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2))
-
-
-def x_1108(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~756'), 0)
-
-
-def x_1113(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~758'), 0)) - num(E.get('n~757')))) >= num(FLD(ctx, K[4], E.get('r~758'))))
-
-
-def x_1114(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~758'), 0)
-
-
-def x_1118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~760'), 0)
-
-
-def x_1122(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return (FLD(ctx, K[2], E.get('t~761')) == 'game')
-
-
-def x_1123(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~761'), 0)
-
-
-def x_1125(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~761'), 0)
-
-
-def x_1129(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
-    E = ctx.env()
+def x_784(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_1130(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
+def x_785(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
+    return CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_715).get('prod'), E.get('r~714'), 0)) - num(E.get('n~713')))) >= num(GET(ctx, 'resources', E.get('r~714'), 'production_min', 0))) for v_target_715 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_786(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return list(range(len(ctx.state['players'])))
 
 
-def x_1131(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
+def x_787(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~765')).get('prod'), E.get('r~764'), 0)) - num(E.get('n~763')))) >= num(FLD(ctx, K[4], E.get('r~764'))))
+    return (num((num(KEY(PL(ctx, E.get('target~716')).get('prod'), E.get('r~714'), 0)) - num(E.get('n~713')))) >= num(GET(ctx, 'resources', E.get('r~714'), 'production_min', 0)))
 
 
-def x_1132(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_788(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~765')).get('prod'), E.get('r~764'), 0)
+    return KEY(PL(ctx, E.get('target~716')).get('prod'), E.get('r~714'), 0)
 
 
-def x_1134(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
+def x_790(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return {'target': E.get('target~765')}
+    return {'target': E.get('target~716')}
 
 
-def x_1137(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~767'), 0)
-
-
-def x_1140(ctx):  # rules_data/terraforming_mars/cards/production.yaml:150
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(6))
-
-
-def x_1143(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
-    E = ctx.env()
-    return (num(len(ctx.state['players'])) > num(1))
-
-
-def x_1144(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return list(range(len(ctx.state['players'])))
-
-
-def x_1145(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~770')).get('prod'), E.get('r~769'), 0)) - num(E.get('n~768')))) >= num(FLD(ctx, K[4], E.get('r~769'))))
-
-
-def x_1146(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('target~770')).get('prod'), E.get('r~769'), 0)
-
-
-def x_1148(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
-    E = ctx.env()
-    return {'target': E.get('target~770')}
-
-
-def x_1151(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~772'), 0)
-
-
-def x_1156(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~774'), 0)) >= num(E.get('n~773')))
-
-
-def x_1157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~774'), 0)
-
-
-def x_1161(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~776'), 0)
-
-
-def x_1165(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~778'), 0)) - num(E.get('n~777')))) >= num(FLD(ctx, K[4], E.get('r~778'))))
-
-
-def x_1166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~778'), 0)
-
-
-def x_1170(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return (FLD(ctx, K[2], E.get('t~779')) == 'game')
-
-
-def x_1171(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~779'), 0)
-
-
-def x_1173(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~779'), 0)
-
-
-def x_1175(ctx):  # rules_data/terraforming_mars/cards/production.yaml:177
-    E = ctx.env()
-    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_782 for v_x_782 in items_of(FLD(ctx, K[20], v_c_781)) if (v_x_782 == 'science')]) for v_c_781 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(3))
-
-
-def x_1178(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~784'), 0)) - num(E.get('n~783')))) >= num(FLD(ctx, K[4], E.get('r~784'))))
-
-
-def x_1179(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~784'), 0)
-
-
-def x_1184(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_1185(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1186(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_1187(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('discard')
-
-
-def x_1189(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1190(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_1191(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_1192(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_1193(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1194(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_1198(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~786'), 0), FLD(ctx, K[6], E.get('p~786')))) <= num(FLD(ctx, K[7], E.get('p~786'))))
-
-
-def x_1199(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~786'), 0)
-
-
-def x_1200(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~786'))
-
-
-def x_1201(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1202(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~786')) != None)
-
-
-def x_1203(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~786')), 0)
-
-
-def x_1205(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~786'))
-
-
-def x_1206(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return (KEY(E.get('b~788'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~786'), 0))
-
-
-def x_1207(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(E.get('b~788'), 'effect', None)
-
-
-def x_1212(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~790'), 0)
-
-
-def x_1216(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
-    E = ctx.env()
-    return (num(len(ctx.state['players'])) > num(1))
-
-
-def x_1217(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
-    return list(range(len(ctx.state['players'])))
-
-
-def x_1218(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('target~793')).get('stock'), E.get('r~792'), 0)) > num(0))
-
-
-def x_1219(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('target~793')).get('stock'), E.get('r~792'), 0)
-
-
-def x_1221(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
-    return {'target': E.get('target~793')}
-
-
-def x_1226(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~794'), 0), FLD(ctx, K[6], E.get('p~794')))) <= num(FLD(ctx, K[7], E.get('p~794'))))
-
-
-def x_1227(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~794'), 0)
-
-
-def x_1228(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~794'))
-
-
-def x_1229(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1230(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~794')) != None)
-
-
-def x_1231(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~794')), 0)
-
-
-def x_1233(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~794'))
-
-
-def x_1234(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return (KEY(E.get('b~796'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~794'), 0))
-
-
-def x_1235(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(E.get('b~796'), 'effect', None)
-
-
-def x_1239(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_798, 0), FLD(ctx, K[6], v_p_798))) > num(FLD(ctx, K[7], v_p_798))) for v_p_798 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_798) == E.get('t~797'))]))
-
-
-def x_1240(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_802: (lambda v_near_805: (v_near_805 if (bool((FLD(ctx, K[15], E.get('t~797')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_805)) > num(0)))) else v_open_802))([v_s_803 for v_s_803 in items_of(v_open_802) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_804, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_804, {}), 'owner', None) == E.get('you')))) for v_x_804 in items_of(ADJ(ctx, 'spaces', v_s_803))])))]))([v_s_800 for v_s_800 in items_of([v_x_799 for v_x_799 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_799) == FLD(ctx, K[12], E.get('t~797')))]) if (bool((not IN(v_s_800, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_800) == None)) or bool((FLD(ctx, K[13], v_s_800) == E.get('t~797'))) or bool((FLD(ctx, K[13], v_s_800) == E.get('this'))))) and bool((bool(IN(v_s_800, KEY(FLD(ctx, K[14], E.get('t~797')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_801, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_801, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~797')), 'tiles', None))) and bool((not IN(v_x_801, KEY(FLD(ctx, K[14], E.get('t~797')), 'except_on', None))))) for v_x_801 in items_of(ADJ(ctx, 'spaces', v_s_800))]))))))])
-
-
-def x_1243(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~808'), {})
-
-
-def x_1244(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~807'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~807')) else None), 'card': E.get('this')}
-
-
-def x_1245(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1246(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~807'))
-
-
-def x_1247(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~808'))
-
-
-def x_1248(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~808'))
-
-
-def x_1249(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~809'), ctx.state.get('board'))
-
-
-def x_1250(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~809'), {}), 'tile', None))
-
-
-def x_1254(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~806')}
-
-
-def x_1257(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
-    E = ctx.env()
-    return (num(len(ctx.state['players'])) > num(1))
-
-
-def x_1258(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
-    return list(range(len(ctx.state['players'])))
-
-
-def x_1259(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('target~812')).get('stock'), E.get('r~811'), 0)) > num(0))
-
-
-def x_1260(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('target~812')).get('stock'), E.get('r~811'), 0)
-
-
-def x_1262(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
-    return {'target': E.get('target~812')}
-
-
-def x_1267(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~813'), 0), FLD(ctx, K[6], E.get('p~813')))) <= num(FLD(ctx, K[7], E.get('p~813'))))
-
-
-def x_1268(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~813'), 0)
-
-
-def x_1269(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~813'))
-
-
-def x_1270(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1271(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~813')) != None)
-
-
-def x_1272(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~813')), 0)
-
-
-def x_1274(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~813'))
-
-
-def x_1275(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return (KEY(E.get('b~815'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~813'), 0))
-
-
-def x_1276(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(E.get('b~815'), 'effect', None)
-
-
-def x_1281(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~817'), 0)
-
-
-def x_1285(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
-    E = ctx.env()
-    return (num(len(ctx.state['players'])) > num(1))
-
-
-def x_1286(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
-    return list(range(len(ctx.state['players'])))
-
-
-def x_1287(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('target~820')).get('stock'), E.get('r~819'), 0)) > num(0))
-
-
-def x_1288(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('target~820')).get('stock'), E.get('r~819'), 0)
-
-
-def x_1290(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
-    return {'target': E.get('target~820')}
-
-
-def x_1294(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~822'), 0)
-
-
-def x_1299(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~824'), 0)) >= num(E.get('n~823')))
-
-
-def x_1300(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~824'), 0)
-
-
-def x_1304(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~826'), 0)
-
-
-def x_1306(ctx):  # rules_data/terraforming_mars/cards/space.yaml:45
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(2))
-
-
-def x_1309(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~828'), 0)
-
-
-def x_1313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~830'), 0)
-
-
-def x_1318(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~832'), 0)
-
-
-def x_1323(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_1324(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return (bool((FLD(ctx, K[21], E.get('card~835')) == E.get('r~834'))) and bool((E.get('card~835') != E.get('this'))))
-
-
-def x_1325(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~835'), 0)
-
-
-def x_1327(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return {'card': E.get('card~835')}
-
-
-def x_1331(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_1332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return (bool((FLD(ctx, K[21], E.get('card~838')) == E.get('r~837'))) and bool((E.get('card~838') != E.get('this'))))
-
-
-def x_1333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~838'), 0)
-
-
-def x_1335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return {'card': E.get('card~838')}
-
-
-def x_1338(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_840, 0), FLD(ctx, K[6], v_p_840))) > num(FLD(ctx, K[7], v_p_840))) for v_p_840 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_840) == E.get('t~839'))]))
-
-
-def x_1339(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_844: (lambda v_near_847: (v_near_847 if (bool((FLD(ctx, K[15], E.get('t~839')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_847)) > num(0)))) else v_open_844))([v_s_845 for v_s_845 in items_of(v_open_844) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_846, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_846, {}), 'owner', None) == E.get('you')))) for v_x_846 in items_of(ADJ(ctx, 'spaces', v_s_845))])))]))([v_s_842 for v_s_842 in items_of([v_x_841 for v_x_841 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_841) == FLD(ctx, K[12], E.get('t~839')))]) if (bool((not IN(v_s_842, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_842) == None)) or bool((FLD(ctx, K[13], v_s_842) == E.get('t~839'))) or bool((FLD(ctx, K[13], v_s_842) == E.get('this'))))) and bool((bool(IN(v_s_842, KEY(FLD(ctx, K[14], E.get('t~839')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_843, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_843, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~839')), 'tiles', None))) and bool((not IN(v_x_843, KEY(FLD(ctx, K[14], E.get('t~839')), 'except_on', None))))) for v_x_843 in items_of(ADJ(ctx, 'spaces', v_s_842))]))))))])
-
-
-def x_1342(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~850'), {})
-
-
-def x_1343(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~849'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~849')) else None), 'card': E.get('this')}
-
-
-def x_1344(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1345(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~849'))
-
-
-def x_1346(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~850'))
-
-
-def x_1347(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~850'))
-
-
-def x_1348(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~851'), ctx.state.get('board'))
-
-
-def x_1349(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~851'), {}), 'tile', None))
-
-
-def x_1353(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~848')}
-
-
-def x_1354(ctx):  # rules_data/terraforming_mars/cards/space.yaml:63
+def x_791(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:70
     E = ctx.env()
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
-def x_1357(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~853'), 0)) >= num(E.get('n~852')))
-
-
-def x_1358(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~853'), 0)
-
-
-def x_1362(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_794(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_1366(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_796(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:83
+    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(6))
+
+
+def x_799(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
+    return (num(len(ctx.state['players'])) > num(1))
+
+
+def x_800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~857'), 0)
+    return CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_721).get('prod'), E.get('r~720'), 0)) - num(E.get('n~719')))) >= num(GET(ctx, 'resources', E.get('r~720'), 'production_min', 0))) for v_target_721 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_1371(ctx):  # rules_data/terraforming_mars/cards/space.yaml:90
+def x_801(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    return list(range(len(ctx.state['players'])))
+
+
+def x_802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_861 for v_x_861 in items_of(FLD(ctx, K[20], v_c_860)) if (v_x_861 == 'earth')]) for v_c_860 in items_of(PL(ctx, E.get('you')).get('tableau'))])
+    return (num((num(KEY(PL(ctx, E.get('target~722')).get('prod'), E.get('r~720'), 0)) - num(E.get('n~719')))) >= num(GET(ctx, 'resources', E.get('r~720'), 'production_min', 0)))
 
 
-def x_1372(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_803(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~863'), 0)
+    return KEY(PL(ctx, E.get('target~722')).get('prod'), E.get('r~720'), 0)
 
 
-def x_1373(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_805(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (num(E.get('n~862')) * num(E.get('k~864')))
+    return {'target': E.get('target~722')}
 
 
-def x_1375(ctx):  # rules_data/terraforming_mars/cards/space.yaml:94
+def x_806(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:83
     E = ctx.env()
-    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_866 for v_x_866 in items_of(FLD(ctx, K[20], v_c_865)) if (v_x_866 == 'jovian')]) for v_c_865 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))
+    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
-def x_1378(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_809(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_811(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:96
+    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(4))
+
+
+def x_814(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_727, 0), GET(ctx, 'parameters', v_p_727, 'step', 0))) > num(GET(ctx, 'parameters', v_p_727, 'max', 0))) for v_p_727 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_727, 'tile', None) == E.get('t~725'))]))
+
+
+def x_815(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, [v_s_729 for v_s_729 in items_of([v_x_728 for v_x_728 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_728, 'type', None) == E.get('k~726'))]) if (bool((not IN(v_s_729, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_729, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_729, 'reserved', None) == E.get('t~725'))) or bool((GET(ctx, 'spaces', v_s_729, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_729, KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_730, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_730, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_730, KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'except_on', None))))) for v_x_730 in items_of(ADJ(ctx, 'spaces', v_s_729))]))))))])) > num(0))
+
+
+def x_816(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    E = ctx.env()
+    return [v_s_732 for v_s_732 in items_of([v_x_731 for v_x_731 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_731, 'type', None) == E.get('k~726'))]) if (bool((not IN(v_s_732, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('t~725'))) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_732, KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_733, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_733, KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'except_on', None))))) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))))))]
+
+
+def x_819(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~736'), {})
+
+
+def x_820(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~735'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~735'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_821(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_822(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~735'))
+
+
+def x_823(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~736'))
+
+
+def x_824(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~736'))
+
+
+def x_825(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~737'), ctx.state.get('board'))
+
+
+def x_826(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~737'), {}), 'tile', None))
+
+
+def x_830(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    E = ctx.env()
+    return {'space': E.get('space~734')}
+
+
+def x_832(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:106
+    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(-16))
+
+
+def x_835(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~739'), 0)
+
+
+def x_839(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~741'), 0)
+
+
+def x_841(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:115
+    E = ctx.env()
+    return (bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_743 for v_x_743 in items_of(GET(ctx, 'cards', v_c_742, 'tags', [])) if (v_x_743 == 'plant')]) for v_c_742 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_745 for v_x_745 in items_of(GET(ctx, 'cards', v_c_744, 'tags', [])) if (v_x_745 == 'animal')]) for v_c_744 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_747 for v_x_747 in items_of(GET(ctx, 'cards', v_c_746, 'tags', [])) if (v_x_747 == 'microbe')]) for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))))
+
+
+def x_843(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:124
+    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(8))
+
+
+def x_846(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_850(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
+    return (num(len(ctx.state['players'])) > num(1))
+
+
+def x_851(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
+    E = ctx.env()
+    return CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_752).get('prod'), E.get('r~751'), 0)) - num(E.get('n~750')))) >= num(GET(ctx, 'resources', E.get('r~751'), 'production_min', 0))) for v_target_752 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_852(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    return list(range(len(ctx.state['players'])))
+
+
+def x_853(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('target~753')).get('prod'), E.get('r~751'), 0)) - num(E.get('n~750')))) >= num(GET(ctx, 'resources', E.get('r~751'), 'production_min', 0)))
+
+
+def x_854(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('target~753')).get('prod'), E.get('r~751'), 0)
+
+
+def x_856(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    E = ctx.env()
+    return {'target': E.get('target~753')}
+
+
+def x_857(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:124
+    E = ctx.env()
+    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+
+
+def x_858(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:124
+    E = ctx.env()
+    return (bool((KEY(E.get('event'), 'tile', None) == 'greenery')) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
+
+
+def x_861(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_863(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:137
+    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(6))
+
+
+def x_866(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:144
+    E = ctx.env()
+    return CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_759 for v_x_759 in items_of(GET(ctx, 'cards', v_c_758, 'tags', [])) if (v_x_759 == 'plant')]) for v_c_758 in items_of(PL(ctx, E.get('you')).get('tableau'))])
+
+
+def x_867(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~761'), 0)
+
+
+def x_868(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
+    return (num(E.get('n~760')) * num(E.get('k~762')))
+
+
+def x_869(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:146
+    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) <= num(-14))
+
+
+def x_872(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~764'), 0)
+
+
+def x_876(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_880(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_885(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:117
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~769')))
+
+
+def x_886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:117
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_890(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~771'), 'scope', None) == 'game')
+
+
+def x_891(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return KEY(ctx.state.get('game_tracks'), E.get('t~771'), 0)
+
+
+def x_893(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~771'), 0)
+
+
+def x_898(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~774'), 0)
+
+
+def x_902(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_777, 0), GET(ctx, 'parameters', v_p_777, 'step', 0))) > num(GET(ctx, 'parameters', v_p_777, 'max', 0))) for v_p_777 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_777, 'tile', None) == E.get('t~775'))]))
+
+
+def x_903(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, [v_s_779 for v_s_779 in items_of([v_x_778 for v_x_778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_778, 'type', None) == E.get('k~776'))]) if (bool((not IN(v_s_779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_779, 'reserved', None) == E.get('t~775'))) or bool((GET(ctx, 'spaces', v_s_779, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_779, KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_780, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_780, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_780, KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'except_on', None))))) for v_x_780 in items_of(ADJ(ctx, 'spaces', v_s_779))]))))))])) > num(0))
+
+
+def x_904(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    E = ctx.env()
+    return [v_s_782 for v_s_782 in items_of([v_x_781 for v_x_781 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_781, 'type', None) == E.get('k~776'))]) if (bool((not IN(v_s_782, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_782, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_782, 'reserved', None) == E.get('t~775'))) or bool((GET(ctx, 'spaces', v_s_782, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_782, KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_783, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_783, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_783, KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'except_on', None))))) for v_x_783 in items_of(ADJ(ctx, 'spaces', v_s_782))]))))))]
+
+
+def x_907(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~786'), {})
+
+
+def x_908(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~785'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~785'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_909(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_910(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~785'))
+
+
+def x_911(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~786'))
+
+
+def x_912(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~786'))
+
+
+def x_913(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~787'), ctx.state.get('board'))
+
+
+def x_914(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~787'), {}), 'tile', None))
+
+
+def x_918(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    E = ctx.env()
+    return {'space': E.get('space~784')}
+
+
+def x_919(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:174
+    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(9))
+
+
+def x_922(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~789'), 0)) - num(E.get('n~788')))) >= num(GET(ctx, 'resources', E.get('r~789'), 'production_min', 0)))
+
+
+def x_923(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~789'), 0)
+
+
+def x_927(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~791'), 0)
+
+
+def x_929(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:174
+    E = ctx.env()
+    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+
+
+def x_932(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_934(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:187
+    E = ctx.env()
+    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_795 for v_x_795 in items_of(GET(ctx, 'cards', v_c_794, 'tags', [])) if (v_x_795 == 'science')]) for v_c_794 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2))
+
+
+def x_936(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_797, 0), GET(ctx, 'parameters', v_p_797, 'step', 0))) > num(GET(ctx, 'parameters', v_p_797, 'max', 0))) for v_p_797 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_797, 'tile', None) == E.get('t~796'))]))
+
+
+def x_937(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_801: (lambda v_near_804: (v_near_804 if (bool((GET(ctx, 'tiles', E.get('t~796'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_804)) > num(0)))) else v_open_801))([v_s_802 for v_s_802 in items_of(v_open_801) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_803, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_803, {}), 'owner', None) == E.get('you')))) for v_x_803 in items_of(ADJ(ctx, 'spaces', v_s_802))])))]))([v_s_799 for v_s_799 in items_of([v_x_798 for v_x_798 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_798, 'type', None) == GET(ctx, 'tiles', E.get('t~796'), 'space', None))]) if (bool((not IN(v_s_799, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_799, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_799, 'reserved', None) == E.get('t~796'))) or bool((GET(ctx, 'spaces', v_s_799, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_799, KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_800, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_800, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_800, KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'except_on', None))))) for v_x_800 in items_of(ADJ(ctx, 'spaces', v_s_799))]))))))]))) > num(0))
+
+
+def x_938(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_808: (lambda v_near_811: (v_near_811 if (bool((GET(ctx, 'tiles', E.get('t~796'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_811)) > num(0)))) else v_open_808))([v_s_809 for v_s_809 in items_of(v_open_808) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_810, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_810, {}), 'owner', None) == E.get('you')))) for v_x_810 in items_of(ADJ(ctx, 'spaces', v_s_809))])))]))([v_s_806 for v_s_806 in items_of([v_x_805 for v_x_805 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_805, 'type', None) == GET(ctx, 'tiles', E.get('t~796'), 'space', None))]) if (bool((not IN(v_s_806, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_806, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_806, 'reserved', None) == E.get('t~796'))) or bool((GET(ctx, 'spaces', v_s_806, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_806, KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_807, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_807, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_807, KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'except_on', None))))) for v_x_807 in items_of(ADJ(ctx, 'spaces', v_s_806))]))))))])
+
+
+def x_941(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~814'), {})
+
+
+def x_942(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~813'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~813'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_943(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_944(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~813'))
+
+
+def x_945(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~814'))
+
+
+def x_946(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~814'))
+
+
+def x_947(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~815'), ctx.state.get('board'))
+
+
+def x_948(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~815'), {}), 'tile', None))
+
+
+def x_952(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~812')}
+
+
+def x_953(ctx):  # rules_data/terraforming_mars/cards/production.yaml:9
+    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) <= num(5))
+
+
+def x_957(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~817'), 0)
+
+
+def x_962(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+    E = ctx.env()
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~818'), 0), GET(ctx, 'parameters', E.get('p~818'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~818'), 'max', 0)))
+
+
+def x_963(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return KEY(ctx.state.get('params'), E.get('p~818'), 0)
+
+
+def x_964(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~818'), 'step', 0)
+
+
+def x_965(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_966(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~818'), 'tr_track', None) != None)
+
+
+def x_967(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~818'), 'tr_track', None), 0)
+
+
+def x_969(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~818'))
+
+
+def x_970(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~820'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~818'), 0))
+
+
+def x_971(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~820'), 'effect', None)
+
+
+def x_974(ctx):  # rules_data/terraforming_mars/cards/production.yaml:26
+    return (num(KEY(ctx.state.get('params'), 'oceans', 0)) >= num(3))
+
+
+def x_977(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~822'), 0)) - num(E.get('n~821')))) >= num(GET(ctx, 'resources', E.get('r~822'), 'production_min', 0)))
+
+
+def x_978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~822'), 0)
+
+
+def x_982(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
+    return (num(len(ctx.state['players'])) > num(1))
+
+
+def x_983(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
+    E = ctx.env()
+    return CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_825).get('prod'), E.get('r~824'), 0)) - num(E.get('n~823')))) >= num(GET(ctx, 'resources', E.get('r~824'), 'production_min', 0))) for v_target_825 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_984(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    return list(range(len(ctx.state['players'])))
+
+
+def x_985(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('target~826')).get('prod'), E.get('r~824'), 0)) - num(E.get('n~823')))) >= num(GET(ctx, 'resources', E.get('r~824'), 'production_min', 0)))
+
+
+def x_986(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('target~826')).get('prod'), E.get('r~824'), 0)
+
+
+def x_988(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    E = ctx.env()
+    return {'target': E.get('target~826')}
+
+
+def x_991(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~828'), 0)
+
+
+def x_995(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~830'), 0)) - num(E.get('n~829')))) >= num(GET(ctx, 'resources', E.get('r~830'), 'production_min', 0)))
+
+
+def x_996(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~830'), 0)
+
+
+def x_1000(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~831'), 'scope', None) == 'game')
+
+
+def x_1001(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return KEY(ctx.state.get('game_tracks'), E.get('t~831'), 0)
+
+
+def x_1003(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~831'), 0)
+
+
+def x_1007(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~834'), 0)) - num(E.get('n~833')))) >= num(GET(ctx, 'resources', E.get('r~834'), 'production_min', 0)))
+
+
+def x_1008(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~834'), 0)
+
+
+def x_1012(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~836'), 0)
+
+
+def x_1016(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~838'), 0)
+
+
+def x_1020(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~840'), 0)) - num(E.get('n~839')))) >= num(GET(ctx, 'resources', E.get('r~840'), 'production_min', 0)))
+
+
+def x_1021(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~840'), 0)
+
+
+def x_1025(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~842'), 0)
+
+
+def x_1029(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~844'), 0)) - num(E.get('n~843')))) >= num(GET(ctx, 'resources', E.get('r~844'), 'production_min', 0)))
+
+
+def x_1030(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~844'), 0)
+
+
+def x_1034(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~846'), 0)
+
+
+def x_1038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_1039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_1040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_1041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_1043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_1044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_1045(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_1046(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1047(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_1048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1050(ctx):  # rules_data/terraforming_mars/cards/production.yaml:77
+    E = ctx.env()
+    return (num(2) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+
+
+def x_1053(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~849'), 0)) >= num(E.get('n~848')))
+
+
+def x_1054(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~849'), 0)
+
+
+def x_1058(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_1062(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~853'), 0)) >= num(E.get('n~852')))
+
+
+def x_1063(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~853'), 0)
+
+
+def x_1067(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~855'), 0)
+
+
+def x_1072(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+    E = ctx.env()
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~856'), 0), GET(ctx, 'parameters', E.get('p~856'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~856'), 'max', 0)))
+
+
+def x_1073(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return KEY(ctx.state.get('params'), E.get('p~856'), 0)
+
+
+def x_1074(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~856'), 'step', 0)
+
+
+def x_1075(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1076(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~856'), 'tr_track', None) != None)
+
+
+def x_1077(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~856'), 'tr_track', None), 0)
+
+
+def x_1079(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~856'))
+
+
+def x_1080(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~858'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~856'), 0))
+
+
+def x_1081(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~858'), 'effect', None)
+
+
+def x_1086(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~860'), 0)
+
+
+def x_1091(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~862'), 0)
+
+
+def x_1094(ctx):  # rules_data/terraforming_mars/cards/production.yaml:106
+    E = ctx.env()
+    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_864 for v_x_864 in items_of(GET(ctx, 'cards', v_c_863, 'tags', [])) if (v_x_864 == 'power')]) for v_c_863 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2))
+
+
+def x_1097(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~866'), 0)
+
+
+def x_1101(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~868'), 0)) - num(E.get('n~867')))) >= num(GET(ctx, 'resources', E.get('r~868'), 'production_min', 0)))
+
+
+def x_1102(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~868'), 0)
 
 
-def x_1382(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1106(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~870'), 0)
 
 
-def x_1388(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
+def x_1110(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~871'), 0), FLD(ctx, K[6], E.get('p~871')))) <= num(FLD(ctx, K[7], E.get('p~871'))))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~872'), 0)
 
 
-def x_1389(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_1115(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~871'), 0)
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~873'), 0), GET(ctx, 'parameters', E.get('p~873'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~873'), 'max', 0)))
 
 
-def x_1390(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_1116(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~871'))
+    return KEY(ctx.state.get('params'), E.get('p~873'), 0)
 
 
-def x_1391(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def x_1117(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return (E.get('you') != None)
+    return GET(ctx, 'parameters', E.get('p~873'), 'step', 0)
 
 
-def x_1392(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~871')) != None)
-
-
-def x_1393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~871')), 0)
-
-
-def x_1395(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~871'))
-
-
-def x_1396(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return (KEY(E.get('b~873'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~871'), 0))
-
-
-def x_1397(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(E.get('b~873'), 'effect', None)
-
-
-def x_1401(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_875, 0), FLD(ctx, K[6], v_p_875))) > num(FLD(ctx, K[7], v_p_875))) for v_p_875 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_875) == E.get('t~874'))]))
-
-
-def x_1402(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_879: (lambda v_near_882: (v_near_882 if (bool((FLD(ctx, K[15], E.get('t~874')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_882)) > num(0)))) else v_open_879))([v_s_880 for v_s_880 in items_of(v_open_879) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_881, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_881, {}), 'owner', None) == E.get('you')))) for v_x_881 in items_of(ADJ(ctx, 'spaces', v_s_880))])))]))([v_s_877 for v_s_877 in items_of([v_x_876 for v_x_876 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_876) == FLD(ctx, K[12], E.get('t~874')))]) if (bool((not IN(v_s_877, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_877) == None)) or bool((FLD(ctx, K[13], v_s_877) == E.get('t~874'))) or bool((FLD(ctx, K[13], v_s_877) == E.get('this'))))) and bool((bool(IN(v_s_877, KEY(FLD(ctx, K[14], E.get('t~874')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_878, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_878, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~874')), 'tiles', None))) and bool((not IN(v_x_878, KEY(FLD(ctx, K[14], E.get('t~874')), 'except_on', None))))) for v_x_878 in items_of(ADJ(ctx, 'spaces', v_s_877))]))))))])
-
-
-def x_1405(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~885'), {})
-
-
-def x_1406(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~884'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~884')) else None), 'card': E.get('this')}
-
-
-def x_1407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_1118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1408(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_1119(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~884'))
+    return (GET(ctx, 'parameters', E.get('p~873'), 'tr_track', None) != None)
 
 
-def x_1409(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_1120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~885'))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~873'), 'tr_track', None), 0)
 
 
-def x_1410(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1122(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~885'))
+    return FLD(ctx, K[0], E.get('p~873'))
 
 
-def x_1411(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1123(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return IN(E.get('x~886'), ctx.state.get('board'))
+    return (KEY(E.get('b~875'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~873'), 0))
 
 
-def x_1412(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1124(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~886'), {}), 'tile', None))
+    return KEY(E.get('b~875'), 'effect', None)
 
 
-def x_1416(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1127(ctx):  # rules_data/terraforming_mars/cards/production.yaml:123
     E = ctx.env()
-    return {'space': E.get('space~883')}
+    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_877 for v_x_877 in items_of(GET(ctx, 'cards', v_c_876, 'tags', [])) if (v_x_877 == 'science')]) for v_c_876 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2))
 
 
-def x_1419(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1130(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~888'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~879'), 0)
 
 
-def x_1423(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_1135(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~890'), 0)) >= num(E.get('n~889')))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~881'), 0)) - num(E.get('n~880')))) >= num(GET(ctx, 'resources', E.get('r~881'), 'production_min', 0)))
 
 
-def x_1424(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_1136(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~890'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~881'), 0)
 
 
-def x_1428(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1140(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~892'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~883'), 0)
 
 
-def x_1431(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_1144(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_894, 0), FLD(ctx, K[6], v_p_894))) > num(FLD(ctx, K[7], v_p_894))) for v_p_894 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_894) == E.get('t~893'))]))
+    return (GET(ctx, 'tracks', E.get('t~884'), 'scope', None) == 'game')
 
 
-def x_1432(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1145(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (lambda v_open_898: (lambda v_near_901: (v_near_901 if (bool((FLD(ctx, K[15], E.get('t~893')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_901)) > num(0)))) else v_open_898))([v_s_899 for v_s_899 in items_of(v_open_898) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_900, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_900, {}), 'owner', None) == E.get('you')))) for v_x_900 in items_of(ADJ(ctx, 'spaces', v_s_899))])))]))([v_s_896 for v_s_896 in items_of([v_x_895 for v_x_895 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_895) == FLD(ctx, K[12], E.get('t~893')))]) if (bool((not IN(v_s_896, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_896) == None)) or bool((FLD(ctx, K[13], v_s_896) == E.get('t~893'))) or bool((FLD(ctx, K[13], v_s_896) == E.get('this'))))) and bool((bool(IN(v_s_896, KEY(FLD(ctx, K[14], E.get('t~893')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_897, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_897, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~893')), 'tiles', None))) and bool((not IN(v_x_897, KEY(FLD(ctx, K[14], E.get('t~893')), 'except_on', None))))) for v_x_897 in items_of(ADJ(ctx, 'spaces', v_s_896))]))))))])
+    return KEY(ctx.state.get('game_tracks'), E.get('t~884'), 0)
 
 
-def x_1435(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1147(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~904'), {})
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~884'), 0)
 
 
-def x_1436(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1151(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
+    return (num(len(ctx.state['players'])) > num(1))
+
+
+def x_1152(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
-    return {'tile': E.get('t~903'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~903')) else None), 'card': E.get('this')}
+    return CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_888).get('prod'), E.get('r~887'), 0)) - num(E.get('n~886')))) >= num(GET(ctx, 'resources', E.get('r~887'), 'production_min', 0))) for v_target_888 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_1437(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_1153(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    return list(range(len(ctx.state['players'])))
+
+
+def x_1154(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (E.get('you') != None)
+    return (num((num(KEY(PL(ctx, E.get('target~889')).get('prod'), E.get('r~887'), 0)) - num(E.get('n~886')))) >= num(GET(ctx, 'resources', E.get('r~887'), 'production_min', 0)))
 
 
-def x_1438(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_1155(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~903'))
+    return KEY(PL(ctx, E.get('target~889')).get('prod'), E.get('r~887'), 0)
 
 
-def x_1439(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_1157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~904'))
+    return {'target': E.get('target~889')}
 
 
-def x_1440(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1160(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~904'))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~891'), 0)
 
 
-def x_1441(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1163(ctx):  # rules_data/terraforming_mars/cards/production.yaml:150
+    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(6))
+
+
+def x_1166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
+    return (num(len(ctx.state['players'])) > num(1))
+
+
+def x_1167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
-    return IN(E.get('x~905'), ctx.state.get('board'))
+    return CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_894).get('prod'), E.get('r~893'), 0)) - num(E.get('n~892')))) >= num(GET(ctx, 'resources', E.get('r~893'), 'production_min', 0))) for v_target_894 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_1442(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1168(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    return list(range(len(ctx.state['players'])))
+
+
+def x_1169(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~905'), {}), 'tile', None))
+    return (num((num(KEY(PL(ctx, E.get('target~895')).get('prod'), E.get('r~893'), 0)) - num(E.get('n~892')))) >= num(GET(ctx, 'resources', E.get('r~893'), 'production_min', 0)))
 
 
-def x_1446(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1170(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return {'space': E.get('space~902')}
+    return KEY(PL(ctx, E.get('target~895')).get('prod'), E.get('r~893'), 0)
 
 
-def x_1448(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_1172(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_907, 0), FLD(ctx, K[6], v_p_907))) > num(FLD(ctx, K[7], v_p_907))) for v_p_907 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_907) == E.get('t~906'))]))
+    return {'target': E.get('target~895')}
 
 
-def x_1449(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1175(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return (lambda v_open_911: (lambda v_near_914: (v_near_914 if (bool((FLD(ctx, K[15], E.get('t~906')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_914)) > num(0)))) else v_open_911))([v_s_912 for v_s_912 in items_of(v_open_911) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_913, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_913, {}), 'owner', None) == E.get('you')))) for v_x_913 in items_of(ADJ(ctx, 'spaces', v_s_912))])))]))([v_s_909 for v_s_909 in items_of([v_x_908 for v_x_908 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_908) == FLD(ctx, K[12], E.get('t~906')))]) if (bool((not IN(v_s_909, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_909) == None)) or bool((FLD(ctx, K[13], v_s_909) == E.get('t~906'))) or bool((FLD(ctx, K[13], v_s_909) == E.get('this'))))) and bool((bool(IN(v_s_909, KEY(FLD(ctx, K[14], E.get('t~906')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_910, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_910, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~906')), 'tiles', None))) and bool((not IN(v_x_910, KEY(FLD(ctx, K[14], E.get('t~906')), 'except_on', None))))) for v_x_910 in items_of(ADJ(ctx, 'spaces', v_s_909))]))))))])
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~897'), 0)
 
 
-def x_1452(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1180(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~917'), {})
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~899'), 0)) >= num(E.get('n~898')))
 
 
-def x_1453(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1181(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return {'tile': E.get('t~916'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~916')) else None), 'card': E.get('this')}
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~899'), 0)
 
 
-def x_1454(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_1185(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return (E.get('you') != None)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~901'), 0)
 
 
-def x_1455(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_1189(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~916'))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~903'), 0)) - num(E.get('n~902')))) >= num(GET(ctx, 'resources', E.get('r~903'), 'production_min', 0)))
 
 
-def x_1456(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_1190(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~917'))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~903'), 0)
 
 
-def x_1457(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1194(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~917'))
+    return (GET(ctx, 'tracks', E.get('t~904'), 'scope', None) == 'game')
 
 
-def x_1458(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1195(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return IN(E.get('x~918'), ctx.state.get('board'))
+    return KEY(ctx.state.get('game_tracks'), E.get('t~904'), 0)
 
 
-def x_1459(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1197(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~918'), {}), 'tile', None))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~904'), 0)
 
 
-def x_1463(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1199(ctx):  # rules_data/terraforming_mars/cards/production.yaml:177
     E = ctx.env()
-    return {'space': E.get('space~915')}
+    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_907 for v_x_907 in items_of(GET(ctx, 'cards', v_c_906, 'tags', [])) if (v_x_907 == 'science')]) for v_c_906 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(3))
 
 
-def x_1466(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1202(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~920'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~909'), 0)) - num(E.get('n~908')))) >= num(GET(ctx, 'resources', E.get('r~909'), 'production_min', 0)))
 
 
-def x_1470(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1203(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~922'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~909'), 0)
 
 
-def x_1472(ctx):  # rules_data/terraforming_mars/cards/space.yaml:129
-    E = ctx.env()
-    return (num(1) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_924 for v_x_924 in items_of(FLD(ctx, K[20], v_c_923)) if (v_x_924 == 'jovian')]) for v_c_923 in items_of(PL(ctx, E.get('you')).get('tableau'))])))
-
-
-def x_1474(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_926, 0), FLD(ctx, K[6], v_p_926))) > num(FLD(ctx, K[7], v_p_926))) for v_p_926 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_926) == E.get('t~925'))]))
-
-
-def x_1475(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_930: (lambda v_near_933: (v_near_933 if (bool((FLD(ctx, K[15], E.get('t~925')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_933)) > num(0)))) else v_open_930))([v_s_931 for v_s_931 in items_of(v_open_930) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_932, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_932, {}), 'owner', None) == E.get('you')))) for v_x_932 in items_of(ADJ(ctx, 'spaces', v_s_931))])))]))([v_s_928 for v_s_928 in items_of([v_x_927 for v_x_927 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_927) == FLD(ctx, K[12], E.get('t~925')))]) if (bool((not IN(v_s_928, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_928) == None)) or bool((FLD(ctx, K[13], v_s_928) == E.get('t~925'))) or bool((FLD(ctx, K[13], v_s_928) == E.get('this'))))) and bool((bool(IN(v_s_928, KEY(FLD(ctx, K[14], E.get('t~925')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_929, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_929, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~925')), 'tiles', None))) and bool((not IN(v_x_929, KEY(FLD(ctx, K[14], E.get('t~925')), 'except_on', None))))) for v_x_929 in items_of(ADJ(ctx, 'spaces', v_s_928))]))))))])
-
-
-def x_1478(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~936'), {})
-
-
-def x_1479(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~935'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~935')) else None), 'card': E.get('this')}
-
-
-def x_1480(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1481(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~935'))
-
-
-def x_1482(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~936'))
-
-
-def x_1483(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~936'))
-
-
-def x_1484(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~937'), ctx.state.get('board'))
-
-
-def x_1485(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~937'), {}), 'tile', None))
-
-
-def x_1489(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~934')}
-
-
-def x_1492(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1208(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_1493(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1209(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_1494(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1210(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_1495(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1211(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_1497(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1213(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_1498(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_1214(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_1499(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_1215(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1500(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_1216(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1501(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_1217(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_1502(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_1218(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1505(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1222(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~940'), 0)
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~911'), 0), GET(ctx, 'parameters', E.get('p~911'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~911'), 'max', 0)))
 
 
-def x_1510(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
+def x_1223(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return KEY(ctx.state.get('params'), E.get('p~911'), 0)
 
 
-def x_1511(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
+def x_1224(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return (bool((FLD(ctx, K[21], E.get('card~943')) == E.get('r~942'))) and bool((E.get('card~943') != E.get('this'))))
+    return GET(ctx, 'parameters', E.get('p~911'), 'step', 0)
 
 
-def x_1512(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~943'), 0)
-
-
-def x_1514(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return {'card': E.get('card~943')}
-
-
-def x_1518(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_945, 0), FLD(ctx, K[6], v_p_945))) > num(FLD(ctx, K[7], v_p_945))) for v_p_945 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_945) == E.get('t~944'))]))
-
-
-def x_1519(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_949: (lambda v_near_952: (v_near_952 if (bool((FLD(ctx, K[15], E.get('t~944')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_952)) > num(0)))) else v_open_949))([v_s_950 for v_s_950 in items_of(v_open_949) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_951, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_951, {}), 'owner', None) == E.get('you')))) for v_x_951 in items_of(ADJ(ctx, 'spaces', v_s_950))])))]))([v_s_947 for v_s_947 in items_of([v_x_946 for v_x_946 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_946) == FLD(ctx, K[12], E.get('t~944')))]) if (bool((not IN(v_s_947, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_947) == None)) or bool((FLD(ctx, K[13], v_s_947) == E.get('t~944'))) or bool((FLD(ctx, K[13], v_s_947) == E.get('this'))))) and bool((bool(IN(v_s_947, KEY(FLD(ctx, K[14], E.get('t~944')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_948, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_948, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~944')), 'tiles', None))) and bool((not IN(v_x_948, KEY(FLD(ctx, K[14], E.get('t~944')), 'except_on', None))))) for v_x_948 in items_of(ADJ(ctx, 'spaces', v_s_947))]))))))])
-
-
-def x_1522(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~955'), {})
-
-
-def x_1523(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~954'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~954')) else None), 'card': E.get('this')}
-
-
-def x_1524(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_1225(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1525(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_1226(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~954'))
+    return (GET(ctx, 'parameters', E.get('p~911'), 'tr_track', None) != None)
 
 
-def x_1526(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_1227(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~955'))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~911'), 'tr_track', None), 0)
 
 
-def x_1527(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1229(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~955'))
+    return FLD(ctx, K[0], E.get('p~911'))
 
 
-def x_1528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1230(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return IN(E.get('x~956'), ctx.state.get('board'))
+    return (KEY(E.get('b~913'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~911'), 0))
 
 
-def x_1529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1231(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~956'), {}), 'tile', None))
+    return KEY(E.get('b~913'), 'effect', None)
 
 
-def x_1533(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1236(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return {'space': E.get('space~953')}
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~915'), 0)
 
 
-def x_1536(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_1240(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
+    return (num(len(ctx.state['players'])) > num(1))
+
+
+def x_1241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    return list(range(len(ctx.state['players'])))
+
+
+def x_1242(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (num(KEY(PL(ctx, E.get('target~918')).get('stock'), E.get('r~917'), 0)) > num(0))
 
 
-def x_1537(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_1243(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return ctx.state.get('deck')
+    return KEY(PL(ctx, E.get('target~918')).get('stock'), E.get('r~917'), 0)
 
 
-def x_1538(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_1245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return {'target': E.get('target~918')}
 
 
-def x_1539(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_1250(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return ctx.state.get('discard')
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~919'), 0), GET(ctx, 'parameters', E.get('p~919'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~919'), 'max', 0)))
 
 
-def x_1541(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_1251(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return ctx.state.get('deck')
+    return KEY(ctx.state.get('params'), E.get('p~919'), 0)
 
 
-def x_1542(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_1252(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return GET(ctx, 'parameters', E.get('p~919'), 'step', 0)
 
 
-def x_1543(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_1253(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (E.get('you') != None)
 
 
-def x_1544(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_1254(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return (GET(ctx, 'parameters', E.get('p~919'), 'tr_track', None) != None)
 
 
-def x_1545(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_1255(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return ctx.state.get('deck')
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~919'), 'tr_track', None), 0)
 
 
-def x_1546(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_1257(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return FLD(ctx, K[0], E.get('p~919'))
 
 
-def x_1549(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
+def x_1258(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (FLD(ctx, K[2], E.get('t~958')) == 'game')
+    return (KEY(E.get('b~921'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~919'), 0))
 
 
-def x_1550(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
+def x_1259(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~958'), 0)
+    return KEY(E.get('b~921'), 'effect', None)
 
 
-def x_1552(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
+def x_1263(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~958'), 0)
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_923, 0), GET(ctx, 'parameters', v_p_923, 'step', 0))) > num(GET(ctx, 'parameters', v_p_923, 'max', 0))) for v_p_923 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_923, 'tile', None) == E.get('t~922'))]))
 
 
-def x_1556(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1264(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~961'), 0)
+    return (num(CALL(ctx, 'count', None, (lambda v_open_927: (lambda v_near_930: (v_near_930 if (bool((GET(ctx, 'tiles', E.get('t~922'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_930)) > num(0)))) else v_open_927))([v_s_928 for v_s_928 in items_of(v_open_927) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_929, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_929, {}), 'owner', None) == E.get('you')))) for v_x_929 in items_of(ADJ(ctx, 'spaces', v_s_928))])))]))([v_s_925 for v_s_925 in items_of([v_x_924 for v_x_924 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_924, 'type', None) == GET(ctx, 'tiles', E.get('t~922'), 'space', None))]) if (bool((not IN(v_s_925, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_925, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_925, 'reserved', None) == E.get('t~922'))) or bool((GET(ctx, 'spaces', v_s_925, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_925, KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_926, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_926, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_926, KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'except_on', None))))) for v_x_926 in items_of(ADJ(ctx, 'spaces', v_s_925))]))))))]))) > num(0))
 
 
-def x_1560(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
+def x_1265(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_934: (lambda v_near_937: (v_near_937 if (bool((GET(ctx, 'tiles', E.get('t~922'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_937)) > num(0)))) else v_open_934))([v_s_935 for v_s_935 in items_of(v_open_934) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_936, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_936, {}), 'owner', None) == E.get('you')))) for v_x_936 in items_of(ADJ(ctx, 'spaces', v_s_935))])))]))([v_s_932 for v_s_932 in items_of([v_x_931 for v_x_931 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_931, 'type', None) == GET(ctx, 'tiles', E.get('t~922'), 'space', None))]) if (bool((not IN(v_s_932, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_932, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_932, 'reserved', None) == E.get('t~922'))) or bool((GET(ctx, 'spaces', v_s_932, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_932, KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_933, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_933, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_933, KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'except_on', None))))) for v_x_933 in items_of(ADJ(ctx, 'spaces', v_s_932))]))))))])
+
+
+def x_1268(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~940'), {})
+
+
+def x_1269(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~939'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~939'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1270(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1271(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~939'))
+
+
+def x_1272(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~940'))
+
+
+def x_1273(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~940'))
+
+
+def x_1274(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~941'), ctx.state.get('board'))
+
+
+def x_1275(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~941'), {}), 'tile', None))
+
+
+def x_1279(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~938')}
+
+
+def x_1282(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
+    return (num(len(ctx.state['players'])) > num(1))
+
+
+def x_1283(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    return list(range(len(ctx.state['players'])))
+
+
+def x_1284(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('target~944')).get('stock'), E.get('r~943'), 0)) > num(0))
+
+
+def x_1285(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('target~944')).get('stock'), E.get('r~943'), 0)
+
+
+def x_1287(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    E = ctx.env()
+    return {'target': E.get('target~944')}
+
+
+def x_1292(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+    E = ctx.env()
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~945'), 0), GET(ctx, 'parameters', E.get('p~945'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~945'), 'max', 0)))
+
+
+def x_1293(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return KEY(ctx.state.get('params'), E.get('p~945'), 0)
+
+
+def x_1294(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~945'), 'step', 0)
+
+
+def x_1295(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1296(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~945'), 'tr_track', None) != None)
+
+
+def x_1297(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~945'), 'tr_track', None), 0)
+
+
+def x_1299(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~945'))
+
+
+def x_1300(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~947'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~945'), 0))
+
+
+def x_1301(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~947'), 'effect', None)
+
+
+def x_1306(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~949'), 0)
+
+
+def x_1310(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
+    return (num(len(ctx.state['players'])) > num(1))
+
+
+def x_1311(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    return list(range(len(ctx.state['players'])))
+
+
+def x_1312(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('target~952')).get('stock'), E.get('r~951'), 0)) > num(0))
+
+
+def x_1313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('target~952')).get('stock'), E.get('r~951'), 0)
+
+
+def x_1315(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    E = ctx.env()
+    return {'target': E.get('target~952')}
+
+
+def x_1319(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~954'), 0)
+
+
+def x_1324(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~956'), 0)) >= num(E.get('n~955')))
+
+
+def x_1325(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~956'), 0)
+
+
+def x_1329(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~958'), 0)
+
+
+def x_1331(ctx):  # rules_data/terraforming_mars/cards/space.yaml:45
+    return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(2))
+
+
+def x_1334(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~960'), 0)
+
+
+def x_1338(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~962'), 0)
+
+
+def x_1343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~964'), 0)
+
+
+def x_1348(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_1561(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
+def x_1349(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
     E = ctx.env()
-    return (bool((FLD(ctx, K[21], E.get('card~964')) == E.get('r~963'))) and bool((E.get('card~964') != E.get('this'))))
+    return (bool((GET(ctx, 'cards', E.get('card~967'), 'resource', None) == E.get('r~966'))) and bool((E.get('card~967') != E.get('this'))))
 
 
-def x_1562(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~964'), 0)
-
-
-def x_1564(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return {'card': E.get('card~964')}
-
-
-def x_1567(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_1568(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
-    E = ctx.env()
-    return (bool((FLD(ctx, K[21], E.get('card~967')) == E.get('r~966'))) and bool((E.get('card~967') != E.get('this'))))
-
-
-def x_1569(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1350(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~967'), 0)
 
 
-def x_1571(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
+def x_1352(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
     E = ctx.env()
     return {'card': E.get('card~967')}
 
 
-def x_1574(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~969'), 0)
-
-
-def x_1578(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~971'), 0)
-
-
-def x_1582(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~973'), 0)
-
-
-def x_1586(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
+def x_1356(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_1587(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
+def x_1357(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
     E = ctx.env()
-    return (bool((FLD(ctx, K[21], E.get('card~976')) == E.get('r~975'))) and bool((E.get('card~976') != E.get('this'))))
+    return (bool((GET(ctx, 'cards', E.get('card~970'), 'resource', None) == E.get('r~969'))) and bool((E.get('card~970') != E.get('this'))))
 
 
-def x_1588(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1358(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~976'), 0)
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~970'), 0)
 
 
-def x_1590(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:103
+def x_1360(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
     E = ctx.env()
-    return {'card': E.get('card~976')}
+    return {'card': E.get('card~970')}
 
 
-def x_1593(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1363(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~978'), 0)
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_972, 0), GET(ctx, 'parameters', v_p_972, 'step', 0))) > num(GET(ctx, 'parameters', v_p_972, 'max', 0))) for v_p_972 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_972, 'tile', None) == E.get('t~971'))]))
 
 
-def x_1596(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_1364(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_980, 0), FLD(ctx, K[6], v_p_980))) > num(FLD(ctx, K[7], v_p_980))) for v_p_980 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_980) == E.get('t~979'))]))
+    return (num(CALL(ctx, 'count', None, (lambda v_open_976: (lambda v_near_979: (v_near_979 if (bool((GET(ctx, 'tiles', E.get('t~971'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_979)) > num(0)))) else v_open_976))([v_s_977 for v_s_977 in items_of(v_open_976) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_978, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_978, {}), 'owner', None) == E.get('you')))) for v_x_978 in items_of(ADJ(ctx, 'spaces', v_s_977))])))]))([v_s_974 for v_s_974 in items_of([v_x_973 for v_x_973 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_973, 'type', None) == GET(ctx, 'tiles', E.get('t~971'), 'space', None))]) if (bool((not IN(v_s_974, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_974, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_974, 'reserved', None) == E.get('t~971'))) or bool((GET(ctx, 'spaces', v_s_974, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_974, KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_975, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_975, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_975, KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'except_on', None))))) for v_x_975 in items_of(ADJ(ctx, 'spaces', v_s_974))]))))))]))) > num(0))
 
 
-def x_1597(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1365(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return (lambda v_open_984: (lambda v_near_987: (v_near_987 if (bool((FLD(ctx, K[15], E.get('t~979')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_987)) > num(0)))) else v_open_984))([v_s_985 for v_s_985 in items_of(v_open_984) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_986, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_986, {}), 'owner', None) == E.get('you')))) for v_x_986 in items_of(ADJ(ctx, 'spaces', v_s_985))])))]))([v_s_982 for v_s_982 in items_of([v_x_981 for v_x_981 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_981) == FLD(ctx, K[12], E.get('t~979')))]) if (bool((not IN(v_s_982, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_982) == None)) or bool((FLD(ctx, K[13], v_s_982) == E.get('t~979'))) or bool((FLD(ctx, K[13], v_s_982) == E.get('this'))))) and bool((bool(IN(v_s_982, KEY(FLD(ctx, K[14], E.get('t~979')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_983, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_983, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~979')), 'tiles', None))) and bool((not IN(v_x_983, KEY(FLD(ctx, K[14], E.get('t~979')), 'except_on', None))))) for v_x_983 in items_of(ADJ(ctx, 'spaces', v_s_982))]))))))])
+    return (lambda v_open_983: (lambda v_near_986: (v_near_986 if (bool((GET(ctx, 'tiles', E.get('t~971'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_986)) > num(0)))) else v_open_983))([v_s_984 for v_s_984 in items_of(v_open_983) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_985, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_985, {}), 'owner', None) == E.get('you')))) for v_x_985 in items_of(ADJ(ctx, 'spaces', v_s_984))])))]))([v_s_981 for v_s_981 in items_of([v_x_980 for v_x_980 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_980, 'type', None) == GET(ctx, 'tiles', E.get('t~971'), 'space', None))]) if (bool((not IN(v_s_981, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_981, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_981, 'reserved', None) == E.get('t~971'))) or bool((GET(ctx, 'spaces', v_s_981, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_981, KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_982, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_982, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_982, KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'except_on', None))))) for v_x_982 in items_of(ADJ(ctx, 'spaces', v_s_981))]))))))])
 
 
-def x_1600(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1368(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~990'), {})
+    return KEY(ctx.state.get('board'), E.get('s~989'), {})
 
 
-def x_1601(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1369(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~989'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~989')) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~988'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~988'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1602(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1603(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~989'))
-
-
-def x_1604(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~990'))
-
-
-def x_1605(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~990'))
-
-
-def x_1606(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~991'), ctx.state.get('board'))
-
-
-def x_1607(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~991'), {}), 'tile', None))
-
-
-def x_1611(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~988')}
-
-
-def x_1614(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~993'), 0)) - num(E.get('n~992')))) >= num(FLD(ctx, K[4], E.get('r~993'))))
-
-
-def x_1615(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~993'), 0)
-
-
-def x_1619(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~995'), 0)
-
-
-def x_1623(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return (FLD(ctx, K[2], E.get('t~996')) == 'game')
-
-
-def x_1624(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~996'), 0)
-
-
-def x_1626(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~996'), 0)
-
-
-def x_1628(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:23
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(0))
-
-
-def x_1630(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_999, 0), FLD(ctx, K[6], v_p_999))) > num(FLD(ctx, K[7], v_p_999))) for v_p_999 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_999) == E.get('t~998'))]))
-
-
-def x_1631(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_1003: (lambda v_near_1006: (v_near_1006 if (bool((FLD(ctx, K[15], E.get('t~998')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1006)) > num(0)))) else v_open_1003))([v_s_1004 for v_s_1004 in items_of(v_open_1003) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1005, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1005, {}), 'owner', None) == E.get('you')))) for v_x_1005 in items_of(ADJ(ctx, 'spaces', v_s_1004))])))]))([v_s_1001 for v_s_1001 in items_of([v_x_1000 for v_x_1000 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1000) == FLD(ctx, K[12], E.get('t~998')))]) if (bool((not IN(v_s_1001, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1001) == None)) or bool((FLD(ctx, K[13], v_s_1001) == E.get('t~998'))) or bool((FLD(ctx, K[13], v_s_1001) == E.get('this'))))) and bool((bool(IN(v_s_1001, KEY(FLD(ctx, K[14], E.get('t~998')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1002, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1002, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~998')), 'tiles', None))) and bool((not IN(v_x_1002, KEY(FLD(ctx, K[14], E.get('t~998')), 'except_on', None))))) for v_x_1002 in items_of(ADJ(ctx, 'spaces', v_s_1001))]))))))])
-
-
-def x_1634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1009'), {})
-
-
-def x_1635(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~1008'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1008')) else None), 'card': E.get('this')}
-
-
-def x_1636(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_1370(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1637(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_1371(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1008'))
+    return FLD(ctx, K[1], E.get('t~988'))
 
 
-def x_1638(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_1372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1009'))
+    return FLD(ctx, K[2], E.get('s~989'))
+
+
+def x_1373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~989'))
+
+
+def x_1374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~990'), ctx.state.get('board'))
+
+
+def x_1375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~990'), {}), 'tile', None))
+
+
+def x_1379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~987')}
+
+
+def x_1380(ctx):  # rules_data/terraforming_mars/cards/space.yaml:63
+    E = ctx.env()
+    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+
+
+def x_1383(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~992'), 0)) >= num(E.get('n~991')))
+
+
+def x_1384(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~992'), 0)
+
+
+def x_1388(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_1392(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~996'), 0)
+
+
+def x_1397(ctx):  # rules_data/terraforming_mars/cards/space.yaml:90
+    E = ctx.env()
+    return CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1000 for v_x_1000 in items_of(GET(ctx, 'cards', v_c_999, 'tags', [])) if (v_x_1000 == 'earth')]) for v_c_999 in items_of(PL(ctx, E.get('you')).get('tableau'))])
+
+
+def x_1398(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1002'), 0)
+
+
+def x_1399(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
+    return (num(E.get('n~1001')) * num(E.get('k~1003')))
+
+
+def x_1401(ctx):  # rules_data/terraforming_mars/cards/space.yaml:94
+    E = ctx.env()
+    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1005 for v_x_1005 in items_of(GET(ctx, 'cards', v_c_1004, 'tags', [])) if (v_x_1005 == 'jovian')]) for v_c_1004 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))
+
+
+def x_1404(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1007'), 0)
+
+
+def x_1408(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1009'), 0)
+
+
+def x_1414(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+    E = ctx.env()
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1010'), 0), GET(ctx, 'parameters', E.get('p~1010'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1010'), 'max', 0)))
+
+
+def x_1415(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return KEY(ctx.state.get('params'), E.get('p~1010'), 0)
+
+
+def x_1416(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~1010'), 'step', 0)
+
+
+def x_1417(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1418(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~1010'), 'tr_track', None) != None)
+
+
+def x_1419(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1010'), 'tr_track', None), 0)
+
+
+def x_1421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~1010'))
+
+
+def x_1422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~1012'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1010'), 0))
+
+
+def x_1423(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~1012'), 'effect', None)
+
+
+def x_1427(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1014, 0), GET(ctx, 'parameters', v_p_1014, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1014, 'max', 0))) for v_p_1014 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1014, 'tile', None) == E.get('t~1013'))]))
+
+
+def x_1428(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1018: (lambda v_near_1021: (v_near_1021 if (bool((GET(ctx, 'tiles', E.get('t~1013'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1021)) > num(0)))) else v_open_1018))([v_s_1019 for v_s_1019 in items_of(v_open_1018) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1020, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1020, {}), 'owner', None) == E.get('you')))) for v_x_1020 in items_of(ADJ(ctx, 'spaces', v_s_1019))])))]))([v_s_1016 for v_s_1016 in items_of([v_x_1015 for v_x_1015 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1015, 'type', None) == GET(ctx, 'tiles', E.get('t~1013'), 'space', None))]) if (bool((not IN(v_s_1016, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1016, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1016, 'reserved', None) == E.get('t~1013'))) or bool((GET(ctx, 'spaces', v_s_1016, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1016, KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1017, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1017, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1017, KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'except_on', None))))) for v_x_1017 in items_of(ADJ(ctx, 'spaces', v_s_1016))]))))))]))) > num(0))
+
+
+def x_1429(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_1025: (lambda v_near_1028: (v_near_1028 if (bool((GET(ctx, 'tiles', E.get('t~1013'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1028)) > num(0)))) else v_open_1025))([v_s_1026 for v_s_1026 in items_of(v_open_1025) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1027, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1027, {}), 'owner', None) == E.get('you')))) for v_x_1027 in items_of(ADJ(ctx, 'spaces', v_s_1026))])))]))([v_s_1023 for v_s_1023 in items_of([v_x_1022 for v_x_1022 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1022, 'type', None) == GET(ctx, 'tiles', E.get('t~1013'), 'space', None))]) if (bool((not IN(v_s_1023, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1023, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1023, 'reserved', None) == E.get('t~1013'))) or bool((GET(ctx, 'spaces', v_s_1023, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1023, KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1024, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1024, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1024, KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'except_on', None))))) for v_x_1024 in items_of(ADJ(ctx, 'spaces', v_s_1023))]))))))])
+
+
+def x_1432(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1031'), {})
+
+
+def x_1433(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1030'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1030'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1434(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1435(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1030'))
+
+
+def x_1436(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1031'))
+
+
+def x_1437(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1031'))
+
+
+def x_1438(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1032'), ctx.state.get('board'))
+
+
+def x_1439(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1032'), {}), 'tile', None))
+
+
+def x_1443(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~1029')}
+
+
+def x_1446(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1034'), 0)
+
+
+def x_1450(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1036'), 0)) >= num(E.get('n~1035')))
+
+
+def x_1451(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1036'), 0)
+
+
+def x_1455(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1038'), 0)
+
+
+def x_1458(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1040, 0), GET(ctx, 'parameters', v_p_1040, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1040, 'max', 0))) for v_p_1040 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1040, 'tile', None) == E.get('t~1039'))]))
+
+
+def x_1459(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1044: (lambda v_near_1047: (v_near_1047 if (bool((GET(ctx, 'tiles', E.get('t~1039'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1047)) > num(0)))) else v_open_1044))([v_s_1045 for v_s_1045 in items_of(v_open_1044) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1046, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1046, {}), 'owner', None) == E.get('you')))) for v_x_1046 in items_of(ADJ(ctx, 'spaces', v_s_1045))])))]))([v_s_1042 for v_s_1042 in items_of([v_x_1041 for v_x_1041 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1041, 'type', None) == GET(ctx, 'tiles', E.get('t~1039'), 'space', None))]) if (bool((not IN(v_s_1042, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1042, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1042, 'reserved', None) == E.get('t~1039'))) or bool((GET(ctx, 'spaces', v_s_1042, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1042, KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1043, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1043, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1043, KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'except_on', None))))) for v_x_1043 in items_of(ADJ(ctx, 'spaces', v_s_1042))]))))))]))) > num(0))
+
+
+def x_1460(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_1051: (lambda v_near_1054: (v_near_1054 if (bool((GET(ctx, 'tiles', E.get('t~1039'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1054)) > num(0)))) else v_open_1051))([v_s_1052 for v_s_1052 in items_of(v_open_1051) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1053, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1053, {}), 'owner', None) == E.get('you')))) for v_x_1053 in items_of(ADJ(ctx, 'spaces', v_s_1052))])))]))([v_s_1049 for v_s_1049 in items_of([v_x_1048 for v_x_1048 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1048, 'type', None) == GET(ctx, 'tiles', E.get('t~1039'), 'space', None))]) if (bool((not IN(v_s_1049, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1049, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1049, 'reserved', None) == E.get('t~1039'))) or bool((GET(ctx, 'spaces', v_s_1049, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1049, KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1050, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1050, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1050, KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'except_on', None))))) for v_x_1050 in items_of(ADJ(ctx, 'spaces', v_s_1049))]))))))])
+
+
+def x_1463(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1057'), {})
+
+
+def x_1464(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1056'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1056'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1465(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1466(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1056'))
+
+
+def x_1467(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1057'))
+
+
+def x_1468(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1057'))
+
+
+def x_1469(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1058'), ctx.state.get('board'))
+
+
+def x_1470(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1058'), {}), 'tile', None))
+
+
+def x_1474(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~1055')}
+
+
+def x_1476(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1060, 0), GET(ctx, 'parameters', v_p_1060, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1060, 'max', 0))) for v_p_1060 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1060, 'tile', None) == E.get('t~1059'))]))
+
+
+def x_1477(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1064: (lambda v_near_1067: (v_near_1067 if (bool((GET(ctx, 'tiles', E.get('t~1059'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1067)) > num(0)))) else v_open_1064))([v_s_1065 for v_s_1065 in items_of(v_open_1064) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1066, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1066, {}), 'owner', None) == E.get('you')))) for v_x_1066 in items_of(ADJ(ctx, 'spaces', v_s_1065))])))]))([v_s_1062 for v_s_1062 in items_of([v_x_1061 for v_x_1061 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1061, 'type', None) == GET(ctx, 'tiles', E.get('t~1059'), 'space', None))]) if (bool((not IN(v_s_1062, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1062, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1062, 'reserved', None) == E.get('t~1059'))) or bool((GET(ctx, 'spaces', v_s_1062, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1062, KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1063, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1063, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1063, KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'except_on', None))))) for v_x_1063 in items_of(ADJ(ctx, 'spaces', v_s_1062))]))))))]))) > num(0))
+
+
+def x_1478(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_1071: (lambda v_near_1074: (v_near_1074 if (bool((GET(ctx, 'tiles', E.get('t~1059'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1074)) > num(0)))) else v_open_1071))([v_s_1072 for v_s_1072 in items_of(v_open_1071) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1073, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1073, {}), 'owner', None) == E.get('you')))) for v_x_1073 in items_of(ADJ(ctx, 'spaces', v_s_1072))])))]))([v_s_1069 for v_s_1069 in items_of([v_x_1068 for v_x_1068 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1068, 'type', None) == GET(ctx, 'tiles', E.get('t~1059'), 'space', None))]) if (bool((not IN(v_s_1069, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1069, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1069, 'reserved', None) == E.get('t~1059'))) or bool((GET(ctx, 'spaces', v_s_1069, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1069, KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1070, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1070, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1070, KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'except_on', None))))) for v_x_1070 in items_of(ADJ(ctx, 'spaces', v_s_1069))]))))))])
+
+
+def x_1481(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1077'), {})
+
+
+def x_1482(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1076'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1076'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1483(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1484(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1076'))
+
+
+def x_1485(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1077'))
+
+
+def x_1486(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1077'))
+
+
+def x_1487(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1078'), ctx.state.get('board'))
+
+
+def x_1488(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1078'), {}), 'tile', None))
+
+
+def x_1492(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~1075')}
+
+
+def x_1495(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1080'), 0)
+
+
+def x_1499(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1082'), 0)
+
+
+def x_1501(ctx):  # rules_data/terraforming_mars/cards/space.yaml:129
+    E = ctx.env()
+    return (num(1) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1084 for v_x_1084 in items_of(GET(ctx, 'cards', v_c_1083, 'tags', [])) if (v_x_1084 == 'jovian')]) for v_c_1083 in items_of(PL(ctx, E.get('you')).get('tableau'))])))
+
+
+def x_1503(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1086, 0), GET(ctx, 'parameters', v_p_1086, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1086, 'max', 0))) for v_p_1086 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1086, 'tile', None) == E.get('t~1085'))]))
+
+
+def x_1504(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1090: (lambda v_near_1093: (v_near_1093 if (bool((GET(ctx, 'tiles', E.get('t~1085'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1093)) > num(0)))) else v_open_1090))([v_s_1091 for v_s_1091 in items_of(v_open_1090) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1092, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1092, {}), 'owner', None) == E.get('you')))) for v_x_1092 in items_of(ADJ(ctx, 'spaces', v_s_1091))])))]))([v_s_1088 for v_s_1088 in items_of([v_x_1087 for v_x_1087 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1087, 'type', None) == GET(ctx, 'tiles', E.get('t~1085'), 'space', None))]) if (bool((not IN(v_s_1088, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1088, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1088, 'reserved', None) == E.get('t~1085'))) or bool((GET(ctx, 'spaces', v_s_1088, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1088, KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1089, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1089, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1089, KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'except_on', None))))) for v_x_1089 in items_of(ADJ(ctx, 'spaces', v_s_1088))]))))))]))) > num(0))
+
+
+def x_1505(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_1097: (lambda v_near_1100: (v_near_1100 if (bool((GET(ctx, 'tiles', E.get('t~1085'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1100)) > num(0)))) else v_open_1097))([v_s_1098 for v_s_1098 in items_of(v_open_1097) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1099, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1099, {}), 'owner', None) == E.get('you')))) for v_x_1099 in items_of(ADJ(ctx, 'spaces', v_s_1098))])))]))([v_s_1095 for v_s_1095 in items_of([v_x_1094 for v_x_1094 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1094, 'type', None) == GET(ctx, 'tiles', E.get('t~1085'), 'space', None))]) if (bool((not IN(v_s_1095, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1095, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1095, 'reserved', None) == E.get('t~1085'))) or bool((GET(ctx, 'spaces', v_s_1095, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1095, KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1096, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1096, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1096, KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'except_on', None))))) for v_x_1096 in items_of(ADJ(ctx, 'spaces', v_s_1095))]))))))])
+
+
+def x_1508(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1103'), {})
+
+
+def x_1509(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1102'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1102'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1510(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1511(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1102'))
+
+
+def x_1512(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1103'))
+
+
+def x_1513(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1103'))
+
+
+def x_1514(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1104'), ctx.state.get('board'))
+
+
+def x_1515(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1104'), {}), 'tile', None))
+
+
+def x_1519(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~1101')}
+
+
+def x_1522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_1523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_1524(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_1525(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_1527(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_1528(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_1529(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_1530(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1531(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_1532(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1535(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1107'), 0)
+
+
+def x_1540(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_1541(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return (bool((GET(ctx, 'cards', E.get('card~1110'), 'resource', None) == E.get('r~1109'))) and bool((E.get('card~1110') != E.get('this'))))
+
+
+def x_1542(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1110'), 0)
+
+
+def x_1544(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return {'card': E.get('card~1110')}
+
+
+def x_1548(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1112, 0), GET(ctx, 'parameters', v_p_1112, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1112, 'max', 0))) for v_p_1112 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1112, 'tile', None) == E.get('t~1111'))]))
+
+
+def x_1549(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1116: (lambda v_near_1119: (v_near_1119 if (bool((GET(ctx, 'tiles', E.get('t~1111'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1119)) > num(0)))) else v_open_1116))([v_s_1117 for v_s_1117 in items_of(v_open_1116) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1118, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1118, {}), 'owner', None) == E.get('you')))) for v_x_1118 in items_of(ADJ(ctx, 'spaces', v_s_1117))])))]))([v_s_1114 for v_s_1114 in items_of([v_x_1113 for v_x_1113 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1113, 'type', None) == GET(ctx, 'tiles', E.get('t~1111'), 'space', None))]) if (bool((not IN(v_s_1114, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1114, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1114, 'reserved', None) == E.get('t~1111'))) or bool((GET(ctx, 'spaces', v_s_1114, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1114, KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1115, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1115, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1115, KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'except_on', None))))) for v_x_1115 in items_of(ADJ(ctx, 'spaces', v_s_1114))]))))))]))) > num(0))
+
+
+def x_1550(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_1123: (lambda v_near_1126: (v_near_1126 if (bool((GET(ctx, 'tiles', E.get('t~1111'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1126)) > num(0)))) else v_open_1123))([v_s_1124 for v_s_1124 in items_of(v_open_1123) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1125, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1125, {}), 'owner', None) == E.get('you')))) for v_x_1125 in items_of(ADJ(ctx, 'spaces', v_s_1124))])))]))([v_s_1121 for v_s_1121 in items_of([v_x_1120 for v_x_1120 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1120, 'type', None) == GET(ctx, 'tiles', E.get('t~1111'), 'space', None))]) if (bool((not IN(v_s_1121, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1121, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1121, 'reserved', None) == E.get('t~1111'))) or bool((GET(ctx, 'spaces', v_s_1121, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1121, KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1122, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1122, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1122, KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'except_on', None))))) for v_x_1122 in items_of(ADJ(ctx, 'spaces', v_s_1121))]))))))])
+
+
+def x_1553(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1129'), {})
+
+
+def x_1554(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1128'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1128'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1555(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1556(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1128'))
+
+
+def x_1557(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1129'))
+
+
+def x_1558(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1129'))
+
+
+def x_1559(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1130'), ctx.state.get('board'))
+
+
+def x_1560(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1130'), {}), 'tile', None))
+
+
+def x_1564(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~1127')}
+
+
+def x_1567(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_1568(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_1569(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_1570(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_1572(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_1573(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_1574(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_1575(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1576(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_1577(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1580(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~1132'), 'scope', None) == 'game')
+
+
+def x_1581(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return KEY(ctx.state.get('game_tracks'), E.get('t~1132'), 0)
+
+
+def x_1583(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1132'), 0)
+
+
+def x_1587(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1135'), 0)
+
+
+def x_1591(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_1592(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return (bool((GET(ctx, 'cards', E.get('card~1138'), 'resource', None) == E.get('r~1137'))) and bool((E.get('card~1138') != E.get('this'))))
+
+
+def x_1593(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1138'), 0)
+
+
+def x_1595(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return {'card': E.get('card~1138')}
+
+
+def x_1598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_1599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return (bool((GET(ctx, 'cards', E.get('card~1141'), 'resource', None) == E.get('r~1140'))) and bool((E.get('card~1141') != E.get('this'))))
+
+
+def x_1600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1141'), 0)
+
+
+def x_1602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return {'card': E.get('card~1141')}
+
+
+def x_1605(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1143'), 0)
+
+
+def x_1609(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1145'), 0)
+
+
+def x_1613(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1147'), 0)
+
+
+def x_1617(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_1618(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return (bool((GET(ctx, 'cards', E.get('card~1150'), 'resource', None) == E.get('r~1149'))) and bool((E.get('card~1150') != E.get('this'))))
+
+
+def x_1619(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1150'), 0)
+
+
+def x_1621(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+    E = ctx.env()
+    return {'card': E.get('card~1150')}
+
+
+def x_1624(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1152'), 0)
+
+
+def x_1627(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1154, 0), GET(ctx, 'parameters', v_p_1154, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1154, 'max', 0))) for v_p_1154 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1154, 'tile', None) == E.get('t~1153'))]))
+
+
+def x_1628(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1158: (lambda v_near_1161: (v_near_1161 if (bool((GET(ctx, 'tiles', E.get('t~1153'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1161)) > num(0)))) else v_open_1158))([v_s_1159 for v_s_1159 in items_of(v_open_1158) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1160, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1160, {}), 'owner', None) == E.get('you')))) for v_x_1160 in items_of(ADJ(ctx, 'spaces', v_s_1159))])))]))([v_s_1156 for v_s_1156 in items_of([v_x_1155 for v_x_1155 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1155, 'type', None) == GET(ctx, 'tiles', E.get('t~1153'), 'space', None))]) if (bool((not IN(v_s_1156, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1156, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1156, 'reserved', None) == E.get('t~1153'))) or bool((GET(ctx, 'spaces', v_s_1156, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1156, KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1157, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1157, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1157, KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'except_on', None))))) for v_x_1157 in items_of(ADJ(ctx, 'spaces', v_s_1156))]))))))]))) > num(0))
+
+
+def x_1629(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_1165: (lambda v_near_1168: (v_near_1168 if (bool((GET(ctx, 'tiles', E.get('t~1153'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1168)) > num(0)))) else v_open_1165))([v_s_1166 for v_s_1166 in items_of(v_open_1165) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1167, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1167, {}), 'owner', None) == E.get('you')))) for v_x_1167 in items_of(ADJ(ctx, 'spaces', v_s_1166))])))]))([v_s_1163 for v_s_1163 in items_of([v_x_1162 for v_x_1162 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1162, 'type', None) == GET(ctx, 'tiles', E.get('t~1153'), 'space', None))]) if (bool((not IN(v_s_1163, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1163, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1163, 'reserved', None) == E.get('t~1153'))) or bool((GET(ctx, 'spaces', v_s_1163, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1163, KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1164, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1164, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1164, KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'except_on', None))))) for v_x_1164 in items_of(ADJ(ctx, 'spaces', v_s_1163))]))))))])
+
+
+def x_1632(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1171'), {})
+
+
+def x_1633(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1170'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1170'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1635(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1170'))
+
+
+def x_1636(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1171'))
+
+
+def x_1637(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1171'))
+
+
+def x_1638(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1172'), ctx.state.get('board'))
 
 
 def x_1639(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1009'))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1172'), {}), 'tile', None))
 
 
-def x_1640(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1643(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return IN(E.get('x~1010'), ctx.state.get('board'))
+    return {'space': E.get('space~1169')}
 
 
-def x_1641(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1646(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1010'), {}), 'tile', None))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1174'), 0)) - num(E.get('n~1173')))) >= num(GET(ctx, 'resources', E.get('r~1174'), 'production_min', 0)))
 
 
-def x_1645(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1647(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return {'space': E.get('space~1007')}
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1174'), 0)
 
 
-def x_1647(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_1651(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1012, 0), FLD(ctx, K[6], v_p_1012))) > num(FLD(ctx, K[7], v_p_1012))) for v_p_1012 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_1012) == E.get('t~1011'))]))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1176'), 0)
 
 
-def x_1648(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1655(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (lambda v_open_1016: (lambda v_near_1019: (v_near_1019 if (bool((FLD(ctx, K[15], E.get('t~1011')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1019)) > num(0)))) else v_open_1016))([v_s_1017 for v_s_1017 in items_of(v_open_1016) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1018, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1018, {}), 'owner', None) == E.get('you')))) for v_x_1018 in items_of(ADJ(ctx, 'spaces', v_s_1017))])))]))([v_s_1014 for v_s_1014 in items_of([v_x_1013 for v_x_1013 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1013) == FLD(ctx, K[12], E.get('t~1011')))]) if (bool((not IN(v_s_1014, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1014) == None)) or bool((FLD(ctx, K[13], v_s_1014) == E.get('t~1011'))) or bool((FLD(ctx, K[13], v_s_1014) == E.get('this'))))) and bool((bool(IN(v_s_1014, KEY(FLD(ctx, K[14], E.get('t~1011')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1015, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~1011')), 'tiles', None))) and bool((not IN(v_x_1015, KEY(FLD(ctx, K[14], E.get('t~1011')), 'except_on', None))))) for v_x_1015 in items_of(ADJ(ctx, 'spaces', v_s_1014))]))))))])
+    return (GET(ctx, 'tracks', E.get('t~1177'), 'scope', None) == 'game')
 
 
-def x_1651(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1656(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1022'), {})
+    return KEY(ctx.state.get('game_tracks'), E.get('t~1177'), 0)
 
 
-def x_1652(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1658(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return {'tile': E.get('t~1021'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1021')) else None), 'card': E.get('this')}
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1177'), 0)
 
 
-def x_1653(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_1660(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:23
+    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(0))
+
+
+def x_1662(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (E.get('you') != None)
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1180, 0), GET(ctx, 'parameters', v_p_1180, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1180, 'max', 0))) for v_p_1180 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1180, 'tile', None) == E.get('t~1179'))]))
 
 
-def x_1654(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_1663(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1021'))
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1184: (lambda v_near_1187: (v_near_1187 if (bool((GET(ctx, 'tiles', E.get('t~1179'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1187)) > num(0)))) else v_open_1184))([v_s_1185 for v_s_1185 in items_of(v_open_1184) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1186, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1186, {}), 'owner', None) == E.get('you')))) for v_x_1186 in items_of(ADJ(ctx, 'spaces', v_s_1185))])))]))([v_s_1182 for v_s_1182 in items_of([v_x_1181 for v_x_1181 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1181, 'type', None) == GET(ctx, 'tiles', E.get('t~1179'), 'space', None))]) if (bool((not IN(v_s_1182, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1182, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1182, 'reserved', None) == E.get('t~1179'))) or bool((GET(ctx, 'spaces', v_s_1182, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1182, KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1183, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1183, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1183, KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'except_on', None))))) for v_x_1183 in items_of(ADJ(ctx, 'spaces', v_s_1182))]))))))]))) > num(0))
 
 
-def x_1655(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_1664(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1022'))
+    return (lambda v_open_1191: (lambda v_near_1194: (v_near_1194 if (bool((GET(ctx, 'tiles', E.get('t~1179'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1194)) > num(0)))) else v_open_1191))([v_s_1192 for v_s_1192 in items_of(v_open_1191) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1193, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1193, {}), 'owner', None) == E.get('you')))) for v_x_1193 in items_of(ADJ(ctx, 'spaces', v_s_1192))])))]))([v_s_1189 for v_s_1189 in items_of([v_x_1188 for v_x_1188 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1188, 'type', None) == GET(ctx, 'tiles', E.get('t~1179'), 'space', None))]) if (bool((not IN(v_s_1189, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1189, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1189, 'reserved', None) == E.get('t~1179'))) or bool((GET(ctx, 'spaces', v_s_1189, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1189, KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1190, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1190, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1190, KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'except_on', None))))) for v_x_1190 in items_of(ADJ(ctx, 'spaces', v_s_1189))]))))))])
 
 
-def x_1656(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1667(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1022'))
+    return KEY(ctx.state.get('board'), E.get('s~1197'), {})
 
 
-def x_1657(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1668(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return IN(E.get('x~1023'), ctx.state.get('board'))
+    return {'tile': E.get('t~1196'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1196'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1658(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1023'), {}), 'tile', None))
-
-
-def x_1662(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~1020')}
-
-
-def x_1667(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1024'), 0), FLD(ctx, K[6], E.get('p~1024')))) <= num(FLD(ctx, K[7], E.get('p~1024'))))
-
-
-def x_1668(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1024'), 0)
-
-
-def x_1669(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~1024'))
-
-
-def x_1670(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def x_1669(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1671(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_1670(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~1024')) != None)
+    return FLD(ctx, K[1], E.get('t~1196'))
 
 
-def x_1672(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_1671(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~1024')), 0)
+    return FLD(ctx, K[2], E.get('s~1197'))
 
 
-def x_1674(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1672(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~1024'))
+    return ADJ(ctx, 'spaces', E.get('s~1197'))
 
 
-def x_1675(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1673(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return (KEY(E.get('b~1026'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1024'), 0))
+    return IN(E.get('x~1198'), ctx.state.get('board'))
 
 
-def x_1676(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1674(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return KEY(E.get('b~1026'), 'effect', None)
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1198'), {}), 'tile', None))
 
 
-def x_1681(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
+def x_1678(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
+    return {'space': E.get('space~1195')}
+
+
+def x_1680(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1200, 0), GET(ctx, 'parameters', v_p_1200, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1200, 'max', 0))) for v_p_1200 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1200, 'tile', None) == E.get('t~1199'))]))
+
+
+def x_1681(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1204: (lambda v_near_1207: (v_near_1207 if (bool((GET(ctx, 'tiles', E.get('t~1199'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1207)) > num(0)))) else v_open_1204))([v_s_1205 for v_s_1205 in items_of(v_open_1204) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1206, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1206, {}), 'owner', None) == E.get('you')))) for v_x_1206 in items_of(ADJ(ctx, 'spaces', v_s_1205))])))]))([v_s_1202 for v_s_1202 in items_of([v_x_1201 for v_x_1201 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1201, 'type', None) == GET(ctx, 'tiles', E.get('t~1199'), 'space', None))]) if (bool((not IN(v_s_1202, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1202, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1202, 'reserved', None) == E.get('t~1199'))) or bool((GET(ctx, 'spaces', v_s_1202, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1202, KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1203, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1203, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1203, KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'except_on', None))))) for v_x_1203 in items_of(ADJ(ctx, 'spaces', v_s_1202))]))))))]))) > num(0))
+
+
+def x_1682(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_1211: (lambda v_near_1214: (v_near_1214 if (bool((GET(ctx, 'tiles', E.get('t~1199'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1214)) > num(0)))) else v_open_1211))([v_s_1212 for v_s_1212 in items_of(v_open_1211) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1213, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1213, {}), 'owner', None) == E.get('you')))) for v_x_1213 in items_of(ADJ(ctx, 'spaces', v_s_1212))])))]))([v_s_1209 for v_s_1209 in items_of([v_x_1208 for v_x_1208 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1208, 'type', None) == GET(ctx, 'tiles', E.get('t~1199'), 'space', None))]) if (bool((not IN(v_s_1209, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1209, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1209, 'reserved', None) == E.get('t~1199'))) or bool((GET(ctx, 'spaces', v_s_1209, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1209, KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1210, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1210, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1210, KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'except_on', None))))) for v_x_1210 in items_of(ADJ(ctx, 'spaces', v_s_1209))]))))))])
+
+
+def x_1685(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1217'), {})
+
+
+def x_1686(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1216'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1216'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1687(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1688(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1216'))
+
+
+def x_1689(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1217'))
+
+
+def x_1690(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1217'))
+
+
+def x_1691(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1218'), ctx.state.get('board'))
+
+
+def x_1692(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1218'), {}), 'tile', None))
+
+
+def x_1696(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~1215')}
+
+
+def x_1701(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+    E = ctx.env()
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1219'), 0), GET(ctx, 'parameters', E.get('p~1219'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1219'), 'max', 0)))
+
+
+def x_1702(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return KEY(ctx.state.get('params'), E.get('p~1219'), 0)
+
+
+def x_1703(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~1219'), 'step', 0)
+
+
+def x_1704(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1705(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~1219'), 'tr_track', None) != None)
+
+
+def x_1706(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1219'), 'tr_track', None), 0)
+
+
+def x_1708(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~1219'))
+
+
+def x_1709(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~1221'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1219'), 0))
+
+
+def x_1710(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~1221'), 'effect', None)
+
+
+def x_1715(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_1682(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    E = ctx.env()
+def x_1716(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     return list(range(len(ctx.state['players'])))
 
 
-def x_1683(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def x_1717(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('target~1029')).get('stock'), E.get('r~1028'), 0)) > num(0))
+    return (num(KEY(PL(ctx, E.get('target~1224')).get('stock'), E.get('r~1223'), 0)) > num(0))
 
 
-def x_1684(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_1718(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1029')).get('stock'), E.get('r~1028'), 0)
+    return KEY(PL(ctx, E.get('target~1224')).get('stock'), E.get('r~1223'), 0)
 
 
-def x_1686(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def x_1720(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return {'target': E.get('target~1029')}
+    return {'target': E.get('target~1224')}
 
 
-def x_1690(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1724(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1031'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1226'), 0)
 
 
-def x_1692(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:39
-    E = ctx.env()
+def x_1726(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:39
     return (num(KEY(ctx.state.get('params'), 'oceans', 0)) <= num(3))
 
 
-def x_1695(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_1729(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1033, 0), FLD(ctx, K[6], v_p_1033))) > num(FLD(ctx, K[7], v_p_1033))) for v_p_1033 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_1033) == E.get('t~1032'))]))
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1228, 0), GET(ctx, 'parameters', v_p_1228, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1228, 'max', 0))) for v_p_1228 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1228, 'tile', None) == E.get('t~1227'))]))
 
 
-def x_1696(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1730(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return (lambda v_open_1037: (lambda v_near_1040: (v_near_1040 if (bool((FLD(ctx, K[15], E.get('t~1032')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1040)) > num(0)))) else v_open_1037))([v_s_1038 for v_s_1038 in items_of(v_open_1037) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1039, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1039, {}), 'owner', None) == E.get('you')))) for v_x_1039 in items_of(ADJ(ctx, 'spaces', v_s_1038))])))]))([v_s_1035 for v_s_1035 in items_of([v_x_1034 for v_x_1034 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1034) == FLD(ctx, K[12], E.get('t~1032')))]) if (bool((not IN(v_s_1035, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1035) == None)) or bool((FLD(ctx, K[13], v_s_1035) == E.get('t~1032'))) or bool((FLD(ctx, K[13], v_s_1035) == E.get('this'))))) and bool((bool(IN(v_s_1035, KEY(FLD(ctx, K[14], E.get('t~1032')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1036, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1036, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~1032')), 'tiles', None))) and bool((not IN(v_x_1036, KEY(FLD(ctx, K[14], E.get('t~1032')), 'except_on', None))))) for v_x_1036 in items_of(ADJ(ctx, 'spaces', v_s_1035))]))))))])
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1232: (lambda v_near_1235: (v_near_1235 if (bool((GET(ctx, 'tiles', E.get('t~1227'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1235)) > num(0)))) else v_open_1232))([v_s_1233 for v_s_1233 in items_of(v_open_1232) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1234, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1234, {}), 'owner', None) == E.get('you')))) for v_x_1234 in items_of(ADJ(ctx, 'spaces', v_s_1233))])))]))([v_s_1230 for v_s_1230 in items_of([v_x_1229 for v_x_1229 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1229, 'type', None) == GET(ctx, 'tiles', E.get('t~1227'), 'space', None))]) if (bool((not IN(v_s_1230, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1230, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1230, 'reserved', None) == E.get('t~1227'))) or bool((GET(ctx, 'spaces', v_s_1230, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1230, KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1231, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1231, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1231, KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'except_on', None))))) for v_x_1231 in items_of(ADJ(ctx, 'spaces', v_s_1230))]))))))]))) > num(0))
 
 
-def x_1699(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1731(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1043'), {})
+    return (lambda v_open_1239: (lambda v_near_1242: (v_near_1242 if (bool((GET(ctx, 'tiles', E.get('t~1227'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1242)) > num(0)))) else v_open_1239))([v_s_1240 for v_s_1240 in items_of(v_open_1239) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1241, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1241, {}), 'owner', None) == E.get('you')))) for v_x_1241 in items_of(ADJ(ctx, 'spaces', v_s_1240))])))]))([v_s_1237 for v_s_1237 in items_of([v_x_1236 for v_x_1236 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1236, 'type', None) == GET(ctx, 'tiles', E.get('t~1227'), 'space', None))]) if (bool((not IN(v_s_1237, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1237, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1237, 'reserved', None) == E.get('t~1227'))) or bool((GET(ctx, 'spaces', v_s_1237, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1237, KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1238, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1238, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1238, KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'except_on', None))))) for v_x_1238 in items_of(ADJ(ctx, 'spaces', v_s_1237))]))))))])
 
 
-def x_1700(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1734(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1042'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1042')) else None), 'card': E.get('this')}
-
-
-def x_1701(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1702(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1042'))
-
-
-def x_1703(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1043'))
-
-
-def x_1704(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1043'))
-
-
-def x_1705(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~1044'), ctx.state.get('board'))
-
-
-def x_1706(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1044'), {}), 'tile', None))
-
-
-def x_1710(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~1041')}
-
-
-def x_1711(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:54
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(2))
-
-
-def x_1713(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1046, 0), FLD(ctx, K[6], v_p_1046))) > num(FLD(ctx, K[7], v_p_1046))) for v_p_1046 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_1046) == E.get('t~1045'))]))
-
-
-def x_1714(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_1050: (lambda v_near_1053: (v_near_1053 if (bool((FLD(ctx, K[15], E.get('t~1045')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1053)) > num(0)))) else v_open_1050))([v_s_1051 for v_s_1051 in items_of(v_open_1050) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1052, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1052, {}), 'owner', None) == E.get('you')))) for v_x_1052 in items_of(ADJ(ctx, 'spaces', v_s_1051))])))]))([v_s_1048 for v_s_1048 in items_of([v_x_1047 for v_x_1047 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1047) == FLD(ctx, K[12], E.get('t~1045')))]) if (bool((not IN(v_s_1048, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1048) == None)) or bool((FLD(ctx, K[13], v_s_1048) == E.get('t~1045'))) or bool((FLD(ctx, K[13], v_s_1048) == E.get('this'))))) and bool((bool(IN(v_s_1048, KEY(FLD(ctx, K[14], E.get('t~1045')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1049, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1049, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~1045')), 'tiles', None))) and bool((not IN(v_x_1049, KEY(FLD(ctx, K[14], E.get('t~1045')), 'except_on', None))))) for v_x_1049 in items_of(ADJ(ctx, 'spaces', v_s_1048))]))))))])
-
-
-def x_1717(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1056'), {})
-
-
-def x_1718(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~1055'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1055')) else None), 'card': E.get('this')}
-
-
-def x_1719(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1720(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1055'))
-
-
-def x_1721(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1056'))
-
-
-def x_1722(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1056'))
-
-
-def x_1723(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~1057'), ctx.state.get('board'))
-
-
-def x_1724(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1057'), {}), 'tile', None))
-
-
-def x_1728(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~1054')}
-
-
-def x_1729(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:62
-    E = ctx.env()
-    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(-8))
-
-
-def x_1731(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
-    E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1059, 0), FLD(ctx, K[6], v_p_1059))) > num(FLD(ctx, K[7], v_p_1059))) for v_p_1059 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_1059) == E.get('t~1058'))]))
-
-
-def x_1732(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return (lambda v_open_1063: (lambda v_near_1066: (v_near_1066 if (bool((FLD(ctx, K[15], E.get('t~1058')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1066)) > num(0)))) else v_open_1063))([v_s_1064 for v_s_1064 in items_of(v_open_1063) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1065, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1065, {}), 'owner', None) == E.get('you')))) for v_x_1065 in items_of(ADJ(ctx, 'spaces', v_s_1064))])))]))([v_s_1061 for v_s_1061 in items_of([v_x_1060 for v_x_1060 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1060) == FLD(ctx, K[12], E.get('t~1058')))]) if (bool((not IN(v_s_1061, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1061) == None)) or bool((FLD(ctx, K[13], v_s_1061) == E.get('t~1058'))) or bool((FLD(ctx, K[13], v_s_1061) == E.get('this'))))) and bool((bool(IN(v_s_1061, KEY(FLD(ctx, K[14], E.get('t~1058')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1062, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1062, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~1058')), 'tiles', None))) and bool((not IN(v_x_1062, KEY(FLD(ctx, K[14], E.get('t~1058')), 'except_on', None))))) for v_x_1062 in items_of(ADJ(ctx, 'spaces', v_s_1061))]))))))])
+    return KEY(ctx.state.get('board'), E.get('s~1245'), {})
 
 
 def x_1735(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1069'), {})
+    return {'tile': E.get('t~1244'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1244'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1736(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~1068'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1068')) else None), 'card': E.get('this')}
-
-
-def x_1737(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_1736(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1738(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_1737(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1068'))
+    return FLD(ctx, K[1], E.get('t~1244'))
 
 
-def x_1739(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_1738(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1069'))
+    return FLD(ctx, K[2], E.get('s~1245'))
+
+
+def x_1739(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1245'))
 
 
 def x_1740(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1069'))
+    return IN(E.get('x~1246'), ctx.state.get('board'))
 
 
 def x_1741(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1070'), ctx.state.get('board'))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1246'), {}), 'tile', None))
 
 
-def x_1742(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1745(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1070'), {}), 'tile', None))
+    return {'space': E.get('space~1243')}
 
 
-def x_1746(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1746(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:54
+    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(2))
+
+
+def x_1748(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return {'space': E.get('space~1067')}
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1248, 0), GET(ctx, 'parameters', v_p_1248, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1248, 'max', 0))) for v_p_1248 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1248, 'tile', None) == E.get('t~1247'))]))
 
 
-def x_1747(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
+def x_1749(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1252: (lambda v_near_1255: (v_near_1255 if (bool((GET(ctx, 'tiles', E.get('t~1247'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1255)) > num(0)))) else v_open_1252))([v_s_1253 for v_s_1253 in items_of(v_open_1252) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1254, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1254, {}), 'owner', None) == E.get('you')))) for v_x_1254 in items_of(ADJ(ctx, 'spaces', v_s_1253))])))]))([v_s_1250 for v_s_1250 in items_of([v_x_1249 for v_x_1249 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1249, 'type', None) == GET(ctx, 'tiles', E.get('t~1247'), 'space', None))]) if (bool((not IN(v_s_1250, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1250, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1250, 'reserved', None) == E.get('t~1247'))) or bool((GET(ctx, 'spaces', v_s_1250, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1250, KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1251, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1251, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1251, KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'except_on', None))))) for v_x_1251 in items_of(ADJ(ctx, 'spaces', v_s_1250))]))))))]))) > num(0))
+
+
+def x_1750(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_1259: (lambda v_near_1262: (v_near_1262 if (bool((GET(ctx, 'tiles', E.get('t~1247'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1262)) > num(0)))) else v_open_1259))([v_s_1260 for v_s_1260 in items_of(v_open_1259) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1261, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1261, {}), 'owner', None) == E.get('you')))) for v_x_1261 in items_of(ADJ(ctx, 'spaces', v_s_1260))])))]))([v_s_1257 for v_s_1257 in items_of([v_x_1256 for v_x_1256 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1256, 'type', None) == GET(ctx, 'tiles', E.get('t~1247'), 'space', None))]) if (bool((not IN(v_s_1257, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1257, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1257, 'reserved', None) == E.get('t~1247'))) or bool((GET(ctx, 'spaces', v_s_1257, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1257, KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1258, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1258, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1258, KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'except_on', None))))) for v_x_1258 in items_of(ADJ(ctx, 'spaces', v_s_1257))]))))))])
+
+
+def x_1753(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1265'), {})
+
+
+def x_1754(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1264'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1264'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1755(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1756(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1264'))
+
+
+def x_1757(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1265'))
+
+
+def x_1758(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1265'))
+
+
+def x_1759(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1266'), ctx.state.get('board'))
+
+
+def x_1760(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1266'), {}), 'tile', None))
+
+
+def x_1764(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~1263')}
+
+
+def x_1765(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:62
+    return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(-8))
+
+
+def x_1767(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+    E = ctx.env()
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1268, 0), GET(ctx, 'parameters', v_p_1268, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1268, 'max', 0))) for v_p_1268 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1268, 'tile', None) == E.get('t~1267'))]))
+
+
+def x_1768(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1272: (lambda v_near_1275: (v_near_1275 if (bool((GET(ctx, 'tiles', E.get('t~1267'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1275)) > num(0)))) else v_open_1272))([v_s_1273 for v_s_1273 in items_of(v_open_1272) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1274, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1274, {}), 'owner', None) == E.get('you')))) for v_x_1274 in items_of(ADJ(ctx, 'spaces', v_s_1273))])))]))([v_s_1270 for v_s_1270 in items_of([v_x_1269 for v_x_1269 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1269, 'type', None) == GET(ctx, 'tiles', E.get('t~1267'), 'space', None))]) if (bool((not IN(v_s_1270, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1270, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1270, 'reserved', None) == E.get('t~1267'))) or bool((GET(ctx, 'spaces', v_s_1270, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1270, KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1271, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1271, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1271, KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'except_on', None))))) for v_x_1271 in items_of(ADJ(ctx, 'spaces', v_s_1270))]))))))]))) > num(0))
+
+
+def x_1769(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return (lambda v_open_1279: (lambda v_near_1282: (v_near_1282 if (bool((GET(ctx, 'tiles', E.get('t~1267'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1282)) > num(0)))) else v_open_1279))([v_s_1280 for v_s_1280 in items_of(v_open_1279) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1281, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1281, {}), 'owner', None) == E.get('you')))) for v_x_1281 in items_of(ADJ(ctx, 'spaces', v_s_1280))])))]))([v_s_1277 for v_s_1277 in items_of([v_x_1276 for v_x_1276 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1276, 'type', None) == GET(ctx, 'tiles', E.get('t~1267'), 'space', None))]) if (bool((not IN(v_s_1277, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1277, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1277, 'reserved', None) == E.get('t~1267'))) or bool((GET(ctx, 'spaces', v_s_1277, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1277, KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1278, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1278, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1278, KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'except_on', None))))) for v_x_1278 in items_of(ADJ(ctx, 'spaces', v_s_1277))]))))))])
+
+
+def x_1772(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1285'), {})
+
+
+def x_1773(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1284'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1284'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1774(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1775(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1284'))
+
+
+def x_1776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1285'))
+
+
+def x_1777(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1285'))
+
+
+def x_1778(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1286'), ctx.state.get('board'))
+
+
+def x_1779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1286'), {}), 'tile', None))
+
+
+def x_1783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
+    E = ctx.env()
+    return {'space': E.get('space~1283')}
+
+
+def x_1784(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= num(35))
 
 
-def x_1748(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
+def x_1785(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, [v_s_1071 for v_s_1071 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1071, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1071, {}), 'owner', None) == E.get('you'))))])) >= num(3))
+    return (num(CALL(ctx, 'count', None, [v_s_1287 for v_s_1287 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1287, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1287, {}), 'owner', None) == E.get('you'))))])) >= num(3))
 
 
-def x_1749(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
+def x_1786(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, [v_s_1072 for v_s_1072 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1072, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1072, {}), 'owner', None) == E.get('you'))))])) >= num(3))
+    return (num(CALL(ctx, 'count', None, [v_s_1288 for v_s_1288 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1288, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1288, {}), 'owner', None) == E.get('you'))))])) >= num(3))
 
 
-def x_1750(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
+def x_1787(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
     E = ctx.env()
-    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1074 for v_x_1074 in items_of(FLD(ctx, K[20], v_c_1073)) if (v_x_1074 == 'building')]) for v_c_1073 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(8))
+    return (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1290 for v_x_1290 in items_of(GET(ctx, 'cards', v_c_1289, 'tags', [])) if (v_x_1290 == 'building')]) for v_c_1289 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(8))
 
 
-def x_1751(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
+def x_1788(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) >= num(16))
 
 
-def x_1754(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1791(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1076'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1292'), 0)
 
 
-def x_1758(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1795(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1078'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1294'), 0)
 
 
-def x_1761(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
+def x_1798(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1080, 0), FLD(ctx, K[6], v_p_1080))) > num(FLD(ctx, K[7], v_p_1080))) for v_p_1080 in items_of(IDS(ctx, 'parameters')) if (FLD(ctx, K[10], v_p_1080) == E.get('t~1079'))]))
+    return (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1296, 0), GET(ctx, 'parameters', v_p_1296, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1296, 'max', 0))) for v_p_1296 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1296, 'tile', None) == E.get('t~1295'))]))
 
 
-def x_1762(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
+def x_1799(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return (lambda v_open_1084: (lambda v_near_1087: (v_near_1087 if (bool((FLD(ctx, K[15], E.get('t~1079')) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1087)) > num(0)))) else v_open_1084))([v_s_1085 for v_s_1085 in items_of(v_open_1084) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1086, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1086, {}), 'owner', None) == E.get('you')))) for v_x_1086 in items_of(ADJ(ctx, 'spaces', v_s_1085))])))]))([v_s_1082 for v_s_1082 in items_of([v_x_1081 for v_x_1081 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1081) == FLD(ctx, K[12], E.get('t~1079')))]) if (bool((not IN(v_s_1082, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1082) == None)) or bool((FLD(ctx, K[13], v_s_1082) == E.get('t~1079'))) or bool((FLD(ctx, K[13], v_s_1082) == E.get('this'))))) and bool((bool(IN(v_s_1082, KEY(FLD(ctx, K[14], E.get('t~1079')), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1083, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None), KEY(FLD(ctx, K[14], E.get('t~1079')), 'tiles', None))) and bool((not IN(v_x_1083, KEY(FLD(ctx, K[14], E.get('t~1079')), 'except_on', None))))) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))))))])
+    return (num(CALL(ctx, 'count', None, (lambda v_open_1300: (lambda v_near_1303: (v_near_1303 if (bool((GET(ctx, 'tiles', E.get('t~1295'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1303)) > num(0)))) else v_open_1300))([v_s_1301 for v_s_1301 in items_of(v_open_1300) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1302, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1302, {}), 'owner', None) == E.get('you')))) for v_x_1302 in items_of(ADJ(ctx, 'spaces', v_s_1301))])))]))([v_s_1298 for v_s_1298 in items_of([v_x_1297 for v_x_1297 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1297, 'type', None) == GET(ctx, 'tiles', E.get('t~1295'), 'space', None))]) if (bool((not IN(v_s_1298, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1298, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1298, 'reserved', None) == E.get('t~1295'))) or bool((GET(ctx, 'spaces', v_s_1298, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1298, KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1299, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1299, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1299, KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'except_on', None))))) for v_x_1299 in items_of(ADJ(ctx, 'spaces', v_s_1298))]))))))]))) > num(0))
 
 
-def x_1765(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1800(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1090'), {})
+    return (lambda v_open_1307: (lambda v_near_1310: (v_near_1310 if (bool((GET(ctx, 'tiles', E.get('t~1295'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1310)) > num(0)))) else v_open_1307))([v_s_1308 for v_s_1308 in items_of(v_open_1307) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1309, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1309, {}), 'owner', None) == E.get('you')))) for v_x_1309 in items_of(ADJ(ctx, 'spaces', v_s_1308))])))]))([v_s_1305 for v_s_1305 in items_of([v_x_1304 for v_x_1304 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1304, 'type', None) == GET(ctx, 'tiles', E.get('t~1295'), 'space', None))]) if (bool((not IN(v_s_1305, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1305, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1305, 'reserved', None) == E.get('t~1295'))) or bool((GET(ctx, 'spaces', v_s_1305, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1305, KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1306, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1306, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1306, KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'except_on', None))))) for v_x_1306 in items_of(ADJ(ctx, 'spaces', v_s_1305))]))))))])
 
 
-def x_1766(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1803(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1089'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1089')) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~1313'), {})
 
 
-def x_1767(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_1804(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return (E.get('you') != None)
+    return {'tile': E.get('t~1312'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1312'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1768(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1089'))
-
-
-def x_1769(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1090'))
-
-
-def x_1770(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1090'))
-
-
-def x_1771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~1091'), ctx.state.get('board'))
-
-
-def x_1772(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1091'), {}), 'tile', None))
-
-
-def x_1776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
-    E = ctx.env()
-    return {'space': E.get('space~1088')}
-
-
-def x_1780(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1092'), 0), FLD(ctx, K[6], E.get('p~1092')))) <= num(FLD(ctx, K[7], E.get('p~1092'))))
-
-
-def x_1781(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1092'), 0)
-
-
-def x_1782(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~1092'))
-
-
-def x_1783(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def x_1805(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1784(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_1806(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~1092')) != None)
+    return FLD(ctx, K[1], E.get('t~1312'))
 
 
-def x_1785(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_1807(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~1092')), 0)
+    return FLD(ctx, K[2], E.get('s~1313'))
 
 
-def x_1787(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1808(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~1092'))
+    return ADJ(ctx, 'spaces', E.get('s~1313'))
 
 
-def x_1788(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1809(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return (KEY(E.get('b~1094'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1092'), 0))
+    return IN(E.get('x~1314'), ctx.state.get('board'))
 
 
-def x_1789(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1810(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return KEY(E.get('b~1094'), 'effect', None)
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1314'), {}), 'tile', None))
 
 
-def x_1795(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
+def x_1814(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1095'), 0), FLD(ctx, K[6], E.get('p~1095')))) <= num(FLD(ctx, K[7], E.get('p~1095'))))
+    return {'space': E.get('space~1311')}
 
 
-def x_1796(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_1818(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1095'), 0)
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1315'), 0), GET(ctx, 'parameters', E.get('p~1315'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1315'), 'max', 0)))
 
 
-def x_1797(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+def x_1819(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~1095'))
+    return KEY(ctx.state.get('params'), E.get('p~1315'), 0)
 
 
-def x_1798(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def x_1820(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return (E.get('you') != None)
+    return GET(ctx, 'parameters', E.get('p~1315'), 'step', 0)
 
 
-def x_1799(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~1095')) != None)
-
-
-def x_1800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~1095')), 0)
-
-
-def x_1802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~1095'))
-
-
-def x_1803(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return (KEY(E.get('b~1097'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1095'), 0))
-
-
-def x_1804(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(E.get('b~1097'), 'effect', None)
-
-
-def x_1809(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1099'), 0)
-
-
-def x_1814(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:82
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1100'), 0), FLD(ctx, K[6], E.get('p~1100')))) <= num(FLD(ctx, K[7], E.get('p~1100'))))
-
-
-def x_1815(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1100'), 0)
-
-
-def x_1816(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[6], E.get('p~1100'))
-
-
-def x_1817(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def x_1821(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_1818(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (FLD(ctx, K[8], E.get('p~1100')) != None)
-
-
-def x_1819(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), FLD(ctx, K[8], E.get('p~1100')), 0)
-
-
-def x_1821(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return FLD(ctx, K[9], E.get('p~1100'))
 
 
 def x_1822(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (KEY(E.get('b~1102'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1100'), 0))
+    return (GET(ctx, 'parameters', E.get('p~1315'), 'tr_track', None) != None)
 
 
 def x_1823(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(E.get('b~1102'), 'effect', None)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1315'), 'tr_track', None), 0)
 
 
-def x_1828(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_1825(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~1315'))
+
+
+def x_1826(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~1317'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1315'), 0))
+
+
+def x_1827(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~1317'), 'effect', None)
+
+
+def x_1833(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+    E = ctx.env()
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1318'), 0), GET(ctx, 'parameters', E.get('p~1318'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1318'), 'max', 0)))
+
+
+def x_1834(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return KEY(ctx.state.get('params'), E.get('p~1318'), 0)
+
+
+def x_1835(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~1318'), 'step', 0)
+
+
+def x_1836(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1837(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~1318'), 'tr_track', None) != None)
+
+
+def x_1838(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1318'), 'tr_track', None), 0)
+
+
+def x_1840(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~1318'))
+
+
+def x_1841(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~1320'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1318'), 0))
+
+
+def x_1842(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~1320'), 'effect', None)
+
+
+def x_1847(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1322'), 0)
+
+
+def x_1852(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
+    E = ctx.env()
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1323'), 0), GET(ctx, 'parameters', E.get('p~1323'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1323'), 'max', 0)))
+
+
+def x_1853(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return KEY(ctx.state.get('params'), E.get('p~1323'), 0)
+
+
+def x_1854(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~1323'), 'step', 0)
+
+
+def x_1855(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1856(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~1323'), 'tr_track', None) != None)
+
+
+def x_1857(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1323'), 'tr_track', None), 0)
+
+
+def x_1859(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return FLD(ctx, K[0], E.get('p~1323'))
+
+
+def x_1860(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (KEY(E.get('b~1325'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1323'), 0))
+
+
+def x_1861(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return KEY(E.get('b~1325'), 'effect', None)
+
+
+def x_1866(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_1830(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
-    return [FLD(ctx, K[22], CALL(ctx, 'first', None, ctx.state.get('deck')))]
+def x_1868(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_1831(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
+def x_1869(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_1832(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
+def x_1870(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1833(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
+def x_1871(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('deck')
 
 
-def x_1834(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
+def x_1872(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1836(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_1874(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
-    return AR('+', E.get('costs~1169'), K[23])
+    return AR('+', E.get('costs~1392'), K[4])
 
 
-def x_1839(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_1877(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return (lambda v_open_1174: (lambda v_near_1177: (v_near_1177 if (bool((FLD(ctx, K[15], 'city') == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1177)) > num(0)))) else v_open_1174))([v_s_1175 for v_s_1175 in items_of(v_open_1174) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1176, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1176, {}), 'owner', None) == E.get('you')))) for v_x_1176 in items_of(ADJ(ctx, 'spaces', v_s_1175))])))]))([v_s_1172 for v_s_1172 in items_of([v_x_1171 for v_x_1171 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1171) == FLD(ctx, K[12], 'city'))]) if (bool((not IN(v_s_1172, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1172) == None)) or bool((FLD(ctx, K[13], v_s_1172) == 'city')) or bool((FLD(ctx, K[13], v_s_1172) == E.get('this'))))) and bool((bool(IN(v_s_1172, KEY(FLD(ctx, K[14], 'city'), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1173, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1173, {}), 'tile', None), KEY(FLD(ctx, K[14], 'city'), 'tiles', None))) and bool((not IN(v_x_1173, KEY(FLD(ctx, K[14], 'city'), 'except_on', None))))) for v_x_1173 in items_of(ADJ(ctx, 'spaces', v_s_1172))]))))))])
+    return (lambda v_open_1397: (lambda v_near_1400: (v_near_1400 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1400)) > num(0)))) else v_open_1397))([v_s_1398 for v_s_1398 in items_of(v_open_1397) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1399, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1399, {}), 'owner', None) == E.get('you')))) for v_x_1399 in items_of(ADJ(ctx, 'spaces', v_s_1398))])))]))([v_s_1395 for v_s_1395 in items_of([v_x_1394 for v_x_1394 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1394, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_1395, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1395, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1396, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1396, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1396, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))))) for v_x_1396 in items_of(ADJ(ctx, 'spaces', v_s_1395))]))))))])
 
 
-def x_1840(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_1878(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
-    return (E.get('free~1178') if (E.get('k~1170') == 0) else CALL(ctx, 'reversed', None, E.get('free~1178')))
+    return (E.get('free~1401') if (E.get('k~1393') == 0) else CALL(ctx, 'reversed', None, E.get('free~1401')))
 
 
-def x_1841(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_1879(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~1179'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('order~1402'))) > num(0))
 
 
-def x_1842(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_1880(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
-    return KEY(E.get('order~1179'), AR('%', (num(AR('+', KEY(E.get('costs~1169'), (num(2) * num(E.get('k~1170'))), None), CALL(ctx, 'count', None, E.get('order~1179')))) - num(1)), CALL(ctx, 'count', None, E.get('order~1179'))), None)
+    return KEY(E.get('order~1402'), AR('%', (num(AR('+', KEY(E.get('costs~1392'), (num(2) * num(E.get('k~1393'))), None), CALL(ctx, 'count', None, E.get('order~1402')))) - num(1)), CALL(ctx, 'count', None, E.get('order~1402'))), None)
 
 
-def x_1845(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1883(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1182'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1405'), {})
 
 
-def x_1846(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+def x_1884(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1181'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1181')) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1404'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1404'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1847(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1848(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1181'))
-
-
-def x_1849(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1182'))
-
-
-def x_1850(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1182'))
-
-
-def x_1851(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~1183'), ctx.state.get('board'))
-
-
-def x_1852(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1183'), {}), 'tile', None))
-
-
-def x_1856(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
-    E = ctx.env()
-    return [v_x_1184 for v_x_1184 in items_of(ADJ(ctx, 'spaces', E.get('at~1180'))) if IN(v_x_1184, (lambda v_open_1188: (lambda v_near_1191: (v_near_1191 if (bool((FLD(ctx, K[15], 'greenery') == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1191)) > num(0)))) else v_open_1188))([v_s_1189 for v_s_1189 in items_of(v_open_1188) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1190, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1190, {}), 'owner', None) == E.get('you')))) for v_x_1190 in items_of(ADJ(ctx, 'spaces', v_s_1189))])))]))([v_s_1186 for v_s_1186 in items_of([v_x_1185 for v_x_1185 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1185) == FLD(ctx, K[12], 'greenery'))]) if (bool((not IN(v_s_1186, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1186) == None)) or bool((FLD(ctx, K[13], v_s_1186) == 'greenery')) or bool((FLD(ctx, K[13], v_s_1186) == E.get('this'))))) and bool((bool(IN(v_s_1186, KEY(FLD(ctx, K[14], 'greenery'), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1187, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1187, {}), 'tile', None), KEY(FLD(ctx, K[14], 'greenery'), 'tiles', None))) and bool((not IN(v_x_1187, KEY(FLD(ctx, K[14], 'greenery'), 'except_on', None))))) for v_x_1187 in items_of(ADJ(ctx, 'spaces', v_s_1186))]))))))]))]
-
-
-def x_1857(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~1192'))) > num(0))
-
-
-def x_1859(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
-    E = ctx.env()
-    return KEY(E.get('ring~1192'), AR('%', (num(AR('+', KEY(E.get('costs~1169'), AR('+', (num(2) * num(E.get('k~1170'))), 1), None), CALL(ctx, 'count', None, E.get('ring~1192')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~1192'))), None)
-
-
-def x_1860(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1194'), {})
-
-
-def x_1861(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~1193'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1193')) else None), 'card': E.get('this')}
-
-
-def x_1862(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+def x_1885(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1863(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+def x_1886(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1193'))
+    return FLD(ctx, K[1], E.get('t~1404'))
 
 
-def x_1864(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+def x_1887(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1194'))
+    return FLD(ctx, K[2], E.get('s~1405'))
 
 
-def x_1865(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1888(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1194'))
+    return ADJ(ctx, 'spaces', E.get('s~1405'))
 
 
-def x_1866(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1889(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1195'), ctx.state.get('board'))
+    return IN(E.get('x~1406'), ctx.state.get('board'))
 
 
-def x_1867(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+def x_1890(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1195'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1406'), {}), 'tile', None))
 
 
-def x_1871(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:114
+def x_1894(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1196), len(ctx.state['players'])) for v_k_1196 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+    return [v_x_1407 for v_x_1407 in items_of(ADJ(ctx, 'spaces', E.get('at~1403'))) if IN(v_x_1407, (lambda v_open_1411: (lambda v_near_1414: (v_near_1414 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1414)) > num(0)))) else v_open_1411))([v_s_1412 for v_s_1412 in items_of(v_open_1411) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1413, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1413, {}), 'owner', None) == E.get('you')))) for v_x_1413 in items_of(ADJ(ctx, 'spaces', v_s_1412))])))]))([v_s_1409 for v_s_1409 in items_of([v_x_1408 for v_x_1408 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1408, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_1409, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1409, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1410, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1410, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1410, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))))) for v_x_1410 in items_of(ADJ(ctx, 'spaces', v_s_1409))]))))))]))]
 
 
-def x_1873(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
+def x_1895(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
+    return (num(CALL(ctx, 'count', None, E.get('ring~1415'))) > num(0))
+
+
+def x_1897(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+    E = ctx.env()
+    return KEY(E.get('ring~1415'), AR('%', (num(AR('+', KEY(E.get('costs~1392'), AR('+', (num(2) * num(E.get('k~1393'))), 1), None), CALL(ctx, 'count', None, E.get('ring~1415')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~1415'))), None)
+
+
+def x_1898(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1417'), {})
+
+
+def x_1899(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1416'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1416'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1901(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1416'))
+
+
+def x_1902(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1417'))
+
+
+def x_1903(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1417'))
+
+
+def x_1904(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1418'), ctx.state.get('board'))
+
+
+def x_1905(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1418'), {}), 'tile', None))
+
+
+def x_1909(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:114
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1419), len(ctx.state['players'])) for v_k_1419 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+
+
+def x_1911(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_1874(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
-    E = ctx.env()
+def x_1912(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
     return ctx.state.get('deck')
 
 
-def x_1875(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
-    E = ctx.env()
+def x_1913(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_1876(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
-    E = ctx.env()
+def x_1914(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
     return ctx.state.get('discard')
 
 
-def x_1878(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
-    E = ctx.env()
+def x_1916(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
     return ctx.state.get('deck')
 
 
-def x_1879(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
-    E = ctx.env()
+def x_1917(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_1880(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
+def x_1918(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
     E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_1881(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
-    E = ctx.env()
+def x_1919(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1882(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
-    E = ctx.env()
+def x_1920(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
     return ctx.state.get('deck')
 
 
-def x_1883(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
-    E = ctx.env()
+def x_1921(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1884(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:117
-    E = ctx.env()
-    return CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_1197).get('pack'))) > num(0)) for v_p_1197 in items_of(list(range(len(ctx.state['players']))))])
+def x_1922(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:117
+    return CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_1420).get('pack'))) > num(0)) for v_p_1420 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_1885(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1198), len(ctx.state['players'])) for v_k_1198 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+def x_1923(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1421), len(ctx.state['players'])) for v_k_1421 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
 
 
-def x_1886(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
+def x_1924(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
 
 
-def x_1887(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def x_1925(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_1888(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def x_1926(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_1889(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def x_1927(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
-    return [E.get('card~1199')]
+    return [E.get('card~1422')]
 
 
-def x_1890(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def x_1928(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_1891(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def x_1929(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
-    return [E.get('card~1199')]
+    return [E.get('card~1422')]
 
 
-def x_1892(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def x_1930(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
-    return {'card': E.get('card~1199')}
+    return {'card': E.get('card~1422')}
 
 
-def x_1893(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    E = ctx.env()
-    return [PL(ctx, v_p_1200).get('pack') for v_p_1200 in items_of(list(range(len(ctx.state['players']))))]
+def x_1931(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+    return [PL(ctx, v_p_1423).get('pack') for v_p_1423 in items_of(list(range(len(ctx.state['players']))))]
 
 
-def x_1894(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:121
-    E = ctx.env()
+def x_1932(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_1895(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
-    E = ctx.env()
+def x_1933(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     return list(range(len(ctx.state['players'])))
 
 
-def x_1896(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def x_1934(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     E = ctx.env()
-    return PL(ctx, E.get('p~1203')).get('pack')
+    return PL(ctx, E.get('p~1426')).get('pack')
 
 
-def x_1897(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def x_1935(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     E = ctx.env()
-    return KEY(E.get('packs~1201'), AR('%', (num(AR('+', E.get('p~1203'), len(ctx.state['players']))) - num(E.get('shift~1202'))), len(ctx.state['players'])), None)
+    return KEY(E.get('packs~1424'), AR('%', (num(AR('+', E.get('p~1426'), len(ctx.state['players']))) - num(E.get('shift~1425'))), len(ctx.state['players'])), None)
 
 
-def x_1898(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:123
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1204), len(ctx.state['players'])) for v_k_1204 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+def x_1936(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:123
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1427), len(ctx.state['players'])) for v_k_1427 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
 
 
-def x_1899(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
+def x_1937(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_1902(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_1940(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1207'), 0)) >= num(E.get('n~1206')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1430'), 0)) >= num(E.get('n~1429')))
 
 
-def x_1903(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_1941(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1207'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1430'), 0)
 
 
-def x_1905(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
+def x_1943(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1906(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
+def x_1944(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
     E = ctx.env()
-    return [E.get('card~1205')]
+    return [E.get('card~1428')]
 
 
-def x_1907(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+def x_1945(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
     E = ctx.env()
-    return {'card': E.get('card~1205'), 'keep': True}
+    return {'card': E.get('card~1428'), 'keep': True}
 
 
-def x_1908(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
-    E = ctx.env()
+def x_1946(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
     return ctx.state.get('discard')
 
 
-def x_1909(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
+def x_1947(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
     E = ctx.env()
-    return [E.get('card~1205')]
+    return [E.get('card~1428')]
 
 
-def x_1910(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+def x_1948(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
     E = ctx.env()
-    return {'card': E.get('card~1205'), 'keep': False}
+    return {'card': E.get('card~1428'), 'keep': False}
 
 
-def x_1911(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
+def x_1949(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_1913(ctx):  # rules_data/terraforming_mars/modules.yaml:37
-    E = ctx.env()
+def x_1951(ctx):  # rules_data/terraforming_mars/modules.yaml:37
     return (num(ctx.state['round']) > num(1))
 
 
-def x_2096(ctx):  # 
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1103), len(ctx.state['players'])) for v_k_1103 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+def x_2135(ctx):  # 
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1326), len(ctx.state['players'])) for v_k_1326 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
 
 
-def x_1915(ctx):  # rules_data/terraforming_mars/flow.yaml:11
-    E = ctx.env()
+def x_1953(ctx):  # rules_data/terraforming_mars/flow.yaml:11
     return ctx.state.get('deck')
 
 
-def x_1916(ctx):  # rules_data/terraforming_mars/flow.yaml:11
-    E = ctx.env()
-    return CALL(ctx, 'sorted', None, [v_c_1104 for v_c_1104 in items_of(IDS(ctx, 'cards')) if (FLD(ctx, K[24], v_c_1104) == 'project')])
+def x_1954(ctx):  # rules_data/terraforming_mars/flow.yaml:11
+    return CALL(ctx, 'sorted', None, [v_c_1327 for v_c_1327 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_1327, 'deck', None) == 'project')])
 
 
-def x_1917(ctx):  # rules_data/terraforming_mars/flow.yaml:11
-    E = ctx.env()
+def x_1955(ctx):  # rules_data/terraforming_mars/flow.yaml:11
     return ctx.state.get('deck')
 
 
-def x_2096(ctx):  # rules_data/terraforming_mars/flow.yaml:13
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1103), len(ctx.state['players'])) for v_k_1103 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+def x_2135(ctx):  # rules_data/terraforming_mars/flow.yaml:13
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1326), len(ctx.state['players'])) for v_k_1326 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
 
 
-def x_1919(ctx):  # rules_data/terraforming_mars/flow.yaml:15
-    E = ctx.env()
+def x_1957(ctx):  # rules_data/terraforming_mars/flow.yaml:15
     return IDS(ctx, 'resources')
 
 
-def x_1922(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1960(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1107'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1330'), 0)
 
 
-def x_2096(ctx):  # rules_data/terraforming_mars/flow.yaml:17
+def x_2135(ctx):  # rules_data/terraforming_mars/flow.yaml:17
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1326), len(ctx.state['players'])) for v_k_1326 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+
+
+def x_1965(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1103), len(ctx.state['players'])) for v_k_1103 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1332'), 0)
 
 
-def x_1927(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1109'), 0)
-
-
-def x_1931(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1969(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_1932(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1970(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_1933(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1971(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_1934(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1972(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_1936(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    E = ctx.env()
+def x_1974(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_1937(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_1975(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_1938(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_1976(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1939(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_1977(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1940(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_1978(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_1941(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
+def x_1979(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1942(ctx):  # rules_data/terraforming_mars/flow.yaml:23
-    E = ctx.env()
+def x_1980(ctx):  # rules_data/terraforming_mars/flow.yaml:23
     return ctx.state.get('first_player')
 
 
-def x_1943(ctx):  # rules_data/terraforming_mars/flow.yaml:23
-    E = ctx.env()
+def x_1981(ctx):  # rules_data/terraforming_mars/flow.yaml:23
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_1944(ctx):  # rules_data/terraforming_mars/flow.yaml:29
-    E = ctx.env()
+def x_1982(ctx):  # rules_data/terraforming_mars/flow.yaml:29
     return ctx.state.get('first_player')
 
 
-def x_1945(ctx):  # rules_data/terraforming_mars/flow.yaml:29
-    E = ctx.env()
+def x_1983(ctx):  # rules_data/terraforming_mars/flow.yaml:29
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
 
 
-def x_1948(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
+def x_1986(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (FLD(ctx, K[2], E.get('t~1111')) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~1334'), 'scope', None) == 'game')
 
 
-def x_1949(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
+def x_1987(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~1111'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~1334'), 0)
 
 
-def x_1951(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:93
+def x_1989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1111'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1334'), 0)
 
 
-def x_1953(ctx):  # rules_data/terraforming_mars/flow.yaml:26
-    E = ctx.env()
+def x_1991(ctx):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > num(1))
 
 
-def x_1954(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1113), len(ctx.state['players'])) for v_k_1113 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+def x_1992(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1336), len(ctx.state['players'])) for v_k_1336 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
 
 
-def x_1957(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    E = ctx.env()
+def x_1995(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_1958(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    E = ctx.env()
+def x_1996(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_1959(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    E = ctx.env()
+def x_1997(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_1960(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    E = ctx.env()
+def x_1998(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_1962(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    E = ctx.env()
+def x_2000(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_1963(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
+def x_2001(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_1964(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_2002(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_1965(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
+def x_2003(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1966(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
+def x_2004(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_1967(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
+def x_2005(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1968(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1115), len(ctx.state['players'])) for v_k_1115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+def x_2006(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1338), len(ctx.state['players'])) for v_k_1338 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
 
 
-def x_1969(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
+def x_2007(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_1972(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2010(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1118'), 0)) >= num(E.get('n~1117')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1341'), 0)) >= num(E.get('n~1340')))
 
 
-def x_1973(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2011(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1118'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1341'), 0)
 
 
-def x_1975(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
+def x_2013(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1976(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
+def x_2014(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
     E = ctx.env()
-    return [E.get('card~1116')]
+    return [E.get('card~1339')]
 
 
-def x_1977(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+def x_2015(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
     E = ctx.env()
-    return {'card': E.get('card~1116'), 'keep': True}
+    return {'card': E.get('card~1339'), 'keep': True}
 
 
-def x_1978(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
-    E = ctx.env()
+def x_2016(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
     return ctx.state.get('discard')
 
 
-def x_1979(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
+def x_2017(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
     E = ctx.env()
-    return [E.get('card~1116')]
+    return [E.get('card~1339')]
 
 
-def x_1980(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+def x_2018(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
     E = ctx.env()
-    return {'card': E.get('card~1116'), 'keep': False}
+    return {'card': E.get('card~1339'), 'keep': False}
 
 
-def x_1981(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
+def x_2019(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_1983(ctx):  # rules_data/terraforming_mars/flow.yaml:31
-    E = ctx.env()
+def x_2021(ctx):  # rules_data/terraforming_mars/flow.yaml:31
     return (num(ctx.state['round']) > num(1))
 
 
-def x_1984(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
-    E = ctx.env()
+def x_2022(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_1986(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
-    E = ctx.env()
+def x_2024(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
-def x_1987(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1119), len(ctx.state['players'])) for v_k_1119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+def x_2025(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1342), len(ctx.state['players'])) for v_k_1342 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
 
 
-def x_1988(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_2026(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     E = ctx.env()
     return (not IN(E.get('you'), ctx.state.get('passed')))
 
 
-def x_1990(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def x_2028(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     E = ctx.env()
-    return (num(E.get('done~1120')) < num(2))
-
-
-def x_1991(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_1993(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:77
-    E = ctx.env()
-    return FLD(ctx, K[25], E.get('card~1122'))
-
-
-def x_1995(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:57
-    E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~1123')}, FLD(ctx, K[22], E.get('card~1123')), 0)
-
-
-def x_1996(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
-    E = ctx.env()
-    return (MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~1123')}, (KEY(FLD(ctx, K[26], 'steel'), 'value', None) if (bool((FLD(ctx, K[26], 'steel') != None)) and bool(IN(KEY(FLD(ctx, K[26], 'steel'), 'tag', None), FLD(ctx, K[20], E.get('card~1123'))))) else 0), None) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
-
-
-def x_1997(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:59
-    E = ctx.env()
-    return (MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~1123')}, (KEY(FLD(ctx, K[26], 'titanium'), 'value', None) if (bool((FLD(ctx, K[26], 'titanium') != None)) and bool(IN(KEY(FLD(ctx, K[26], 'titanium'), 'tag', None), FLD(ctx, K[20], E.get('card~1123'))))) else 0), None) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
-
-
-def x_1998(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:60
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1124'), E.get('sv~1125'))) - num(1)), E.get('sv~1125'))]) if (num(E.get('sv~1125')) > num(0)) else 0))
-
-
-def x_1999(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:60
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1124'), E.get('tv~1126'))) - num(1)), E.get('tv~1126'))]) if (num(E.get('tv~1126')) > num(0)) else 0))
-
-
-def x_2000(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:60
-    E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num(E.get('price~1124')) - num((num(E.get('s~1127')) * num(E.get('sv~1125')))))) - num((num(E.get('t~1128')) * num(E.get('tv~1126')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1127')) > num(0))) and bool((num((num(AR('+', (num(E.get('s~1127')) * num(E.get('sv~1125'))), (num(E.get('t~1128')) * num(E.get('tv~1126'))))) - num(E.get('sv~1125')))) >= num(E.get('price~1124'))))))) and bool((not (bool((num(E.get('t~1128')) > num(0))) and bool((num((num(AR('+', (num(E.get('s~1127')) * num(E.get('sv~1125'))), (num(E.get('t~1128')) * num(E.get('tv~1126'))))) - num(E.get('tv~1126')))) >= num(E.get('price~1124'))))))))
-
-
-def x_2001(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:66
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
-
-
-def x_2002(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:66
-    E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num(E.get('price~1124')) - num((num(E.get('s~1127')) * num(E.get('sv~1125')))))) - num((num(E.get('t~1128')) * num(E.get('tv~1126')))))])
-
-
-def x_2003(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:66
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
-
-
-def x_2005(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:66
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
-
-
-def x_2007(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:60
-    E = ctx.env()
-    return AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num(E.get('price~1124')) - num((num(E.get('s~1127')) * num(E.get('sv~1125')))))) - num((num(E.get('t~1128')) * num(E.get('tv~1126')))))])}, ({'steel': E.get('s~1127')} if (num(E.get('sv~1125')) > num(0)) else K[27])), ({'titanium': E.get('t~1128')} if (num(E.get('tv~1126')) > num(0)) else K[27]))
-
-
-def x_2008(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:79
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_2009(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:79
-    E = ctx.env()
-    return [E.get('card~1122')]
-
-
-def x_2010(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:80
-    E = ctx.env()
-    return (FLD(ctx, K[21], E.get('card~1122')) != None)
-
-
-def x_2011(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:80
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1122'), 0)
-
-
-def x_2014(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:81
-    E = ctx.env()
-    return FLD(ctx, K[28], E.get('card~1122'))
-
-
-def x_2015(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:82
-    E = ctx.env()
-    return (FLD(ctx, K[29], E.get('card~1122')) == E.get('event'))
-
-
-def x_2016(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:82
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('events')
-
-
-def x_2017(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:82
-    E = ctx.env()
-    return [E.get('card~1122')]
-
-
-def x_2018(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:82
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_2019(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:82
-    E = ctx.env()
-    return [E.get('card~1122')]
-
-
-def x_2022(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[20], E.get('card~1122'))
-
-
-def x_2023(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
-    E = ctx.env()
-    return FLD(ctx, K[22], E.get('card~1122'))
-
-
-def x_2026(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
-    E = ctx.env()
-    return ctx.state.get('turn_actions')
-
-
-def x_2028(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~1121')}
+    return (num(E.get('done~1343')) < num(2))
 
 
 def x_2029(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     E = ctx.env()
-    return IDS(ctx, 'actions')
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2031(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_2031(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:78
     E = ctx.env()
-    return FLD(ctx, K[30], E.get('a~1130'))
+    return FLD(ctx, K[5], E.get('card~1345'))
 
 
-def x_2032(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def x_2033(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:57
     E = ctx.env()
-    return CAN(ctx, 1786, {})
+    return MODV(ctx, 'card_cost', {'card': E.get('card~1346')}, GET(ctx, 'cards', E.get('card~1346'), 'cost', 0), 0)
 
 
-def x_2034(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_2034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
-    return FLD(ctx, K[31], E.get('a~1130'))
+    return (MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~1346')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~1346'), 'tags', [])))) else 0), None) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_2035(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def x_2035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:59
     E = ctx.env()
-    return FLD(ctx, K[32], E.get('a~1130'))
+    return (MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~1346')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~1346'), 'tags', [])))) else 0), None) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_2038(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_2036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:60
     E = ctx.env()
-    return ctx.state.get('turn_actions')
+    return (num(AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('sv~1348')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('tv~1349'))))) >= num(E.get('price~1347')))
 
 
-def x_2040(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_2037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:61
     E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~1129')}
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1347'), E.get('sv~1348'))) - num(1)), E.get('sv~1348'))]) if (num(E.get('sv~1348')) > num(0)) else 0))
 
 
-def x_2041(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_2038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:61
     E = ctx.env()
-    return IDS(ctx, 'milestones')
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1347'), E.get('tv~1349'))) - num(1)), E.get('tv~1349'))]) if (num(E.get('tv~1349')) > num(0)) else 0))
 
 
-def x_2043(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:60
+def x_2039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:61
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~1132'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[33], E.get('m~1132'))))
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num(E.get('price~1347')) - num((num(E.get('s~1350')) * num(E.get('sv~1348')))))) - num((num(E.get('t~1351')) * num(E.get('tv~1349')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1350')) > num(0))) and bool((num((num(AR('+', (num(E.get('s~1350')) * num(E.get('sv~1348'))), (num(E.get('t~1351')) * num(E.get('tv~1349'))))) - num(E.get('sv~1348')))) >= num(E.get('price~1347'))))))) and bool((not (bool((num(E.get('t~1351')) > num(0))) and bool((num((num(AR('+', (num(E.get('s~1350')) * num(E.get('sv~1348'))), (num(E.get('t~1351')) * num(E.get('tv~1349'))))) - num(E.get('tv~1349')))) >= num(E.get('price~1347'))))))))
 
 
-def x_2046(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:67
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1134'), 0)) >= num(E.get('n~1133')))
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_2047(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:67
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1134'), 0)
+    return CALL(ctx, 'max', None, [0, (num((num(E.get('price~1347')) - num((num(E.get('s~1350')) * num(E.get('sv~1348')))))) - num((num(E.get('t~1351')) * num(E.get('tv~1349')))))])
 
 
-def x_2049(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:62
+def x_2042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:67
     E = ctx.env()
-    return KEY(ctx.state.get('milestones'), E.get('m~1132'), None)
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_2053(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_2044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:67
     E = ctx.env()
-    return ctx.state.get('turn_actions')
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_2055(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_2046(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:61
     E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~1131')}
+    return AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num(E.get('price~1347')) - num((num(E.get('s~1350')) * num(E.get('sv~1348')))))) - num((num(E.get('t~1351')) * num(E.get('tv~1349')))))])}, ({'steel': E.get('s~1350')} if (num(E.get('sv~1348')) > num(0)) else K[6])), ({'titanium': E.get('t~1351')} if (num(E.get('tv~1349')) > num(0)) else K[6]))
 
 
-def x_2056(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return IDS(ctx, 'awards')
-
-
-def x_2058(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:69
-    E = ctx.env()
-    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[34])))) and bool((not IN(E.get('a~1136'), [KEY(v_f_1137, 'id', None) for v_f_1137 in items_of(ctx.state.get('awards'))]))))
-
-
-def x_2059(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
-    E = ctx.env()
-    return KEY(K[34], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
-
-
-def x_2061(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1139'), 0)) >= num(E.get('n~1138')))
-
-
-def x_2062(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1139'), 0)
-
-
-def x_2064(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
-    E = ctx.env()
-    return ctx.state.get('awards')
-
-
-def x_2065(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
-    E = ctx.env()
-    return [{'id': E.get('a~1136'), 'by': E.get('you')}]
-
-
-def x_2068(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
-    E = ctx.env()
-    return ctx.state.get('turn_actions')
-
-
-def x_2070(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~1135')}
-
-
-def x_2071(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_2072(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[35], E.get('card~1140')))) - num(1)))
-
-
-def x_2073(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:40
-    E = ctx.env()
-    return (not IN(E.get('card~1140'), PL(ctx, E.get('you')).get('used')))
-
-
-def x_2076(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:148
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('used')
-
-
-def x_2077(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:148
-    E = ctx.env()
-    return [E.get('card~1143')]
-
-
-def x_2079(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:149
-    E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[35], E.get('card~1143')), E.get('k~1142'), None), 'cost', None)
-
-
-def x_2080(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:149
-    E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[35], E.get('card~1143')), E.get('k~1142'), None), 'effect', None)
-
-
-def x_2083(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:40
-    E = ctx.env()
-    return ctx.state.get('turn_actions')
-
-
-def x_2085(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~1140'), 'index': E.get('k~1141')}
-
-
-def x_2086(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    E = ctx.env()
-    return (E.get('done~1120') == 0)
-
-
-def x_2087(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    E = ctx.env()
-    return ctx.state.get('passed')
-
-
-def x_2088(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    E = ctx.env()
-    return [E.get('you')]
-
-
-def x_2092(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
-    E = ctx.env()
-    return (num(E.get('done~1120')) > num(0))
-
-
-def x_2096(ctx):  # rules_data/terraforming_mars/flow.yaml:40
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1103), len(ctx.state['players'])) for v_k_1103 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
-
-
-def x_2099(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:66
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~1145'), 0)
-
-
-def x_2100(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:66
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~1144'), 0)
-
-
-def x_2101(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:66
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~1144'), 0)
-
-
-def x_2105(ctx):  # rules_data/terraforming_mars/flow.yaml:42
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
-
-
-def x_2106(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1147'), 0)
-
-
-def x_2107(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    E = ctx.env()
-    return (num(E.get('n~1146')) * num(E.get('k~1148')))
-
-
-def x_2108(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:71
-    E = ctx.env()
-    return IDS(ctx, 'resources')
-
-
-def x_2109(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:71
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1149'), 0)
-
-
-def x_2110(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:71
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1149'), 0)
-
-
-def x_2111(ctx):  # rules_data/terraforming_mars/flow.yaml:42
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('used')
-
-
-def x_2113(ctx):  # 
-    E = ctx.env()
-    return CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1150, 0)) >= num(FLD(ctx, K[7], v_p_1150))) for v_p_1150 in items_of(IDS(ctx, 'parameters'))])
-
-
-def x_2114(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1151), len(ctx.state['players'])) for v_k_1151 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
-
-
-def x_2117(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
-    E = ctx.env()
-    return IDS(ctx, 'actions')
-
-
-def x_2118(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
-    E = ctx.env()
-    return (bool((FLD(ctx, K[36], E.get('a~1153')) == 'conversion')) and bool((E.get('a~1153') == 'plants_to_greenery')))
-
-
-def x_2120(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    E = ctx.env()
-    return FLD(ctx, K[30], E.get('a~1154'))
-
-
-def x_2121(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
-    E = ctx.env()
-    return CAN(ctx, 1858, {})
-
-
-def x_2123(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[31], E.get('a~1154'))
-
-
-def x_2124(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[32], E.get('a~1154'))
-
-
-def x_2125(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
-    E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~1153')}
-
-
-def x_2129(ctx):  # 
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
-
-
-def x_2130(ctx):  # 
-    E = ctx.env()
-    return (num(5) * num(CALL(ctx, 'count', None, [v_m_1155 for v_m_1155 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_1155, None) == E.get('you'))])))
-
-
-def x_2131(ctx):  # 
-    E = ctx.env()
-    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[37], KEY(v_f_1156, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_1157, lambda E: FLD(ctx, K[37], KEY(v_f_1156, 'id', None))) for v_p_1157 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_1158 for v_p_1158 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_1158, lambda E: FLD(ctx, K[37], KEY(v_f_1156, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_1159, lambda E: FLD(ctx, K[37], KEY(v_f_1156, 'id', None))) for v_q_1159 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[37], KEY(v_f_1156, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_1160, lambda E: FLD(ctx, K[37], KEY(v_f_1156, 'id', None))) for v_p_1160 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_1160, lambda E: FLD(ctx, K[37], KEY(v_f_1156, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_1161, lambda E: FLD(ctx, K[37], KEY(v_f_1156, 'id', None))) for v_q_1161 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_1156 in items_of(ctx.state.get('awards'))])
-
-
-def x_2132(ctx):  # 
-    E = ctx.env()
-    return CALL(ctx, 'count', None, [v_s_1162 for v_s_1162 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1162, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1162, {}), 'owner', None) == E.get('you'))))])
-
-
-def x_2133(ctx):  # 
-    E = ctx.env()
-    return CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1164 for v_x_1164 in items_of(ADJ(ctx, 'spaces', v_s_1163)) if (KEY(KEY(ctx.state.get('board'), v_x_1164, {}), 'tile', None) == 'greenery')]) for v_s_1163 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1163, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1163, {}), 'owner', None) == E.get('you'))))])
-
-
-def x_2134(ctx):  # 
-    E = ctx.env()
-    return CALL(ctx, 'sum', None, [FLD(ctx, K[38], v_c_1165) for v_c_1165 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
-
-
-def x_2135(ctx):  # 
-    E = ctx.env()
-    return ((K[39] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1166, 0)) >= num(FLD(ctx, K[7], v_p_1166))) for v_p_1166 in items_of(IDS(ctx, 'parameters'))]) else K[40]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
-
-
-def x_2136(ctx):  # 
-    E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), 'generation', 0)
-
-
-def x_2137(ctx):  # 
-    E = ctx.env()
-    return ctx.state.get('turn_actions')
-
-
-def x_2138(ctx):  # 
-    E = ctx.env()
-    return ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1168, 0)) >= num(FLD(ctx, K[7], v_p_1168))) for v_p_1168 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None)
-
-
-def x_1828(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_1830(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
-    return [FLD(ctx, K[22], CALL(ctx, 'first', None, ctx.state.get('deck')))]
-
-
-def x_1831(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
-    return ctx.state.get('discard')
-
-
-def x_1832(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_1833(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1834(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_1836(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
-    E = ctx.env()
-    return AR('+', E.get('costs~1169'), K[23])
-
-
-def x_1839(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
-    E = ctx.env()
-    return (lambda v_open_1174: (lambda v_near_1177: (v_near_1177 if (bool((FLD(ctx, K[15], 'city') == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1177)) > num(0)))) else v_open_1174))([v_s_1175 for v_s_1175 in items_of(v_open_1174) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1176, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1176, {}), 'owner', None) == E.get('you')))) for v_x_1176 in items_of(ADJ(ctx, 'spaces', v_s_1175))])))]))([v_s_1172 for v_s_1172 in items_of([v_x_1171 for v_x_1171 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1171) == FLD(ctx, K[12], 'city'))]) if (bool((not IN(v_s_1172, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1172) == None)) or bool((FLD(ctx, K[13], v_s_1172) == 'city')) or bool((FLD(ctx, K[13], v_s_1172) == E.get('this'))))) and bool((bool(IN(v_s_1172, KEY(FLD(ctx, K[14], 'city'), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1173, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1173, {}), 'tile', None), KEY(FLD(ctx, K[14], 'city'), 'tiles', None))) and bool((not IN(v_x_1173, KEY(FLD(ctx, K[14], 'city'), 'except_on', None))))) for v_x_1173 in items_of(ADJ(ctx, 'spaces', v_s_1172))]))))))])
-
-
-def x_1840(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
-    E = ctx.env()
-    return (E.get('free~1178') if (E.get('k~1170') == 0) else CALL(ctx, 'reversed', None, E.get('free~1178')))
-
-
-def x_1841(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~1179'))) > num(0))
-
-
-def x_1842(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
-    E = ctx.env()
-    return KEY(E.get('order~1179'), AR('%', (num(AR('+', KEY(E.get('costs~1169'), (num(2) * num(E.get('k~1170'))), None), CALL(ctx, 'count', None, E.get('order~1179')))) - num(1)), CALL(ctx, 'count', None, E.get('order~1179'))), None)
-
-
-def x_1845(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1182'), {})
-
-
-def x_1846(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~1181'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1181')) else None), 'card': E.get('this')}
-
-
-def x_1847(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1848(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1181'))
-
-
-def x_1849(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1182'))
-
-
-def x_1850(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1182'))
-
-
-def x_1851(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~1183'), ctx.state.get('board'))
-
-
-def x_1852(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1183'), {}), 'tile', None))
-
-
-def x_1856(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
-    E = ctx.env()
-    return [v_x_1184 for v_x_1184 in items_of(ADJ(ctx, 'spaces', E.get('at~1180'))) if IN(v_x_1184, (lambda v_open_1188: (lambda v_near_1191: (v_near_1191 if (bool((FLD(ctx, K[15], 'greenery') == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1191)) > num(0)))) else v_open_1188))([v_s_1189 for v_s_1189 in items_of(v_open_1188) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1190, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1190, {}), 'owner', None) == E.get('you')))) for v_x_1190 in items_of(ADJ(ctx, 'spaces', v_s_1189))])))]))([v_s_1186 for v_s_1186 in items_of([v_x_1185 for v_x_1185 in items_of(IDS(ctx, 'spaces')) if (FLD(ctx, K[11], v_x_1185) == FLD(ctx, K[12], 'greenery'))]) if (bool((not IN(v_s_1186, ctx.state.get('board')))) and bool((bool((FLD(ctx, K[13], v_s_1186) == None)) or bool((FLD(ctx, K[13], v_s_1186) == 'greenery')) or bool((FLD(ctx, K[13], v_s_1186) == E.get('this'))))) and bool((bool(IN(v_s_1186, KEY(FLD(ctx, K[14], 'greenery'), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1187, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1187, {}), 'tile', None), KEY(FLD(ctx, K[14], 'greenery'), 'tiles', None))) and bool((not IN(v_x_1187, KEY(FLD(ctx, K[14], 'greenery'), 'except_on', None))))) for v_x_1187 in items_of(ADJ(ctx, 'spaces', v_s_1186))]))))))]))]
-
-
-def x_1857(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~1192'))) > num(0))
-
-
-def x_1859(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
-    E = ctx.env()
-    return KEY(E.get('ring~1192'), AR('%', (num(AR('+', KEY(E.get('costs~1169'), AR('+', (num(2) * num(E.get('k~1170'))), 1), None), CALL(ctx, 'count', None, E.get('ring~1192')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~1192'))), None)
-
-
-def x_1860(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1194'), {})
-
-
-def x_1861(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
-    E = ctx.env()
-    return {'tile': E.get('t~1193'), 'owner': (E.get('you') if FLD(ctx, K[16], E.get('t~1193')) else None), 'card': E.get('this')}
-
-
-def x_1862(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_1863(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
-    E = ctx.env()
-    return FLD(ctx, K[17], E.get('t~1193'))
-
-
-def x_1864(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
-    E = ctx.env()
-    return FLD(ctx, K[18], E.get('s~1194'))
-
-
-def x_1865(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1194'))
-
-
-def x_1866(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return IN(E.get('x~1195'), ctx.state.get('board'))
-
-
-def x_1867(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
-    E = ctx.env()
-    return FLD(ctx, K[19], KEY(KEY(ctx.state.get('board'), E.get('x~1195'), {}), 'tile', None))
-
-
-def x_1871(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:114
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1196), len(ctx.state['players'])) for v_k_1196 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
-
-
-def x_1873(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
-    E = ctx.env()
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_1874(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1875(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
-    E = ctx.env()
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_1876(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
-    E = ctx.env()
-    return ctx.state.get('discard')
-
-
-def x_1878(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1879(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_1880(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_1881(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_1882(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
-    E = ctx.env()
-    return ctx.state.get('deck')
-
-
-def x_1883(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
-    E = ctx.env()
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_1884(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:117
-    E = ctx.env()
-    return CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_1197).get('pack'))) > num(0)) for v_p_1197 in items_of(list(range(len(ctx.state['players']))))])
-
-
-def x_1885(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1198), len(ctx.state['players'])) for v_k_1198 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
-
-
-def x_1886(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
-    E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
-
-
-def x_1887(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_1888(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_1889(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    E = ctx.env()
-    return [E.get('card~1199')]
-
-
-def x_1890(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
-def x_1891(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    E = ctx.env()
-    return [E.get('card~1199')]
-
-
-def x_1892(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    E = ctx.env()
-    return {'card': E.get('card~1199')}
-
-
-def x_1893(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    E = ctx.env()
-    return [PL(ctx, v_p_1200).get('pack') for v_p_1200 in items_of(list(range(len(ctx.state['players']))))]
-
-
-def x_1894(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:121
-    E = ctx.env()
-    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
-
-
-def x_1895(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
-    E = ctx.env()
-    return list(range(len(ctx.state['players'])))
-
-
-def x_1896(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
-    E = ctx.env()
-    return PL(ctx, E.get('p~1203')).get('pack')
-
-
-def x_1897(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
-    E = ctx.env()
-    return KEY(E.get('packs~1201'), AR('%', (num(AR('+', E.get('p~1203'), len(ctx.state['players']))) - num(E.get('shift~1202'))), len(ctx.state['players'])), None)
-
-
-def x_1898(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:123
-    E = ctx.env()
-    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1204), len(ctx.state['players'])) for v_k_1204 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
-
-
-def x_1899(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
-def x_1902(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1207'), 0)) >= num(E.get('n~1206')))
-
-
-def x_1903(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1207'), 0)
-
-
-def x_1905(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
+def x_2047(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:80
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1906(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
+def x_2048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:80
     E = ctx.env()
-    return [E.get('card~1205')]
+    return [E.get('card~1345')]
 
 
-def x_1907(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+def x_2049(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:81
     E = ctx.env()
-    return {'card': E.get('card~1205'), 'keep': True}
+    return (GET(ctx, 'cards', E.get('card~1345'), 'resource', None) != None)
 
 
-def x_1908(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
+def x_2050(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:81
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1345'), 0)
+
+
+def x_2053(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:82
+    E = ctx.env()
+    return FLD(ctx, K[7], E.get('card~1345'))
+
+
+def x_2054(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+    E = ctx.env()
+    return (GET(ctx, 'cards', E.get('card~1345'), 'type', None) == E.get('event'))
+
+
+def x_2055(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('events')
+
+
+def x_2056(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+    E = ctx.env()
+    return [E.get('card~1345')]
+
+
+def x_2057(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_2058(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+    E = ctx.env()
+    return [E.get('card~1345')]
+
+
+def x_2061(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'cards', E.get('card~1345'), 'tags', [])
+
+
+def x_2062(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:84
+    E = ctx.env()
+    return GET(ctx, 'cards', E.get('card~1345'), 'cost', 0)
+
+
+def x_2065(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+    return ctx.state.get('turn_actions')
+
+
+def x_2067(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return {'act': 'play', 'card': E.get('card~1344')}
+
+
+def x_2068(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    return IDS(ctx, 'actions')
+
+
+def x_2070(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    E = ctx.env()
+    return FLD(ctx, K[8], E.get('a~1353'))
+
+
+def x_2071(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+    return CAN(ctx, 1863, {})
+
+
+def x_2073(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[9], E.get('a~1353'))
+
+
+def x_2074(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[10], E.get('a~1353'))
+
+
+def x_2077(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+    return ctx.state.get('turn_actions')
+
+
+def x_2079(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return {'act': 'project', 'id': E.get('a~1352')}
+
+
+def x_2080(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    return IDS(ctx, 'milestones')
+
+
+def x_2082(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:60
+    E = ctx.env()
+    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~1355'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[11], E.get('m~1355'))))
+
+
+def x_2085(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1357'), 0)) >= num(E.get('n~1356')))
+
+
+def x_2086(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1357'), 0)
+
+
+def x_2088(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:62
+    E = ctx.env()
+    return KEY(ctx.state.get('milestones'), E.get('m~1355'), None)
+
+
+def x_2092(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+    return ctx.state.get('turn_actions')
+
+
+def x_2094(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return {'act': 'milestone', 'id': E.get('m~1354')}
+
+
+def x_2095(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    return IDS(ctx, 'awards')
+
+
+def x_2097(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:69
+    E = ctx.env()
+    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[12])))) and bool((not IN(E.get('a~1359'), [KEY(v_f_1360, 'id', None) for v_f_1360 in items_of(ctx.state.get('awards'))]))))
+
+
+def x_2098(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+    return KEY(K[12], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
+
+
+def x_2100(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1362'), 0)) >= num(E.get('n~1361')))
+
+
+def x_2101(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1362'), 0)
+
+
+def x_2103(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+    return ctx.state.get('awards')
+
+
+def x_2104(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+    E = ctx.env()
+    return [{'id': E.get('a~1359'), 'by': E.get('you')}]
+
+
+def x_2107(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+    return ctx.state.get('turn_actions')
+
+
+def x_2109(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return {'act': 'award', 'id': E.get('a~1358')}
+
+
+def x_2110(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_2111(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[13], E.get('card~1363')))) - num(1)))
+
+
+def x_2112(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+    E = ctx.env()
+    return (not IN(E.get('card~1363'), PL(ctx, E.get('you')).get('used')))
+
+
+def x_2115(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:151
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('used')
+
+
+def x_2116(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:151
+    E = ctx.env()
+    return [E.get('card~1366')]
+
+
+def x_2118(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:152
+    E = ctx.env()
+    return KEY(KEY(FLD(ctx, K[13], E.get('card~1366')), E.get('k~1365'), None), 'cost', None)
+
+
+def x_2119(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:152
+    E = ctx.env()
+    return KEY(KEY(FLD(ctx, K[13], E.get('card~1366')), E.get('k~1365'), None), 'effect', None)
+
+
+def x_2122(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+    return ctx.state.get('turn_actions')
+
+
+def x_2124(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return {'act': 'card_action', 'card': E.get('card~1363'), 'index': E.get('k~1364')}
+
+
+def x_2125(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+    E = ctx.env()
+    return (E.get('done~1343') == 0)
+
+
+def x_2126(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+    return ctx.state.get('passed')
+
+
+def x_2127(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+    E = ctx.env()
+    return [E.get('you')]
+
+
+def x_2131(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+    E = ctx.env()
+    return (num(E.get('done~1343')) > num(0))
+
+
+def x_2135(ctx):  # rules_data/terraforming_mars/flow.yaml:40
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1326), len(ctx.state['players'])) for v_k_1326 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+
+
+def x_2138(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:67
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~1368'), 0)
+
+
+def x_2139(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:67
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~1367'), 0)
+
+
+def x_2140(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:67
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~1367'), 0)
+
+
+def x_2144(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
+
+
+def x_2145(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1370'), 0)
+
+
+def x_2146(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    E = ctx.env()
+    return (num(E.get('n~1369')) * num(E.get('k~1371')))
+
+
+def x_2147(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:72
+    return IDS(ctx, 'resources')
+
+
+def x_2148(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:72
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1372'), 0)
+
+
+def x_2149(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:72
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1372'), 0)
+
+
+def x_2150(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('used')
+
+
+def x_2152(ctx):  # 
+    return CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1373, 0)) >= num(GET(ctx, 'parameters', v_p_1373, 'max', 0))) for v_p_1373 in items_of(IDS(ctx, 'parameters'))])
+
+
+def x_2153(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1374), len(ctx.state['players'])) for v_k_1374 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+
+
+def x_2156(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
+    return IDS(ctx, 'actions')
+
+
+def x_2157(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
+    E = ctx.env()
+    return (bool((GET(ctx, 'actions', E.get('a~1376'), 'group', None) == 'conversion')) and bool((E.get('a~1376') == 'plants_to_greenery')))
+
+
+def x_2159(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    E = ctx.env()
+    return FLD(ctx, K[8], E.get('a~1377'))
+
+
+def x_2160(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+    return CAN(ctx, 1935, {})
+
+
+def x_2162(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[9], E.get('a~1377'))
+
+
+def x_2163(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[10], E.get('a~1377'))
+
+
+def x_2164(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
+    E = ctx.env()
+    return {'act': 'project', 'id': E.get('a~1376')}
+
+
+def x_2168(ctx):  # 
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
+
+
+def x_2169(ctx):  # 
+    E = ctx.env()
+    return (num(5) * num(CALL(ctx, 'count', None, [v_m_1378 for v_m_1378 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_1378, None) == E.get('you'))])))
+
+
+def x_2170(ctx):  # 
+    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[14], KEY(v_f_1379, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_1380, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) for v_p_1380 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_1381 for v_p_1381 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_1381, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_1382, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) for v_q_1382 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[14], KEY(v_f_1379, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_1383, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) for v_p_1383 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_1383, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_1384, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) for v_q_1384 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_1379 in items_of(ctx.state.get('awards'))])
+
+
+def x_2171(ctx):  # 
+    E = ctx.env()
+    return CALL(ctx, 'count', None, [v_s_1385 for v_s_1385 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1385, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1385, {}), 'owner', None) == E.get('you'))))])
+
+
+def x_2172(ctx):  # 
+    E = ctx.env()
+    return CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1387 for v_x_1387 in items_of(ADJ(ctx, 'spaces', v_s_1386)) if (KEY(KEY(ctx.state.get('board'), v_x_1387, {}), 'tile', None) == 'greenery')]) for v_s_1386 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1386, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1386, {}), 'owner', None) == E.get('you'))))])
+
+
+def x_2173(ctx):  # 
+    E = ctx.env()
+    return CALL(ctx, 'sum', None, [FLD(ctx, K[15], v_c_1388) for v_c_1388 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
+
+
+def x_2174(ctx):  # 
+    return ((K[16] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1389, 0)) >= num(GET(ctx, 'parameters', v_p_1389, 'max', 0))) for v_p_1389 in items_of(IDS(ctx, 'parameters'))]) else K[17]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
+
+
+def x_2175(ctx):  # 
+    return KEY(ctx.state.get('game_tracks'), 'generation', 0)
+
+
+def x_2176(ctx):  # 
+    return ctx.state.get('turn_actions')
+
+
+def x_2177(ctx):  # 
+    return ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1391, 0)) >= num(GET(ctx, 'parameters', v_p_1391, 'max', 0))) for v_p_1391 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None)
+
+
+def x_1866(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_1868(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
+
+
+def x_1869(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_1909(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
+def x_1870(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1871(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return ctx.state.get('deck')
+
+
+def x_1872(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1874(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
-    return [E.get('card~1205')]
+    return AR('+', E.get('costs~1392'), K[4])
 
 
-def x_1910(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+def x_1877(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return {'card': E.get('card~1205'), 'keep': False}
+    return (lambda v_open_1397: (lambda v_near_1400: (v_near_1400 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1400)) > num(0)))) else v_open_1397))([v_s_1398 for v_s_1398 in items_of(v_open_1397) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1399, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1399, {}), 'owner', None) == E.get('you')))) for v_x_1399 in items_of(ADJ(ctx, 'spaces', v_s_1398))])))]))([v_s_1395 for v_s_1395 in items_of([v_x_1394 for v_x_1394 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1394, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_1395, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1395, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1396, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1396, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1396, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))))) for v_x_1396 in items_of(ADJ(ctx, 'spaces', v_s_1395))]))))))])
 
 
-def x_1911(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
+def x_1878(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+    E = ctx.env()
+    return (E.get('free~1401') if (E.get('k~1393') == 0) else CALL(ctx, 'reversed', None, E.get('free~1401')))
+
+
+def x_1879(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, E.get('order~1402'))) > num(0))
+
+
+def x_1880(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+    E = ctx.env()
+    return KEY(E.get('order~1402'), AR('%', (num(AR('+', KEY(E.get('costs~1392'), (num(2) * num(E.get('k~1393'))), None), CALL(ctx, 'count', None, E.get('order~1402')))) - num(1)), CALL(ctx, 'count', None, E.get('order~1402'))), None)
+
+
+def x_1883(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1405'), {})
+
+
+def x_1884(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1404'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1404'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1885(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1886(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1404'))
+
+
+def x_1887(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1405'))
+
+
+def x_1888(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1405'))
+
+
+def x_1889(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1406'), ctx.state.get('board'))
+
+
+def x_1890(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1406'), {}), 'tile', None))
+
+
+def x_1894(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+    E = ctx.env()
+    return [v_x_1407 for v_x_1407 in items_of(ADJ(ctx, 'spaces', E.get('at~1403'))) if IN(v_x_1407, (lambda v_open_1411: (lambda v_near_1414: (v_near_1414 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1414)) > num(0)))) else v_open_1411))([v_s_1412 for v_s_1412 in items_of(v_open_1411) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1413, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1413, {}), 'owner', None) == E.get('you')))) for v_x_1413 in items_of(ADJ(ctx, 'spaces', v_s_1412))])))]))([v_s_1409 for v_s_1409 in items_of([v_x_1408 for v_x_1408 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1408, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_1409, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1409, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1410, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1410, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1410, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))))) for v_x_1410 in items_of(ADJ(ctx, 'spaces', v_s_1409))]))))))]))]
+
+
+def x_1895(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, E.get('ring~1415'))) > num(0))
+
+
+def x_1897(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+    E = ctx.env()
+    return KEY(E.get('ring~1415'), AR('%', (num(AR('+', KEY(E.get('costs~1392'), AR('+', (num(2) * num(E.get('k~1393'))), 1), None), CALL(ctx, 'count', None, E.get('ring~1415')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~1415'))), None)
+
+
+def x_1898(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1417'), {})
+
+
+def x_1899(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
+    E = ctx.env()
+    return {'tile': E.get('t~1416'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1416'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_1900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_1901(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~1416'))
+
+
+def x_1902(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~1417'))
+
+
+def x_1903(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~1417'))
+
+
+def x_1904(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return IN(E.get('x~1418'), ctx.state.get('board'))
+
+
+def x_1905(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1418'), {}), 'tile', None))
+
+
+def x_1909(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:114
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1419), len(ctx.state['players'])) for v_k_1419 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+
+
+def x_1911(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_1912(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
+    return ctx.state.get('deck')
+
+
+def x_1913(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_1914(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
+    return ctx.state.get('discard')
+
+
+def x_1916(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
+    return ctx.state.get('deck')
+
+
+def x_1917(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_1918(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_1919(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1920(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
+    return ctx.state.get('deck')
+
+
+def x_1921(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_1922(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:117
+    return CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_1420).get('pack'))) > num(0)) for v_p_1420 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_1923(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1421), len(ctx.state['players'])) for v_k_1421 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+
+
+def x_1924(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
+    E = ctx.env()
+    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
+
+
+def x_1925(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_1926(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_1927(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    E = ctx.env()
+    return [E.get('card~1422')]
+
+
+def x_1928(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_1913(ctx):  # rules_data/terraforming_mars/modules.yaml:37
+def x_1929(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
+    return [E.get('card~1422')]
+
+
+def x_1930(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    E = ctx.env()
+    return {'card': E.get('card~1422')}
+
+
+def x_1931(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+    return [PL(ctx, v_p_1423).get('pack') for v_p_1423 in items_of(list(range(len(ctx.state['players']))))]
+
+
+def x_1932(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
+
+
+def x_1933(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+    return list(range(len(ctx.state['players'])))
+
+
+def x_1934(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+    E = ctx.env()
+    return PL(ctx, E.get('p~1426')).get('pack')
+
+
+def x_1935(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+    E = ctx.env()
+    return KEY(E.get('packs~1424'), AR('%', (num(AR('+', E.get('p~1426'), len(ctx.state['players']))) - num(E.get('shift~1425'))), len(ctx.state['players'])), None)
+
+
+def x_1936(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:123
+    return [AR('%', AR('+', ctx.state.get('first_player'), v_k_1427), len(ctx.state['players'])) for v_k_1427 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+
+
+def x_1937(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_1940(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1430'), 0)) >= num(E.get('n~1429')))
+
+
+def x_1941(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1430'), 0)
+
+
+def x_1943(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_1944(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
+    E = ctx.env()
+    return [E.get('card~1428')]
+
+
+def x_1945(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+    E = ctx.env()
+    return {'card': E.get('card~1428'), 'keep': True}
+
+
+def x_1946(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
+    return ctx.state.get('discard')
+
+
+def x_1947(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
+    E = ctx.env()
+    return [E.get('card~1428')]
+
+
+def x_1948(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+    E = ctx.env()
+    return {'card': E.get('card~1428'), 'keep': False}
+
+
+def x_1949(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_1951(ctx):  # rules_data/terraforming_mars/modules.yaml:37
     return (num(ctx.state['round']) > num(1))
 
 
@@ -6215,7 +6142,7 @@ CODE = {
     62: x_62,
     65: x_65,
     66: x_66,
-    69: x_69,
+    67: x_67,
     70: x_70,
     71: x_71,
     72: x_72,
@@ -6223,97 +6150,100 @@ CODE = {
     74: x_74,
     75: x_75,
     76: x_76,
-    80: x_80,
-    83: x_83,
+    77: x_77,
+    81: x_81,
     84: x_84,
-    87: x_87,
+    85: x_85,
     88: x_88,
-    91: x_91,
-    92: x_92,
+    89: x_89,
+    90: x_90,
     93: x_93,
     94: x_94,
     95: x_95,
     96: x_96,
     97: x_97,
     98: x_98,
-    102: x_102,
-    105: x_105,
-    106: x_106,
-    109: x_109,
-    110: x_110,
+    99: x_99,
+    100: x_100,
+    104: x_104,
+    107: x_107,
+    108: x_108,
+    111: x_111,
+    112: x_112,
     113: x_113,
-    114: x_114,
-    115: x_115,
     116: x_116,
     117: x_117,
     118: x_118,
     119: x_119,
     120: x_120,
-    124: x_124,
+    121: x_121,
+    122: x_122,
+    123: x_123,
     127: x_127,
-    131: x_131,
-    132: x_132,
+    130: x_130,
+    134: x_134,
     135: x_135,
-    136: x_136,
+    138: x_138,
     139: x_139,
     140: x_140,
-    141: x_141,
-    142: x_142,
     143: x_143,
     144: x_144,
     145: x_145,
     146: x_146,
+    147: x_147,
+    148: x_148,
+    149: x_149,
     150: x_150,
-    153: x_153,
     154: x_154,
-    159: x_159,
-    160: x_160,
-    161: x_161,
-    162: x_162,
+    157: x_157,
+    158: x_158,
     163: x_163,
     164: x_164,
+    165: x_165,
     166: x_166,
     167: x_167,
     168: x_168,
+    170: x_170,
     171: x_171,
     172: x_172,
-    173: x_173,
-    174: x_174,
     175: x_175,
+    176: x_176,
+    177: x_177,
     178: x_178,
+    179: x_179,
     182: x_182,
     186: x_186,
-    187: x_187,
-    188: x_188,
-    189: x_189,
+    190: x_190,
     191: x_191,
     192: x_192,
     193: x_193,
-    194: x_194,
     195: x_195,
     196: x_196,
+    197: x_197,
+    198: x_198,
     199: x_199,
+    200: x_200,
     203: x_203,
-    204: x_204,
-    205: x_205,
-    206: x_206,
+    207: x_207,
     208: x_208,
     209: x_209,
     210: x_210,
-    211: x_211,
     212: x_212,
     213: x_213,
+    214: x_214,
+    215: x_215,
     216: x_216,
     217: x_217,
-    218: x_218,
-    219: x_219,
+    220: x_220,
     221: x_221,
     222: x_222,
     223: x_223,
-    224: x_224,
     225: x_225,
     226: x_226,
+    227: x_227,
+    228: x_228,
     229: x_229,
+    230: x_230,
     233: x_233,
     237: x_237,
     241: x_241,
@@ -6343,727 +6273,736 @@ CODE = {
     337: x_337,
     341: x_341,
     345: x_345,
-    346: x_346,
-    347: x_347,
-    348: x_348,
+    349: x_349,
     350: x_350,
     351: x_351,
     352: x_352,
-    353: x_353,
     354: x_354,
     355: x_355,
+    356: x_356,
+    357: x_357,
     358: x_358,
     359: x_359,
-    360: x_360,
-    361: x_361,
+    362: x_362,
     363: x_363,
     364: x_364,
     365: x_365,
-    366: x_366,
     367: x_367,
     368: x_368,
+    369: x_369,
+    370: x_370,
     371: x_371,
+    372: x_372,
     375: x_375,
     379: x_379,
     383: x_383,
-    385: x_385,
-    388: x_388,
+    387: x_387,
     389: x_389,
+    392: x_392,
     393: x_393,
-    396: x_396,
     397: x_397,
     400: x_400,
     401: x_401,
     402: x_402,
-    403: x_403,
-    404: x_404,
     405: x_405,
     406: x_406,
     407: x_407,
+    408: x_408,
+    409: x_409,
+    410: x_410,
     411: x_411,
     412: x_412,
-    413: x_413,
     416: x_416,
     417: x_417,
+    418: x_418,
     421: x_421,
-    425: x_425,
-    428: x_428,
-    429: x_429,
-    432: x_432,
+    422: x_422,
+    426: x_426,
+    430: x_430,
     433: x_433,
     434: x_434,
     435: x_435,
-    436: x_436,
-    437: x_437,
     438: x_438,
     439: x_439,
+    440: x_440,
+    441: x_441,
+    442: x_442,
     443: x_443,
-    447: x_447,
-    448: x_448,
-    452: x_452,
-    456: x_456,
-    457: x_457,
-    460: x_460,
-    461: x_461,
+    444: x_444,
+    445: x_445,
+    449: x_449,
+    453: x_453,
+    454: x_454,
+    458: x_458,
     462: x_462,
     463: x_463,
     464: x_464,
-    465: x_465,
-    466: x_466,
     467: x_467,
+    468: x_468,
+    469: x_469,
+    470: x_470,
     471: x_471,
     472: x_472,
-    475: x_475,
-    476: x_476,
-    480: x_480,
+    473: x_473,
+    474: x_474,
+    478: x_478,
+    479: x_479,
+    482: x_482,
     483: x_483,
-    484: x_484,
     487: x_487,
-    488: x_488,
-    489: x_489,
     490: x_490,
     491: x_491,
     492: x_492,
-    493: x_493,
-    494: x_494,
+    495: x_495,
+    496: x_496,
+    497: x_497,
     498: x_498,
+    499: x_499,
+    500: x_500,
     501: x_501,
     502: x_502,
     506: x_506,
     509: x_509,
     510: x_510,
-    513: x_513,
     514: x_514,
-    515: x_515,
-    516: x_516,
     517: x_517,
     518: x_518,
     519: x_519,
-    520: x_520,
+    522: x_522,
+    523: x_523,
     524: x_524,
+    525: x_525,
     526: x_526,
+    527: x_527,
+    528: x_528,
     529: x_529,
     533: x_533,
-    534: x_534,
+    535: x_535,
     538: x_538,
-    541: x_541,
     542: x_542,
-    545: x_545,
-    546: x_546,
+    543: x_543,
     547: x_547,
-    548: x_548,
-    549: x_549,
     550: x_550,
     551: x_551,
     552: x_552,
+    555: x_555,
     556: x_556,
     557: x_557,
+    558: x_558,
+    559: x_559,
     560: x_560,
     561: x_561,
     562: x_562,
-    564: x_564,
-    565: x_565,
-    568: x_568,
-    569: x_569,
+    566: x_566,
+    567: x_567,
     570: x_570,
     571: x_571,
     572: x_572,
-    573: x_573,
     574: x_574,
     575: x_575,
+    576: x_576,
     579: x_579,
+    580: x_580,
+    581: x_581,
+    582: x_582,
     583: x_583,
     584: x_584,
     585: x_585,
     586: x_586,
-    587: x_587,
-    588: x_588,
     590: x_590,
-    591: x_591,
-    592: x_592,
+    594: x_594,
+    595: x_595,
     596: x_596,
+    597: x_597,
+    598: x_598,
     599: x_599,
-    600: x_600,
-    604: x_604,
-    608: x_608,
+    601: x_601,
+    602: x_602,
+    603: x_603,
+    607: x_607,
+    610: x_610,
     611: x_611,
-    612: x_612,
     615: x_615,
-    616: x_616,
-    617: x_617,
-    618: x_618,
     619: x_619,
-    620: x_620,
-    621: x_621,
     622: x_622,
-    626: x_626,
+    623: x_623,
+    624: x_624,
+    627: x_627,
+    628: x_628,
+    629: x_629,
     630: x_630,
+    631: x_631,
+    632: x_632,
+    633: x_633,
     634: x_634,
-    635: x_635,
     638: x_638,
-    639: x_639,
-    640: x_640,
-    641: x_641,
     642: x_642,
-    643: x_643,
-    644: x_644,
-    645: x_645,
-    649: x_649,
+    646: x_646,
+    647: x_647,
+    648: x_648,
     651: x_651,
     652: x_652,
+    653: x_653,
+    654: x_654,
     655: x_655,
     656: x_656,
     657: x_657,
     658: x_658,
-    659: x_659,
-    660: x_660,
-    661: x_661,
     662: x_662,
+    664: x_664,
+    665: x_665,
     666: x_666,
     669: x_669,
     670: x_670,
+    671: x_671,
+    672: x_672,
+    673: x_673,
     674: x_674,
     675: x_675,
     676: x_676,
-    677: x_677,
-    679: x_679,
     680: x_680,
-    681: x_681,
-    682: x_682,
     683: x_683,
     684: x_684,
-    685: x_685,
     688: x_688,
+    689: x_689,
     690: x_690,
+    691: x_691,
     693: x_693,
+    694: x_694,
     695: x_695,
+    696: x_696,
+    697: x_697,
     698: x_698,
     699: x_699,
-    700: x_700,
     702: x_702,
-    705: x_705,
+    704: x_704,
+    707: x_707,
     709: x_709,
+    712: x_712,
+    713: x_713,
     714: x_714,
+    716: x_716,
     719: x_719,
-    720: x_720,
-    725: x_725,
-    726: x_726,
-    727: x_727,
+    723: x_723,
     728: x_728,
-    729: x_729,
-    730: x_730,
-    732: x_732,
     733: x_733,
     734: x_734,
-    738: x_738,
     739: x_739,
+    740: x_740,
+    741: x_741,
     742: x_742,
     743: x_743,
     744: x_744,
-    745: x_745,
+    746: x_746,
     747: x_747,
-    750: x_750,
+    748: x_748,
     752: x_752,
-    755: x_755,
+    753: x_753,
+    756: x_756,
     757: x_757,
+    758: x_758,
+    759: x_759,
     760: x_760,
-    764: x_764,
-    766: x_766,
-    769: x_769,
+    762: x_762,
+    765: x_765,
+    767: x_767,
     770: x_770,
-    771: x_771,
     772: x_772,
-    774: x_774,
     775: x_775,
-    778: x_778,
-    780: x_780,
-    783: x_783,
+    779: x_779,
+    781: x_781,
     784: x_784,
     785: x_785,
     786: x_786,
+    787: x_787,
     788: x_788,
-    789: x_789,
-    792: x_792,
+    790: x_790,
+    791: x_791,
     794: x_794,
-    797: x_797,
-    798: x_798,
+    796: x_796,
+    799: x_799,
+    800: x_800,
     801: x_801,
     802: x_802,
     803: x_803,
-    804: x_804,
     805: x_805,
     806: x_806,
-    807: x_807,
-    808: x_808,
-    812: x_812,
+    809: x_809,
+    811: x_811,
     814: x_814,
-    817: x_817,
+    815: x_815,
+    816: x_816,
+    819: x_819,
+    820: x_820,
     821: x_821,
+    822: x_822,
     823: x_823,
+    824: x_824,
     825: x_825,
-    828: x_828,
+    826: x_826,
+    830: x_830,
     832: x_832,
-    833: x_833,
-    834: x_834,
     835: x_835,
-    837: x_837,
-    838: x_838,
     839: x_839,
-    842: x_842,
-    844: x_844,
-    847: x_847,
-    848: x_848,
-    849: x_849,
+    841: x_841,
+    843: x_843,
+    846: x_846,
     850: x_850,
+    851: x_851,
+    852: x_852,
     853: x_853,
+    854: x_854,
+    856: x_856,
     857: x_857,
+    858: x_858,
     861: x_861,
+    863: x_863,
     866: x_866,
     867: x_867,
-    871: x_871,
+    868: x_868,
+    869: x_869,
     872: x_872,
-    874: x_874,
-    879: x_879,
-    883: x_883,
-    884: x_884,
-    887: x_887,
-    888: x_888,
-    889: x_889,
+    876: x_876,
+    880: x_880,
+    885: x_885,
+    886: x_886,
     890: x_890,
     891: x_891,
-    892: x_892,
     893: x_893,
-    894: x_894,
     898: x_898,
-    899: x_899,
     902: x_902,
     903: x_903,
+    904: x_904,
     907: x_907,
+    908: x_908,
     909: x_909,
+    910: x_910,
+    911: x_911,
     912: x_912,
+    913: x_913,
     914: x_914,
-    916: x_916,
-    917: x_917,
-    920: x_920,
-    921: x_921,
+    918: x_918,
+    919: x_919,
     922: x_922,
     923: x_923,
-    924: x_924,
-    925: x_925,
-    926: x_926,
     927: x_927,
-    931: x_931,
+    929: x_929,
     932: x_932,
+    934: x_934,
     936: x_936,
+    937: x_937,
+    938: x_938,
     941: x_941,
     942: x_942,
     943: x_943,
     944: x_944,
     945: x_945,
     946: x_946,
+    947: x_947,
     948: x_948,
-    949: x_949,
-    950: x_950,
+    952: x_952,
     953: x_953,
-    956: x_956,
     957: x_957,
-    961: x_961,
     962: x_962,
     963: x_963,
     964: x_964,
+    965: x_965,
     966: x_966,
+    967: x_967,
     969: x_969,
-    973: x_973,
+    970: x_970,
+    971: x_971,
     974: x_974,
+    977: x_977,
     978: x_978,
-    979: x_979,
-    981: x_981,
+    982: x_982,
+    983: x_983,
+    984: x_984,
     985: x_985,
     986: x_986,
-    990: x_990,
-    994: x_994,
-    998: x_998,
-    999: x_999,
+    988: x_988,
+    991: x_991,
+    995: x_995,
+    996: x_996,
+    1000: x_1000,
+    1001: x_1001,
     1003: x_1003,
     1007: x_1007,
     1008: x_1008,
     1012: x_1012,
     1016: x_1016,
-    1017: x_1017,
-    1018: x_1018,
-    1019: x_1019,
+    1020: x_1020,
     1021: x_1021,
-    1022: x_1022,
-    1023: x_1023,
-    1024: x_1024,
     1025: x_1025,
-    1026: x_1026,
-    1028: x_1028,
-    1031: x_1031,
-    1032: x_1032,
-    1036: x_1036,
+    1029: x_1029,
+    1030: x_1030,
+    1034: x_1034,
+    1038: x_1038,
+    1039: x_1039,
     1040: x_1040,
     1041: x_1041,
+    1043: x_1043,
+    1044: x_1044,
     1045: x_1045,
+    1046: x_1046,
+    1047: x_1047,
+    1048: x_1048,
     1050: x_1050,
-    1051: x_1051,
-    1052: x_1052,
     1053: x_1053,
     1054: x_1054,
-    1055: x_1055,
-    1057: x_1057,
     1058: x_1058,
-    1059: x_1059,
-    1064: x_1064,
-    1069: x_1069,
+    1062: x_1062,
+    1063: x_1063,
+    1067: x_1067,
     1072: x_1072,
+    1073: x_1073,
+    1074: x_1074,
     1075: x_1075,
+    1076: x_1076,
+    1077: x_1077,
     1079: x_1079,
     1080: x_1080,
-    1084: x_1084,
-    1088: x_1088,
-    1093: x_1093,
+    1081: x_1081,
+    1086: x_1086,
+    1091: x_1091,
     1094: x_1094,
-    1095: x_1095,
-    1096: x_1096,
     1097: x_1097,
-    1098: x_1098,
-    1100: x_1100,
     1101: x_1101,
     1102: x_1102,
-    1105: x_1105,
-    1108: x_1108,
-    1113: x_1113,
-    1114: x_1114,
+    1106: x_1106,
+    1110: x_1110,
+    1115: x_1115,
+    1116: x_1116,
+    1117: x_1117,
     1118: x_1118,
+    1119: x_1119,
+    1120: x_1120,
     1122: x_1122,
     1123: x_1123,
-    1125: x_1125,
-    1129: x_1129,
+    1124: x_1124,
+    1127: x_1127,
     1130: x_1130,
-    1131: x_1131,
-    1132: x_1132,
-    1134: x_1134,
-    1137: x_1137,
+    1135: x_1135,
+    1136: x_1136,
     1140: x_1140,
-    1143: x_1143,
     1144: x_1144,
     1145: x_1145,
-    1146: x_1146,
-    1148: x_1148,
+    1147: x_1147,
     1151: x_1151,
-    1156: x_1156,
+    1152: x_1152,
+    1153: x_1153,
+    1154: x_1154,
+    1155: x_1155,
     1157: x_1157,
-    1161: x_1161,
-    1165: x_1165,
+    1160: x_1160,
+    1163: x_1163,
     1166: x_1166,
+    1167: x_1167,
+    1168: x_1168,
+    1169: x_1169,
     1170: x_1170,
-    1171: x_1171,
-    1173: x_1173,
+    1172: x_1172,
     1175: x_1175,
-    1178: x_1178,
-    1179: x_1179,
-    1184: x_1184,
+    1180: x_1180,
+    1181: x_1181,
     1185: x_1185,
-    1186: x_1186,
-    1187: x_1187,
     1189: x_1189,
     1190: x_1190,
-    1191: x_1191,
-    1192: x_1192,
-    1193: x_1193,
     1194: x_1194,
-    1198: x_1198,
+    1195: x_1195,
+    1197: x_1197,
     1199: x_1199,
-    1200: x_1200,
-    1201: x_1201,
     1202: x_1202,
     1203: x_1203,
-    1205: x_1205,
-    1206: x_1206,
-    1207: x_1207,
-    1212: x_1212,
+    1208: x_1208,
+    1209: x_1209,
+    1210: x_1210,
+    1211: x_1211,
+    1213: x_1213,
+    1214: x_1214,
+    1215: x_1215,
     1216: x_1216,
     1217: x_1217,
     1218: x_1218,
-    1219: x_1219,
-    1221: x_1221,
+    1222: x_1222,
+    1223: x_1223,
+    1224: x_1224,
+    1225: x_1225,
     1226: x_1226,
     1227: x_1227,
-    1228: x_1228,
     1229: x_1229,
     1230: x_1230,
     1231: x_1231,
-    1233: x_1233,
-    1234: x_1234,
-    1235: x_1235,
-    1239: x_1239,
+    1236: x_1236,
     1240: x_1240,
+    1241: x_1241,
+    1242: x_1242,
     1243: x_1243,
-    1244: x_1244,
     1245: x_1245,
-    1246: x_1246,
-    1247: x_1247,
-    1248: x_1248,
-    1249: x_1249,
     1250: x_1250,
+    1251: x_1251,
+    1252: x_1252,
+    1253: x_1253,
     1254: x_1254,
+    1255: x_1255,
     1257: x_1257,
     1258: x_1258,
     1259: x_1259,
-    1260: x_1260,
-    1262: x_1262,
-    1267: x_1267,
+    1263: x_1263,
+    1264: x_1264,
+    1265: x_1265,
     1268: x_1268,
     1269: x_1269,
     1270: x_1270,
     1271: x_1271,
     1272: x_1272,
+    1273: x_1273,
     1274: x_1274,
     1275: x_1275,
-    1276: x_1276,
-    1281: x_1281,
+    1279: x_1279,
+    1282: x_1282,
+    1283: x_1283,
+    1284: x_1284,
     1285: x_1285,
-    1286: x_1286,
     1287: x_1287,
-    1288: x_1288,
-    1290: x_1290,
+    1292: x_1292,
+    1293: x_1293,
     1294: x_1294,
+    1295: x_1295,
+    1296: x_1296,
+    1297: x_1297,
     1299: x_1299,
     1300: x_1300,
-    1304: x_1304,
+    1301: x_1301,
     1306: x_1306,
-    1309: x_1309,
+    1310: x_1310,
+    1311: x_1311,
+    1312: x_1312,
     1313: x_1313,
-    1318: x_1318,
-    1323: x_1323,
+    1315: x_1315,
+    1319: x_1319,
     1324: x_1324,
     1325: x_1325,
-    1327: x_1327,
+    1329: x_1329,
     1331: x_1331,
-    1332: x_1332,
-    1333: x_1333,
-    1335: x_1335,
+    1334: x_1334,
     1338: x_1338,
-    1339: x_1339,
-    1342: x_1342,
     1343: x_1343,
-    1344: x_1344,
-    1345: x_1345,
-    1346: x_1346,
-    1347: x_1347,
     1348: x_1348,
     1349: x_1349,
-    1353: x_1353,
-    1354: x_1354,
+    1350: x_1350,
+    1352: x_1352,
+    1356: x_1356,
     1357: x_1357,
     1358: x_1358,
-    1362: x_1362,
-    1366: x_1366,
+    1360: x_1360,
+    1363: x_1363,
+    1364: x_1364,
+    1365: x_1365,
+    1368: x_1368,
+    1369: x_1369,
+    1370: x_1370,
     1371: x_1371,
     1372: x_1372,
     1373: x_1373,
+    1374: x_1374,
     1375: x_1375,
-    1378: x_1378,
-    1382: x_1382,
+    1379: x_1379,
+    1380: x_1380,
+    1383: x_1383,
+    1384: x_1384,
     1388: x_1388,
-    1389: x_1389,
-    1390: x_1390,
-    1391: x_1391,
     1392: x_1392,
-    1393: x_1393,
-    1395: x_1395,
-    1396: x_1396,
     1397: x_1397,
+    1398: x_1398,
+    1399: x_1399,
     1401: x_1401,
-    1402: x_1402,
-    1405: x_1405,
-    1406: x_1406,
-    1407: x_1407,
+    1404: x_1404,
     1408: x_1408,
-    1409: x_1409,
-    1410: x_1410,
-    1411: x_1411,
-    1412: x_1412,
+    1414: x_1414,
+    1415: x_1415,
     1416: x_1416,
+    1417: x_1417,
+    1418: x_1418,
     1419: x_1419,
+    1421: x_1421,
+    1422: x_1422,
     1423: x_1423,
-    1424: x_1424,
+    1427: x_1427,
     1428: x_1428,
-    1431: x_1431,
+    1429: x_1429,
     1432: x_1432,
+    1433: x_1433,
+    1434: x_1434,
     1435: x_1435,
     1436: x_1436,
     1437: x_1437,
     1438: x_1438,
     1439: x_1439,
-    1440: x_1440,
-    1441: x_1441,
-    1442: x_1442,
+    1443: x_1443,
     1446: x_1446,
-    1448: x_1448,
-    1449: x_1449,
-    1452: x_1452,
-    1453: x_1453,
-    1454: x_1454,
+    1450: x_1450,
+    1451: x_1451,
     1455: x_1455,
-    1456: x_1456,
-    1457: x_1457,
     1458: x_1458,
     1459: x_1459,
+    1460: x_1460,
     1463: x_1463,
+    1464: x_1464,
+    1465: x_1465,
     1466: x_1466,
+    1467: x_1467,
+    1468: x_1468,
+    1469: x_1469,
     1470: x_1470,
-    1472: x_1472,
     1474: x_1474,
-    1475: x_1475,
+    1476: x_1476,
+    1477: x_1477,
     1478: x_1478,
-    1479: x_1479,
-    1480: x_1480,
     1481: x_1481,
     1482: x_1482,
     1483: x_1483,
     1484: x_1484,
     1485: x_1485,
-    1489: x_1489,
+    1486: x_1486,
+    1487: x_1487,
+    1488: x_1488,
     1492: x_1492,
-    1493: x_1493,
-    1494: x_1494,
     1495: x_1495,
-    1497: x_1497,
-    1498: x_1498,
     1499: x_1499,
-    1500: x_1500,
     1501: x_1501,
-    1502: x_1502,
+    1503: x_1503,
+    1504: x_1504,
     1505: x_1505,
+    1508: x_1508,
+    1509: x_1509,
     1510: x_1510,
     1511: x_1511,
     1512: x_1512,
+    1513: x_1513,
     1514: x_1514,
-    1518: x_1518,
+    1515: x_1515,
     1519: x_1519,
     1522: x_1522,
     1523: x_1523,
     1524: x_1524,
     1525: x_1525,
-    1526: x_1526,
     1527: x_1527,
     1528: x_1528,
     1529: x_1529,
-    1533: x_1533,
-    1536: x_1536,
-    1537: x_1537,
-    1538: x_1538,
-    1539: x_1539,
+    1530: x_1530,
+    1531: x_1531,
+    1532: x_1532,
+    1535: x_1535,
+    1540: x_1540,
     1541: x_1541,
     1542: x_1542,
-    1543: x_1543,
     1544: x_1544,
-    1545: x_1545,
-    1546: x_1546,
+    1548: x_1548,
     1549: x_1549,
     1550: x_1550,
-    1552: x_1552,
+    1553: x_1553,
+    1554: x_1554,
+    1555: x_1555,
     1556: x_1556,
+    1557: x_1557,
+    1558: x_1558,
+    1559: x_1559,
     1560: x_1560,
-    1561: x_1561,
-    1562: x_1562,
     1564: x_1564,
     1567: x_1567,
     1568: x_1568,
     1569: x_1569,
-    1571: x_1571,
+    1570: x_1570,
+    1572: x_1572,
+    1573: x_1573,
     1574: x_1574,
-    1578: x_1578,
-    1582: x_1582,
-    1586: x_1586,
+    1575: x_1575,
+    1576: x_1576,
+    1577: x_1577,
+    1580: x_1580,
+    1581: x_1581,
+    1583: x_1583,
     1587: x_1587,
-    1588: x_1588,
-    1590: x_1590,
+    1591: x_1591,
+    1592: x_1592,
     1593: x_1593,
-    1596: x_1596,
-    1597: x_1597,
+    1595: x_1595,
+    1598: x_1598,
+    1599: x_1599,
     1600: x_1600,
-    1601: x_1601,
     1602: x_1602,
-    1603: x_1603,
-    1604: x_1604,
     1605: x_1605,
-    1606: x_1606,
-    1607: x_1607,
-    1611: x_1611,
-    1614: x_1614,
-    1615: x_1615,
+    1609: x_1609,
+    1613: x_1613,
+    1617: x_1617,
+    1618: x_1618,
     1619: x_1619,
-    1623: x_1623,
+    1621: x_1621,
     1624: x_1624,
-    1626: x_1626,
+    1627: x_1627,
     1628: x_1628,
-    1630: x_1630,
-    1631: x_1631,
+    1629: x_1629,
+    1632: x_1632,
+    1633: x_1633,
     1634: x_1634,
     1635: x_1635,
     1636: x_1636,
     1637: x_1637,
     1638: x_1638,
     1639: x_1639,
-    1640: x_1640,
-    1641: x_1641,
-    1645: x_1645,
+    1643: x_1643,
+    1646: x_1646,
     1647: x_1647,
-    1648: x_1648,
     1651: x_1651,
-    1652: x_1652,
-    1653: x_1653,
-    1654: x_1654,
     1655: x_1655,
     1656: x_1656,
-    1657: x_1657,
     1658: x_1658,
+    1660: x_1660,
     1662: x_1662,
+    1663: x_1663,
+    1664: x_1664,
     1667: x_1667,
     1668: x_1668,
     1669: x_1669,
     1670: x_1670,
     1671: x_1671,
     1672: x_1672,
+    1673: x_1673,
     1674: x_1674,
-    1675: x_1675,
-    1676: x_1676,
+    1678: x_1678,
+    1680: x_1680,
     1681: x_1681,
     1682: x_1682,
-    1683: x_1683,
-    1684: x_1684,
+    1685: x_1685,
     1686: x_1686,
+    1687: x_1687,
+    1688: x_1688,
+    1689: x_1689,
     1690: x_1690,
+    1691: x_1691,
     1692: x_1692,
-    1695: x_1695,
     1696: x_1696,
-    1699: x_1699,
-    1700: x_1700,
     1701: x_1701,
     1702: x_1702,
     1703: x_1703,
     1704: x_1704,
     1705: x_1705,
     1706: x_1706,
+    1708: x_1708,
+    1709: x_1709,
     1710: x_1710,
-    1711: x_1711,
-    1713: x_1713,
-    1714: x_1714,
+    1715: x_1715,
+    1716: x_1716,
     1717: x_1717,
     1718: x_1718,
-    1719: x_1719,
     1720: x_1720,
-    1721: x_1721,
-    1722: x_1722,
-    1723: x_1723,
     1724: x_1724,
-    1728: x_1728,
+    1726: x_1726,
     1729: x_1729,
+    1730: x_1730,
     1731: x_1731,
-    1732: x_1732,
+    1734: x_1734,
     1735: x_1735,
     1736: x_1736,
     1737: x_1737,
@@ -7071,94 +7010,91 @@ CODE = {
     1739: x_1739,
     1740: x_1740,
     1741: x_1741,
-    1742: x_1742,
+    1745: x_1745,
     1746: x_1746,
-    1747: x_1747,
     1748: x_1748,
     1749: x_1749,
     1750: x_1750,
-    1751: x_1751,
+    1753: x_1753,
     1754: x_1754,
+    1755: x_1755,
+    1756: x_1756,
+    1757: x_1757,
     1758: x_1758,
-    1761: x_1761,
-    1762: x_1762,
+    1759: x_1759,
+    1760: x_1760,
+    1764: x_1764,
     1765: x_1765,
-    1766: x_1766,
     1767: x_1767,
     1768: x_1768,
     1769: x_1769,
-    1770: x_1770,
-    1771: x_1771,
     1772: x_1772,
+    1773: x_1773,
+    1774: x_1774,
+    1775: x_1775,
     1776: x_1776,
-    1780: x_1780,
-    1781: x_1781,
-    1782: x_1782,
+    1777: x_1777,
+    1778: x_1778,
+    1779: x_1779,
     1783: x_1783,
     1784: x_1784,
     1785: x_1785,
+    1786: x_1786,
     1787: x_1787,
     1788: x_1788,
-    1789: x_1789,
+    1791: x_1791,
     1795: x_1795,
-    1796: x_1796,
-    1797: x_1797,
     1798: x_1798,
     1799: x_1799,
     1800: x_1800,
-    1802: x_1802,
     1803: x_1803,
     1804: x_1804,
+    1805: x_1805,
+    1806: x_1806,
+    1807: x_1807,
+    1808: x_1808,
     1809: x_1809,
+    1810: x_1810,
     1814: x_1814,
-    1815: x_1815,
-    1816: x_1816,
-    1817: x_1817,
     1818: x_1818,
     1819: x_1819,
+    1820: x_1820,
     1821: x_1821,
     1822: x_1822,
     1823: x_1823,
-    1828: x_1828,
-    1830: x_1830,
-    1831: x_1831,
-    1832: x_1832,
+    1825: x_1825,
+    1826: x_1826,
+    1827: x_1827,
     1833: x_1833,
     1834: x_1834,
+    1835: x_1835,
     1836: x_1836,
-    1839: x_1839,
+    1837: x_1837,
+    1838: x_1838,
     1840: x_1840,
     1841: x_1841,
     1842: x_1842,
-    1845: x_1845,
-    1846: x_1846,
     1847: x_1847,
-    1848: x_1848,
-    1849: x_1849,
-    1850: x_1850,
-    1851: x_1851,
     1852: x_1852,
+    1853: x_1853,
+    1854: x_1854,
+    1855: x_1855,
     1856: x_1856,
     1857: x_1857,
     1859: x_1859,
     1860: x_1860,
     1861: x_1861,
-    1862: x_1862,
-    1863: x_1863,
-    1864: x_1864,
-    1865: x_1865,
     1866: x_1866,
-    1867: x_1867,
+    1868: x_1868,
+    1869: x_1869,
+    1870: x_1870,
     1871: x_1871,
-    1873: x_1873,
+    1872: x_1872,
     1874: x_1874,
-    1875: x_1875,
-    1876: x_1876,
+    1877: x_1877,
     1878: x_1878,
     1879: x_1879,
     1880: x_1880,
-    1881: x_1881,
-    1882: x_1882,
     1883: x_1883,
     1884: x_1884,
     1885: x_1885,
@@ -7167,67 +7103,68 @@ CODE = {
     1888: x_1888,
     1889: x_1889,
     1890: x_1890,
-    1891: x_1891,
-    1892: x_1892,
-    1893: x_1893,
     1894: x_1894,
     1895: x_1895,
-    1896: x_1896,
     1897: x_1897,
     1898: x_1898,
     1899: x_1899,
+    1900: x_1900,
+    1901: x_1901,
     1902: x_1902,
     1903: x_1903,
+    1904: x_1904,
     1905: x_1905,
-    1906: x_1906,
-    1907: x_1907,
-    1908: x_1908,
     1909: x_1909,
-    1910: x_1910,
     1911: x_1911,
+    1912: x_1912,
     1913: x_1913,
-    2096: x_2096,
-    1915: x_1915,
+    1914: x_1914,
     1916: x_1916,
     1917: x_1917,
-    2096: x_2096,
+    1918: x_1918,
     1919: x_1919,
+    1920: x_1920,
+    1921: x_1921,
     1922: x_1922,
-    2096: x_2096,
+    1923: x_1923,
+    1924: x_1924,
+    1925: x_1925,
+    1926: x_1926,
     1927: x_1927,
+    1928: x_1928,
+    1929: x_1929,
+    1930: x_1930,
     1931: x_1931,
     1932: x_1932,
     1933: x_1933,
     1934: x_1934,
+    1935: x_1935,
     1936: x_1936,
     1937: x_1937,
-    1938: x_1938,
-    1939: x_1939,
     1940: x_1940,
     1941: x_1941,
-    1942: x_1942,
     1943: x_1943,
     1944: x_1944,
     1945: x_1945,
+    1946: x_1946,
+    1947: x_1947,
     1948: x_1948,
     1949: x_1949,
     1951: x_1951,
+    2135: x_2135,
     1953: x_1953,
     1954: x_1954,
+    1955: x_1955,
+    2135: x_2135,
     1957: x_1957,
-    1958: x_1958,
-    1959: x_1959,
     1960: x_1960,
-    1962: x_1962,
-    1963: x_1963,
-    1964: x_1964,
+    2135: x_2135,
     1965: x_1965,
-    1966: x_1966,
-    1967: x_1967,
-    1968: x_1968,
     1969: x_1969,
+    1970: x_1970,
+    1971: x_1971,
     1972: x_1972,
-    1973: x_1973,
+    1974: x_1974,
     1975: x_1975,
     1976: x_1976,
     1977: x_1977,
@@ -7235,145 +7172,145 @@ CODE = {
     1979: x_1979,
     1980: x_1980,
     1981: x_1981,
+    1982: x_1982,
     1983: x_1983,
-    1984: x_1984,
     1986: x_1986,
     1987: x_1987,
-    1988: x_1988,
-    1990: x_1990,
+    1989: x_1989,
     1991: x_1991,
-    1993: x_1993,
+    1992: x_1992,
     1995: x_1995,
     1996: x_1996,
     1997: x_1997,
     1998: x_1998,
-    1999: x_1999,
     2000: x_2000,
     2001: x_2001,
     2002: x_2002,
     2003: x_2003,
+    2004: x_2004,
     2005: x_2005,
+    2006: x_2006,
     2007: x_2007,
-    2008: x_2008,
-    2009: x_2009,
     2010: x_2010,
     2011: x_2011,
+    2013: x_2013,
     2014: x_2014,
     2015: x_2015,
     2016: x_2016,
     2017: x_2017,
     2018: x_2018,
     2019: x_2019,
+    2021: x_2021,
     2022: x_2022,
-    2023: x_2023,
+    2024: x_2024,
+    2025: x_2025,
     2026: x_2026,
     2028: x_2028,
     2029: x_2029,
     2031: x_2031,
-    2032: x_2032,
+    2033: x_2033,
     2034: x_2034,
     2035: x_2035,
+    2036: x_2036,
+    2037: x_2037,
     2038: x_2038,
+    2039: x_2039,
     2040: x_2040,
     2041: x_2041,
-    2043: x_2043,
+    2042: x_2042,
+    2044: x_2044,
     2046: x_2046,
     2047: x_2047,
+    2048: x_2048,
     2049: x_2049,
+    2050: x_2050,
     2053: x_2053,
+    2054: x_2054,
     2055: x_2055,
     2056: x_2056,
+    2057: x_2057,
     2058: x_2058,
-    2059: x_2059,
     2061: x_2061,
     2062: x_2062,
-    2064: x_2064,
     2065: x_2065,
+    2067: x_2067,
     2068: x_2068,
     2070: x_2070,
     2071: x_2071,
-    2072: x_2072,
     2073: x_2073,
-    2076: x_2076,
+    2074: x_2074,
     2077: x_2077,
     2079: x_2079,
     2080: x_2080,
-    2083: x_2083,
+    2082: x_2082,
     2085: x_2085,
     2086: x_2086,
-    2087: x_2087,
     2088: x_2088,
     2092: x_2092,
-    2096: x_2096,
-    2099: x_2099,
+    2094: x_2094,
+    2095: x_2095,
+    2097: x_2097,
+    2098: x_2098,
     2100: x_2100,
     2101: x_2101,
-    2105: x_2105,
-    2106: x_2106,
+    2103: x_2103,
+    2104: x_2104,
     2107: x_2107,
-    2108: x_2108,
     2109: x_2109,
     2110: x_2110,
     2111: x_2111,
-    2113: x_2113,
-    2114: x_2114,
-    2117: x_2117,
+    2112: x_2112,
+    2115: x_2115,
+    2116: x_2116,
     2118: x_2118,
-    2120: x_2120,
-    2121: x_2121,
-    2123: x_2123,
+    2119: x_2119,
+    2122: x_2122,
     2124: x_2124,
     2125: x_2125,
-    2129: x_2129,
-    2130: x_2130,
+    2126: x_2126,
+    2127: x_2127,
     2131: x_2131,
-    2132: x_2132,
-    2133: x_2133,
-    2134: x_2134,
     2135: x_2135,
-    2136: x_2136,
-    2137: x_2137,
     2138: x_2138,
-    1828: x_1828,
-    1830: x_1830,
-    1831: x_1831,
-    1832: x_1832,
-    1833: x_1833,
-    1834: x_1834,
-    1836: x_1836,
-    1839: x_1839,
-    1840: x_1840,
-    1841: x_1841,
-    1842: x_1842,
-    1845: x_1845,
-    1846: x_1846,
-    1847: x_1847,
-    1848: x_1848,
-    1849: x_1849,
-    1850: x_1850,
-    1851: x_1851,
-    1852: x_1852,
-    1856: x_1856,
-    1857: x_1857,
-    1859: x_1859,
-    1860: x_1860,
-    1861: x_1861,
-    1862: x_1862,
-    1863: x_1863,
-    1864: x_1864,
-    1865: x_1865,
+    2139: x_2139,
+    2140: x_2140,
+    2144: x_2144,
+    2145: x_2145,
+    2146: x_2146,
+    2147: x_2147,
+    2148: x_2148,
+    2149: x_2149,
+    2150: x_2150,
+    2152: x_2152,
+    2153: x_2153,
+    2156: x_2156,
+    2157: x_2157,
+    2159: x_2159,
+    2160: x_2160,
+    2162: x_2162,
+    2163: x_2163,
+    2164: x_2164,
+    2168: x_2168,
+    2169: x_2169,
+    2170: x_2170,
+    2171: x_2171,
+    2172: x_2172,
+    2173: x_2173,
+    2174: x_2174,
+    2175: x_2175,
+    2176: x_2176,
+    2177: x_2177,
     1866: x_1866,
-    1867: x_1867,
+    1868: x_1868,
+    1869: x_1869,
+    1870: x_1870,
     1871: x_1871,
-    1873: x_1873,
+    1872: x_1872,
     1874: x_1874,
-    1875: x_1875,
-    1876: x_1876,
+    1877: x_1877,
     1878: x_1878,
     1879: x_1879,
     1880: x_1880,
-    1881: x_1881,
-    1882: x_1882,
     1883: x_1883,
     1884: x_1884,
     1885: x_1885,
@@ -7382,23 +7319,52 @@ CODE = {
     1888: x_1888,
     1889: x_1889,
     1890: x_1890,
-    1891: x_1891,
-    1892: x_1892,
-    1893: x_1893,
     1894: x_1894,
     1895: x_1895,
-    1896: x_1896,
     1897: x_1897,
     1898: x_1898,
     1899: x_1899,
+    1900: x_1900,
+    1901: x_1901,
     1902: x_1902,
     1903: x_1903,
+    1904: x_1904,
     1905: x_1905,
-    1906: x_1906,
-    1907: x_1907,
-    1908: x_1908,
     1909: x_1909,
-    1910: x_1910,
     1911: x_1911,
+    1912: x_1912,
     1913: x_1913,
+    1914: x_1914,
+    1916: x_1916,
+    1917: x_1917,
+    1918: x_1918,
+    1919: x_1919,
+    1920: x_1920,
+    1921: x_1921,
+    1922: x_1922,
+    1923: x_1923,
+    1924: x_1924,
+    1925: x_1925,
+    1926: x_1926,
+    1927: x_1927,
+    1928: x_1928,
+    1929: x_1929,
+    1930: x_1930,
+    1931: x_1931,
+    1932: x_1932,
+    1933: x_1933,
+    1934: x_1934,
+    1935: x_1935,
+    1936: x_1936,
+    1937: x_1937,
+    1940: x_1940,
+    1941: x_1941,
+    1943: x_1943,
+    1944: x_1944,
+    1945: x_1945,
+    1946: x_1946,
+    1947: x_1947,
+    1948: x_1948,
+    1949: x_1949,
+    1951: x_1951,
 }
