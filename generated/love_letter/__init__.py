@@ -12,9 +12,12 @@ Public API (see ``compiler.kernel`` for every method's shape):
                     #  "generations", "actions"}
 """
 
-from compiler.kernel import Game, RandomPolicy, load_game
+from compiler.kernel import Game, RandomPolicy, load_game, register_code
 
+from .engine import CODE
 from .rules import RULES
+
+register_code(RULES, CODE)  # the compiled functions; Game.new(..., engine="interpreter")
 
 __all__ = ["GAME_ID", "MODULES", "RULES", "Game", "RandomPolicy", "load", "new_game"]
 
