@@ -139,6 +139,7 @@ def test_hands_and_what_a_priest_showed_are_hidden_from_the_others():
     assert theirs["players"][me]["hand"] == [None, None]
     assert theirs["players"][me]["seen"] == [None]
     assert theirs["pending"]["options"] == [None] * len(game.pending()["options"])
+    assert all(o is None for f in theirs["stack"] for o in f.get("opts") or [])  # frames too
     assert all(c is None for c in theirs["deck"] + theirs["aside"])
     assert theirs["seed"] is None
 
