@@ -81,7 +81,7 @@ def test_wheel_holds_no_tests_or_checkout_files(wheel):
 def test_in_a_checkout_the_top_level_folders_are_read():
     assert resources.schema_dir() == ROOT / "schemas"
     assert resources.shipped_rules() == ROOT / "rules_data"
-    assert resources.shipped_games() == ["pampero", "terraforming_mars"]
+    assert resources.shipped_games() == ["love_letter", "pampero", "terraforming_mars"]
     assert resources.shipped_game("nope") is None
     assert resources.engine_available("terraforming_mars")
     assert not resources.engine_available("nope")
