@@ -45,7 +45,28 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
         from compiler.codegen.pycode import engine_source
 
         files["engine.py"] = engine_source(ir, source)
+        files.update(kind_schemas(ir))
     return files
+
+
+def kind_schemas(ir: dict[str, Any]) -> dict[str, str]:
+    """``schemas/<kind>.schema.json`` for every record kind a core game declares (with a
+    copy of ``common.schema.json`` they refer to): editors check record files with them
+    through the modeline ``# yaml-language-server: $schema=...``."""
+    import json
+
+    from compiler.resources import schema_dir
+    from compiler.schema.core import kind_schema
+
+    kinds = ir.get("kinds") or {}
+    names = set(kinds) | {"spaces"}
+    out = {"schemas/common.schema.json": (schema_dir() / "common.schema.json")
+           .read_text("utf-8")}
+    for kind, decl in sorted(kinds.items()):
+        schema = kind_schema(kind, decl.get("spec") or {}, names)
+        out[f"schemas/{kind}.schema.json"] = json.dumps(schema, indent=2,
+                                                        ensure_ascii=False) + "\n"
+    return out
 
 
 def _plain(text: str) -> str:

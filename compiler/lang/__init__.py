@@ -71,6 +71,7 @@ def _kinds(decls: Decls) -> dict[str, Any]:
             "modifiers": [f for f, t in k.fields.items() if t == ("list", MODIFIER)],
             "effects": [f for f, t in k.fields.items() if t == "effect"],
             "code": [f for f, t in k.fields.items() if _holds_code(t)],
+            "spec": {"fields": dict(k.spec), "required": list(k.required)},
             "active": k.active,
         }
     return out

@@ -39,6 +39,8 @@ class KindDecl:
     required: tuple[str, ...]
     span: Span
     active: bool = False
+    spec: dict[str, Any] = field(default_factory=dict)
+    """The fields as written (the type notation), for the kind's JSON Schema."""
     """Every record of this kind is active (its reactions and modifiers apply)."""
 
 
@@ -179,7 +181,8 @@ def _kinds(decls: Decls, doc: Document) -> list[Diagnostic]:
             diags.append(_twice("kind", rec["id"], span, decls.kinds[rec["id"]].span))
             continue
         decls.kinds[rec["id"]] = KindDecl(rec["id"], fields, tuple(rec.get("required") or ()),
-                                          span, bool(rec.get("active")))
+                                          span, bool(rec.get("active")),
+                                          dict(rec.get("fields") or {}))
     return diags
 
 

@@ -69,6 +69,16 @@ RULES = {
             'modifiers': [],
             'effects': [],
             'code': ['effect', 'triggers'],
+            'spec': {
+                'fields': {
+                    'value': 'int',
+                    'copies': 'int',
+                    'effect': 'effect?',
+                    'discard_with': ['cards'],
+                    'triggers': 'reactions',
+                },
+                'required': ['value', 'copies'],
+            },
             'active': False,
         },
     },
