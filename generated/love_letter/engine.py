@@ -368,7 +368,7 @@ def x_105(ctx):  # rules_data/love_letter/definitions/cards.yaml:75
     return {'target': E.get('target~108')}
 
 
-def x_106(ctx):  # rules_data/love_letter/cards.yaml:57
+def x_106(ctx):  # rules_data/love_letter/cards.yaml:58
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'card', None) == E.get('this'))) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
 

@@ -179,7 +179,7 @@ RULES = {
             },
         },
         'cards': {
-            'guard': {  # rules_data/love_letter/cards.yaml:6
+            'guard': {  # rules_data/love_letter/cards.yaml:7
                 'id': 'guard',
                 'name': {'en': 'Guard', 'it': 'Guardia'},
                 'gender': {'it': 'f'},
@@ -474,9 +474,9 @@ RULES = {
                     'id': 0,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Guard'},
-                'at': 'rules_data/love_letter/cards.yaml:6',
+                'at': 'rules_data/love_letter/cards.yaml:7',
             },
-            'priest': {  # rules_data/love_letter/cards.yaml:13
+            'priest': {  # rules_data/love_letter/cards.yaml:14
                 'id': 'priest',
                 'name': {'en': 'Priest', 'it': 'Prete'},
                 'gender': {'it': 'm'},
@@ -647,9 +647,9 @@ RULES = {
                     'id': 16,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Priest'},
-                'at': 'rules_data/love_letter/cards.yaml:13',
+                'at': 'rules_data/love_letter/cards.yaml:14',
             },
-            'baron': {  # rules_data/love_letter/cards.yaml:20
+            'baron': {  # rules_data/love_letter/cards.yaml:21
                 'id': 'baron',
                 'name': {'en': 'Baron', 'it': 'Barone'},
                 'gender': {'it': 'm'},
@@ -1155,9 +1155,9 @@ RULES = {
                     'id': 21,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Baron'},
-                'at': 'rules_data/love_letter/cards.yaml:20',
+                'at': 'rules_data/love_letter/cards.yaml:21',
             },
-            'handmaid': {  # rules_data/love_letter/cards.yaml:27
+            'handmaid': {  # rules_data/love_letter/cards.yaml:28
                 'id': 'handmaid',
                 'name': {'en': 'Handmaid', 'it': 'Ancella'},
                 'gender': {'it': 'f'},
@@ -1178,9 +1178,9 @@ RULES = {
                     'id': 51,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Handmaid'},
-                'at': 'rules_data/love_letter/cards.yaml:27',
+                'at': 'rules_data/love_letter/cards.yaml:28',
             },
-            'prince': {  # rules_data/love_letter/cards.yaml:34
+            'prince': {  # rules_data/love_letter/cards.yaml:35
                 'id': 'prince',
                 'name': {'en': 'Prince', 'it': 'Principe'},
                 'gender': {'it': 'm'},
@@ -1484,9 +1484,9 @@ RULES = {
                     'id': 52,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Prince'},
-                'at': 'rules_data/love_letter/cards.yaml:34',
+                'at': 'rules_data/love_letter/cards.yaml:35',
             },
-            'king': {  # rules_data/love_letter/cards.yaml:41
+            'king': {  # rules_data/love_letter/cards.yaml:42
                 'id': 'king',
                 'name': {'en': 'King', 'it': 'Re'},
                 'gender': {'it': 'm'},
@@ -1665,9 +1665,9 @@ RULES = {
                     'id': 71,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: King'},
-                'at': 'rules_data/love_letter/cards.yaml:41',
+                'at': 'rules_data/love_letter/cards.yaml:42',
             },
-            'countess': {  # rules_data/love_letter/cards.yaml:48
+            'countess': {  # rules_data/love_letter/cards.yaml:49
                 'id': 'countess',
                 'name': {'en': 'Countess', 'it': 'Contessa'},
                 'gender': {'it': 'f'},
@@ -1675,9 +1675,9 @@ RULES = {
                 'copies': 1,
                 'discard_with': ['king', 'prince'],
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Countess'},
-                'at': 'rules_data/love_letter/cards.yaml:48',
+                'at': 'rules_data/love_letter/cards.yaml:49',
             },
-            'princess': {  # rules_data/love_letter/cards.yaml:57
+            'princess': {  # rules_data/love_letter/cards.yaml:58
                 'id': 'princess',
                 'name': {'en': 'Princess', 'it': 'Principessa'},
                 'gender': {'it': 'f'},
@@ -1811,7 +1811,7 @@ RULES = {
                     },
                 ],
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Princess'},
-                'at': 'rules_data/love_letter/cards.yaml:57',
+                'at': 'rules_data/love_letter/cards.yaml:58',
             },
         },
         'modules': {},
