@@ -67,7 +67,8 @@ def play_job(job: Job) -> dict[str, Any]:
     """Play one game; its row (see the module docstring). RulesError propagates."""
     package = game_package(job.game)
     game = package.new_game(players=job.players, modules=job.modules, seed=job.seed)
-    first = game.to_json().get("first_player")
+    pending = game.pending() or {}
+    first = pending.get("player")  # the first player to decide
     agents = make_agents(job.agents, job.players, job.seed)
     log = GameLog(job.game, job.players, list(job.modules), job.seed, [a.name for a in agents])
     game = play(game, agents, package.load, log)
@@ -90,7 +91,8 @@ def play_job(job: Job) -> dict[str, Any]:
 def _record_ids(rules: dict[str, Any]) -> set[str]:
     """Every record id of the rules' tables (``{id: {"id": id, ...}}``)."""
     out: set[str] = set()
-    for table in rules.values():
+    tables = list(rules.values()) + list((rules.get("records") or {}).values())
+    for table in tables:
         if isinstance(table, dict):
             out |= {k for k, v in table.items() if isinstance(v, dict) and v.get("id") == k}
     return out
