@@ -38,6 +38,7 @@ class ExprCompiler:
         self.consts: list[str] = []
         self._const_at: dict[str, int] = {}
         self.local: set[str] = set()
+        self.deps: dict[str, Any] = {}
 
     def const(self, text: str) -> str:
         """``K[i]``: the module constant written ``text`` (each written once)."""
@@ -47,10 +48,23 @@ class ExprCompiler:
         return f"K[{self._const_at[text]}]"
 
     def function(self, node: Node) -> str:
-        """``def x_N(ctx):`` returning the value of root expression ``node``."""
+        """``def x_N(ctx):`` returning the value of root expression ``node``. A costly
+        one (a comprehension) that reads only state entries, names and the rules keeps
+        its result by the entries' versions and the names' values (``MEMO``)."""
         self.local = set()
+        self.deps = {"st": set(), "env": set(), "pure": True, "each": False,
+                     "round": False}
         body = self.code(node)
         env = "    E = ctx.env()\n" if "E.get(" in body else ""
+        if self.deps["pure"] and self.deps["each"]:
+            parts = [str(node["x"])]
+            parts += [f"E.get({n!r})" for n in sorted(self.deps["env"])]
+            parts += [f"ctx.stamps.get({k!r}, 0)" for k in sorted(self.deps["st"])]
+            if self.deps["round"]:
+                parts.append("ctx.state['round']")
+            key = "(" + ", ".join(parts) + ",)"
+            return f"def x_{node['x']}(ctx):\n{env}    return MEMO(ctx, {key}, " \
+                   f"lambda: {body})\n"
         return f"def x_{node['x']}(ctx):\n{env}    return {body}\n"
 
     def code(self, n: Node) -> str:
@@ -65,9 +79,14 @@ class ExprCompiler:
 
     def _var(self, n: Node) -> str:
         name = n["n"]
-        return pyname(name) if name in self.local else f"E.get({name!r})"
+        if name in self.local:
+            return pyname(name)
+        self.deps["env"].add(name)
+        return f"E.get({name!r})"
 
     def _core(self, n: Node) -> str:
+        if n["n"] in ("round", "leaders"):
+            self.deps["round" if n["n"] == "round" else "pure"] = n["n"] == "round"
         if n["n"] == "players":
             return "list(range(len(ctx.state['players'])))"
         if n["n"] == "player_count":
@@ -81,6 +100,7 @@ class ExprCompiler:
 
     # ---- reading state and records ---------------------------------------------------
     def _st(self, n: Node) -> str:
+        self.deps["st"].add(n["k"])
         if "p" not in n:
             return f"ctx.state.get({n['k']!r})"
         return f"PL(ctx, {self.code(n['p'])}).get({n['k']!r})"
@@ -92,6 +112,7 @@ class ExprCompiler:
         kind, field = n["kind"], n["f"]
         if kind in self.code_fields and field not in self.code_fields[kind]:
             return f"GET(ctx, {kind!r}, {self.code(n['of'])}, {field!r}, {n.get('d')!r})"
+        self.deps["pure"] = False  # a text of the language may read any state
         shape = {k: n[k] for k in ("kind", "f", "d") if k in n}
         return f"FLD(ctx, {self.const(repr(shape))}, {self.code(n['of'])})"
 
@@ -145,6 +166,7 @@ class ExprCompiler:
         return self._each(n, n["e"])
 
     def _each(self, n: Node, body: Node | None) -> str:
+        self.deps["each"] = True
         src = self.code(n["src"])
         var = pyname(n["v"])
         added = n["v"] not in self.local
@@ -171,19 +193,24 @@ class ExprCompiler:
 
     # ---- calls into the kernel -----------------------------------------------------------
     def _fn(self, n: Node) -> str:
+        if n["f"] == "random":
+            self.deps["pure"] = False
         args = ", ".join(self.code(a) for a in n["a"])
         if n["f"] == "adjacent":
             return f"ADJ(ctx, {n['kind']!r}, {args})"
         return f"CALL(ctx, {n['f']!r}, None, {args})"
 
     def _modv(self, n: Node) -> str:
+        self.deps["pure"] = False
         params = ", ".join(f"{k!r}: {self.code(v)}" for k, v in n["params"].items())
         return f"MODV(ctx, {n['name']!r}, {{{params}}}, {self.code(n['base'])}, " \
                f"{n.get('lo')!r})"
 
     def _as(self, n: Node) -> str:
+        self.deps["pure"] = False
         return f"AS(ctx, {self.code(n['p'])}, lambda E: {self.code(n['e'])})"
 
     def _can(self, n: Node) -> str:
+        self.deps["pure"] = False
         binding = ", ".join(f"{name!r}: {pyname(name)}" for name in sorted(self.local))
         return f"CAN(ctx, {n['b']['id']}, {{{binding}}})"

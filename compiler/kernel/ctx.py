@@ -49,6 +49,11 @@ class Ctx:
         self.trace: Counter[Any] | None = None
         """When set: how often each statement ran and each option was taken (not in a
         trial), by node id and by ``(choose id, alternative)`` (coverage by playing)."""
+        self.stamps: dict[str, int] = {}
+        """A version per state entry, new whenever the entry changes (and restored by a
+        trial's undo): compiled expressions keep results by the versions they read."""
+        self.version = 0
+        self.memo: dict[Any, Any] = {}
         self.paused = False
         self.pause_at: str | None = None
         self._env_frames: Any = None  # the cache of env(): the frames and top frame it
@@ -94,6 +99,11 @@ class Ctx:
             old = container.get(key, MISSING) if isinstance(container, dict) else container[key]
             self.journal.append((container, key, old, quiet))
         container[key] = value
+
+    def touch(self, entry: str) -> None:
+        """State entry ``entry`` is about to change: give it a new version."""
+        self.version += 1
+        self.put(self.stamps, entry, self.version, quiet=True)
 
     def undo(self, mark: int) -> None:
         """Roll the journal back to length ``mark``."""

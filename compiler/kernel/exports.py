@@ -14,7 +14,27 @@ from typing import Any
 from compiler.kernel.values import FUNCTIONS, ev, items_of, num
 
 __all__ = ["ADJ", "AR", "AS", "CALL", "CAN", "CORE", "FLD", "GET", "IDS", "IN", "KEY", "LET",
-           "MODV", "PL", "RANGE", "ev", "items_of", "num"]
+           "MEMO", "MODV", "PL", "RANGE", "ev", "items_of", "num"]
+
+_NONE = object()
+MEMO_SIZE = 50_000
+
+
+def MEMO(ctx: Any, key: tuple[Any, ...], compute: Any) -> Any:  # noqa: N802
+    """The value of a costly expression, kept by the state versions and names it reads
+    (``key``) until one of them changes."""
+    memo = ctx.memo
+    try:
+        hit = memo.get(key, _NONE)
+    except TypeError:  # a name holds a list or a mapping: not kept
+        return compute()
+    if hit is not _NONE:
+        return hit
+    value = compute()
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def KEY(base: Any, key: Any, default: Any) -> Any:  # noqa: N802 - generated-code helper

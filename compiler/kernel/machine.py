@@ -169,8 +169,19 @@ def _set(ctx: Ctx, n: Node) -> None:
             else num(old) - num(value)
     if "bd" in n and isinstance(value, int):
         value = _clamp(ctx, n["bd"], key, value)
+    entry = root_entry(n["t"])
+    if entry is not None:
+        ctx.touch(entry)
     ctx.put(container, key, value, quiet=n["t"]["op"] == "var" and n["o"] == "=" and
             n["t"]["n"] not in ctx.env())
+
+
+def root_entry(t: Node) -> str | None:
+    """The state entry a place belongs to (``board`` for ``board.(s).tile``); None for
+    a local."""
+    while t["op"] == "key":
+        t = t["of"]
+    return t["k"] if t["op"] == "st" else None
 
 
 def _as_list(value: Any) -> list[Any]:
@@ -289,6 +300,9 @@ def _fn(ctx: Ctx, n: Node) -> None:
             items = list(container[key] or [])
             rng: random.Random = ctx.rng()
             rng.shuffle(items)
+            entry = root_entry(n["a"][0])
+            if entry is not None:
+                ctx.touch(entry)
             ctx.put(container, key, items)
         return
     raise RulesError(f"unknown core statement '{n['f']}'")

@@ -124,6 +124,7 @@ def grant(ctx: Ctx, node: dict[str, Any]) -> None:
     """Add a lasting reaction or modifier, with a copy of the names it reads."""
     env = {k: copy.deepcopy(v) for k, v in ctx.env().items()}
     grants = list(ctx.state.get("grants") or []) + [{"n": node["id"], "env": env}]
+    ctx.touch("grants")
     ctx.put(ctx.state, "grants", grants)
 
 
@@ -138,6 +139,7 @@ def _expire(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
         if not ends:
             keep.append(item)
     if len(keep) != len(grants):
+        ctx.touch("grants")
         ctx.put(ctx.state, "grants", keep)
 
 

@@ -16,6 +16,7 @@ from compiler.kernel.exports import (
     IN,
     KEY,
     LET,
+    MEMO,
     MODV,
     PL,
     RANGE,
@@ -32,12 +33,12 @@ K = [
 
 def x_1(ctx):  # rules_data/love_letter/definitions/cards.yaml:14
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, [v_p_88 for v_p_88 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_88 != E.get('you'))) and bool((not PL(ctx, v_p_88).get('out'))) and bool((not PL(ctx, v_p_88).get('protected'))))])) > num(0))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_88 for v_p_88 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_88 != E.get('you'))) and bool((not PL(ctx, v_p_88).get('out'))) and bool((not PL(ctx, v_p_88).get('protected'))))])) > num(0)))
 
 
 def x_2(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
     E = ctx.env()
-    return [v_p_89 for v_p_89 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_89 != E.get('you'))) and bool((not PL(ctx, v_p_89).get('out'))) and bool((not PL(ctx, v_p_89).get('protected'))))]
+    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_89 for v_p_89 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_89 != E.get('you'))) and bool((not PL(ctx, v_p_89).get('out'))) and bool((not PL(ctx, v_p_89).get('protected'))))])
 
 
 def x_3(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -100,12 +101,12 @@ def x_24(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
 
 def x_25(ctx):  # rules_data/love_letter/definitions/cards.yaml:27
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, [v_p_93 for v_p_93 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_93 != E.get('you'))) and bool((not PL(ctx, v_p_93).get('out'))) and bool((not PL(ctx, v_p_93).get('protected'))))])) > num(0))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_93 for v_p_93 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_93 != E.get('you'))) and bool((not PL(ctx, v_p_93).get('out'))) and bool((not PL(ctx, v_p_93).get('protected'))))])) > num(0)))
 
 
 def x_26(ctx):  # rules_data/love_letter/definitions/cards.yaml:28
     E = ctx.env()
-    return [v_p_94 for v_p_94 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_94 != E.get('you'))) and bool((not PL(ctx, v_p_94).get('out'))) and bool((not PL(ctx, v_p_94).get('protected'))))]
+    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_94 for v_p_94 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_94 != E.get('you'))) and bool((not PL(ctx, v_p_94).get('out'))) and bool((not PL(ctx, v_p_94).get('protected'))))])
 
 
 def x_27(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
@@ -125,12 +126,12 @@ def x_31(ctx):  # rules_data/love_letter/definitions/cards.yaml:28
 
 def x_32(ctx):  # rules_data/love_letter/definitions/cards.yaml:39
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])) > num(0))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])) > num(0)))
 
 
 def x_33(ctx):  # rules_data/love_letter/definitions/cards.yaml:40
     E = ctx.env()
-    return [v_p_97 for v_p_97 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_97 != E.get('you'))) and bool((not PL(ctx, v_p_97).get('out'))) and bool((not PL(ctx, v_p_97).get('protected'))))]
+    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_97 for v_p_97 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_97 != E.get('you'))) and bool((not PL(ctx, v_p_97).get('out'))) and bool((not PL(ctx, v_p_97).get('protected'))))])
 
 
 def x_34(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
@@ -335,12 +336,12 @@ def x_95(ctx):  # rules_data/love_letter/definitions/cards.yaml:65
 
 def x_96(ctx):  # rules_data/love_letter/definitions/cards.yaml:74
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, [v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_106 != E.get('you'))) and bool((not PL(ctx, v_p_106).get('out'))) and bool((not PL(ctx, v_p_106).get('protected'))))])) > num(0))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_106 != E.get('you'))) and bool((not PL(ctx, v_p_106).get('out'))) and bool((not PL(ctx, v_p_106).get('protected'))))])) > num(0)))
 
 
 def x_97(ctx):  # rules_data/love_letter/definitions/cards.yaml:75
     E = ctx.env()
-    return [v_p_107 for v_p_107 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_107 != E.get('you'))) and bool((not PL(ctx, v_p_107).get('out'))) and bool((not PL(ctx, v_p_107).get('protected'))))]
+    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_107 for v_p_107 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_107 != E.get('you'))) and bool((not PL(ctx, v_p_107).get('out'))) and bool((not PL(ctx, v_p_107).get('protected'))))])
 
 
 def x_98(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
@@ -520,7 +521,7 @@ def x_151(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
 
 
 def x_153(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
-    return [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_112), len(ctx.state['players'])), None) for v_k_112 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_112), len(ctx.state['players'])), None) for v_k_112 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_154(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
@@ -549,7 +550,7 @@ def x_159(ctx):  # rules_data/love_letter/definitions/turns.yaml:130
 
 
 def x_160(ctx):  # rules_data/love_letter/definitions/turns.yaml:131
-    return (not (bool((num(CALL(ctx, 'count', None, [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_114).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0))))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_114).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
 def x_162(ctx):  # rules_data/love_letter/definitions/turns.yaml:94
@@ -593,7 +594,7 @@ def x_173(ctx):  # rules_data/love_letter/definitions/turns.yaml:98
 
 def x_175(ctx):  # rules_data/love_letter/definitions/turns.yaml:84
     E = ctx.env()
-    return (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_118, PL(ctx, E.get('you')).get('hand')) for v_x_118 in items_of(GET(ctx, 'cards', v_other_117, 'discard_with', []))]) for v_other_117 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_117 != E.get('card~116'))]))
+    return MEMO(ctx, (175, E.get('card~116'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_118, PL(ctx, E.get('you')).get('hand')) for v_x_118 in items_of(GET(ctx, 'cards', v_other_117, 'discard_with', []))]) for v_other_117 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_117 != E.get('card~116'))])))
 
 
 def x_179(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
@@ -632,16 +633,16 @@ def x_188(ctx):  # rules_data/love_letter/definitions/turns.yaml:98
 
 
 def x_189(ctx):  # rules_data/love_letter/definitions/turns.yaml:133
-    return (not (bool((num(CALL(ctx, 'count', None, [v_p_120 for v_p_120 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_120).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0))))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_120 for v_p_120 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_120).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
 def x_191(ctx):  # rules_data/love_letter/definitions/turns.yaml:133
     E = ctx.env()
-    return CALL(ctx, 'first', None, [v_q_122 for v_q_122 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~113'), 1), v_k_121), len(ctx.state['players'])), None) for v_k_121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_122).get('out'))])
+    return MEMO(ctx, (191, E.get('p~113'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_122 for v_q_122 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~113'), 1), v_k_121), len(ctx.state['players'])), None) for v_k_121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_122).get('out'))]))
 
 
 def x_192(ctx):  # rules_data/love_letter/definitions/turns.yaml:169
-    return (lambda v_live_124: (lambda v_best_127: (lambda v_top_130: (lambda v_most_133: [v_p_134 for v_p_134 in items_of(v_top_130) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_135, 'value', 0) for v_c_135 in items_of(PL(ctx, v_p_134).get('discards'))]) == v_most_133)])(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_132, 'value', 0) for v_c_132 in items_of(PL(ctx, v_p_131).get('discards'))]) for v_p_131 in items_of(v_top_130)])))([v_p_128 for v_p_128 in items_of(v_live_124) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_129, 'value', 0) for v_c_129 in items_of(PL(ctx, v_p_128).get('hand'))]) == v_best_127)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_126, 'value', 0) for v_c_126 in items_of(PL(ctx, v_p_125).get('hand'))]) for v_p_125 in items_of(v_live_124)])))([v_p_123 for v_p_123 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_123).get('out'))])
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_124: (lambda v_best_127: (lambda v_top_130: (lambda v_most_133: [v_p_134 for v_p_134 in items_of(v_top_130) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_135, 'value', 0) for v_c_135 in items_of(PL(ctx, v_p_134).get('discards'))]) == v_most_133)])(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_132, 'value', 0) for v_c_132 in items_of(PL(ctx, v_p_131).get('discards'))]) for v_p_131 in items_of(v_top_130)])))([v_p_128 for v_p_128 in items_of(v_live_124) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_129, 'value', 0) for v_c_129 in items_of(PL(ctx, v_p_128).get('hand'))]) == v_best_127)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_126, 'value', 0) for v_c_126 in items_of(PL(ctx, v_p_125).get('hand'))]) for v_p_125 in items_of(v_live_124)])))([v_p_123 for v_p_123 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_123).get('out'))]))
 
 
 def x_194(ctx):  # rules_data/love_letter/definitions/turns.yaml:170
@@ -659,11 +660,11 @@ def x_198(ctx):  # rules_data/love_letter/definitions/turns.yaml:171
 
 def x_199(ctx):  # rules_data/love_letter/definitions/turns.yaml:171
     E = ctx.env()
-    return CALL(ctx, 'first', None, [v_p_139 for v_p_139 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_138), len(ctx.state['players'])), None) for v_k_138 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_139, E.get('won~136'))])
+    return MEMO(ctx, (199, E.get('won~136'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_139 for v_p_139 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_138), len(ctx.state['players'])), None) for v_k_138 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_139, E.get('won~136'))]))
 
 
 def x_200(ctx):  # 
-    return CALL(ctx, 'any', None, [(num(PL(ctx, v_p_140).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_140 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (200, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_140).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_140 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_201(ctx):  # 
@@ -672,7 +673,7 @@ def x_201(ctx):  #
 
 
 def x_202(ctx):  # 
-    return [v_p_141 for v_p_141 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_141).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None)))]
+    return MEMO(ctx, (202, ctx.stamps.get('tokens', 0),), lambda: [v_p_141 for v_p_141 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_141).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None)))])
 
 
 def x_203(ctx):  # 
