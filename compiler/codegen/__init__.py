@@ -34,8 +34,8 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     modules = (ir.get("records") or {}).get("modules", {}) if core else ir.get("modules", {})
     ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(game_id),
            "title": title, "runtime": "compiler.kernel" if core else "compiler.runtime",
-           "compiled": core,
-           "modules": sorted(modules), "rules": render(ir)}
+           "compiled": core, "modules": sorted(modules),
+           "rules": render({k: v for k, v in ir.items() if k != "texts"})}
     env = _env()
     files = {
         "__init__.py": env.get_template("package_init.py.j2").render(ctx),

@@ -22,6 +22,8 @@ from compiler.lang.expand import check_definition
 from compiler.lang.fields import record_scope, resolve_value
 from compiler.lang.flow import resolve_flow, resolve_modules, resolve_state
 from compiler.lang.scope import RC
+from compiler.lang.texts import Notes
+from compiler.lang.texts import table as texts_table
 from compiler.lang.types import MODIFIER, REACTION
 from compiler.load import Document
 
@@ -37,7 +39,7 @@ def is_core(docs: list[Document]) -> bool:
 def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diagnostic]]:
     """Declare, check every definition, resolve every text; return the IR."""
     decls, diags = declare(docs)
-    rc = RC(decls)
+    rc = RC(decls, notes=Notes())
     for d in decls.definitions:
         check_definition(rc, d)
     ir: dict[str, Any] = {"core": 1, "game": _game(decls)}
@@ -53,6 +55,7 @@ def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diag
                          for d in decls.definitions}
     number_nodes(ir)
     ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
+    ir["texts"] = texts_table(rc.notes, decls, docs)  # for sheets and explain only
     return ir, decls, diags + rc.diags
 
 

@@ -110,7 +110,10 @@ def _app(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
 
 
 def _name(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
-    return name_ref(rc, syn, syn.kids[0], scope, want)
+    ir, t = name_ref(rc, syn, syn.kids[0], scope, want)
+    if rc.notes is not None and not rc.calls:  # the text tree (compiler.lang.texts)
+        rc.notes.name(syn, ir, t)
+    return ir, t
 
 
 def name_ref(rc: RC, syn: Syn, name: str, scope: Scope, want: Type) -> tuple[IR, Type]:

@@ -85,10 +85,15 @@ def _text(rc: RC, doc: Document, path: tuple[Any, ...], value: Any, t: Type,
     syn = parse_text(rc, doc, path, value, "effect" if t == "effect" else "expr")
     if syn is None:
         return None
+    if rc.notes is not None:
+        rc.notes.start()
     if t == "effect":
-        return stmt(rc, syn, scope)
-    want = {"condition": "bool", "number": "int"}.get(t, "any")
-    return expr(rc, syn, scope, want)[0]
+        ir = stmt(rc, syn, scope)
+    else:
+        ir = expr(rc, syn, scope, {"condition": "bool", "number": "int"}.get(t, "any"))[0]
+    if rc.notes is not None:
+        rc.notes.keep(doc.path, path, syn)
+    return ir
 
 
 def _trigger(rc: RC, doc: Document, path: tuple[Any, ...], value: Any,
@@ -98,8 +103,12 @@ def _trigger(rc: RC, doc: Document, path: tuple[Any, ...], value: Any,
         raise Fail(Diagnostic(doc.span(path), "D001", "trigger does not parse", hint=""))
     inner = event_scope(rc, syn, syn.kids[0], scope)
     ir: IR = {"ev": syn.kids[0]}
+    if rc.notes is not None:
+        rc.notes.start()
     if syn.kids[1] is not None:
         ir["w"] = expr(rc, syn.kids[1], inner, "bool")[0]
+    if rc.notes is not None:
+        rc.notes.keep(doc.path, path, syn, trigger=True)
     return ir, inner
 
 

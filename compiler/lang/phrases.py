@@ -74,19 +74,21 @@ def phrase(rc: RC, syn: Syn, items: list[Syn], scope: Scope, want: Type,
     """Match ``items`` against every definition of the right form; expand the match."""
     from compiler.lang.expand import expand
 
-    found: list[tuple[Any, dict[str, tuple[IR, Type, bool]]]] = []
+    found: list[tuple[Any, dict[str, tuple[IR, Type, bool]], dict[str, tuple[int, int]]]] = []
     reasons: list[Fail] = []
     for d in _candidates(rc, items, statement):
-        for args in _matches(rc, d.parts, dict(_params(d)), items, scope, reasons):
-            found.append((d, args))
+        for args, spans in _matches(rc, d.parts, dict(_params(d)), items, scope, reasons):
+            found.append((d, args, spans))
             break
     if not found:
         raise _no_match(rc, syn, items, scope, statement, reasons)
     if len(found) > 1:
-        ids = ", ".join(f"'{_show(d)}'" for d, _ in found)
+        ids = ", ".join(f"'{_show(d)}'" for d, _, _ in found)
         raise rc.fail(syn, "R034", f"the phrase matches several definitions: {ids}",
                       hint="put parentheses around a part, or reword one definition")
-    d, args = found[0]
+    d, args, spans = found[0]
+    if rc.notes is not None and not rc.calls:  # the text tree (compiler.lang.texts)
+        rc.notes.phrase(items, d, spans)
     if isinstance(d, CorePhrase):
         return _core_ir(rc, syn, d, args, statement)
     ir, t = expand(rc, d, args, syn, scope)
@@ -120,14 +122,16 @@ def _candidates(rc: RC, items: list[Syn], statement: bool) -> list[Any]:
 
 def _matches(rc: RC, parts: tuple[str | Hole, ...], params: dict[str, Type],
              items: list[Syn], scope: Scope, reasons: list[Fail]
-             ) -> list[dict[str, tuple[IR, Type, bool]]]:
-    """Every way ``items`` fill the phrase ``parts`` (usually none or one)."""
-    out: list[dict[str, tuple[IR, Type, bool]]] = []
+             ) -> list[tuple[dict[str, tuple[IR, Type, bool]], dict[str, tuple[int, int]]]]:
+    """Every way ``items`` fill the phrase ``parts`` (usually none or one), with the
+    items each hole took (``{hole: (start, end)}``)."""
+    out: list[tuple[dict[str, tuple[IR, Type, bool]], dict[str, tuple[int, int]]]] = []
+    spans: dict[str, tuple[int, int]] = {}
 
     def go(i: int, j: int, args: dict[str, tuple[IR, Type, bool]]) -> None:
         if i == len(parts):
             if j == len(items):
-                out.append(dict(args))
+                out.append((dict(args), dict(spans)))
             return
         part = parts[i]
         if isinstance(part, str):
@@ -138,6 +142,7 @@ def _matches(rc: RC, parts: tuple[str | Hole, ...], params: dict[str, Type],
             arg = _hole(rc, items[j:k], params[part.name], scope, reasons)
             if arg is not None:
                 args[part.name] = arg
+                spans[part.name] = (j, k)
                 go(i + 1, k, args)
                 del args[part.name]
 

@@ -90,6 +90,8 @@ class RC:
 
     decls: Decls
     path: str = ""
+    notes: Any = None
+    """``compiler.lang.texts.Notes`` while compiling a game's texts (sheets read them)."""
     fresh_count: int = 0
     calls: list[tuple[str, Span]] = field(default_factory=list)
     bodies: dict[str, Syn | None] = field(default_factory=dict)
