@@ -4,6 +4,10 @@ Entry point: ``render(ir)`` -> ``{relative path: bytes}``: ``reference.<lang>.ht
 language in ``ir["game"]["languages"]``. Text is generated from the lowered syntax tree
 (``compiler.sheets.text``) with phrase tables per language and the game's own names. Jinja2
 autoescapes every data string; output is deterministic (no dates, data order kept).
+
+A game in the core language (``ir["core"]``) is rendered by ``compiler.sheets.core``
+from its text trees, with ``templates/core.html.j2``; the rest of this package renders
+the games of the older language.
 """
 
 from __future__ import annotations
@@ -61,9 +65,26 @@ def context(ir: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def render(ir: dict[str, Any]) -> dict[str, bytes]:
     """The reference sheets of ``ir``: ``{"reference.<lang>.html": utf-8 bytes}``."""
+    if ir.get("core"):
+        return _render_core(ir)
     template = _env().get_template("reference.html.j2")
     out = {}
     for lang in languages(ir):
         html = template.render(c=context(ir, lang), t=functools.partial(phrase, lang))
+        out[f"reference.{lang}.html"] = html.encode("utf-8")
+    return out
+
+
+def _render_core(ir: dict[str, Any]) -> dict[str, bytes]:
+    """A game in the core language: ``compiler.sheets.core`` (its own template)."""
+    from compiler.sheets.core.sheet import context as core_context
+    from compiler.sheets.core.words import words
+
+    template = _env().get_template("core.html.j2")
+    out = {}
+    for lang in languages(ir):
+        table = words(lang)
+        html = template.render(c=core_context(ir, lang),
+                               t=lambda key, **kw: str(table[key]).format(**kw))
         out[f"reference.{lang}.html"] = html.encode("utf-8")
     return out
