@@ -25,9 +25,11 @@ def explain(capsys, *args):
 
 
 def test_standard_project_in_italian(capsys):
+    # Azione 2, Centrale elettrica: "Paga 11 milioni di euro. Aumenta la produzione di energia."
     code, out, _ = explain(capsys, "power_plant", "--lang", "it")
     assert code == 0
-    assert "Paga 11 M€." in out and "+1 produzione di energia." in out
+    assert "Costo: Spendi 11 M€." in out
+    assert "Effetto: Aumenta di 1 la produzione di energia." in out
     assert "rules_data/terraforming_mars/actions.yaml:11" in out
     assert "§ Azione 2: Progetto standard, Centrale elettrica (11 M€)" in out
     assert "[en]" not in out
@@ -38,29 +40,47 @@ def test_both_languages_by_default(capsys):
     assert code == 0
     assert "[it] Banchiere" in out and "Vince chi ha più produzione di M€" in out
     assert "[en] Banker" in out and "Most M€ production" in out
+    # Azione 4 and the final count: 8/14/20 M€, 5 VP first, 2 VP second
+    assert "Costo 8/14/20 M€" in out and "1° posto 5 PV, 2° posto 2 PV" in out
 
 
 def test_card_with_requirement_and_vp(capsys):
     code, out, _ = explain(capsys, "ants", "--lang", "it")
     assert code == 0
     assert "Requisito: ossigeno almeno 4 %" in out
-    assert "PV: 1 PV ogni 2 risorse su questa carta" in out
+    assert "PV: 1 ogni 2 risorse su questa carta" in out
+    assert "Azione: Togli 1 microbo da una carta qualsiasi → aggiungi 1 microbo" in out
+    assert "#035 · 9 · Attiva · indicatori: microbo" in out
     assert "cards/plants_animals.yaml:" in out
 
 
 def test_shared_id_lists_every_item_and_kind_prefix_picks_one(capsys):
     _, out, _ = explain(capsys, "asteroid", "--lang", "en")
-    assert "card asteroid" in out and "action asteroid" in out
+    assert "cards asteroid" in out and "actions asteroid" in out
     _, out, _ = explain(capsys, "action:asteroid", "--lang", "en")
-    assert "action asteroid" in out and "card asteroid" not in out
+    assert "actions asteroid" in out and "cards asteroid" not in out
+    assert "Cost: Spend 14 M€." in out   # Asteroide: 14 milioni di euro
 
 
 def test_flow_step_and_parameter(capsys):
     code, out, _ = explain(capsys, "production", "--lang", "it")
     assert code == 0
-    assert "Fase 4" in out and "flow.yaml:" in out and "§ Fase 4: Produzione" in out
+    assert "Fase 4: Produzione" in out and "flow.yaml:" in out
+    assert "§ Fase 4: Produzione" in out and "tutta l'energia diventa calore" in out
     _, out, _ = explain(capsys, "oxygen", "--lang", "it")
-    assert "da 0 a 14 %" in out and "parameters.yaml:" in out
+    assert "Da 0 a 14 %" in out and "parameters.yaml:" in out
+
+
+def test_module_setup_step_and_scoring(capsys):
+    code, out, _ = explain(capsys, "solo", "--lang", "en")
+    assert code == 0 and "modules.yaml:" in out
+    assert "1 player." in out and "Without: milestones, awards." in out
+    _, out, _ = explain(capsys, "setup:first_player", "--lang", "it")
+    assert "Si sceglie a caso il primo giocatore." in out
+    _, out, _ = explain(capsys, "scoring:greenery", "--lang", "it")
+    assert "1 per ogni tessera Verde posseduta." in out
+    _, out, _ = explain(capsys, "final_conversions", "--lang", "en")
+    assert "end final_conversions" in out and "every global parameter" in out
 
 
 def test_unknown_id_suggests_the_closest(capsys):

@@ -1,28 +1,33 @@
-"""Rule-reference sheets: generated rule text checked against the Italian rulebook."""
+"""Rule-reference sheets: generated rule text checked against the Italian rulebook.
+
+Terraforming Mars is written in the core language: its texts come from the text trees
+(``compiler.lang.texts``) and its definitions' ``text``; the numbers asserted here are
+the rulebook's (``shared/sources``, Terraforming Mars Regole), not read off the output.
+"""
 
 from __future__ import annotations
 
 import copy
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from compiler import sheets
-from compiler.diagnostics import Span
-from compiler.dsl import parse
-from compiler.dsl.lower import lower
 from compiler.pipeline import compile_game, render_outputs
-from compiler.sheets import phrases, sections
-from compiler.sheets.text import describe, describe_trigger
-from compiler.sheets.vocab import Names
+from compiler.sheets.core import sheet as core_sheet
+from compiler.sheets.core.speak import Speaker
+from compiler.sheets.core.words import WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
+TM = ROOT / "rules_data" / "terraforming_mars"
+HOSTILE = "<script>alert(1)</script>"
 
 
 @pytest.fixture(scope="module")
 def ir():
-    comp = compile_game(ROOT / "rules_data" / "terraforming_mars", ROOT)
+    comp = compile_game(TM, ROOT)
     assert not comp.failed(), [d.format() for d in comp.diagnostics]
     return comp.ir
 
@@ -32,156 +37,257 @@ def html(ir):
     return {k: v.decode("utf-8") for k, v in sheets.render(ir).items()}
 
 
-def text(ir, node, lang="it"):
-    return describe(node, lang, Names(ir))
+def say(ir, kind, rid, field, lang="it"):
+    """The text of one field of a record, as the sheet says it."""
+    tree = ir["texts"]["records"][kind][rid][field]
+    sp = Speaker(ir, lang)
+    if tree.get("form") == "on":
+        return sp.trigger(tree)
+    return sp.effect(tree) if tree.get("form") == "seq" else sp.value(tree)
 
 
-def dsl(kind, source):
-    node, diags = parse(kind, source, Span("rules_data/x.yaml", 1, 1))
-    assert diags == [], diags
-    return lower(node, "rules_data/x.yaml")
+def items(ir, kind, lang="it"):
+    sp = Speaker(ir, lang)
+    section = next(s for s in ir["game"]["sheet"]["sections"] if s["kind"] == kind)
+    return {i["id"]: i for i in core_sheet.section_items(sp, section)}
+
+
+def test_text_tree_keeps_the_definition_and_its_arguments(ir):
+    # "gain 1 energy production" is a use of definition gain_production, n=1, r=energy.
+    tree = ir["texts"]["records"]["actions"]["power_plant"]["effect"]
+    assert tree == {"form": "seq", "b": [{"def": "gain_production", "args": {
+        "n": {"lit": 1}, "r": {"rec": "energy", "kind": "resources"}}}]}
+    assert "texts" not in (ROOT / "generated" / "terraforming_mars" / "rules.py").read_text()
 
 
 def test_standard_project_power_plant(ir):
     # Azione 2, Centrale elettrica: "Paga 11 milioni di euro. Aumenta la produzione di energia."
-    pp = ir["actions"]["power_plant"]
-    assert text(ir, pp["cost"]) == "Paga 11 M€."
-    assert text(ir, pp["effect"]) == "+1 produzione di energia."
-    assert text(ir, pp["cost"], "en") == "Pay 11 M€."
-    assert text(ir, pp["effect"], "en") == "+1 energy production."
+    assert say(ir, "actions", "power_plant", "cost") == "Spendi 11 M€."
+    assert say(ir, "actions", "power_plant", "effect") == \
+        "Aumenta di 1 la produzione di energia."
+    assert say(ir, "actions", "power_plant", "cost", "en") == "Spend 11 M€."
+    assert say(ir, "actions", "power_plant", "effect", "en") == \
+        "Raise your energy production by 1."
 
 
 def test_standard_projects_costs_match_rulebook(ir):
     # Asteroide 14, Falda acquifera 18, Verde 23, Città 25 (milioni di euro).
-    costs = {a: text(ir, ir["actions"][a]["cost"]) for a in ("asteroid", "aquifer", "greenery",
-                                                             "city")}
-    assert costs == {"asteroid": "Paga 14 M€.", "aquifer": "Paga 18 M€.",
-                     "greenery": "Paga 23 M€.", "city": "Paga 25 M€."}
-    assert text(ir, ir["actions"]["aquifer"]["effect"]) == "Piazza una tessera Oceano."
-    assert "+1 produzione di M€" in text(ir, ir["actions"]["city"]["effect"])
+    costs = {a: say(ir, "actions", a, "cost") for a in ("asteroid", "aquifer", "greenery",
+                                                       "city")}
+    assert costs == {"asteroid": "Spendi 14 M€.", "aquifer": "Spendi 18 M€.",
+                     "greenery": "Spendi 23 M€.", "city": "Spendi 25 M€."}
+    assert say(ir, "actions", "aquifer", "effect") == "Piazza una tessera Oceano."
+    assert "Aumenta di 1 la produzione di M€" in say(ir, "actions", "city", "effect")
+    table = items(ir, "actions")
+    assert table["power_plant"]["cells"] == [["Spendi 11 M€."],
+                                             ["Aumenta di 1 la produzione di energia."]]
 
 
 def test_conversions_spend_eight(ir):
-    # Azione 6: 8 risorse vegetali -> 1 tessera Verde; Azione 7: 8 calore -> +1 temperatura.
-    assert text(ir, ir["actions"]["plants_to_greenery"]["cost"]) == "Spendi 8 piante."
-    heat = ir["actions"]["heat_to_temperature"]
-    assert text(ir, heat["effect"]) == "Aumenta temperatura di 1 tacca (+2 °C; +1 NT)."
+    # Azione 6: 8 risorse vegetali -> 1 tessera Verde; Azione 7: 8 calore -> temperatura.
+    assert say(ir, "actions", "plants_to_greenery", "cost") == "Spendi 8 piante."
+    assert say(ir, "actions", "heat_to_temperature", "effect") == \
+        "Aumenta la temperatura di 1."
+    assert say(ir, "actions", "heat_to_temperature", "effect", "en") == \
+        "Raise the temperature 1 step."
 
 
 def test_award_banker_measure(ir):
     # Banchiere: "Il giocatore con la maggiore produzione di M€."
-    assert text(ir, ir["awards"]["banker"]["measure"]) == "produzione di M€"
-    banker = next(a for a in sections.awards(ir, "it", Names(ir))["items"] if a["id"] == "banker")
-    assert banker["text"] == "Vince chi ha più produzione di M€"
-    assert text(ir, ir["awards"]["miner"]["measure"], "en") == "steel + titanium"
+    assert say(ir, "awards", "banker", "measure") == "produzione di M€"
+    assert items(ir, "awards")["banker"]["cells"] == [["Vince chi ha più produzione di M€"]]
+    assert say(ir, "awards", "miner", "measure", "en") == "steel + titanium"
 
 
-def test_award_rules_costs_and_places(ir):
-    rules = sections.awards(ir, "it", Names(ir))["rules"]
-    assert "Costo 8/14/20 M€" in rules and "1° posto 5 PV, 2° posto 2 PV" in rules
+def test_award_rules_costs_and_places(html):
+    # Azione 4: 8, 14, 20 M€; conteggio finale: 5 PV al primo, 2 PV al secondo (3+ giocatori).
+    it = html["reference.it.html"]
+    assert "Costo 8/14/20 M€" in it and "1° posto 5 PV, 2° posto 2 PV" in it
+    assert "solo con almeno 3 giocatori" in it
+    assert "Cost 8/14/20 M€" in html["reference.en.html"]
 
 
-def test_milestones_conditions(ir):
+def test_milestones_conditions(ir, html):
     # Terraformer "NT 35 minimo", Sindaco "3 tessere città", Pianificatore "16 carte in mano".
-    ms = ir["milestones"]
-    assert text(ir, ms["terraformer"]["condition"]) == "NT almeno 35"
-    assert text(ir, ms["mayor"]["condition"]) == "almeno 3 tessere Città possedute"
-    assert text(ir, ms["planner"]["condition"]) == "almeno 16 carte in mano"
-    assert text(ir, ms["builder"]["condition"], "en") == "8 or more building tags"
-    rules = sections.milestones(ir, "it", Names(ir))["rules"]
-    assert "Costo 8 M€" in rules and "5 PV" in rules
+    assert say(ir, "milestones", "terraformer", "condition") == "NT almeno 35"
+    assert say(ir, "milestones", "mayor", "condition") == "almeno 3 tessere Città possedute"
+    assert say(ir, "milestones", "planner", "condition") == "almeno 16 carte in mano"
+    assert say(ir, "milestones", "builder", "condition", "en") == \
+        "at least 8 building tags in play"
+    it = html["reference.it.html"]
+    assert "Costo 8 M€" in it and "Ogni obiettivo vale 5 PV" in it
 
 
 def test_global_parameters_ranges_and_units(ir):
     # Ossigeno 0 -> 14 %, temperatura -30 -> +8 °C (2 °C per tacca), 9 tessere Oceano.
-    params = {p["id"]: p for p in sections.parameters(ir, "it", Names(ir))}
-    assert params["oxygen"]["range"] == "da 0 a 14 %"
-    assert params["temperature"]["range"] == "da -30 a 8 °C"
-    assert params["temperature"]["step"] == "2 °C"
-    assert params["temperature"]["steps"] == "19 tacche"
-    assert params["oceans"]["range"] == "da 0 a 9 tessere"
-    assert params["oxygen"]["bonuses"] == ["a 8 %: Aumenta temperatura di 1 tacca (+2 °C; +1 NT)."]
+    params = items(ir, "parameters")
+    assert params["oxygen"]["cells"][1] == ["Da 0 a 14 %"]
+    assert params["temperature"]["cells"][:3] == [["-30 °C"], ["Da -30 a 8 °C"],
+                                                  ["2 °C; ogni tacca +1 NT"]]
+    assert params["oceans"]["cells"][1] == ["Da 0 a 9 tessere"]
+    assert params["oceans"]["cells"][2] == ["1 tessera; ogni tacca +1 NT"]
+    assert params["oxygen"]["cells"][3] == ["A 8 %: aumenta la temperatura di 1."]
 
 
 def test_resources_pay_for_tags(ir):
     # Acciaio: 2 M€ per cubo per carte edificio; titanio: 3 M€ per carte spaziali.
-    res = {r["id"]: r for r in sections.resources(ir, "it", Names(ir))}
-    assert res["steel"]["use"] == "1 acciaio vale 2 M€ per le carte con indicatore edificio"
-    assert res["titanium"]["use"] == "1 titanio vale 3 M€ per le carte con indicatore spazio"
+    res = items(ir, "resources")
+    assert res["steel"]["lines"][0]["texts"] == [
+        "produzione minima 0; 1 acciaio vale 2 M€ per le carte con indicatore edificio"]
+    assert "1 titanio vale 3 M€ per le carte con indicatore spazio" in \
+        res["titanium"]["lines"][0]["texts"][0]
 
 
 def test_card_requirements_use_parameter_units(ir):
-    cards = ir["cards"]
-    assert text(ir, cards["colonizer_training_camp"]["requires"]) == "ossigeno al massimo 5 %"
-    assert text(ir, cards["colonizer_training_camp"]["requires"], "en") == "oxygen 5 % or less"
-    assert text(ir, cards["arctic_algae"]["requires"]) == "temperatura al massimo -12 °C"
-    assert text(ir, cards["capital"]["requires"], "en") == "oceans 4 tiles or more"
+    assert say(ir, "cards", "colonizer_training_camp", "requires") == "ossigeno al massimo 5 %"
+    assert say(ir, "cards", "colonizer_training_camp", "requires", "en") == \
+        "oxygen at most 5 %"
+    assert say(ir, "cards", "arctic_algae", "requires") == "temperatura al massimo -12 °C"
+    assert say(ir, "cards", "capital", "requires", "en") == "oceans at least 4 tiles"
+    assert say(ir, "cards", "advanced_ecosystems", "requires") == (
+        "almeno 1 indicatore pianta in gioco e almeno 1 indicatore animale in gioco e "
+        "almeno 1 indicatore microbo in gioco")
 
 
 def test_card_vp_and_trigger_text(ir):
-    cards, names = ir["cards"], Names(ir)
-    assert text(ir, cards["ants"]["vp"]) == "1 PV ogni 2 risorse su questa carta"
-    assert text(ir, cards["capital"]["vp"], "en") == "1 VP per adjacent ocean tile"
-    trig = cards["arctic_algae"]["triggers"][0]
-    assert describe_trigger(trig["on"], trig["effect"], "it", names) == \
-        "Quando un giocatore qualsiasi piazza una tessera Oceano: guadagna 2 piante"
+    assert say(ir, "cards", "ants", "vp") == "1 ogni 2 risorse su questa carta"
+    assert say(ir, "cards", "fish", "vp") == "1 per ogni risorsa su questa carta"
+    assert say(ir, "cards", "capital", "vp", "en") == \
+        "1 per ocean tile next to this card's tile"
+    card = items(ir, "cards")["arctic_algae"]
+    effects = [ln["texts"] for ln in card["lines"] if ln["label"] == "Effetto"]
+    assert effects == [["Quando viene piazzata una tessera, se è una tessera Oceano: "
+                        "guadagna 2 piante."]]
+    herbivores = items(ir, "cards", "en")["herbivores"]
+    assert ["When a tile is placed, if it is a greenery tile and you placed it: add 1 "
+            "animal to this card."] in [ln["texts"] for ln in herbivores["lines"]]
 
 
-def test_production_phase_in_words(ir):
+def test_card_entry_has_cost_tags_actions_and_vp(ir):
+    card = items(ir, "cards")["restricted_area"]
+    assert (card["corner"], card["head"]) == ("11", "#199")
+    assert card["meta"] == ["Attiva", "indicatori: scienza"]
+    assert card["module"] == "Solo con: Era corporativa"
+    assert {"label": "Azione", "texts": ["Spendi 2 M€ → pesca 1 carta."]} in card["lines"]
+    assert items(ir, "cards")["ants"]["foot"] == "PV: 1 ogni 2 risorse su questa carta"
+
+
+def test_number_agreement(ir):
+    # "1 pianta" / "2 piante", "1 carta" / "2 carte": name_one and {n|carta|carte}.
+    assert say(ir, "cards", "arctic_algae", "effect") == "Guadagna 1 pianta."
+    assert say(ir, "cards", "algae", "effect") == \
+        "Aumenta di 2 la produzione di piante. Guadagna 1 pianta."
+    assert say(ir, "cards", "research", "effect") == "Pesca 2 carte."
+    assert say(ir, "cards", "convoy_from_europa", "effect", "en") == \
+        "Place an ocean tile. Draw 1 card."
+
+
+def test_production_phase_in_words(ir, html):
     # Fase 4: l'energia diventa calore; M€ = produzione di M€ + NT.
-    prod = next(p for p in ir["flow"]["phases"] if p["id"] == "production")
-    words = text(ir, prod["each_player"])
-    assert words.startswith("Tutte le risorse energia diventano calore. Guadagna 1 M€ per ogni NT.")
+    flow = core_sheet.flow(Speaker(ir, "it"))
+    production = flow["phases"][3]
+    assert production["text"].startswith(
+        "Ogni giocatore: tutta l'energia diventa calore. Guadagna 1 M€ per ogni NT.")
+    assert flow["phases"][0]["text"].endswith("Dalla generazione 2 in poi.")
+    scoring = {s["id"]: s["text"] for s in flow["scoring"]}
+    assert scoring["milestones"] == "5 per ogni obiettivo acquisito"
+    assert scoring["greenery"] == "1 per ogni tessera Verde posseduta"
 
 
-@pytest.mark.parametrize("source, it, en", [
-    ("gain up to 2 plants", "Guadagna fino a 2 piante.", "Gain up to 2 plants."),
-    ("gain 1 megacredits per 2 tag earth", "Guadagna 1 M€ ogni 2 indicatori Terra.",
-     "Gain 1 M€ per 2 Earth tags."),
-    ("lose 3 plants from any player", "Rimuovi fino a 3 piante a un giocatore qualsiasi.",
+def test_modules_say_what_they_change(ir):
+    modules = {m["id"]: m["facts"] for m in core_sheet.modules(Speaker(ir, "it"))}
+    assert "1 giocatore." in modules["solo"]
+    assert "NT: per giocatore: inizio 14, minimo 0." in modules["solo"]
+    assert "Senza: obiettivi, ricompense." in modules["solo"]
+    assert "Senza il passo «Produzione iniziale»." in modules["corporate_era"]
+    assert any(f.startswith("Con questa variante entrano in gioco: ")
+               for f in modules["corporate_era"])
+
+
+# ---- every kind of statement, in both languages ---------------------------------------
+
+STATEMENTS = [
+    ("gain 2 plants", "Guadagna 2 piante.", "Gain 2 plants."),
+    ("gain 1 megacredits per tag earth", "Guadagna 1 M€ per ogni indicatore Terra in gioco.",
+     "Gain 1 M€ per Earth tag in play."),
+    ("lose 3 plants from any player", "Togli fino a 3 piante a un qualsiasi giocatore.",
      "Remove up to 3 plants from any player."),
     ("lose 1 heat production from any player",
-     "Riduci di 1 la produzione di calore di un giocatore qualsiasi.",
-     "Decrease any player's heat production by 1."),
-    ("raise tr 2", "+2 NT.", "+2 TR."),
+     "Diminuisci di 1 la produzione di calore di un qualsiasi giocatore.",
+     "Lower any player's heat production by 1."),
+    ("raise tr 2", "Aumenta il NT di 2.", "Raise the TR 2 steps."),
     ("place city on s31", "Piazza una tessera Città sulla casella Città di Noctis.",
      "Place a city tile on the Noctis City space."),
-    ("place greenery on ocean",
-     "Piazza una tessera Verde su una casella riservata alle tessere Oceano.",
-     "Place a greenery tile on a space reserved for ocean tiles."),
-    ("draw 1 card", "Pesca 1 carta.", "Draw 1 card."),
+    ("place greenery on ocean", "Piazza una tessera Verde su una casella oceano.",
+     "Place a greenery tile on an ocean space."),
+    ("draw 1 cards", "Pesca 1 carta.", "Draw 1 card."),
     ("add 2 animal to another card", "Aggiungi 2 animali a un'altra carta.",
      "Add 2 animals to another card."),
-    ("remove 1 microbe from any card", "Rimuovi 1 microbo da una carta qualsiasi.",
+    ("remove 1 microbe from any card", "Togli 1 microbo da una carta qualsiasi.",
      "Remove 1 microbe from any card."),
-    ("choose (gain 3 plants | draw 2 cards)", "Scegli una: guadagna 3 piante, oppure pesca 2 "
-     "carte.", "Choose one: gain 3 plants, or draw 2 cards."),
-    ("move all energy to heat", "Tutte le risorse energia diventano calore.",
-     "All energy becomes heat."),
-    ("produce plants, heat", "Ricevi risorse pari alla tua produzione di: piante, calore.",
-     "Gain resources equal to your production of: plants, heat."),
-    ("sell cards for 1 megacredits", "Scarta carte dalla mano: guadagna 1 M€ per carta.",
-     "Discard cards from hand: gain 1 M€ per card."),
-])
-def test_every_statement_kind(ir, source, it, en):
-    node = dsl("effect", source)
-    assert (text(ir, node), text(ir, node, "en")) == (it, en)
+    ("choose (gain 3 plants | draw 2 cards)",
+     "Scegli una: guadagna 3 piante, oppure pesca 2 carte.",
+     "Choose one: gain 3 plants, or draw 2 cards."),
+    ("choose up to 2 (gain 1 heat | gain 1 steel)",
+     "Scegli fino a 2: guadagna 1 calore, oppure guadagna 1 acciaio.",
+     "Choose up to 2: gain 1 heat, or gain 1 steel."),
+    ("move all energy to heat", "Tutta l'energia diventa calore.", "All energy becomes heat."),
+    ("produce", "Ogni risorsa aumenta della sua produzione.",
+     "Each resource gains its production."),
+    ("sell cards at 1 megacredits each", "Scarta carte dalla mano per 1 M€ l'una.",
+     "Discard cards for 1 M€ each."),
+    ("if heat >= 3 then gain 1 plants else draw 1 cards",
+     "Se calore almeno 3: guadagna 1 pianta; altrimenti pesca 1 carta.",
+     "If heat at least 3: gain 1 plant; otherwise draw 1 card."),
+    ("repeat 2: gain 1 titanium", "Ripeti 2 volte: guadagna 1 titanio.",
+     "Repeat 2 times: gain 1 titanium."),
+    ("require oxygen < 3 and not (tag plant >= 1); gain 1 steel",
+     "Solo se ossigeno sotto 3 % e non almeno 1 indicatore pianta in gioco. "
+     "Guadagna 1 acciaio.",
+     "Only if oxygen under 3 % and not at least 1 plant tag in play. Gain 1 steel."),
+    ("gain 1 megacredits per (tag earth + tag space) ",
+     "Guadagna 1 M€ per ogni indicatori Terra in gioco + indicatori spazio in gioco.",
+     "Gain 1 M€ per Earth tags in play + space tags in play."),
+]
 
 
-@pytest.mark.parametrize("kind, source, it", [
-    ("condition", "steel + titanium >= 1", "acciaio + titanio in totale almeno 1"),
-    ("condition", "tag plant >= 1 and oxygen < 3", "almeno 1 indicatore pianta e ossigeno meno "
-     "di 3 %"),
-    ("amount", "-1", "-1 PV"),
-    ("amount", "1 per tile greenery next to tile city",
-     "1 PV per ogni tessera Verde adiacente a una tua tessera Città"),
-    ("measure", "tile city anywhere + cards in hand",
-     "tessere Città sul tabellone + carte in mano"),
-    ("trigger", "on play tag earth", "Quando giochi una carta con indicatore Terra"),
-    ("trigger", "on raise oxygen by anyone", "Quando un giocatore qualsiasi aumenta ossigeno"),
-])
-def test_conditions_amounts_measures_triggers(ir, kind, source, it):
-    assert text(ir, dsl(kind, source)) == it
+@pytest.fixture(scope="module")
+def extra(tmp_path_factory):
+    """Terraforming Mars with one more card per statement, a hostile card name, a hostile
+    section and a hostile definition text."""
+    rules = tmp_path_factory.mktemp("tm") / "terraforming_mars"
+    shutil.copytree(TM, rules)
+    lines = ["kind: cards", "deck: project", "records:"]
+    for i, (source, _, _) in enumerate(STATEMENTS):
+        lines += [f"  - id: x{i:02d}", f'    number: "9{i:02d}"', "    type: event",
+                  "    cost: 1", f"    effect: {source!r}",
+                  "    source: {doc: tm-rules-it, section: test}"]
+    lines += ["  - id: hostile", '    number: "999"', f"    name: {{en: {HOSTILE!r}}}",
+              "    type: event", "    cost: 1", '    effect: "shout"',
+              f"    source: {{doc: tm-rules-it, section: {HOSTILE!r}}}"]
+    (rules / "cards" / "zz_statements.yaml").write_text("\n".join(lines) + "\n")
+    (rules / "definitions" / "zz_hostile.yaml").write_text(
+        "kind: definitions\nrecords:\n  - id: shout\n    phrase: shout\n    params: {}\n"
+        '    effect: "gain 1 heat"\n'
+        f"    text: {{it: {HOSTILE!r}, en: '{{{{ 7*7 }}}} <b>x</b>'}}\n")
+    comp = compile_game(rules, ROOT)
+    assert not comp.failed(), [d.format() for d in comp.diagnostics if d.severity.name ==
+                               "ERROR"]
+    return comp.ir
+
+
+@pytest.mark.parametrize("i, source, it, en",
+                         [(i, *row) for i, row in enumerate(STATEMENTS)])
+def test_every_statement_kind(extra, i, source, it, en):
+    assert (say(extra, "cards", f"x{i:02d}", "effect"),
+            say(extra, "cards", f"x{i:02d}", "effect", "en")) == (it, en)
+
+
+def test_data_strings_cannot_inject_markup(extra):
+    for page in (v.decode("utf-8") for v in sheets.render(extra).values()):
+        assert HOSTILE not in page and "<b>x</b>" not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+        assert "49" not in page.replace("#049", "")
 
 
 def test_sheets_per_language_with_sections_and_citations(html):
@@ -189,17 +295,23 @@ def test_sheets_per_language_with_sections_and_citations(html):
     it = html["reference.it.html"]
     assert '<html lang="it">' in it
     for heading in ("Svolgimento del gioco", "Parametri globali", "Progetti standard",
-                    "Obiettivi", "Ricompense", "Tessere e piazzamento", "Carte Progetto"):
+                    "Obiettivi", "Ricompense", "Tessere e piazzamento", "Carte Progetto",
+                    "Varianti"):
         assert f"<h2>{heading}</h2>" in it
     assert "§ Azione 2: Progetto standard, Centrale elettrica (11 M€)" in it
-    assert "I nomi delle carte sono in inglese" in it  # no Italian card names in the data
+    assert "Alcuni nomi non sono noti in italiano" in it  # no Italian card names in the data
     assert "@page" in it and "<link" not in it  # print CSS inline, no external files
 
 
-def test_no_template_leftovers(html):
+def test_no_template_leftovers_ids_or_code(html, ir):
+    ids = {i for table in ir["records"].values() for i in table if "_" in i}
     for page in html.values():
         body = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
-        assert "{" not in body and "None" not in body
+        text = re.sub(r"<[^>]+>", " ", body)
+        assert "{" not in body and "None" not in text and "|" not in text
+        assert " → tile" not in text and "~" not in text
+        leaked = [i for i in ids if re.search(rf"\b{i}\b", text)]
+        assert leaked == []
 
 
 def test_render_is_deterministic_and_leaves_ir_alone(ir):
@@ -209,17 +321,19 @@ def test_render_is_deterministic_and_leaves_ir_alone(ir):
     assert ir == before
 
 
-def test_pipeline_writes_sheets(ir):
-    comp = compile_game(ROOT / "rules_data" / "terraforming_mars", ROOT)
+def test_pipeline_writes_sheets():
+    comp = compile_game(TM, ROOT)
     files = render_outputs(comp, "rules_data/terraforming_mars/")
     assert "sheets/reference.it.html" in files and "sheets/reference.en.html" in files
 
 
-def test_phrase_tables_have_the_same_keys_and_forms():
-    it, en = phrases.table("it"), phrases.table("en")
+def test_core_word_tables_have_the_same_keys_and_forms():
+    it, en = WORDS["it"], WORDS["en"]
     assert set(it) == set(en)
     for key in it:
-        assert isinstance(it[key], dict) == isinstance(en[key], dict), key
+        assert type(it[key]) is type(en[key]), key
+        if isinstance(it[key], dict):
+            assert set(it[key]) == set(en[key]), key
 
 
 def test_pampero_components_are_on_the_sheet():

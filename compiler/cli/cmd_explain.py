@@ -5,7 +5,9 @@ resource, module, setup step, phase, scoring line, action card, contract, deck i
 replacement or deck (``compiler.sheets.explain.ALL_KINDS``; every sheet language unless
 ``--lang``), the YAML
 file:line it comes from and the rulebook section it cites. ``ID`` may be ``kind:id`` when
-an id names several items (e.g. ``card:asteroid`` vs ``action:asteroid``).
+an id names several items (e.g. ``card:asteroid`` vs ``action:asteroid``). A game in the
+core language is explained by ``compiler.sheets.core.explain`` (any record kind it
+declares, its modules and flow steps).
 Exit 1 on unknown ids (with a did-you-mean) and on rules data with errors; 2 for an
 unknown game or language.
 """
@@ -59,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"rulesc explain: unknown language '{args.lang}' (have: {', '.join(langs)})",
               file=sys.stderr)
         return 2
+    if comp.ir.get("core"):
+        return _run_core(comp, args, [args.lang] if args.lang else langs)
     found = explain.find(comp.ir, args.id)
     if not found:
         hint = did_you_mean(args.id.rpartition(":")[2], explain.candidates(comp.ir))
@@ -95,3 +99,30 @@ def _location(comp: Compilation, kind: str, ident: str, rec: dict[str, Any]) -> 
         return "?"
     span = doc.span((explain.FLOW[kind], explain.step_index(comp.ir, kind, ident)))
     return f"{span.path}:{span.line}"
+
+
+def _run_core(comp: Compilation, args: argparse.Namespace, langs: list[str]) -> int:
+    """A game in the core language (``compiler.sheets.core.explain``)."""
+    from compiler.sheets.core import explain as core
+
+    found = core.find(comp.ir, args.id)
+    if not found:
+        hint = did_you_mean(args.id.rpartition(":")[2], core.candidates(comp.ir))
+        print(f"rulesc explain: no item '{args.id}' in {args.game}" + (f"; {hint}" if hint
+                                                                        else ""),
+              file=sys.stderr)
+        return 1
+    blocks = []
+    for kind, ident in found:
+        cite = core.source(comp.ir, kind, ident)
+        out = [f"{kind} {ident}",
+               f"  data:     {core.location(comp.ir, comp.docs, kind, ident)}",
+               f"  rulebook: {cite['doc']}, § {cite['section']}" if cite["section"] else
+               "  rulebook: (no section cited)"]
+        for lang in langs:
+            text = [t for t in core.lines(comp.ir, kind, ident, lang) if t]
+            out.append(f"  [{lang}] {text[0]}")
+            out.extend(f"       {line}" for line in text[1:])
+        blocks.append("\n".join(out))
+    print("\n\n".join(blocks))
+    return 0

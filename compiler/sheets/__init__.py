@@ -83,8 +83,11 @@ def _render_core(ir: dict[str, Any]) -> dict[str, bytes]:
     template = _env().get_template("core.html.j2")
     out = {}
     for lang in languages(ir):
-        table = words(lang)
         html = template.render(c=core_context(ir, lang),
-                               t=lambda key, **kw: str(table[key]).format(**kw))
+                               t=functools.partial(_core_word, words(lang)))
         out[f"reference.{lang}.html"] = html.encode("utf-8")
     return out
+
+
+def _core_word(table: dict[str, Any], key: str, **kw: Any) -> str:
+    return str(table[key]).format(**kw)

@@ -2,7 +2,7 @@
 # Edit the YAML there and run `rulesc build --game pampero`.
 """Pampero: a rules engine compiled from rules data.
 
-Public API (see ``compiler.runtime.engine.Game`` for every method's shape):
+Public API (see ``compiler.runtime`` for every method's shape):
 
     game = new_game(players=2, modules=("corporate_era",), seed=1)
     while not game.is_over:

@@ -86,7 +86,7 @@ class Fields:
             return sentence(text)
         return upper_first(text) if capital else text
 
-    def hole(self, name: str, form: str | None, article: bool,
+    def hole(self, name: str, form: str | None, article: str,
              item: tuple[str, int] | None, alone: bool) -> tuple[str, Any]:
         path = name.split(".")
         if item is not None:
@@ -104,7 +104,7 @@ class Fields:
         return self.say(path, self.rec, path, form, article, alone)
 
     def say(self, full: list[str], data: Any, path: list[str], form: str | None,
-            article: bool, alone: bool, item_type: Any = None) -> tuple[str, Any]:
+            article: str, alone: bool, item_type: Any = None) -> tuple[str, Any]:
         """The words of ``data``'s field ``path`` (tree path ``full``)."""
         value: Any = data
         for key in path:
@@ -137,7 +137,7 @@ class Fields:
             return self.sp.clause(tree)
         return self.sp.value(tree)
 
-    def plain(self, field: str, value: Any, t: Any, form: str | None, article: bool) -> str:
+    def plain(self, field: str, value: Any, t: Any, form: str | None, article: str) -> str:
         """A field that is data, not a text of the language."""
         if isinstance(value, dict) and value.get("op") == "lit":
             value = value.get("v")
@@ -148,7 +148,7 @@ class Fields:
         if isinstance(t, list) and t[0] == "id":
             return self.sp.name(t[1], value, form, article)
         if isinstance(t, list) and t[0] == "list" and isinstance(value, list):
-            return self.sp.w["list_sep"].join(self.plain(field, v, t[1], form, False)
+            return self.sp.w["list_sep"].join(self.plain(field, v, t[1], form, "")
                                              for v in value)
         if t == "names" or isinstance(value, dict) and not isinstance(t, list):
             words_ = self.sp.pick(value)   # "tessera|tessere": agrees with a number
@@ -232,7 +232,7 @@ def _intro(sp: Speaker, section: dict[str, Any]) -> str:
         return ""
     consts = _records(sp.ir, "constants")
 
-    def arg(name: str, form: str | None, article: bool) -> tuple[str, Any]:
+    def arg(name: str, form: str | None, article: str) -> tuple[str, Any]:
         value = (consts.get(name) or {}).get("value")
         return (sp.value({"lit": value}) if value is not None else ""), value
 
@@ -445,6 +445,24 @@ def context(ir: dict[str, Any], lang: str) -> dict[str, Any]:
         "players": sp.w["players"].format(min=players.get("min"), max=players.get("max"))
         if players else "",
         "flow": flow(sp),
-        "sections": sections(sp),
+        "rows": rows(sections(sp)),
         "modules": modules(sp),
     }
+
+
+def rows(secs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The order of the page: two list sections side by side; the modules before the
+    first section of cards (which starts a page), else last."""
+    out: list[dict[str, Any]] = []
+    for sec in secs:
+        if sec["layout"] == "cards" and not any(r.get("modules") for r in out):
+            out.append({"modules": True, "sections": []})
+        last = out[-1] if out else None
+        if sec["layout"] == "list" and last and len(last["sections"]) == 1 and \
+                last["sections"][0]["layout"] == "list":
+            last["sections"].append(sec)
+        else:
+            out.append({"modules": False, "sections": [sec]})
+    if not any(r.get("modules") for r in out):
+        out.append({"modules": True, "sections": []})
+    return out

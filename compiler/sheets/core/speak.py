@@ -12,7 +12,8 @@ Grammar, all driven by the data:
 - a hole right after a number (a number hole or a written number: ``{n} {r}``, ``1 {r}``)
   agrees with it, by the language's plural rules (CLDR, through Babel); ``{x:one}`` asks
   for the singular; ``{x:the}`` puts the definite article before a record's name
-  (Italian articles follow the record's ``gender: {it: m|f}`` and number);
+  (Italian articles follow the record's ``gender: {it: m|f}`` and number), ``{x:a}``
+  the indefinite one ("an ocean tile", "uno spazio");
   ``{n|carta|carte}`` is the word that agrees with the number ``n``;
 - numbers are digits; a statement on its own is a sentence (capital letter, full stop).
 """
@@ -65,6 +66,16 @@ def sentence(text: str) -> str:
     if not text:
         return ""
     return upper_first(text) + ("" if text[-1] in ".!?:" else ".")
+
+
+def _italian_indefinite(word: str, gender: str) -> str:
+    w = word.lower()
+    vowel = w[:1] in "aeiouàèéìòùh"
+    impure = (w[:1] == "s" and w[1:2] not in ("", "a", "e", "i", "o", "u")) or \
+        w[:1] in ("z", "x", "y") or w[:2] in ("gn", "ps", "pn")
+    if gender.startswith("f"):
+        return "un'" if vowel else "una "
+    return "uno " if impure else "un "
 
 
 def _italian_article(word: str, gender: str, many: bool) -> str:
@@ -127,7 +138,7 @@ class Speaker:
         return {}
 
     def name(self, kind: str | None, rid: Any, form: str | None = None,
-             article: bool = False, gloss: bool = False) -> str:
+             article: bool | str = False, gloss: bool = False) -> str:
         """A record's name: singular for ``form == "one"``; the general name otherwise;
         with the definite article when asked; a trailing "(gloss)" dropped unless
         ``gloss``."""
@@ -139,15 +150,20 @@ class Speaker:
         if not gloss:
             text = _GLOSS.sub("", text) or text
         if article:
-            text = self.article(text, rec, many=bool(one) and form != "one") + text
+            text = self.article(text, rec, many=bool(one) and form != "one",
+                                kind=str(article)) + text
         return text
 
-    def article(self, text: str, rec: dict[str, Any], many: bool) -> str:
+    def article(self, text: str, rec: dict[str, Any], many: bool, kind: str = "the") -> str:
+        """The article before ``text`` (``kind`` "the" or "a")."""
+        gender = rec.get("gender")
+        word = str((gender.get(self.lang) if isinstance(gender, dict) else None) or "m")
         if self.lang == "it":
-            gender = rec.get("gender")
-            word = gender.get("it") if isinstance(gender, dict) else None
-            return _italian_article(text, str(word or "m"), many)
+            return _italian_indefinite(text, word) if kind == "a" else \
+                _italian_article(text, word, many)
         if self.lang == "en":
+            if kind == "a":
+                return "an " if text[:1].lower() in "aeiou" else "a "
             return "the "
         return ""
 
@@ -266,7 +282,7 @@ class Speaker:
             name, _, mod = hole.partition(":")
             form = "one" if mod == "one" else plural(self.lang, number[0]) \
                 if number[0] is not None else None
-            text, value = arg(name, form, mod == "the")
+            text, value = arg(name, form, mod if mod in ("the", "a") else "")
             if forms:   # {n|carta|carte}: the word that agrees with n
                 out.append(forms[0] if plural(self.lang, value) == "one" else forms[-1])
                 number[0] = None
@@ -278,7 +294,7 @@ class Speaker:
             out.append(text)
         return "".join(out), empty
 
-    def _arg(self, tree: Tree, form: str | None, article: bool) -> tuple[str, Any]:
+    def _arg(self, tree: Tree, form: str | None, article: str) -> tuple[str, Any]:
         """The text of an argument, and its number when it is one."""
         if not isinstance(tree, dict):
             return ("" if tree is None else str(tree)), tree
@@ -360,6 +376,11 @@ class Speaker:
         field = self.units.get(kind or "")
         return self.pick(self.record(kind, tree["val"]).get(field)) if field else ""
 
+    def agree(self, words: str, number: Any) -> str:
+        """``"tessera|tessere"``: the form that agrees with ``number``."""
+        forms = words.split("|")
+        return forms[0] if plural(self.lang, number) == "one" else forms[-1]
+
     def _cmp(self, tree: Tree) -> str:
         a, b, o = tree["a"], tree["b"], tree["o"]
         number = _number(b)
@@ -369,7 +390,7 @@ class Speaker:
         right = self.value(b)
         unit = self.unit(a) if number is not None else ""
         if unit:
-            right = f"{right} {unit}"
+            right = f"{right} {self.agree(unit, number)}"
         frames = self.w["cmp"]
         return frames.get(o, "{a} " + o + " {b}").format(a=self.value(a), b=right)
 

@@ -1,0 +1,138 @@
+"""``rulesc explain`` for a game in the core language: one record's or step's rule text.
+
+It reuses the sheet builders (``compiler.sheets.core.sheet``), so ``explain`` prints
+what the sheet shows. An item is a record of any kind the game declares (``KIND:ID``
+picks one kind when an id is shared; the kind may be written without its final "s":
+``card:asteroid``), a module, or a step of the flow: ``setup``, ``phase``, ``end`` or
+``scoring``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.sheets.core.sheet import (
+    Fields,
+    _intro,
+    _sheet_section,
+    _step,
+    citation,
+    module_facts,
+    score_text,
+    section_items,
+    when_text,
+)
+from compiler.sheets.core.speak import Speaker, lower_first, sentence
+
+__all__ = ["candidates", "find", "lines", "location", "source"]
+
+IR = dict[str, Any]
+FLOW = {"setup": "setup", "phase": "phases", "end": "end.steps", "scoring": "scoring"}
+
+
+def _steps(ir: IR, kind: str) -> list[dict[str, Any]]:
+    flow = ir.get("flow") or {}
+    steps = (flow.get("end") or {}).get("steps") if kind == "end" else flow.get(FLOW[kind])
+    return [s for s in steps or [] if isinstance(s, dict)]
+
+
+def _kinds(ir: IR) -> dict[str, dict[str, Any]]:
+    return {k: t for k, t in (ir.get("records") or {}).items()
+            if isinstance(t, dict) and k != "constants"}
+
+
+def find(ir: IR, query: str) -> list[tuple[str, str]]:
+    """``(kind, id)`` of every item named ``query`` (or ``kind:id``), in a fixed order."""
+    prefix, _, ident = query.rpartition(":")
+    found = [(k, ident) for k, table in _kinds(ir).items() if ident in table]
+    found += [(k, ident) for k in FLOW if any(s.get("id") == ident for s in _steps(ir, k))]
+    return [f for f in found if not prefix or prefix in (f[0], f[0].rstrip("s"))]
+
+
+def candidates(ir: IR) -> list[str]:
+    """Every id ``explain`` knows (for did-you-mean)."""
+    ids = [i for table in _kinds(ir).values() for i in table]
+    return ids + [str(s.get("id")) for k in FLOW for s in _steps(ir, k)]
+
+
+def record(ir: IR, kind: str, ident: str) -> dict[str, Any]:
+    if kind in FLOW:
+        return next((s for s in _steps(ir, kind) if s.get("id") == ident), {})
+    return (_kinds(ir).get(kind) or {}).get(ident) or {}
+
+
+def source(ir: IR, kind: str, ident: str) -> dict[str, str]:
+    """The rulebook section the item cites."""
+    rec = record(ir, kind, ident)
+    if kind == "end" and not rec.get("source"):
+        rec = (ir.get("flow") or {}).get("end") or {}
+    return citation(Speaker(ir, "en"), rec)
+
+
+def location(ir: IR, docs: list[Any], kind: str, ident: str) -> str:
+    """``path:line`` of the item in the rules data."""
+    rec = record(ir, kind, ident)
+    if rec.get("at"):
+        return str(rec["at"])
+    doc = next((d for d in docs if d.kind == "flow"), None)
+    if doc is None or kind not in FLOW:
+        return "?"
+    index = next(i for i, s in enumerate(_steps(ir, kind)) if s.get("id") == ident)
+    path = ("end", "steps", index) if kind == "end" else (FLOW[kind], index)
+    span = doc.span(path)
+    return f"{span.path}:{span.line}"
+
+
+def lines(ir: IR, kind: str, ident: str, lang: str) -> list[str]:
+    """The item's name and text in ``lang``, one line per field."""
+    sp = Speaker(ir, lang)
+    if kind in FLOW:
+        return _flow_lines(sp, kind, ident)
+    rec = record(ir, kind, ident)
+    name = sp.pick(rec.get("name"), ident)
+    if kind == "modules":
+        return [name] + module_facts(sp, ident, rec)
+    section = _sheet_section(sp, kind)
+    if section is None:
+        return [name] + _fields(sp, kind, ident, rec)
+    item = section_items(sp, section, only=ident)[0]
+    out = [name]
+    if section.get("layout") == "cards":
+        head = " · ".join(x for x in (item["head"], item["corner"]) if x)
+        out.append(" · ".join(x for x in [head] + item["meta"] if x))
+    labels = [sp.pick(c.get("label")) for c in section.get("columns") or []]
+    for label, cell in zip(labels, item.get("cells") or [], strict=False):
+        out += [f"{label}: {text}" if label else text for text in cell]
+    for line in item.get("lines") or []:
+        out += [f"{line['label']}: {t}" if line["label"] else t for t in line["texts"]]
+    for extra in (item.get("foot"), item.get("module"), _intro(sp, section)):
+        if extra:
+            out.append(extra)
+    return out
+
+
+def _fields(sp: Speaker, kind: str, ident: str, rec: dict[str, Any]) -> list[str]:
+    """A record no sheet section shows: each field that is a text of the rules."""
+    f = Fields(sp, kind, ident, rec, {})
+    return [f"{key}: {f.text('{' + key + '}')}" for key in f.trees if "." not in key]
+
+
+def _flow_lines(sp: Speaker, kind: str, ident: str) -> list[str]:
+    steps = _steps(sp.ir, kind)
+    index = next(i for i, s in enumerate(steps) if s.get("id") == ident)
+    step = steps[index]
+    trees = (sp.ir.get("texts") or {}).get("flow") or {}
+    if kind == "scoring":
+        tree = trees.get(f"scoring.{index}.amount", trees.get(f"scoring.{index}.lines"))
+        return [sp.pick(step.get("name"), ident), sentence(score_text(sp, tree))]
+    prefix = "end.steps" if kind == "end" else FLOW[kind]
+    title = sp.w["phase"].format(n=index + 1) if kind == "phase" else \
+        sp.w["sec_end" if kind == "end" else "sec_setup"]
+    item = _step(sp, step, trees, f"{prefix}.{index}", title)
+    head = f"{title}: {item['name']}" if item["name"] else title
+    out = [head, item["text"]]
+    if kind == "end" and "end.when" in trees:
+        out.append(sp.w["end_when"].format(cond=lower_first(sp.value(trees["end.when"]))))
+    if f"{prefix}.{index}.when" in trees and item["text"] == "":
+        out.append(when_text(sp, trees[f"{prefix}.{index}.when"]))
+    return out
