@@ -212,6 +212,7 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
                   "group": str(rec.get(section["group"]) or "") if section.get("group")
                   else ""}
     if section.get("layout") == "table":
+        item["name"] = upper_first(item["name"])
         item["cells"] = [r["texts"] for r in _rows(f, [{**c, "label": ""} for c in
                                                       section.get("columns") or []])]
     else:
