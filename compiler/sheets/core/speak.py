@@ -311,7 +311,7 @@ class Speaker:
             return self.use(tree, form), None
         if tree.get("form") in _STATEMENTS or tree.get("form") == "seq":
             return self.clause(tree), None
-        return self.value(tree, form), None
+        return self.value(tree, form), _number(tree)
 
     # ---- values -------------------------------------------------------------------
 
