@@ -35,7 +35,7 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(game_id),
            "title": title, "runtime": "compiler.kernel" if core else "compiler.runtime",
            "compiled": core, "modules": sorted(modules),
-           "rules": render({k: v for k, v in ir.items() if k != "texts"})}
+           "rules": render(_engine_ir(ir))}
     env = _env()
     files = {
         "__init__.py": env.get_template("package_init.py.j2").render(ctx),
@@ -66,6 +66,14 @@ def kind_schemas(ir: dict[str, Any]) -> dict[str, str]:
         schema = kind_schema(kind, decl.get("spec") or {}, names)
         out[f"schemas/{kind}.schema.json"] = json.dumps(schema, indent=2,
                                                         ensure_ascii=False) + "\n"
+    return out
+
+
+def _engine_ir(ir: dict[str, Any]) -> dict[str, Any]:
+    """The IR without what only the sheets read: ``texts`` and the game's ``sheet``."""
+    out = {k: v for k, v in ir.items() if k != "texts"}
+    if isinstance(out.get("game"), dict) and "sheet" in out["game"]:
+        out["game"] = {k: v for k, v in out["game"].items() if k != "sheet"}
     return out
 
 

@@ -62,32 +62,6 @@ RULES = {
                 'note': "the open decision's options",
             },
         ],
-        'sheet': {
-            'sections': [
-                {
-                    'kind': 'cards',
-                    'title': {'en': 'Cards', 'it': 'Carte'},
-                    'layout': 'cards',
-                    'order': 'value',
-                    'corner': '{value}',
-                    'head': {'en': '× {copies}', 'it': '× {copies}'},
-                    'lines': [
-                        {'text': '{effect}'},
-                        {
-                            'text': {
-                                'en': '[You must play it if you also hold the {discard_with}.]',
-                                'it': '[Va giocata se hai in mano anche {discard_with}.]',
-                            },
-                        },
-                        {
-                            'label': {'en': 'Effect', 'it': 'Effetto'},
-                            'each': 'triggers',
-                            'text': '{on}: {effect}',
-                        },
-                    ],
-                },
-            ],
-        },
     },
     'kinds': {
         'cards': {
