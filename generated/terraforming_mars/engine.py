@@ -92,88 +92,88 @@ def x_10(ctx):  #
     return GET(ctx, 'tracks', E.get('it'), 'max', None)
 
 
-def x_15(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:141
+def x_15(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:144
     E = ctx.env()
-    return (bool(E.get('more~255')) and bool((num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) > num(0))))
+    return (bool(E.get('more~267')) and bool((num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) > num(0))))
 
 
-def x_16(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:142
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_17(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
+def x_16(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:145
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_18(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
+def x_17(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:146
     E = ctx.env()
-    return [E.get('sell~256')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_19(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
+def x_18(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:146
+    E = ctx.env()
+    return [E.get('sell~268')]
+
+
+def x_19(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:146
     return ctx.state.get('discard')
 
 
-def x_20(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
+def x_20(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:146
     E = ctx.env()
-    return [E.get('sell~256')]
+    return [E.get('sell~268')]
 
 
-def x_21(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:143
+def x_21(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:146
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~253'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~265'), 0)
 
 
-def x_25(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:142
+def x_25(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:145
     E = ctx.env()
-    return {'sell': E.get('sell~256')}
+    return {'sell': E.get('sell~268')}
 
 
-def x_26(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:144
+def x_26(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:147
     E = ctx.env()
-    return (num(E.get('sold~254')) > num(0))
+    return (num(E.get('sold~266')) > num(0))
 
 
 def x_32(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~258'), 0)) >= num(E.get('n~257')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~270'), 0)) >= num(E.get('n~269')))
 
 
 def x_33(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~258'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~270'), 0)
 
 
 def x_37(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~260'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~272'), 0)
 
 
 def x_41(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~262'), 0)) >= num(E.get('n~261')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~274'), 0)) >= num(E.get('n~273')))
 
 
 def x_42(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~262'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~274'), 0)
 
 
 def x_47(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~263'), 0), GET(ctx, 'parameters', E.get('p~263'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~263'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~275'), 0), GET(ctx, 'parameters', E.get('p~275'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~275'), 'max', 0)))
 
 
 def x_48(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~263'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~275'), 0)
 
 
 def x_49(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~263'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~275'), 'step', 0)
 
 
 def x_50(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -183,62 +183,62 @@ def x_50(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_51(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~263'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~275'), 'tr_track', None) != None)
 
 
 def x_52(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~263'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~275'), 'tr_track', None), 0)
 
 
 def x_54(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~263'))
+    return FLD(ctx, K[0], E.get('p~275'))
 
 
 def x_55(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~265'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~263'), 0))
+    return (KEY(E.get('b~277'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~275'), 0))
 
 
 def x_56(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~265'), 'effect', None)
+    return KEY(E.get('b~277'), 'effect', None)
 
 
 def x_61(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~267'), 0)) >= num(E.get('n~266')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~279'), 0)) >= num(E.get('n~278')))
 
 
 def x_62(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~267'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~279'), 0)
 
 
 def x_65(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (65, E.get('t~268'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_269, 0), GET(ctx, 'parameters', v_p_269, 'step', 0))) > num(GET(ctx, 'parameters', v_p_269, 'max', 0))) for v_p_269 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_269, 'tile', None) == E.get('t~268'))])))
+    return MEMO(ctx, (65, E.get('t~280'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_281, 0), GET(ctx, 'parameters', v_p_281, 'step', 0))) > num(GET(ctx, 'parameters', v_p_281, 'max', 0))) for v_p_281 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_281, 'tile', None) == E.get('t~280'))])))
 
 
 def x_66(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (66, E.get('this'), E.get('t~268'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_273: (lambda v_near_276: (v_near_276 if (bool((GET(ctx, 'tiles', E.get('t~268'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_276)) > num(0)))) else v_open_273))([v_s_274 for v_s_274 in items_of(v_open_273) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_275, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_275, {}), 'owner', None) == E.get('you')))) for v_x_275 in items_of(ADJ(ctx, 'spaces', v_s_274))])))]))([v_s_271 for v_s_271 in items_of([v_x_270 for v_x_270 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_270, 'type', None) == GET(ctx, 'tiles', E.get('t~268'), 'space', None))]) if (bool((not IN(v_s_271, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_271, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_271, 'reserved', None) == E.get('t~268'))) or bool((GET(ctx, 'spaces', v_s_271, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_271, KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_272, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_272, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_272, KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'except_on', None))))) for v_x_272 in items_of(ADJ(ctx, 'spaces', v_s_271))]))))))]))) > num(0)))
+    return MEMO(ctx, (66, E.get('this'), E.get('t~280'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_285: (lambda v_near_288: (v_near_288 if (bool((GET(ctx, 'tiles', E.get('t~280'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_288)) > num(0)))) else v_open_285))([v_s_286 for v_s_286 in items_of(v_open_285) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_287, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_287, {}), 'owner', None) == E.get('you')))) for v_x_287 in items_of(ADJ(ctx, 'spaces', v_s_286))])))]))([v_s_283 for v_s_283 in items_of([v_x_282 for v_x_282 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_282, 'type', None) == GET(ctx, 'tiles', E.get('t~280'), 'space', None))]) if (bool((not IN(v_s_283, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_283, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_283, 'reserved', None) == E.get('t~280'))) or bool((GET(ctx, 'spaces', v_s_283, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_283, KEY(GET(ctx, 'tiles', E.get('t~280'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_284, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_284, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~280'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_284, KEY(GET(ctx, 'tiles', E.get('t~280'), 'not_next_to', {}), 'except_on', None))))) for v_x_284 in items_of(ADJ(ctx, 'spaces', v_s_283))]))))))]))) > num(0)))
 
 
 def x_67(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (67, E.get('this'), E.get('t~268'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_280: (lambda v_near_283: (v_near_283 if (bool((GET(ctx, 'tiles', E.get('t~268'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_283)) > num(0)))) else v_open_280))([v_s_281 for v_s_281 in items_of(v_open_280) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_282, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_282, {}), 'owner', None) == E.get('you')))) for v_x_282 in items_of(ADJ(ctx, 'spaces', v_s_281))])))]))([v_s_278 for v_s_278 in items_of([v_x_277 for v_x_277 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_277, 'type', None) == GET(ctx, 'tiles', E.get('t~268'), 'space', None))]) if (bool((not IN(v_s_278, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_278, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_278, 'reserved', None) == E.get('t~268'))) or bool((GET(ctx, 'spaces', v_s_278, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_278, KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_279, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_279, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_279, KEY(GET(ctx, 'tiles', E.get('t~268'), 'not_next_to', {}), 'except_on', None))))) for v_x_279 in items_of(ADJ(ctx, 'spaces', v_s_278))]))))))]))
+    return MEMO(ctx, (67, E.get('this'), E.get('t~280'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_292: (lambda v_near_295: (v_near_295 if (bool((GET(ctx, 'tiles', E.get('t~280'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_295)) > num(0)))) else v_open_292))([v_s_293 for v_s_293 in items_of(v_open_292) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_294, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_294, {}), 'owner', None) == E.get('you')))) for v_x_294 in items_of(ADJ(ctx, 'spaces', v_s_293))])))]))([v_s_290 for v_s_290 in items_of([v_x_289 for v_x_289 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_289, 'type', None) == GET(ctx, 'tiles', E.get('t~280'), 'space', None))]) if (bool((not IN(v_s_290, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_290, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_290, 'reserved', None) == E.get('t~280'))) or bool((GET(ctx, 'spaces', v_s_290, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_290, KEY(GET(ctx, 'tiles', E.get('t~280'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_291, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_291, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~280'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_291, KEY(GET(ctx, 'tiles', E.get('t~280'), 'not_next_to', {}), 'except_on', None))))) for v_x_291 in items_of(ADJ(ctx, 'spaces', v_s_290))]))))))]))
 
 
 def x_70(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~286'), {})
+    return KEY(ctx.state.get('board'), E.get('s~298'), {})
 
 
 def x_71(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~285'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~285'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~297'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~297'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_72(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -248,67 +248,67 @@ def x_72(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_73(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~285'))
+    return FLD(ctx, K[1], E.get('t~297'))
 
 
 def x_74(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~286'))
+    return FLD(ctx, K[2], E.get('s~298'))
 
 
 def x_75(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~286'))
+    return ADJ(ctx, 'spaces', E.get('s~298'))
 
 
 def x_76(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~287'), ctx.state.get('board'))
+    return IN(E.get('x~299'), ctx.state.get('board'))
 
 
 def x_77(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~287'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~299'), {}), 'tile', None))
 
 
 def x_81(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~284')}
+    return {'space': E.get('space~296')}
 
 
 def x_84(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~289'), 0)) >= num(E.get('n~288')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~301'), 0)) >= num(E.get('n~300')))
 
 
 def x_85(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~289'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~301'), 0)
 
 
 def x_88(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (88, E.get('t~290'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_291, 0), GET(ctx, 'parameters', v_p_291, 'step', 0))) > num(GET(ctx, 'parameters', v_p_291, 'max', 0))) for v_p_291 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_291, 'tile', None) == E.get('t~290'))])))
+    return MEMO(ctx, (88, E.get('t~302'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_303, 0), GET(ctx, 'parameters', v_p_303, 'step', 0))) > num(GET(ctx, 'parameters', v_p_303, 'max', 0))) for v_p_303 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_303, 'tile', None) == E.get('t~302'))])))
 
 
 def x_89(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (89, E.get('this'), E.get('t~290'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_295: (lambda v_near_298: (v_near_298 if (bool((GET(ctx, 'tiles', E.get('t~290'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_298)) > num(0)))) else v_open_295))([v_s_296 for v_s_296 in items_of(v_open_295) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_297, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_297, {}), 'owner', None) == E.get('you')))) for v_x_297 in items_of(ADJ(ctx, 'spaces', v_s_296))])))]))([v_s_293 for v_s_293 in items_of([v_x_292 for v_x_292 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_292, 'type', None) == GET(ctx, 'tiles', E.get('t~290'), 'space', None))]) if (bool((not IN(v_s_293, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_293, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_293, 'reserved', None) == E.get('t~290'))) or bool((GET(ctx, 'spaces', v_s_293, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_293, KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_294, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_294, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_294, KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'except_on', None))))) for v_x_294 in items_of(ADJ(ctx, 'spaces', v_s_293))]))))))]))) > num(0)))
+    return MEMO(ctx, (89, E.get('this'), E.get('t~302'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_307: (lambda v_near_310: (v_near_310 if (bool((GET(ctx, 'tiles', E.get('t~302'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_310)) > num(0)))) else v_open_307))([v_s_308 for v_s_308 in items_of(v_open_307) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_309, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_309, {}), 'owner', None) == E.get('you')))) for v_x_309 in items_of(ADJ(ctx, 'spaces', v_s_308))])))]))([v_s_305 for v_s_305 in items_of([v_x_304 for v_x_304 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_304, 'type', None) == GET(ctx, 'tiles', E.get('t~302'), 'space', None))]) if (bool((not IN(v_s_305, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_305, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_305, 'reserved', None) == E.get('t~302'))) or bool((GET(ctx, 'spaces', v_s_305, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_305, KEY(GET(ctx, 'tiles', E.get('t~302'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_306, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_306, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~302'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_306, KEY(GET(ctx, 'tiles', E.get('t~302'), 'not_next_to', {}), 'except_on', None))))) for v_x_306 in items_of(ADJ(ctx, 'spaces', v_s_305))]))))))]))) > num(0)))
 
 
 def x_90(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (90, E.get('this'), E.get('t~290'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_302: (lambda v_near_305: (v_near_305 if (bool((GET(ctx, 'tiles', E.get('t~290'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_305)) > num(0)))) else v_open_302))([v_s_303 for v_s_303 in items_of(v_open_302) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_304, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_304, {}), 'owner', None) == E.get('you')))) for v_x_304 in items_of(ADJ(ctx, 'spaces', v_s_303))])))]))([v_s_300 for v_s_300 in items_of([v_x_299 for v_x_299 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_299, 'type', None) == GET(ctx, 'tiles', E.get('t~290'), 'space', None))]) if (bool((not IN(v_s_300, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_300, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_300, 'reserved', None) == E.get('t~290'))) or bool((GET(ctx, 'spaces', v_s_300, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_300, KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_301, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_301, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_301, KEY(GET(ctx, 'tiles', E.get('t~290'), 'not_next_to', {}), 'except_on', None))))) for v_x_301 in items_of(ADJ(ctx, 'spaces', v_s_300))]))))))]))
+    return MEMO(ctx, (90, E.get('this'), E.get('t~302'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_314: (lambda v_near_317: (v_near_317 if (bool((GET(ctx, 'tiles', E.get('t~302'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_317)) > num(0)))) else v_open_314))([v_s_315 for v_s_315 in items_of(v_open_314) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_316, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_316, {}), 'owner', None) == E.get('you')))) for v_x_316 in items_of(ADJ(ctx, 'spaces', v_s_315))])))]))([v_s_312 for v_s_312 in items_of([v_x_311 for v_x_311 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_311, 'type', None) == GET(ctx, 'tiles', E.get('t~302'), 'space', None))]) if (bool((not IN(v_s_312, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_312, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_312, 'reserved', None) == E.get('t~302'))) or bool((GET(ctx, 'spaces', v_s_312, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_312, KEY(GET(ctx, 'tiles', E.get('t~302'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_313, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_313, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~302'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_313, KEY(GET(ctx, 'tiles', E.get('t~302'), 'not_next_to', {}), 'except_on', None))))) for v_x_313 in items_of(ADJ(ctx, 'spaces', v_s_312))]))))))]))
 
 
 def x_93(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~308'), {})
+    return KEY(ctx.state.get('board'), E.get('s~320'), {})
 
 
 def x_94(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~307'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~307'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~319'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~319'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_95(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -318,67 +318,67 @@ def x_95(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_96(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~307'))
+    return FLD(ctx, K[1], E.get('t~319'))
 
 
 def x_97(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~308'))
+    return FLD(ctx, K[2], E.get('s~320'))
 
 
 def x_98(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~308'))
+    return ADJ(ctx, 'spaces', E.get('s~320'))
 
 
 def x_99(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~309'), ctx.state.get('board'))
+    return IN(E.get('x~321'), ctx.state.get('board'))
 
 
 def x_100(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~309'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~321'), {}), 'tile', None))
 
 
 def x_104(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~306')}
+    return {'space': E.get('space~318')}
 
 
 def x_107(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~311'), 0)) >= num(E.get('n~310')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~323'), 0)) >= num(E.get('n~322')))
 
 
 def x_108(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~311'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~323'), 0)
 
 
 def x_111(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (111, E.get('t~312'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_313, 0), GET(ctx, 'parameters', v_p_313, 'step', 0))) > num(GET(ctx, 'parameters', v_p_313, 'max', 0))) for v_p_313 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_313, 'tile', None) == E.get('t~312'))])))
+    return MEMO(ctx, (111, E.get('t~324'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_325, 0), GET(ctx, 'parameters', v_p_325, 'step', 0))) > num(GET(ctx, 'parameters', v_p_325, 'max', 0))) for v_p_325 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_325, 'tile', None) == E.get('t~324'))])))
 
 
 def x_112(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (112, E.get('this'), E.get('t~312'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_317: (lambda v_near_320: (v_near_320 if (bool((GET(ctx, 'tiles', E.get('t~312'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_320)) > num(0)))) else v_open_317))([v_s_318 for v_s_318 in items_of(v_open_317) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_319, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_319, {}), 'owner', None) == E.get('you')))) for v_x_319 in items_of(ADJ(ctx, 'spaces', v_s_318))])))]))([v_s_315 for v_s_315 in items_of([v_x_314 for v_x_314 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_314, 'type', None) == GET(ctx, 'tiles', E.get('t~312'), 'space', None))]) if (bool((not IN(v_s_315, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_315, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_315, 'reserved', None) == E.get('t~312'))) or bool((GET(ctx, 'spaces', v_s_315, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_315, KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_316, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_316, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_316, KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'except_on', None))))) for v_x_316 in items_of(ADJ(ctx, 'spaces', v_s_315))]))))))]))) > num(0)))
+    return MEMO(ctx, (112, E.get('this'), E.get('t~324'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_329: (lambda v_near_332: (v_near_332 if (bool((GET(ctx, 'tiles', E.get('t~324'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_332)) > num(0)))) else v_open_329))([v_s_330 for v_s_330 in items_of(v_open_329) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_331, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_331, {}), 'owner', None) == E.get('you')))) for v_x_331 in items_of(ADJ(ctx, 'spaces', v_s_330))])))]))([v_s_327 for v_s_327 in items_of([v_x_326 for v_x_326 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_326, 'type', None) == GET(ctx, 'tiles', E.get('t~324'), 'space', None))]) if (bool((not IN(v_s_327, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_327, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_327, 'reserved', None) == E.get('t~324'))) or bool((GET(ctx, 'spaces', v_s_327, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_327, KEY(GET(ctx, 'tiles', E.get('t~324'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_328, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_328, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~324'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_328, KEY(GET(ctx, 'tiles', E.get('t~324'), 'not_next_to', {}), 'except_on', None))))) for v_x_328 in items_of(ADJ(ctx, 'spaces', v_s_327))]))))))]))) > num(0)))
 
 
 def x_113(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (113, E.get('this'), E.get('t~312'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_324: (lambda v_near_327: (v_near_327 if (bool((GET(ctx, 'tiles', E.get('t~312'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_327)) > num(0)))) else v_open_324))([v_s_325 for v_s_325 in items_of(v_open_324) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_326, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_326, {}), 'owner', None) == E.get('you')))) for v_x_326 in items_of(ADJ(ctx, 'spaces', v_s_325))])))]))([v_s_322 for v_s_322 in items_of([v_x_321 for v_x_321 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_321, 'type', None) == GET(ctx, 'tiles', E.get('t~312'), 'space', None))]) if (bool((not IN(v_s_322, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_322, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_322, 'reserved', None) == E.get('t~312'))) or bool((GET(ctx, 'spaces', v_s_322, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_322, KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_323, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_323, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_323, KEY(GET(ctx, 'tiles', E.get('t~312'), 'not_next_to', {}), 'except_on', None))))) for v_x_323 in items_of(ADJ(ctx, 'spaces', v_s_322))]))))))]))
+    return MEMO(ctx, (113, E.get('this'), E.get('t~324'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_336: (lambda v_near_339: (v_near_339 if (bool((GET(ctx, 'tiles', E.get('t~324'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_339)) > num(0)))) else v_open_336))([v_s_337 for v_s_337 in items_of(v_open_336) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_338, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_338, {}), 'owner', None) == E.get('you')))) for v_x_338 in items_of(ADJ(ctx, 'spaces', v_s_337))])))]))([v_s_334 for v_s_334 in items_of([v_x_333 for v_x_333 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_333, 'type', None) == GET(ctx, 'tiles', E.get('t~324'), 'space', None))]) if (bool((not IN(v_s_334, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_334, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_334, 'reserved', None) == E.get('t~324'))) or bool((GET(ctx, 'spaces', v_s_334, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_334, KEY(GET(ctx, 'tiles', E.get('t~324'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_335, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_335, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~324'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_335, KEY(GET(ctx, 'tiles', E.get('t~324'), 'not_next_to', {}), 'except_on', None))))) for v_x_335 in items_of(ADJ(ctx, 'spaces', v_s_334))]))))))]))
 
 
 def x_116(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~330'), {})
+    return KEY(ctx.state.get('board'), E.get('s~342'), {})
 
 
 def x_117(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~329'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~329'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~341'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~341'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_118(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -388,72 +388,72 @@ def x_118(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_119(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~329'))
+    return FLD(ctx, K[1], E.get('t~341'))
 
 
 def x_120(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~330'))
+    return FLD(ctx, K[2], E.get('s~342'))
 
 
 def x_121(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~330'))
+    return ADJ(ctx, 'spaces', E.get('s~342'))
 
 
 def x_122(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~331'), ctx.state.get('board'))
+    return IN(E.get('x~343'), ctx.state.get('board'))
 
 
 def x_123(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~331'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~343'), {}), 'tile', None))
 
 
 def x_127(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~328')}
+    return {'space': E.get('space~340')}
 
 
 def x_130(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~333'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~345'), 0)
 
 
 def x_134(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~335'), 0)) >= num(E.get('n~334')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~347'), 0)) >= num(E.get('n~346')))
 
 
 def x_135(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~335'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~347'), 0)
 
 
 def x_138(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (138, E.get('t~336'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_337, 0), GET(ctx, 'parameters', v_p_337, 'step', 0))) > num(GET(ctx, 'parameters', v_p_337, 'max', 0))) for v_p_337 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_337, 'tile', None) == E.get('t~336'))])))
+    return MEMO(ctx, (138, E.get('t~348'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_349, 0), GET(ctx, 'parameters', v_p_349, 'step', 0))) > num(GET(ctx, 'parameters', v_p_349, 'max', 0))) for v_p_349 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_349, 'tile', None) == E.get('t~348'))])))
 
 
 def x_139(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (139, E.get('this'), E.get('t~336'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_341: (lambda v_near_344: (v_near_344 if (bool((GET(ctx, 'tiles', E.get('t~336'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_344)) > num(0)))) else v_open_341))([v_s_342 for v_s_342 in items_of(v_open_341) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_343, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_343, {}), 'owner', None) == E.get('you')))) for v_x_343 in items_of(ADJ(ctx, 'spaces', v_s_342))])))]))([v_s_339 for v_s_339 in items_of([v_x_338 for v_x_338 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_338, 'type', None) == GET(ctx, 'tiles', E.get('t~336'), 'space', None))]) if (bool((not IN(v_s_339, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_339, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_339, 'reserved', None) == E.get('t~336'))) or bool((GET(ctx, 'spaces', v_s_339, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_339, KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_340, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_340, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_340, KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'except_on', None))))) for v_x_340 in items_of(ADJ(ctx, 'spaces', v_s_339))]))))))]))) > num(0)))
+    return MEMO(ctx, (139, E.get('this'), E.get('t~348'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_353: (lambda v_near_356: (v_near_356 if (bool((GET(ctx, 'tiles', E.get('t~348'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_356)) > num(0)))) else v_open_353))([v_s_354 for v_s_354 in items_of(v_open_353) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_355, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_355, {}), 'owner', None) == E.get('you')))) for v_x_355 in items_of(ADJ(ctx, 'spaces', v_s_354))])))]))([v_s_351 for v_s_351 in items_of([v_x_350 for v_x_350 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_350, 'type', None) == GET(ctx, 'tiles', E.get('t~348'), 'space', None))]) if (bool((not IN(v_s_351, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_351, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_351, 'reserved', None) == E.get('t~348'))) or bool((GET(ctx, 'spaces', v_s_351, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_351, KEY(GET(ctx, 'tiles', E.get('t~348'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_352, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_352, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~348'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_352, KEY(GET(ctx, 'tiles', E.get('t~348'), 'not_next_to', {}), 'except_on', None))))) for v_x_352 in items_of(ADJ(ctx, 'spaces', v_s_351))]))))))]))) > num(0)))
 
 
 def x_140(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (140, E.get('this'), E.get('t~336'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_348: (lambda v_near_351: (v_near_351 if (bool((GET(ctx, 'tiles', E.get('t~336'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_351)) > num(0)))) else v_open_348))([v_s_349 for v_s_349 in items_of(v_open_348) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_350, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_350, {}), 'owner', None) == E.get('you')))) for v_x_350 in items_of(ADJ(ctx, 'spaces', v_s_349))])))]))([v_s_346 for v_s_346 in items_of([v_x_345 for v_x_345 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_345, 'type', None) == GET(ctx, 'tiles', E.get('t~336'), 'space', None))]) if (bool((not IN(v_s_346, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_346, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_346, 'reserved', None) == E.get('t~336'))) or bool((GET(ctx, 'spaces', v_s_346, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_346, KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_347, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_347, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_347, KEY(GET(ctx, 'tiles', E.get('t~336'), 'not_next_to', {}), 'except_on', None))))) for v_x_347 in items_of(ADJ(ctx, 'spaces', v_s_346))]))))))]))
+    return MEMO(ctx, (140, E.get('this'), E.get('t~348'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_360: (lambda v_near_363: (v_near_363 if (bool((GET(ctx, 'tiles', E.get('t~348'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_363)) > num(0)))) else v_open_360))([v_s_361 for v_s_361 in items_of(v_open_360) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_362, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_362, {}), 'owner', None) == E.get('you')))) for v_x_362 in items_of(ADJ(ctx, 'spaces', v_s_361))])))]))([v_s_358 for v_s_358 in items_of([v_x_357 for v_x_357 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_357, 'type', None) == GET(ctx, 'tiles', E.get('t~348'), 'space', None))]) if (bool((not IN(v_s_358, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_358, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_358, 'reserved', None) == E.get('t~348'))) or bool((GET(ctx, 'spaces', v_s_358, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_358, KEY(GET(ctx, 'tiles', E.get('t~348'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_359, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_359, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~348'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_359, KEY(GET(ctx, 'tiles', E.get('t~348'), 'not_next_to', {}), 'except_on', None))))) for v_x_359 in items_of(ADJ(ctx, 'spaces', v_s_358))]))))))]))
 
 
 def x_143(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~354'), {})
+    return KEY(ctx.state.get('board'), E.get('s~366'), {})
 
 
 def x_144(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~353'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~353'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~365'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~365'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_145(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -463,57 +463,57 @@ def x_145(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_146(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~353'))
+    return FLD(ctx, K[1], E.get('t~365'))
 
 
 def x_147(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~354'))
+    return FLD(ctx, K[2], E.get('s~366'))
 
 
 def x_148(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~354'))
+    return ADJ(ctx, 'spaces', E.get('s~366'))
 
 
 def x_149(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~355'), ctx.state.get('board'))
+    return IN(E.get('x~367'), ctx.state.get('board'))
 
 
 def x_150(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~355'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~367'), {}), 'tile', None))
 
 
 def x_154(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~352')}
+    return {'space': E.get('space~364')}
 
 
 def x_157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~357'), 0)) >= num(E.get('n~356')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~369'), 0)) >= num(E.get('n~368')))
 
 
 def x_158(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~357'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~369'), 0)
 
 
 def x_163(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~358'), 0), GET(ctx, 'parameters', E.get('p~358'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~358'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~370'), 0), GET(ctx, 'parameters', E.get('p~370'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~370'), 'max', 0)))
 
 
 def x_164(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~358'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~370'), 0)
 
 
 def x_165(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~358'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~370'), 'step', 0)
 
 
 def x_166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -523,32 +523,32 @@ def x_166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~358'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~370'), 'tr_track', None) != None)
 
 
 def x_168(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~358'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~370'), 'tr_track', None), 0)
 
 
 def x_170(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~358'))
+    return FLD(ctx, K[0], E.get('p~370'))
 
 
 def x_171(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~360'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~358'), 0))
+    return (KEY(E.get('b~372'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~370'), 0))
 
 
 def x_172(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~360'), 'effect', None)
+    return KEY(E.get('b~372'), 'effect', None)
 
 
 def x_175(ctx):  # rules_data/terraforming_mars/awards.yaml:7
     E = ctx.env()
-    return MEMO(ctx, (175, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_s_361 for v_s_361 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_361, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_361, {}), 'owner', None) == E.get('you'))))]), CALL(ctx, 'count', None, [v_s_362 for v_s_362 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_362, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_362, {}), 'owner', None) == E.get('you'))))])), CALL(ctx, 'count', None, [v_s_363 for v_s_363 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_363, {}), 'tile', None) == 'special')) and bool((KEY(KEY(ctx.state.get('board'), v_s_363, {}), 'owner', None) == E.get('you'))))])))
+    return MEMO(ctx, (175, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_s_373 for v_s_373 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_373, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_373, {}), 'owner', None) == E.get('you'))))]), CALL(ctx, 'count', None, [v_s_374 for v_s_374 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_374, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_374, {}), 'owner', None) == E.get('you'))))])), CALL(ctx, 'count', None, [v_s_375 for v_s_375 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_375, {}), 'tile', None) == 'special')) and bool((KEY(KEY(ctx.state.get('board'), v_s_375, {}), 'owner', None) == E.get('you'))))])))
 
 
 def x_176(ctx):  # rules_data/terraforming_mars/awards.yaml:8
@@ -558,7 +558,7 @@ def x_176(ctx):  # rules_data/terraforming_mars/awards.yaml:8
 
 def x_177(ctx):  # rules_data/terraforming_mars/awards.yaml:9
     E = ctx.env()
-    return MEMO(ctx, (177, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_365 for v_x_365 in items_of(GET(ctx, 'cards', v_c_364, 'tags', [])) if (v_x_365 == 'science')]) for v_c_364 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (177, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_377 for v_x_377 in items_of(GET(ctx, 'cards', v_c_376, 'tags', [])) if (v_x_377 == 'science')]) for v_c_376 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_178(ctx):  # rules_data/terraforming_mars/awards.yaml:10
@@ -573,12 +573,12 @@ def x_179(ctx):  # rules_data/terraforming_mars/awards.yaml:11
 
 def x_182(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~367'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~379'), 0)
 
 
 def x_186(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~369'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~381'), 0)
 
 
 def x_190(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -624,7 +624,7 @@ def x_200(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 def x_203(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~372'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~384'), 0)
 
 
 def x_207(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -711,147 +711,147 @@ def x_230(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 def x_233(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~376'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~388'), 0)
 
 
 def x_237(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~378'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~390'), 0)
 
 
 def x_241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~380'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~392'), 0)
 
 
 def x_245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~382'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~394'), 0)
 
 
 def x_249(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~384'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~396'), 0)
 
 
 def x_253(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~386'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~398'), 0)
 
 
 def x_257(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~388'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~400'), 0)
 
 
 def x_261(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~390'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~402'), 0)
 
 
 def x_265(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~392'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~404'), 0)
 
 
 def x_269(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~394'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~406'), 0)
 
 
 def x_273(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~396'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~408'), 0)
 
 
 def x_277(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~398'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~410'), 0)
 
 
 def x_281(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~400'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~412'), 0)
 
 
 def x_285(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~402'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~414'), 0)
 
 
 def x_289(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~404'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~416'), 0)
 
 
 def x_293(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~406'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~418'), 0)
 
 
 def x_297(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~408'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~420'), 0)
 
 
 def x_301(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~410'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~422'), 0)
 
 
 def x_305(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~412'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~424'), 0)
 
 
 def x_309(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~414'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~426'), 0)
 
 
 def x_313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~416'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~428'), 0)
 
 
 def x_317(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~418'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~430'), 0)
 
 
 def x_321(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~420'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~432'), 0)
 
 
 def x_325(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~422'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~434'), 0)
 
 
 def x_329(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~424'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~436'), 0)
 
 
 def x_333(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~426'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~438'), 0)
 
 
 def x_337(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~428'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~440'), 0)
 
 
 def x_341(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~430'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~442'), 0)
 
 
 def x_345(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~432'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~444'), 0)
 
 
 def x_349(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -938,22 +938,22 @@ def x_372(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 def x_375(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~436'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~448'), 0)
 
 
 def x_379(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~438'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~450'), 0)
 
 
 def x_383(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~440'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~452'), 0)
 
 
 def x_387(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~442'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~454'), 0)
 
 
 def x_389(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:9
@@ -962,42 +962,42 @@ def x_389(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:9
 
 def x_392(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~444'), 0)) - num(E.get('n~443')))) >= num(GET(ctx, 'resources', E.get('r~444'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~456'), 0)) - num(E.get('n~455')))) >= num(GET(ctx, 'resources', E.get('r~456'), 'production_min', 0)))
 
 
 def x_393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~444'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~456'), 0)
 
 
 def x_397(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~446'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~458'), 0)
 
 
 def x_400(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (400, E.get('t~447'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_448, 0), GET(ctx, 'parameters', v_p_448, 'step', 0))) > num(GET(ctx, 'parameters', v_p_448, 'max', 0))) for v_p_448 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_448, 'tile', None) == E.get('t~447'))])))
+    return MEMO(ctx, (400, E.get('t~459'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_460, 0), GET(ctx, 'parameters', v_p_460, 'step', 0))) > num(GET(ctx, 'parameters', v_p_460, 'max', 0))) for v_p_460 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_460, 'tile', None) == E.get('t~459'))])))
 
 
 def x_401(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (401, E.get('this'), E.get('t~447'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_452: (lambda v_near_455: (v_near_455 if (bool((GET(ctx, 'tiles', E.get('t~447'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_455)) > num(0)))) else v_open_452))([v_s_453 for v_s_453 in items_of(v_open_452) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_454, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_454, {}), 'owner', None) == E.get('you')))) for v_x_454 in items_of(ADJ(ctx, 'spaces', v_s_453))])))]))([v_s_450 for v_s_450 in items_of([v_x_449 for v_x_449 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_449, 'type', None) == GET(ctx, 'tiles', E.get('t~447'), 'space', None))]) if (bool((not IN(v_s_450, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_450, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_450, 'reserved', None) == E.get('t~447'))) or bool((GET(ctx, 'spaces', v_s_450, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_450, KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_451, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_451, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_451, KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'except_on', None))))) for v_x_451 in items_of(ADJ(ctx, 'spaces', v_s_450))]))))))]))) > num(0)))
+    return MEMO(ctx, (401, E.get('this'), E.get('t~459'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_464: (lambda v_near_467: (v_near_467 if (bool((GET(ctx, 'tiles', E.get('t~459'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_467)) > num(0)))) else v_open_464))([v_s_465 for v_s_465 in items_of(v_open_464) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_466, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_466, {}), 'owner', None) == E.get('you')))) for v_x_466 in items_of(ADJ(ctx, 'spaces', v_s_465))])))]))([v_s_462 for v_s_462 in items_of([v_x_461 for v_x_461 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_461, 'type', None) == GET(ctx, 'tiles', E.get('t~459'), 'space', None))]) if (bool((not IN(v_s_462, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_462, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_462, 'reserved', None) == E.get('t~459'))) or bool((GET(ctx, 'spaces', v_s_462, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_462, KEY(GET(ctx, 'tiles', E.get('t~459'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_463, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_463, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~459'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_463, KEY(GET(ctx, 'tiles', E.get('t~459'), 'not_next_to', {}), 'except_on', None))))) for v_x_463 in items_of(ADJ(ctx, 'spaces', v_s_462))]))))))]))) > num(0)))
 
 
 def x_402(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (402, E.get('this'), E.get('t~447'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_459: (lambda v_near_462: (v_near_462 if (bool((GET(ctx, 'tiles', E.get('t~447'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_462)) > num(0)))) else v_open_459))([v_s_460 for v_s_460 in items_of(v_open_459) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_461, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_461, {}), 'owner', None) == E.get('you')))) for v_x_461 in items_of(ADJ(ctx, 'spaces', v_s_460))])))]))([v_s_457 for v_s_457 in items_of([v_x_456 for v_x_456 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_456, 'type', None) == GET(ctx, 'tiles', E.get('t~447'), 'space', None))]) if (bool((not IN(v_s_457, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_457, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_457, 'reserved', None) == E.get('t~447'))) or bool((GET(ctx, 'spaces', v_s_457, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_457, KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_458, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_458, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_458, KEY(GET(ctx, 'tiles', E.get('t~447'), 'not_next_to', {}), 'except_on', None))))) for v_x_458 in items_of(ADJ(ctx, 'spaces', v_s_457))]))))))]))
+    return MEMO(ctx, (402, E.get('this'), E.get('t~459'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_471: (lambda v_near_474: (v_near_474 if (bool((GET(ctx, 'tiles', E.get('t~459'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_474)) > num(0)))) else v_open_471))([v_s_472 for v_s_472 in items_of(v_open_471) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_473, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_473, {}), 'owner', None) == E.get('you')))) for v_x_473 in items_of(ADJ(ctx, 'spaces', v_s_472))])))]))([v_s_469 for v_s_469 in items_of([v_x_468 for v_x_468 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_468, 'type', None) == GET(ctx, 'tiles', E.get('t~459'), 'space', None))]) if (bool((not IN(v_s_469, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_469, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_469, 'reserved', None) == E.get('t~459'))) or bool((GET(ctx, 'spaces', v_s_469, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_469, KEY(GET(ctx, 'tiles', E.get('t~459'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_470, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_470, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~459'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_470, KEY(GET(ctx, 'tiles', E.get('t~459'), 'not_next_to', {}), 'except_on', None))))) for v_x_470 in items_of(ADJ(ctx, 'spaces', v_s_469))]))))))]))
 
 
 def x_405(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~465'), {})
+    return KEY(ctx.state.get('board'), E.get('s~477'), {})
 
 
 def x_406(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~464'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~464'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~476'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~476'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1007,37 +1007,37 @@ def x_407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_408(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~464'))
+    return FLD(ctx, K[1], E.get('t~476'))
 
 
 def x_409(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~465'))
+    return FLD(ctx, K[2], E.get('s~477'))
 
 
 def x_410(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~465'))
+    return ADJ(ctx, 'spaces', E.get('s~477'))
 
 
 def x_411(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~466'), ctx.state.get('board'))
+    return IN(E.get('x~478'), ctx.state.get('board'))
 
 
 def x_412(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~466'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~478'), {}), 'tile', None))
 
 
 def x_416(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~463')}
+    return {'space': E.get('space~475')}
 
 
 def x_417(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:9
     E = ctx.env()
-    return MEMO(ctx, (417, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_468 for v_x_468 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_467 for v_s_467 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_467, {}), 'card', None) == E.get('this'))]))) if (KEY(KEY(ctx.state.get('board'), v_x_468, {}), 'tile', None) == 'ocean')]))))
+    return MEMO(ctx, (417, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_480 for v_x_480 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_479 for v_s_479 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_479, {}), 'card', None) == E.get('this'))]))) if (KEY(KEY(ctx.state.get('board'), v_x_480, {}), 'tile', None) == 'ocean')]))))
 
 
 def x_418(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:19
@@ -1046,47 +1046,47 @@ def x_418(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:19
 
 def x_421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~471'), 0)) - num(E.get('n~470')))) >= num(GET(ctx, 'resources', E.get('r~471'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~483'), 0)) - num(E.get('n~482')))) >= num(GET(ctx, 'resources', E.get('r~483'), 'production_min', 0)))
 
 
 def x_422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~471'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~483'), 0)
 
 
 def x_426(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~473'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~485'), 0)
 
 
 def x_430(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~475'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~487'), 0)
 
 
 def x_433(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (433, E.get('t~476'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_477, 0), GET(ctx, 'parameters', v_p_477, 'step', 0))) > num(GET(ctx, 'parameters', v_p_477, 'max', 0))) for v_p_477 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_477, 'tile', None) == E.get('t~476'))])))
+    return MEMO(ctx, (433, E.get('t~488'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_489, 0), GET(ctx, 'parameters', v_p_489, 'step', 0))) > num(GET(ctx, 'parameters', v_p_489, 'max', 0))) for v_p_489 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_489, 'tile', None) == E.get('t~488'))])))
 
 
 def x_434(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (434, E.get('this'), E.get('t~476'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_481: (lambda v_near_484: (v_near_484 if (bool((GET(ctx, 'tiles', E.get('t~476'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_484)) > num(0)))) else v_open_481))([v_s_482 for v_s_482 in items_of(v_open_481) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_483, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_483, {}), 'owner', None) == E.get('you')))) for v_x_483 in items_of(ADJ(ctx, 'spaces', v_s_482))])))]))([v_s_479 for v_s_479 in items_of([v_x_478 for v_x_478 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_478, 'type', None) == GET(ctx, 'tiles', E.get('t~476'), 'space', None))]) if (bool((not IN(v_s_479, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_479, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_479, 'reserved', None) == E.get('t~476'))) or bool((GET(ctx, 'spaces', v_s_479, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_479, KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_480, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_480, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_480, KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'except_on', None))))) for v_x_480 in items_of(ADJ(ctx, 'spaces', v_s_479))]))))))]))) > num(0)))
+    return MEMO(ctx, (434, E.get('this'), E.get('t~488'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_493: (lambda v_near_496: (v_near_496 if (bool((GET(ctx, 'tiles', E.get('t~488'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_496)) > num(0)))) else v_open_493))([v_s_494 for v_s_494 in items_of(v_open_493) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_495, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_495, {}), 'owner', None) == E.get('you')))) for v_x_495 in items_of(ADJ(ctx, 'spaces', v_s_494))])))]))([v_s_491 for v_s_491 in items_of([v_x_490 for v_x_490 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_490, 'type', None) == GET(ctx, 'tiles', E.get('t~488'), 'space', None))]) if (bool((not IN(v_s_491, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_491, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_491, 'reserved', None) == E.get('t~488'))) or bool((GET(ctx, 'spaces', v_s_491, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_491, KEY(GET(ctx, 'tiles', E.get('t~488'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_492, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_492, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~488'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_492, KEY(GET(ctx, 'tiles', E.get('t~488'), 'not_next_to', {}), 'except_on', None))))) for v_x_492 in items_of(ADJ(ctx, 'spaces', v_s_491))]))))))]))) > num(0)))
 
 
 def x_435(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (435, E.get('this'), E.get('t~476'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_488: (lambda v_near_491: (v_near_491 if (bool((GET(ctx, 'tiles', E.get('t~476'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_491)) > num(0)))) else v_open_488))([v_s_489 for v_s_489 in items_of(v_open_488) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_490, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_490, {}), 'owner', None) == E.get('you')))) for v_x_490 in items_of(ADJ(ctx, 'spaces', v_s_489))])))]))([v_s_486 for v_s_486 in items_of([v_x_485 for v_x_485 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_485, 'type', None) == GET(ctx, 'tiles', E.get('t~476'), 'space', None))]) if (bool((not IN(v_s_486, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_486, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_486, 'reserved', None) == E.get('t~476'))) or bool((GET(ctx, 'spaces', v_s_486, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_486, KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_487, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_487, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_487, KEY(GET(ctx, 'tiles', E.get('t~476'), 'not_next_to', {}), 'except_on', None))))) for v_x_487 in items_of(ADJ(ctx, 'spaces', v_s_486))]))))))]))
+    return MEMO(ctx, (435, E.get('this'), E.get('t~488'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_500: (lambda v_near_503: (v_near_503 if (bool((GET(ctx, 'tiles', E.get('t~488'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_503)) > num(0)))) else v_open_500))([v_s_501 for v_s_501 in items_of(v_open_500) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_502, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_502, {}), 'owner', None) == E.get('you')))) for v_x_502 in items_of(ADJ(ctx, 'spaces', v_s_501))])))]))([v_s_498 for v_s_498 in items_of([v_x_497 for v_x_497 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_497, 'type', None) == GET(ctx, 'tiles', E.get('t~488'), 'space', None))]) if (bool((not IN(v_s_498, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_498, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_498, 'reserved', None) == E.get('t~488'))) or bool((GET(ctx, 'spaces', v_s_498, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_498, KEY(GET(ctx, 'tiles', E.get('t~488'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_499, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_499, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~488'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_499, KEY(GET(ctx, 'tiles', E.get('t~488'), 'not_next_to', {}), 'except_on', None))))) for v_x_499 in items_of(ADJ(ctx, 'spaces', v_s_498))]))))))]))
 
 
 def x_438(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~494'), {})
+    return KEY(ctx.state.get('board'), E.get('s~506'), {})
 
 
 def x_439(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~493'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~493'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~505'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~505'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_440(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1096,72 +1096,72 @@ def x_440(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_441(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~493'))
+    return FLD(ctx, K[1], E.get('t~505'))
 
 
 def x_442(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~494'))
+    return FLD(ctx, K[2], E.get('s~506'))
 
 
 def x_443(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~494'))
+    return ADJ(ctx, 'spaces', E.get('s~506'))
 
 
 def x_444(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~495'), ctx.state.get('board'))
+    return IN(E.get('x~507'), ctx.state.get('board'))
 
 
 def x_445(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~495'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~507'), {}), 'tile', None))
 
 
 def x_449(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~492')}
+    return {'space': E.get('space~504')}
 
 
 def x_453(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~497'), 0)) - num(E.get('n~496')))) >= num(GET(ctx, 'resources', E.get('r~497'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~509'), 0)) - num(E.get('n~508')))) >= num(GET(ctx, 'resources', E.get('r~509'), 'production_min', 0)))
 
 
 def x_454(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~497'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~509'), 0)
 
 
 def x_458(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~499'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~511'), 0)
 
 
 def x_462(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:70
     E = ctx.env()
-    return MEMO(ctx, (462, E.get('t~500'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_502, 0), GET(ctx, 'parameters', v_p_502, 'step', 0))) > num(GET(ctx, 'parameters', v_p_502, 'max', 0))) for v_p_502 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_502, 'tile', None) == E.get('t~500'))])))
+    return MEMO(ctx, (462, E.get('t~512'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_514, 0), GET(ctx, 'parameters', v_p_514, 'step', 0))) > num(GET(ctx, 'parameters', v_p_514, 'max', 0))) for v_p_514 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_514, 'tile', None) == E.get('t~512'))])))
 
 
 def x_463(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return MEMO(ctx, (463, E.get('s~501'), E.get('this'), E.get('t~500'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_503 for v_s_503 in items_of([E.get('s~501')]) if (bool((not IN(v_s_503, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_503, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_503, 'reserved', None) == E.get('t~500'))) or bool((GET(ctx, 'spaces', v_s_503, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_503, KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_504, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_504, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_504, KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'except_on', None))))) for v_x_504 in items_of(ADJ(ctx, 'spaces', v_s_503))]))))))])) > num(0)))
+    return MEMO(ctx, (463, E.get('s~513'), E.get('this'), E.get('t~512'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_515 for v_s_515 in items_of([E.get('s~513')]) if (bool((not IN(v_s_515, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_515, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_515, 'reserved', None) == E.get('t~512'))) or bool((GET(ctx, 'spaces', v_s_515, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_515, KEY(GET(ctx, 'tiles', E.get('t~512'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_516, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_516, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~512'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_516, KEY(GET(ctx, 'tiles', E.get('t~512'), 'not_next_to', {}), 'except_on', None))))) for v_x_516 in items_of(ADJ(ctx, 'spaces', v_s_515))]))))))])) > num(0)))
 
 
 def x_464(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     E = ctx.env()
-    return MEMO(ctx, (464, E.get('s~501'), E.get('this'), E.get('t~500'), ctx.stamps.get('board', 0),), lambda: [v_s_505 for v_s_505 in items_of([E.get('s~501')]) if (bool((not IN(v_s_505, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_505, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_505, 'reserved', None) == E.get('t~500'))) or bool((GET(ctx, 'spaces', v_s_505, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_505, KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_506, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_506, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_506, KEY(GET(ctx, 'tiles', E.get('t~500'), 'not_next_to', {}), 'except_on', None))))) for v_x_506 in items_of(ADJ(ctx, 'spaces', v_s_505))]))))))])
+    return MEMO(ctx, (464, E.get('s~513'), E.get('this'), E.get('t~512'), ctx.stamps.get('board', 0),), lambda: [v_s_517 for v_s_517 in items_of([E.get('s~513')]) if (bool((not IN(v_s_517, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_517, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_517, 'reserved', None) == E.get('t~512'))) or bool((GET(ctx, 'spaces', v_s_517, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_517, KEY(GET(ctx, 'tiles', E.get('t~512'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_518, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_518, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~512'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_518, KEY(GET(ctx, 'tiles', E.get('t~512'), 'not_next_to', {}), 'except_on', None))))) for v_x_518 in items_of(ADJ(ctx, 'spaces', v_s_517))]))))))])
 
 
 def x_467(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~509'), {})
+    return KEY(ctx.state.get('board'), E.get('s~521'), {})
 
 
 def x_468(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~508'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~508'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~520'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~520'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_469(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1171,32 +1171,32 @@ def x_469(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_470(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~508'))
+    return FLD(ctx, K[1], E.get('t~520'))
 
 
 def x_471(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~509'))
+    return FLD(ctx, K[2], E.get('s~521'))
 
 
 def x_472(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~509'))
+    return ADJ(ctx, 'spaces', E.get('s~521'))
 
 
 def x_473(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~510'), ctx.state.get('board'))
+    return IN(E.get('x~522'), ctx.state.get('board'))
 
 
 def x_474(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~510'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~522'), {}), 'tile', None))
 
 
 def x_478(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     E = ctx.env()
-    return {'space': E.get('space~507')}
+    return {'space': E.get('space~519')}
 
 
 def x_479(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:39
@@ -1205,42 +1205,42 @@ def x_479(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:39
 
 def x_482(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~512'), 0)) - num(E.get('n~511')))) >= num(GET(ctx, 'resources', E.get('r~512'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~524'), 0)) - num(E.get('n~523')))) >= num(GET(ctx, 'resources', E.get('r~524'), 'production_min', 0)))
 
 
 def x_483(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~512'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~524'), 0)
 
 
 def x_487(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~514'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~526'), 0)
 
 
 def x_490(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (490, E.get('t~515'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_516, 0), GET(ctx, 'parameters', v_p_516, 'step', 0))) > num(GET(ctx, 'parameters', v_p_516, 'max', 0))) for v_p_516 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_516, 'tile', None) == E.get('t~515'))])))
+    return MEMO(ctx, (490, E.get('t~527'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_528, 0), GET(ctx, 'parameters', v_p_528, 'step', 0))) > num(GET(ctx, 'parameters', v_p_528, 'max', 0))) for v_p_528 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_528, 'tile', None) == E.get('t~527'))])))
 
 
 def x_491(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (491, E.get('this'), E.get('t~515'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_520: (lambda v_near_523: (v_near_523 if (bool((GET(ctx, 'tiles', E.get('t~515'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_523)) > num(0)))) else v_open_520))([v_s_521 for v_s_521 in items_of(v_open_520) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_522, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_522, {}), 'owner', None) == E.get('you')))) for v_x_522 in items_of(ADJ(ctx, 'spaces', v_s_521))])))]))([v_s_518 for v_s_518 in items_of([v_x_517 for v_x_517 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_517, 'type', None) == GET(ctx, 'tiles', E.get('t~515'), 'space', None))]) if (bool((not IN(v_s_518, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_518, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_518, 'reserved', None) == E.get('t~515'))) or bool((GET(ctx, 'spaces', v_s_518, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_518, KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_519, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_519, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_519, KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'except_on', None))))) for v_x_519 in items_of(ADJ(ctx, 'spaces', v_s_518))]))))))]))) > num(0)))
+    return MEMO(ctx, (491, E.get('this'), E.get('t~527'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_532: (lambda v_near_535: (v_near_535 if (bool((GET(ctx, 'tiles', E.get('t~527'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_535)) > num(0)))) else v_open_532))([v_s_533 for v_s_533 in items_of(v_open_532) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_534, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_534, {}), 'owner', None) == E.get('you')))) for v_x_534 in items_of(ADJ(ctx, 'spaces', v_s_533))])))]))([v_s_530 for v_s_530 in items_of([v_x_529 for v_x_529 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_529, 'type', None) == GET(ctx, 'tiles', E.get('t~527'), 'space', None))]) if (bool((not IN(v_s_530, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_530, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_530, 'reserved', None) == E.get('t~527'))) or bool((GET(ctx, 'spaces', v_s_530, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_530, KEY(GET(ctx, 'tiles', E.get('t~527'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_531, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_531, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~527'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_531, KEY(GET(ctx, 'tiles', E.get('t~527'), 'not_next_to', {}), 'except_on', None))))) for v_x_531 in items_of(ADJ(ctx, 'spaces', v_s_530))]))))))]))) > num(0)))
 
 
 def x_492(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (492, E.get('this'), E.get('t~515'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_527: (lambda v_near_530: (v_near_530 if (bool((GET(ctx, 'tiles', E.get('t~515'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_530)) > num(0)))) else v_open_527))([v_s_528 for v_s_528 in items_of(v_open_527) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_529, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_529, {}), 'owner', None) == E.get('you')))) for v_x_529 in items_of(ADJ(ctx, 'spaces', v_s_528))])))]))([v_s_525 for v_s_525 in items_of([v_x_524 for v_x_524 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_524, 'type', None) == GET(ctx, 'tiles', E.get('t~515'), 'space', None))]) if (bool((not IN(v_s_525, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_525, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_525, 'reserved', None) == E.get('t~515'))) or bool((GET(ctx, 'spaces', v_s_525, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_525, KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_526, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_526, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_526, KEY(GET(ctx, 'tiles', E.get('t~515'), 'not_next_to', {}), 'except_on', None))))) for v_x_526 in items_of(ADJ(ctx, 'spaces', v_s_525))]))))))]))
+    return MEMO(ctx, (492, E.get('this'), E.get('t~527'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_539: (lambda v_near_542: (v_near_542 if (bool((GET(ctx, 'tiles', E.get('t~527'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_542)) > num(0)))) else v_open_539))([v_s_540 for v_s_540 in items_of(v_open_539) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_541, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_541, {}), 'owner', None) == E.get('you')))) for v_x_541 in items_of(ADJ(ctx, 'spaces', v_s_540))])))]))([v_s_537 for v_s_537 in items_of([v_x_536 for v_x_536 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_536, 'type', None) == GET(ctx, 'tiles', E.get('t~527'), 'space', None))]) if (bool((not IN(v_s_537, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_537, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_537, 'reserved', None) == E.get('t~527'))) or bool((GET(ctx, 'spaces', v_s_537, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_537, KEY(GET(ctx, 'tiles', E.get('t~527'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_538, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_538, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~527'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_538, KEY(GET(ctx, 'tiles', E.get('t~527'), 'not_next_to', {}), 'except_on', None))))) for v_x_538 in items_of(ADJ(ctx, 'spaces', v_s_537))]))))))]))
 
 
 def x_495(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~533'), {})
+    return KEY(ctx.state.get('board'), E.get('s~545'), {})
 
 
 def x_496(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~532'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~532'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~544'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~544'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_497(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1250,72 +1250,72 @@ def x_497(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_498(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~532'))
+    return FLD(ctx, K[1], E.get('t~544'))
 
 
 def x_499(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~533'))
+    return FLD(ctx, K[2], E.get('s~545'))
 
 
 def x_500(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~533'))
+    return ADJ(ctx, 'spaces', E.get('s~545'))
 
 
 def x_501(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~534'), ctx.state.get('board'))
+    return IN(E.get('x~546'), ctx.state.get('board'))
 
 
 def x_502(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~534'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~546'), {}), 'tile', None))
 
 
 def x_506(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~531')}
+    return {'space': E.get('space~543')}
 
 
 def x_509(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~536'), 0)) - num(E.get('n~535')))) >= num(GET(ctx, 'resources', E.get('r~536'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~548'), 0)) - num(E.get('n~547')))) >= num(GET(ctx, 'resources', E.get('r~548'), 'production_min', 0)))
 
 
 def x_510(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~536'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~548'), 0)
 
 
 def x_514(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~538'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~550'), 0)
 
 
 def x_517(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (517, E.get('t~539'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_540, 0), GET(ctx, 'parameters', v_p_540, 'step', 0))) > num(GET(ctx, 'parameters', v_p_540, 'max', 0))) for v_p_540 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_540, 'tile', None) == E.get('t~539'))])))
+    return MEMO(ctx, (517, E.get('t~551'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_552, 0), GET(ctx, 'parameters', v_p_552, 'step', 0))) > num(GET(ctx, 'parameters', v_p_552, 'max', 0))) for v_p_552 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_552, 'tile', None) == E.get('t~551'))])))
 
 
 def x_518(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (518, E.get('this'), E.get('t~539'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_544: (lambda v_near_547: (v_near_547 if (bool((GET(ctx, 'tiles', E.get('t~539'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_547)) > num(0)))) else v_open_544))([v_s_545 for v_s_545 in items_of(v_open_544) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_546, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_546, {}), 'owner', None) == E.get('you')))) for v_x_546 in items_of(ADJ(ctx, 'spaces', v_s_545))])))]))([v_s_542 for v_s_542 in items_of([v_x_541 for v_x_541 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_541, 'type', None) == GET(ctx, 'tiles', E.get('t~539'), 'space', None))]) if (bool((not IN(v_s_542, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_542, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_542, 'reserved', None) == E.get('t~539'))) or bool((GET(ctx, 'spaces', v_s_542, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_542, KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_543, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_543, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_543, KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'except_on', None))))) for v_x_543 in items_of(ADJ(ctx, 'spaces', v_s_542))]))))))]))) > num(0)))
+    return MEMO(ctx, (518, E.get('this'), E.get('t~551'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_556: (lambda v_near_559: (v_near_559 if (bool((GET(ctx, 'tiles', E.get('t~551'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_559)) > num(0)))) else v_open_556))([v_s_557 for v_s_557 in items_of(v_open_556) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_558, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_558, {}), 'owner', None) == E.get('you')))) for v_x_558 in items_of(ADJ(ctx, 'spaces', v_s_557))])))]))([v_s_554 for v_s_554 in items_of([v_x_553 for v_x_553 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_553, 'type', None) == GET(ctx, 'tiles', E.get('t~551'), 'space', None))]) if (bool((not IN(v_s_554, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_554, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_554, 'reserved', None) == E.get('t~551'))) or bool((GET(ctx, 'spaces', v_s_554, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_554, KEY(GET(ctx, 'tiles', E.get('t~551'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_555, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_555, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~551'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_555, KEY(GET(ctx, 'tiles', E.get('t~551'), 'not_next_to', {}), 'except_on', None))))) for v_x_555 in items_of(ADJ(ctx, 'spaces', v_s_554))]))))))]))) > num(0)))
 
 
 def x_519(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (519, E.get('this'), E.get('t~539'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_551: (lambda v_near_554: (v_near_554 if (bool((GET(ctx, 'tiles', E.get('t~539'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_554)) > num(0)))) else v_open_551))([v_s_552 for v_s_552 in items_of(v_open_551) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_553, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_553, {}), 'owner', None) == E.get('you')))) for v_x_553 in items_of(ADJ(ctx, 'spaces', v_s_552))])))]))([v_s_549 for v_s_549 in items_of([v_x_548 for v_x_548 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_548, 'type', None) == GET(ctx, 'tiles', E.get('t~539'), 'space', None))]) if (bool((not IN(v_s_549, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_549, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_549, 'reserved', None) == E.get('t~539'))) or bool((GET(ctx, 'spaces', v_s_549, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_549, KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_550, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_550, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_550, KEY(GET(ctx, 'tiles', E.get('t~539'), 'not_next_to', {}), 'except_on', None))))) for v_x_550 in items_of(ADJ(ctx, 'spaces', v_s_549))]))))))]))
+    return MEMO(ctx, (519, E.get('this'), E.get('t~551'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_563: (lambda v_near_566: (v_near_566 if (bool((GET(ctx, 'tiles', E.get('t~551'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_566)) > num(0)))) else v_open_563))([v_s_564 for v_s_564 in items_of(v_open_563) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_565, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_565, {}), 'owner', None) == E.get('you')))) for v_x_565 in items_of(ADJ(ctx, 'spaces', v_s_564))])))]))([v_s_561 for v_s_561 in items_of([v_x_560 for v_x_560 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_560, 'type', None) == GET(ctx, 'tiles', E.get('t~551'), 'space', None))]) if (bool((not IN(v_s_561, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_561, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_561, 'reserved', None) == E.get('t~551'))) or bool((GET(ctx, 'spaces', v_s_561, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_561, KEY(GET(ctx, 'tiles', E.get('t~551'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_562, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_562, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~551'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_562, KEY(GET(ctx, 'tiles', E.get('t~551'), 'not_next_to', {}), 'except_on', None))))) for v_x_562 in items_of(ADJ(ctx, 'spaces', v_s_561))]))))))]))
 
 
 def x_522(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~557'), {})
+    return KEY(ctx.state.get('board'), E.get('s~569'), {})
 
 
 def x_523(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~556'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~556'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~568'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~568'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_524(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1325,32 +1325,32 @@ def x_524(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_525(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~556'))
+    return FLD(ctx, K[1], E.get('t~568'))
 
 
 def x_526(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~557'))
+    return FLD(ctx, K[2], E.get('s~569'))
 
 
 def x_527(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~557'))
+    return ADJ(ctx, 'spaces', E.get('s~569'))
 
 
 def x_528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~558'), ctx.state.get('board'))
+    return IN(E.get('x~570'), ctx.state.get('board'))
 
 
 def x_529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~558'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~570'), {}), 'tile', None))
 
 
 def x_533(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~555')}
+    return {'space': E.get('space~567')}
 
 
 def x_535(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:56
@@ -1360,47 +1360,47 @@ def x_535(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:56
 
 def x_538(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~560'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~572'), 0)
 
 
 def x_542(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~562'), 0)) - num(E.get('n~561')))) >= num(GET(ctx, 'resources', E.get('r~562'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~574'), 0)) - num(E.get('n~573')))) >= num(GET(ctx, 'resources', E.get('r~574'), 'production_min', 0)))
 
 
 def x_543(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~562'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~574'), 0)
 
 
 def x_547(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~564'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~576'), 0)
 
 
 def x_550(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (550, E.get('t~565'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_566, 0), GET(ctx, 'parameters', v_p_566, 'step', 0))) > num(GET(ctx, 'parameters', v_p_566, 'max', 0))) for v_p_566 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_566, 'tile', None) == E.get('t~565'))])))
+    return MEMO(ctx, (550, E.get('t~577'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_578, 0), GET(ctx, 'parameters', v_p_578, 'step', 0))) > num(GET(ctx, 'parameters', v_p_578, 'max', 0))) for v_p_578 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_578, 'tile', None) == E.get('t~577'))])))
 
 
 def x_551(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (551, E.get('this'), E.get('t~565'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_570: (lambda v_near_573: (v_near_573 if (bool((GET(ctx, 'tiles', E.get('t~565'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_573)) > num(0)))) else v_open_570))([v_s_571 for v_s_571 in items_of(v_open_570) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_572, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_572, {}), 'owner', None) == E.get('you')))) for v_x_572 in items_of(ADJ(ctx, 'spaces', v_s_571))])))]))([v_s_568 for v_s_568 in items_of([v_x_567 for v_x_567 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_567, 'type', None) == GET(ctx, 'tiles', E.get('t~565'), 'space', None))]) if (bool((not IN(v_s_568, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_568, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_568, 'reserved', None) == E.get('t~565'))) or bool((GET(ctx, 'spaces', v_s_568, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_568, KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_569, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_569, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_569, KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'except_on', None))))) for v_x_569 in items_of(ADJ(ctx, 'spaces', v_s_568))]))))))]))) > num(0)))
+    return MEMO(ctx, (551, E.get('this'), E.get('t~577'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_582: (lambda v_near_585: (v_near_585 if (bool((GET(ctx, 'tiles', E.get('t~577'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_585)) > num(0)))) else v_open_582))([v_s_583 for v_s_583 in items_of(v_open_582) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_584, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_584, {}), 'owner', None) == E.get('you')))) for v_x_584 in items_of(ADJ(ctx, 'spaces', v_s_583))])))]))([v_s_580 for v_s_580 in items_of([v_x_579 for v_x_579 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_579, 'type', None) == GET(ctx, 'tiles', E.get('t~577'), 'space', None))]) if (bool((not IN(v_s_580, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_580, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_580, 'reserved', None) == E.get('t~577'))) or bool((GET(ctx, 'spaces', v_s_580, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_580, KEY(GET(ctx, 'tiles', E.get('t~577'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_581, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_581, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~577'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_581, KEY(GET(ctx, 'tiles', E.get('t~577'), 'not_next_to', {}), 'except_on', None))))) for v_x_581 in items_of(ADJ(ctx, 'spaces', v_s_580))]))))))]))) > num(0)))
 
 
 def x_552(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (552, E.get('this'), E.get('t~565'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_577: (lambda v_near_580: (v_near_580 if (bool((GET(ctx, 'tiles', E.get('t~565'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_580)) > num(0)))) else v_open_577))([v_s_578 for v_s_578 in items_of(v_open_577) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_579, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_579, {}), 'owner', None) == E.get('you')))) for v_x_579 in items_of(ADJ(ctx, 'spaces', v_s_578))])))]))([v_s_575 for v_s_575 in items_of([v_x_574 for v_x_574 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_574, 'type', None) == GET(ctx, 'tiles', E.get('t~565'), 'space', None))]) if (bool((not IN(v_s_575, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_575, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_575, 'reserved', None) == E.get('t~565'))) or bool((GET(ctx, 'spaces', v_s_575, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_575, KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_576, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_576, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_576, KEY(GET(ctx, 'tiles', E.get('t~565'), 'not_next_to', {}), 'except_on', None))))) for v_x_576 in items_of(ADJ(ctx, 'spaces', v_s_575))]))))))]))
+    return MEMO(ctx, (552, E.get('this'), E.get('t~577'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_589: (lambda v_near_592: (v_near_592 if (bool((GET(ctx, 'tiles', E.get('t~577'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_592)) > num(0)))) else v_open_589))([v_s_590 for v_s_590 in items_of(v_open_589) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_591, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_591, {}), 'owner', None) == E.get('you')))) for v_x_591 in items_of(ADJ(ctx, 'spaces', v_s_590))])))]))([v_s_587 for v_s_587 in items_of([v_x_586 for v_x_586 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_586, 'type', None) == GET(ctx, 'tiles', E.get('t~577'), 'space', None))]) if (bool((not IN(v_s_587, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_587, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_587, 'reserved', None) == E.get('t~577'))) or bool((GET(ctx, 'spaces', v_s_587, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_587, KEY(GET(ctx, 'tiles', E.get('t~577'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_588, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_588, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~577'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_588, KEY(GET(ctx, 'tiles', E.get('t~577'), 'not_next_to', {}), 'except_on', None))))) for v_x_588 in items_of(ADJ(ctx, 'spaces', v_s_587))]))))))]))
 
 
 def x_555(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~583'), {})
+    return KEY(ctx.state.get('board'), E.get('s~595'), {})
 
 
 def x_556(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~582'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~582'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~594'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~594'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_557(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1410,76 +1410,76 @@ def x_557(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_558(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~582'))
+    return FLD(ctx, K[1], E.get('t~594'))
 
 
 def x_559(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~583'))
+    return FLD(ctx, K[2], E.get('s~595'))
 
 
 def x_560(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~583'))
+    return ADJ(ctx, 'spaces', E.get('s~595'))
 
 
 def x_561(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~584'), ctx.state.get('board'))
+    return IN(E.get('x~596'), ctx.state.get('board'))
 
 
 def x_562(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~584'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~596'), {}), 'tile', None))
 
 
 def x_566(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~581')}
+    return {'space': E.get('space~593')}
 
 
 def x_567(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:66
     E = ctx.env()
-    return MEMO(ctx, (567, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_586 for v_x_586 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_585 for v_s_585 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_585, {}), 'card', None) == E.get('this'))]))) if (KEY(KEY(ctx.state.get('board'), v_x_586, {}), 'tile', None) == 'city')]))))
+    return MEMO(ctx, (567, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_598 for v_x_598 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_597 for v_s_597 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_597, {}), 'card', None) == E.get('this'))]))) if (KEY(KEY(ctx.state.get('board'), v_x_598, {}), 'tile', None) == 'city')]))))
 
 
 def x_570(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:83
-    return MEMO(ctx, (570, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_590 for v_s_590 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_590, {}), 'tile', None) == 'city')]))
+    return MEMO(ctx, (570, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_602 for v_s_602 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_602, {}), 'tile', None) == 'city')]))
 
 
 def x_571(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~592'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~604'), 0)
 
 
 def x_572(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
-    return (num(E.get('n~591')) * num(E.get('k~593')))
+    return (num(E.get('n~603')) * num(E.get('k~605')))
 
 
 def x_574(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (574, E.get('t~594'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_595, 0), GET(ctx, 'parameters', v_p_595, 'step', 0))) > num(GET(ctx, 'parameters', v_p_595, 'max', 0))) for v_p_595 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_595, 'tile', None) == E.get('t~594'))])))
+    return MEMO(ctx, (574, E.get('t~606'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_607, 0), GET(ctx, 'parameters', v_p_607, 'step', 0))) > num(GET(ctx, 'parameters', v_p_607, 'max', 0))) for v_p_607 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_607, 'tile', None) == E.get('t~606'))])))
 
 
 def x_575(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (575, E.get('this'), E.get('t~594'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_599: (lambda v_near_602: (v_near_602 if (bool((GET(ctx, 'tiles', E.get('t~594'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_602)) > num(0)))) else v_open_599))([v_s_600 for v_s_600 in items_of(v_open_599) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_601, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_601, {}), 'owner', None) == E.get('you')))) for v_x_601 in items_of(ADJ(ctx, 'spaces', v_s_600))])))]))([v_s_597 for v_s_597 in items_of([v_x_596 for v_x_596 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_596, 'type', None) == GET(ctx, 'tiles', E.get('t~594'), 'space', None))]) if (bool((not IN(v_s_597, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_597, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_597, 'reserved', None) == E.get('t~594'))) or bool((GET(ctx, 'spaces', v_s_597, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_597, KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_598, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_598, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_598, KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'except_on', None))))) for v_x_598 in items_of(ADJ(ctx, 'spaces', v_s_597))]))))))]))) > num(0)))
+    return MEMO(ctx, (575, E.get('this'), E.get('t~606'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_611: (lambda v_near_614: (v_near_614 if (bool((GET(ctx, 'tiles', E.get('t~606'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_614)) > num(0)))) else v_open_611))([v_s_612 for v_s_612 in items_of(v_open_611) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_613, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_613, {}), 'owner', None) == E.get('you')))) for v_x_613 in items_of(ADJ(ctx, 'spaces', v_s_612))])))]))([v_s_609 for v_s_609 in items_of([v_x_608 for v_x_608 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_608, 'type', None) == GET(ctx, 'tiles', E.get('t~606'), 'space', None))]) if (bool((not IN(v_s_609, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_609, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_609, 'reserved', None) == E.get('t~606'))) or bool((GET(ctx, 'spaces', v_s_609, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_609, KEY(GET(ctx, 'tiles', E.get('t~606'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_610, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_610, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~606'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_610, KEY(GET(ctx, 'tiles', E.get('t~606'), 'not_next_to', {}), 'except_on', None))))) for v_x_610 in items_of(ADJ(ctx, 'spaces', v_s_609))]))))))]))) > num(0)))
 
 
 def x_576(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (576, E.get('this'), E.get('t~594'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_606: (lambda v_near_609: (v_near_609 if (bool((GET(ctx, 'tiles', E.get('t~594'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_609)) > num(0)))) else v_open_606))([v_s_607 for v_s_607 in items_of(v_open_606) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_608, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_608, {}), 'owner', None) == E.get('you')))) for v_x_608 in items_of(ADJ(ctx, 'spaces', v_s_607))])))]))([v_s_604 for v_s_604 in items_of([v_x_603 for v_x_603 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_603, 'type', None) == GET(ctx, 'tiles', E.get('t~594'), 'space', None))]) if (bool((not IN(v_s_604, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_604, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_604, 'reserved', None) == E.get('t~594'))) or bool((GET(ctx, 'spaces', v_s_604, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_604, KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_605, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_605, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_605, KEY(GET(ctx, 'tiles', E.get('t~594'), 'not_next_to', {}), 'except_on', None))))) for v_x_605 in items_of(ADJ(ctx, 'spaces', v_s_604))]))))))]))
+    return MEMO(ctx, (576, E.get('this'), E.get('t~606'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_618: (lambda v_near_621: (v_near_621 if (bool((GET(ctx, 'tiles', E.get('t~606'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_621)) > num(0)))) else v_open_618))([v_s_619 for v_s_619 in items_of(v_open_618) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_620, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_620, {}), 'owner', None) == E.get('you')))) for v_x_620 in items_of(ADJ(ctx, 'spaces', v_s_619))])))]))([v_s_616 for v_s_616 in items_of([v_x_615 for v_x_615 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_615, 'type', None) == GET(ctx, 'tiles', E.get('t~606'), 'space', None))]) if (bool((not IN(v_s_616, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_616, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_616, 'reserved', None) == E.get('t~606'))) or bool((GET(ctx, 'spaces', v_s_616, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_616, KEY(GET(ctx, 'tiles', E.get('t~606'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_617, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_617, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~606'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_617, KEY(GET(ctx, 'tiles', E.get('t~606'), 'not_next_to', {}), 'except_on', None))))) for v_x_617 in items_of(ADJ(ctx, 'spaces', v_s_616))]))))))]))
 
 
 def x_579(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~612'), {})
+    return KEY(ctx.state.get('board'), E.get('s~624'), {})
 
 
 def x_580(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~611'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~611'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~623'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~623'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_581(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1489,47 +1489,47 @@ def x_581(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_582(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~611'))
+    return FLD(ctx, K[1], E.get('t~623'))
 
 
 def x_583(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~612'))
+    return FLD(ctx, K[2], E.get('s~624'))
 
 
 def x_584(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~612'))
+    return ADJ(ctx, 'spaces', E.get('s~624'))
 
 
 def x_585(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~613'), ctx.state.get('board'))
+    return IN(E.get('x~625'), ctx.state.get('board'))
 
 
 def x_586(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~613'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~625'), {}), 'tile', None))
 
 
 def x_590(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~610')}
+    return {'space': E.get('space~622')}
 
 
 def x_594(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~614'), 0), GET(ctx, 'parameters', E.get('p~614'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~614'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~626'), 0), GET(ctx, 'parameters', E.get('p~626'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~626'), 'max', 0)))
 
 
 def x_595(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~614'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~626'), 0)
 
 
 def x_596(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~614'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~626'), 'step', 0)
 
 
 def x_597(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -1539,27 +1539,27 @@ def x_597(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_598(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~614'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~626'), 'tr_track', None) != None)
 
 
 def x_599(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~614'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~626'), 'tr_track', None), 0)
 
 
 def x_601(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~614'))
+    return FLD(ctx, K[0], E.get('p~626'))
 
 
 def x_602(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~616'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~614'), 0))
+    return (KEY(E.get('b~628'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~626'), 0))
 
 
 def x_603(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~616'), 'effect', None)
+    return KEY(E.get('b~628'), 'effect', None)
 
 
 def x_607(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:94
@@ -1568,47 +1568,47 @@ def x_607(ctx):  # rules_data/terraforming_mars/cards/cities.yaml:94
 
 def x_610(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~618'), 0)) - num(E.get('n~617')))) >= num(GET(ctx, 'resources', E.get('r~618'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~630'), 0)) - num(E.get('n~629')))) >= num(GET(ctx, 'resources', E.get('r~630'), 'production_min', 0)))
 
 
 def x_611(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~618'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~630'), 0)
 
 
 def x_615(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~620'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~632'), 0)
 
 
 def x_619(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~622'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~634'), 0)
 
 
 def x_622(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (622, E.get('t~623'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_624, 0), GET(ctx, 'parameters', v_p_624, 'step', 0))) > num(GET(ctx, 'parameters', v_p_624, 'max', 0))) for v_p_624 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_624, 'tile', None) == E.get('t~623'))])))
+    return MEMO(ctx, (622, E.get('t~635'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_636, 0), GET(ctx, 'parameters', v_p_636, 'step', 0))) > num(GET(ctx, 'parameters', v_p_636, 'max', 0))) for v_p_636 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_636, 'tile', None) == E.get('t~635'))])))
 
 
 def x_623(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (623, E.get('this'), E.get('t~623'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_628: (lambda v_near_631: (v_near_631 if (bool((GET(ctx, 'tiles', E.get('t~623'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_631)) > num(0)))) else v_open_628))([v_s_629 for v_s_629 in items_of(v_open_628) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_630, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_630, {}), 'owner', None) == E.get('you')))) for v_x_630 in items_of(ADJ(ctx, 'spaces', v_s_629))])))]))([v_s_626 for v_s_626 in items_of([v_x_625 for v_x_625 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_625, 'type', None) == GET(ctx, 'tiles', E.get('t~623'), 'space', None))]) if (bool((not IN(v_s_626, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_626, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_626, 'reserved', None) == E.get('t~623'))) or bool((GET(ctx, 'spaces', v_s_626, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_626, KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_627, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_627, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_627, KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'except_on', None))))) for v_x_627 in items_of(ADJ(ctx, 'spaces', v_s_626))]))))))]))) > num(0)))
+    return MEMO(ctx, (623, E.get('this'), E.get('t~635'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_640: (lambda v_near_643: (v_near_643 if (bool((GET(ctx, 'tiles', E.get('t~635'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_643)) > num(0)))) else v_open_640))([v_s_641 for v_s_641 in items_of(v_open_640) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_642, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_642, {}), 'owner', None) == E.get('you')))) for v_x_642 in items_of(ADJ(ctx, 'spaces', v_s_641))])))]))([v_s_638 for v_s_638 in items_of([v_x_637 for v_x_637 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_637, 'type', None) == GET(ctx, 'tiles', E.get('t~635'), 'space', None))]) if (bool((not IN(v_s_638, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_638, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_638, 'reserved', None) == E.get('t~635'))) or bool((GET(ctx, 'spaces', v_s_638, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_638, KEY(GET(ctx, 'tiles', E.get('t~635'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_639, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_639, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~635'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_639, KEY(GET(ctx, 'tiles', E.get('t~635'), 'not_next_to', {}), 'except_on', None))))) for v_x_639 in items_of(ADJ(ctx, 'spaces', v_s_638))]))))))]))) > num(0)))
 
 
 def x_624(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (624, E.get('this'), E.get('t~623'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_635: (lambda v_near_638: (v_near_638 if (bool((GET(ctx, 'tiles', E.get('t~623'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_638)) > num(0)))) else v_open_635))([v_s_636 for v_s_636 in items_of(v_open_635) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_637, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_637, {}), 'owner', None) == E.get('you')))) for v_x_637 in items_of(ADJ(ctx, 'spaces', v_s_636))])))]))([v_s_633 for v_s_633 in items_of([v_x_632 for v_x_632 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_632, 'type', None) == GET(ctx, 'tiles', E.get('t~623'), 'space', None))]) if (bool((not IN(v_s_633, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_633, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_633, 'reserved', None) == E.get('t~623'))) or bool((GET(ctx, 'spaces', v_s_633, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_633, KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_634, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_634, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_634, KEY(GET(ctx, 'tiles', E.get('t~623'), 'not_next_to', {}), 'except_on', None))))) for v_x_634 in items_of(ADJ(ctx, 'spaces', v_s_633))]))))))]))
+    return MEMO(ctx, (624, E.get('this'), E.get('t~635'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_647: (lambda v_near_650: (v_near_650 if (bool((GET(ctx, 'tiles', E.get('t~635'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_650)) > num(0)))) else v_open_647))([v_s_648 for v_s_648 in items_of(v_open_647) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_649, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_649, {}), 'owner', None) == E.get('you')))) for v_x_649 in items_of(ADJ(ctx, 'spaces', v_s_648))])))]))([v_s_645 for v_s_645 in items_of([v_x_644 for v_x_644 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_644, 'type', None) == GET(ctx, 'tiles', E.get('t~635'), 'space', None))]) if (bool((not IN(v_s_645, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_645, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_645, 'reserved', None) == E.get('t~635'))) or bool((GET(ctx, 'spaces', v_s_645, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_645, KEY(GET(ctx, 'tiles', E.get('t~635'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_646, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_646, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~635'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_646, KEY(GET(ctx, 'tiles', E.get('t~635'), 'not_next_to', {}), 'except_on', None))))) for v_x_646 in items_of(ADJ(ctx, 'spaces', v_s_645))]))))))]))
 
 
 def x_627(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~641'), {})
+    return KEY(ctx.state.get('board'), E.get('s~653'), {})
 
 
 def x_628(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~640'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~640'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~652'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~652'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_629(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1618,62 +1618,62 @@ def x_629(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_630(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~640'))
+    return FLD(ctx, K[1], E.get('t~652'))
 
 
 def x_631(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~641'))
+    return FLD(ctx, K[2], E.get('s~653'))
 
 
 def x_632(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~641'))
+    return ADJ(ctx, 'spaces', E.get('s~653'))
 
 
 def x_633(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~642'), ctx.state.get('board'))
+    return IN(E.get('x~654'), ctx.state.get('board'))
 
 
 def x_634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~642'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~654'), {}), 'tile', None))
 
 
 def x_638(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~639')}
+    return {'space': E.get('space~651')}
 
 
 def x_642(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~644'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~656'), 0)
 
 
 def x_646(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:78
     E = ctx.env()
-    return MEMO(ctx, (646, E.get('t~645'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_647, 0), GET(ctx, 'parameters', v_p_647, 'step', 0))) > num(GET(ctx, 'parameters', v_p_647, 'max', 0))) for v_p_647 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_647, 'tile', None) == E.get('t~645'))])))
+    return MEMO(ctx, (646, E.get('t~657'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_659, 0), GET(ctx, 'parameters', v_p_659, 'step', 0))) > num(GET(ctx, 'parameters', v_p_659, 'max', 0))) for v_p_659 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_659, 'tile', None) == E.get('t~657'))])))
 
 
 def x_647(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:79
     E = ctx.env()
-    return MEMO(ctx, (647, E.get('k~646'), E.get('this'), E.get('t~645'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_649 for v_s_649 in items_of([v_x_648 for v_x_648 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_648, 'type', None) == E.get('k~646'))]) if (bool((not IN(v_s_649, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_649, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_649, 'reserved', None) == E.get('t~645'))) or bool((GET(ctx, 'spaces', v_s_649, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_649, KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_650, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_650, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_650, KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'except_on', None))))) for v_x_650 in items_of(ADJ(ctx, 'spaces', v_s_649))]))))))])) > num(0)))
+    return MEMO(ctx, (647, E.get('k~658'), E.get('this'), E.get('t~657'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_661 for v_s_661 in items_of([v_x_660 for v_x_660 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_660, 'type', None) == E.get('k~658'))]) if (bool((not IN(v_s_661, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_661, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_661, 'reserved', None) == E.get('t~657'))) or bool((GET(ctx, 'spaces', v_s_661, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_661, KEY(GET(ctx, 'tiles', E.get('t~657'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_662, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_662, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~657'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_662, KEY(GET(ctx, 'tiles', E.get('t~657'), 'not_next_to', {}), 'except_on', None))))) for v_x_662 in items_of(ADJ(ctx, 'spaces', v_s_661))]))))))])) > num(0)))
 
 
 def x_648(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
     E = ctx.env()
-    return MEMO(ctx, (648, E.get('k~646'), E.get('this'), E.get('t~645'), ctx.stamps.get('board', 0),), lambda: [v_s_652 for v_s_652 in items_of([v_x_651 for v_x_651 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_651, 'type', None) == E.get('k~646'))]) if (bool((not IN(v_s_652, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_652, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_652, 'reserved', None) == E.get('t~645'))) or bool((GET(ctx, 'spaces', v_s_652, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_652, KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_653, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_653, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_653, KEY(GET(ctx, 'tiles', E.get('t~645'), 'not_next_to', {}), 'except_on', None))))) for v_x_653 in items_of(ADJ(ctx, 'spaces', v_s_652))]))))))])
+    return MEMO(ctx, (648, E.get('k~658'), E.get('this'), E.get('t~657'), ctx.stamps.get('board', 0),), lambda: [v_s_664 for v_s_664 in items_of([v_x_663 for v_x_663 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_663, 'type', None) == E.get('k~658'))]) if (bool((not IN(v_s_664, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_664, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_664, 'reserved', None) == E.get('t~657'))) or bool((GET(ctx, 'spaces', v_s_664, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_664, KEY(GET(ctx, 'tiles', E.get('t~657'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_665, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_665, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~657'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_665, KEY(GET(ctx, 'tiles', E.get('t~657'), 'not_next_to', {}), 'except_on', None))))) for v_x_665 in items_of(ADJ(ctx, 'spaces', v_s_664))]))))))])
 
 
 def x_651(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~656'), {})
+    return KEY(ctx.state.get('board'), E.get('s~668'), {})
 
 
 def x_652(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~655'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~655'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~667'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~667'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_653(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1683,57 +1683,57 @@ def x_653(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_654(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~655'))
+    return FLD(ctx, K[1], E.get('t~667'))
 
 
 def x_655(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~656'))
+    return FLD(ctx, K[2], E.get('s~668'))
 
 
 def x_656(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~656'))
+    return ADJ(ctx, 'spaces', E.get('s~668'))
 
 
 def x_657(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~657'), ctx.state.get('board'))
+    return IN(E.get('x~669'), ctx.state.get('board'))
 
 
 def x_658(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~657'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~669'), {}), 'tile', None))
 
 
 def x_662(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
     E = ctx.env()
-    return {'space': E.get('space~654')}
+    return {'space': E.get('space~666')}
 
 
 def x_664(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (664, E.get('t~658'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_659, 0), GET(ctx, 'parameters', v_p_659, 'step', 0))) > num(GET(ctx, 'parameters', v_p_659, 'max', 0))) for v_p_659 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_659, 'tile', None) == E.get('t~658'))])))
+    return MEMO(ctx, (664, E.get('t~670'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_671, 0), GET(ctx, 'parameters', v_p_671, 'step', 0))) > num(GET(ctx, 'parameters', v_p_671, 'max', 0))) for v_p_671 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_671, 'tile', None) == E.get('t~670'))])))
 
 
 def x_665(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (665, E.get('this'), E.get('t~658'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_663: (lambda v_near_666: (v_near_666 if (bool((GET(ctx, 'tiles', E.get('t~658'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_666)) > num(0)))) else v_open_663))([v_s_664 for v_s_664 in items_of(v_open_663) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_665, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_665, {}), 'owner', None) == E.get('you')))) for v_x_665 in items_of(ADJ(ctx, 'spaces', v_s_664))])))]))([v_s_661 for v_s_661 in items_of([v_x_660 for v_x_660 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_660, 'type', None) == GET(ctx, 'tiles', E.get('t~658'), 'space', None))]) if (bool((not IN(v_s_661, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_661, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_661, 'reserved', None) == E.get('t~658'))) or bool((GET(ctx, 'spaces', v_s_661, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_661, KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_662, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_662, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_662, KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'except_on', None))))) for v_x_662 in items_of(ADJ(ctx, 'spaces', v_s_661))]))))))]))) > num(0)))
+    return MEMO(ctx, (665, E.get('this'), E.get('t~670'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_675: (lambda v_near_678: (v_near_678 if (bool((GET(ctx, 'tiles', E.get('t~670'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_678)) > num(0)))) else v_open_675))([v_s_676 for v_s_676 in items_of(v_open_675) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_677, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_677, {}), 'owner', None) == E.get('you')))) for v_x_677 in items_of(ADJ(ctx, 'spaces', v_s_676))])))]))([v_s_673 for v_s_673 in items_of([v_x_672 for v_x_672 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_672, 'type', None) == GET(ctx, 'tiles', E.get('t~670'), 'space', None))]) if (bool((not IN(v_s_673, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_673, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_673, 'reserved', None) == E.get('t~670'))) or bool((GET(ctx, 'spaces', v_s_673, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_673, KEY(GET(ctx, 'tiles', E.get('t~670'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_674, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_674, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~670'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_674, KEY(GET(ctx, 'tiles', E.get('t~670'), 'not_next_to', {}), 'except_on', None))))) for v_x_674 in items_of(ADJ(ctx, 'spaces', v_s_673))]))))))]))) > num(0)))
 
 
 def x_666(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (666, E.get('this'), E.get('t~658'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_670: (lambda v_near_673: (v_near_673 if (bool((GET(ctx, 'tiles', E.get('t~658'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_673)) > num(0)))) else v_open_670))([v_s_671 for v_s_671 in items_of(v_open_670) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_672, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_672, {}), 'owner', None) == E.get('you')))) for v_x_672 in items_of(ADJ(ctx, 'spaces', v_s_671))])))]))([v_s_668 for v_s_668 in items_of([v_x_667 for v_x_667 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_667, 'type', None) == GET(ctx, 'tiles', E.get('t~658'), 'space', None))]) if (bool((not IN(v_s_668, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_668, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_668, 'reserved', None) == E.get('t~658'))) or bool((GET(ctx, 'spaces', v_s_668, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_668, KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_669, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_669, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_669, KEY(GET(ctx, 'tiles', E.get('t~658'), 'not_next_to', {}), 'except_on', None))))) for v_x_669 in items_of(ADJ(ctx, 'spaces', v_s_668))]))))))]))
+    return MEMO(ctx, (666, E.get('this'), E.get('t~670'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_682: (lambda v_near_685: (v_near_685 if (bool((GET(ctx, 'tiles', E.get('t~670'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_685)) > num(0)))) else v_open_682))([v_s_683 for v_s_683 in items_of(v_open_682) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_684, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_684, {}), 'owner', None) == E.get('you')))) for v_x_684 in items_of(ADJ(ctx, 'spaces', v_s_683))])))]))([v_s_680 for v_s_680 in items_of([v_x_679 for v_x_679 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_679, 'type', None) == GET(ctx, 'tiles', E.get('t~670'), 'space', None))]) if (bool((not IN(v_s_680, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_680, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_680, 'reserved', None) == E.get('t~670'))) or bool((GET(ctx, 'spaces', v_s_680, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_680, KEY(GET(ctx, 'tiles', E.get('t~670'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_681, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_681, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~670'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_681, KEY(GET(ctx, 'tiles', E.get('t~670'), 'not_next_to', {}), 'except_on', None))))) for v_x_681 in items_of(ADJ(ctx, 'spaces', v_s_680))]))))))]))
 
 
 def x_669(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~676'), {})
+    return KEY(ctx.state.get('board'), E.get('s~688'), {})
 
 
 def x_670(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~675'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~675'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~687'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~687'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_671(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -1743,42 +1743,42 @@ def x_671(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_672(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~675'))
+    return FLD(ctx, K[1], E.get('t~687'))
 
 
 def x_673(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~676'))
+    return FLD(ctx, K[2], E.get('s~688'))
 
 
 def x_674(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~676'))
+    return ADJ(ctx, 'spaces', E.get('s~688'))
 
 
 def x_675(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~677'), ctx.state.get('board'))
+    return IN(E.get('x~689'), ctx.state.get('board'))
 
 
 def x_676(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~677'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~689'), {}), 'tile', None))
 
 
 def x_680(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~674')}
+    return {'space': E.get('space~686')}
 
 
 def x_683(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~679'), 0)) >= num(E.get('n~678')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~691'), 0)) >= num(E.get('n~690')))
 
 
 def x_684(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~679'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~691'), 0)
 
 
 def x_688(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1828,7 +1828,7 @@ def x_699(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:9
 
 def x_702(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~682'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~694'), 0)
 
 
 def x_704(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:9
@@ -1838,71 +1838,71 @@ def x_704(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:9
 
 def x_707(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~684'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~696'), 0)
 
 
 def x_709(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:20
     return (num(KEY(ctx.state.get('params'), 'temperature', 0)) >= num(-12))
 
 
-def x_712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:111
+def x_712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:114
     E = ctx.env()
     return CALL(ctx, 'distinct', None, AR('+', PL(ctx, E.get('you')).get('tableau'), [E.get('this')]))
 
 
-def x_713(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:111
+def x_713(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:114
     E = ctx.env()
-    return (bool((E.get('card~687') != None)) and bool((GET(ctx, 'cards', E.get('card~687'), 'resource', None) == E.get('r~686'))))
+    return (bool((E.get('card~699') != None)) and bool((GET(ctx, 'cards', E.get('card~699'), 'resource', None) == E.get('r~698'))))
 
 
-def x_714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def x_714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:115
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~687'), 0)
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~699'), 0)
 
 
-def x_716(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:111
+def x_716(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:114
     E = ctx.env()
-    return {'card': E.get('card~687')}
+    return {'card': E.get('card~699')}
 
 
 def x_719(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~689'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~701'), 0)
 
 
 def x_723(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~691'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~703'), 0)
 
 
-def x_728(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_728(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_733(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:117
+def x_733(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:120
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~694')))
+    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~706')))
 
 
-def x_734(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:117
+def x_734(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:120
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
 def x_739(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~696'), 0), GET(ctx, 'parameters', E.get('p~696'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~696'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~708'), 0), GET(ctx, 'parameters', E.get('p~708'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~708'), 'max', 0)))
 
 
 def x_740(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~696'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~708'), 0)
 
 
 def x_741(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~696'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~708'), 'step', 0)
 
 
 def x_742(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -1912,27 +1912,27 @@ def x_742(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_743(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~696'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~708'), 'tr_track', None) != None)
 
 
 def x_744(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~696'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~708'), 'tr_track', None), 0)
 
 
 def x_746(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~696'))
+    return FLD(ctx, K[0], E.get('p~708'))
 
 
 def x_747(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~698'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~696'), 0))
+    return (KEY(E.get('b~710'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~708'), 0))
 
 
 def x_748(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~698'), 'effect', None)
+    return KEY(E.get('b~710'), 'effect', None)
 
 
 def x_752(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:40
@@ -1944,36 +1944,36 @@ def x_753(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:40
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
-def x_756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:127
+def x_756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:130
     E = ctx.env()
-    return MEMO(ctx, (756, E.get('n~699'), E.get('r~700'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_702, 'resource', None) == E.get('r~700'))) and bool((num(KEY(PL(ctx, v_holder_701).get('card_res'), v_card_702, 0)) >= num(E.get('n~699'))))) for v_card_702 in items_of(PL(ctx, v_holder_701).get('tableau'))]) for v_holder_701 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (756, E.get('n~711'), E.get('r~712'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_714, 'resource', None) == E.get('r~712'))) and bool((num(KEY(PL(ctx, v_holder_713).get('card_res'), v_card_714, 0)) >= num(E.get('n~711'))))) for v_card_714 in items_of(PL(ctx, v_holder_713).get('tableau'))]) for v_holder_713 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:129
+def x_757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:132
     return list(range(len(ctx.state['players'])))
 
 
-def x_758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:129
+def x_758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:132
     E = ctx.env()
-    return PL(ctx, E.get('holder~703')).get('tableau')
+    return PL(ctx, E.get('holder~715')).get('tableau')
 
 
-def x_759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:129
+def x_759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:132
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~704'), 'resource', None) == E.get('r~700'))) and bool((num(KEY(PL(ctx, E.get('holder~703')).get('card_res'), E.get('card~704'), 0)) >= num(E.get('n~699')))))
+    return (bool((GET(ctx, 'cards', E.get('card~716'), 'resource', None) == E.get('r~712'))) and bool((num(KEY(PL(ctx, E.get('holder~715')).get('card_res'), E.get('card~716'), 0)) >= num(E.get('n~711')))))
 
 
-def x_760(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:131
+def x_760(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     E = ctx.env()
-    return KEY(PL(ctx, E.get('holder~703')).get('card_res'), E.get('card~704'), 0)
+    return KEY(PL(ctx, E.get('holder~715')).get('card_res'), E.get('card~716'), 0)
 
 
-def x_762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:129
+def x_762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:132
     E = ctx.env()
-    return {'card': E.get('card~704')}
+    return {'card': E.get('card~716')}
 
 
-def x_765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
@@ -1984,7 +1984,7 @@ def x_767(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:52
 
 def x_770(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~708'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~720'), 0)
 
 
 def x_772(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:61
@@ -1993,12 +1993,12 @@ def x_772(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:61
 
 def x_775(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~710'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~722'), 0)
 
 
 def x_779(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~712'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~724'), 0)
 
 
 def x_781(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:70
@@ -2011,7 +2011,7 @@ def x_784(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
 
 def x_785(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
-    return MEMO(ctx, (785, E.get('n~713'), E.get('r~714'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_715).get('prod'), E.get('r~714'), 0)) - num(E.get('n~713')))) >= num(GET(ctx, 'resources', E.get('r~714'), 'production_min', 0))) for v_target_715 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (785, E.get('n~725'), E.get('r~726'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_727).get('prod'), E.get('r~726'), 0)) - num(E.get('n~725')))) >= num(GET(ctx, 'resources', E.get('r~726'), 'production_min', 0))) for v_target_727 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_786(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -2020,17 +2020,17 @@ def x_786(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 def x_787(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~716')).get('prod'), E.get('r~714'), 0)) - num(E.get('n~713')))) >= num(GET(ctx, 'resources', E.get('r~714'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~728')).get('prod'), E.get('r~726'), 0)) - num(E.get('n~725')))) >= num(GET(ctx, 'resources', E.get('r~726'), 'production_min', 0)))
 
 
 def x_788(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~716')).get('prod'), E.get('r~714'), 0)
+    return KEY(PL(ctx, E.get('target~728')).get('prod'), E.get('r~726'), 0)
 
 
 def x_790(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return {'target': E.get('target~716')}
+    return {'target': E.get('target~728')}
 
 
 def x_791(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:70
@@ -2038,7 +2038,7 @@ def x_791(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:70
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
-def x_794(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_794(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
@@ -2053,7 +2053,7 @@ def x_799(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
 
 def x_800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
-    return MEMO(ctx, (800, E.get('n~719'), E.get('r~720'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_721).get('prod'), E.get('r~720'), 0)) - num(E.get('n~719')))) >= num(GET(ctx, 'resources', E.get('r~720'), 'production_min', 0))) for v_target_721 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (800, E.get('n~731'), E.get('r~732'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_733).get('prod'), E.get('r~732'), 0)) - num(E.get('n~731')))) >= num(GET(ctx, 'resources', E.get('r~732'), 'production_min', 0))) for v_target_733 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_801(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -2062,17 +2062,17 @@ def x_801(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 def x_802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~722')).get('prod'), E.get('r~720'), 0)) - num(E.get('n~719')))) >= num(GET(ctx, 'resources', E.get('r~720'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'), 0)) - num(E.get('n~731')))) >= num(GET(ctx, 'resources', E.get('r~732'), 'production_min', 0)))
 
 
 def x_803(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~722')).get('prod'), E.get('r~720'), 0)
+    return KEY(PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'), 0)
 
 
 def x_805(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return {'target': E.get('target~722')}
+    return {'target': E.get('target~734')}
 
 
 def x_806(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:83
@@ -2080,7 +2080,7 @@ def x_806(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:83
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
-def x_809(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_809(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
@@ -2091,27 +2091,27 @@ def x_811(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:96
 
 def x_814(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:78
     E = ctx.env()
-    return MEMO(ctx, (814, E.get('t~725'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_727, 0), GET(ctx, 'parameters', v_p_727, 'step', 0))) > num(GET(ctx, 'parameters', v_p_727, 'max', 0))) for v_p_727 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_727, 'tile', None) == E.get('t~725'))])))
+    return MEMO(ctx, (814, E.get('t~737'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_739, 0), GET(ctx, 'parameters', v_p_739, 'step', 0))) > num(GET(ctx, 'parameters', v_p_739, 'max', 0))) for v_p_739 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_739, 'tile', None) == E.get('t~737'))])))
 
 
 def x_815(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:79
     E = ctx.env()
-    return MEMO(ctx, (815, E.get('k~726'), E.get('this'), E.get('t~725'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_729 for v_s_729 in items_of([v_x_728 for v_x_728 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_728, 'type', None) == E.get('k~726'))]) if (bool((not IN(v_s_729, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_729, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_729, 'reserved', None) == E.get('t~725'))) or bool((GET(ctx, 'spaces', v_s_729, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_729, KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_730, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_730, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_730, KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'except_on', None))))) for v_x_730 in items_of(ADJ(ctx, 'spaces', v_s_729))]))))))])) > num(0)))
+    return MEMO(ctx, (815, E.get('k~738'), E.get('this'), E.get('t~737'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_741 for v_s_741 in items_of([v_x_740 for v_x_740 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_740, 'type', None) == E.get('k~738'))]) if (bool((not IN(v_s_741, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_741, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_741, 'reserved', None) == E.get('t~737'))) or bool((GET(ctx, 'spaces', v_s_741, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_741, KEY(GET(ctx, 'tiles', E.get('t~737'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_742, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_742, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~737'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_742, KEY(GET(ctx, 'tiles', E.get('t~737'), 'not_next_to', {}), 'except_on', None))))) for v_x_742 in items_of(ADJ(ctx, 'spaces', v_s_741))]))))))])) > num(0)))
 
 
 def x_816(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
     E = ctx.env()
-    return MEMO(ctx, (816, E.get('k~726'), E.get('this'), E.get('t~725'), ctx.stamps.get('board', 0),), lambda: [v_s_732 for v_s_732 in items_of([v_x_731 for v_x_731 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_731, 'type', None) == E.get('k~726'))]) if (bool((not IN(v_s_732, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('t~725'))) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_732, KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_733, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_733, KEY(GET(ctx, 'tiles', E.get('t~725'), 'not_next_to', {}), 'except_on', None))))) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))))))])
+    return MEMO(ctx, (816, E.get('k~738'), E.get('this'), E.get('t~737'), ctx.stamps.get('board', 0),), lambda: [v_s_744 for v_s_744 in items_of([v_x_743 for v_x_743 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_743, 'type', None) == E.get('k~738'))]) if (bool((not IN(v_s_744, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_744, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_744, 'reserved', None) == E.get('t~737'))) or bool((GET(ctx, 'spaces', v_s_744, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_744, KEY(GET(ctx, 'tiles', E.get('t~737'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_745, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_745, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~737'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_745, KEY(GET(ctx, 'tiles', E.get('t~737'), 'not_next_to', {}), 'except_on', None))))) for v_x_745 in items_of(ADJ(ctx, 'spaces', v_s_744))]))))))])
 
 
 def x_819(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~736'), {})
+    return KEY(ctx.state.get('board'), E.get('s~748'), {})
 
 
 def x_820(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~735'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~735'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~747'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~747'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_821(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -2121,32 +2121,32 @@ def x_821(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_822(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~735'))
+    return FLD(ctx, K[1], E.get('t~747'))
 
 
 def x_823(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~736'))
+    return FLD(ctx, K[2], E.get('s~748'))
 
 
 def x_824(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~736'))
+    return ADJ(ctx, 'spaces', E.get('s~748'))
 
 
 def x_825(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~737'), ctx.state.get('board'))
+    return IN(E.get('x~749'), ctx.state.get('board'))
 
 
 def x_826(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~737'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~749'), {}), 'tile', None))
 
 
 def x_830(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
     E = ctx.env()
-    return {'space': E.get('space~734')}
+    return {'space': E.get('space~746')}
 
 
 def x_832(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:106
@@ -2155,24 +2155,24 @@ def x_832(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:106
 
 def x_835(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~739'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~751'), 0)
 
 
 def x_839(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~741'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~753'), 0)
 
 
 def x_841(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:115
     E = ctx.env()
-    return MEMO(ctx, (841, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_743 for v_x_743 in items_of(GET(ctx, 'cards', v_c_742, 'tags', [])) if (v_x_743 == 'plant')]) for v_c_742 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_745 for v_x_745 in items_of(GET(ctx, 'cards', v_c_744, 'tags', [])) if (v_x_745 == 'animal')]) for v_c_744 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_747 for v_x_747 in items_of(GET(ctx, 'cards', v_c_746, 'tags', [])) if (v_x_747 == 'microbe')]) for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1)))))
+    return MEMO(ctx, (841, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_755 for v_x_755 in items_of(GET(ctx, 'cards', v_c_754, 'tags', [])) if (v_x_755 == 'plant')]) for v_c_754 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_757 for v_x_757 in items_of(GET(ctx, 'cards', v_c_756, 'tags', [])) if (v_x_757 == 'animal')]) for v_c_756 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_759 for v_x_759 in items_of(GET(ctx, 'cards', v_c_758, 'tags', [])) if (v_x_759 == 'microbe')]) for v_c_758 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1)))))
 
 
 def x_843(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:124
     return (num(KEY(ctx.state.get('params'), 'oxygen', 0)) >= num(8))
 
 
-def x_846(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_846(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
@@ -2183,7 +2183,7 @@ def x_850(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
 
 def x_851(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
-    return MEMO(ctx, (851, E.get('n~750'), E.get('r~751'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_752).get('prod'), E.get('r~751'), 0)) - num(E.get('n~750')))) >= num(GET(ctx, 'resources', E.get('r~751'), 'production_min', 0))) for v_target_752 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (851, E.get('n~762'), E.get('r~763'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_764).get('prod'), E.get('r~763'), 0)) - num(E.get('n~762')))) >= num(GET(ctx, 'resources', E.get('r~763'), 'production_min', 0))) for v_target_764 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_852(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -2192,17 +2192,17 @@ def x_852(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 def x_853(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~753')).get('prod'), E.get('r~751'), 0)) - num(E.get('n~750')))) >= num(GET(ctx, 'resources', E.get('r~751'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~765')).get('prod'), E.get('r~763'), 0)) - num(E.get('n~762')))) >= num(GET(ctx, 'resources', E.get('r~763'), 'production_min', 0)))
 
 
 def x_854(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~753')).get('prod'), E.get('r~751'), 0)
+    return KEY(PL(ctx, E.get('target~765')).get('prod'), E.get('r~763'), 0)
 
 
 def x_856(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return {'target': E.get('target~753')}
+    return {'target': E.get('target~765')}
 
 
 def x_857(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:124
@@ -2215,7 +2215,7 @@ def x_858(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:124
     return (bool((KEY(E.get('event'), 'tile', None) == 'greenery')) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
 
 
-def x_861(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_861(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
@@ -2226,17 +2226,17 @@ def x_863(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:137
 
 def x_866(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:144
     E = ctx.env()
-    return MEMO(ctx, (866, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_759 for v_x_759 in items_of(GET(ctx, 'cards', v_c_758, 'tags', [])) if (v_x_759 == 'plant')]) for v_c_758 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (866, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_771 for v_x_771 in items_of(GET(ctx, 'cards', v_c_770, 'tags', [])) if (v_x_771 == 'plant')]) for v_c_770 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_867(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~761'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~773'), 0)
 
 
 def x_868(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return (num(E.get('n~760')) * num(E.get('k~762')))
+    return (num(E.get('n~772')) * num(E.get('k~774')))
 
 
 def x_869(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:146
@@ -2245,72 +2245,72 @@ def x_869(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:146
 
 def x_872(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~764'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~776'), 0)
 
 
-def x_876(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_876(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_880(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_880(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_885(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:117
+def x_885(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:120
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~769')))
+    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~781')))
 
 
-def x_886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:117
+def x_886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:120
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
 def x_890(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~771'), 'scope', None) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~783'), 'scope', None) == 'game')
 
 
 def x_891(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~771'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~783'), 0)
 
 
 def x_893(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~771'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~783'), 0)
 
 
 def x_898(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~774'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~786'), 0)
 
 
 def x_902(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:78
     E = ctx.env()
-    return MEMO(ctx, (902, E.get('t~775'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_777, 0), GET(ctx, 'parameters', v_p_777, 'step', 0))) > num(GET(ctx, 'parameters', v_p_777, 'max', 0))) for v_p_777 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_777, 'tile', None) == E.get('t~775'))])))
+    return MEMO(ctx, (902, E.get('t~787'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_789, 0), GET(ctx, 'parameters', v_p_789, 'step', 0))) > num(GET(ctx, 'parameters', v_p_789, 'max', 0))) for v_p_789 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_789, 'tile', None) == E.get('t~787'))])))
 
 
 def x_903(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:79
     E = ctx.env()
-    return MEMO(ctx, (903, E.get('k~776'), E.get('this'), E.get('t~775'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_779 for v_s_779 in items_of([v_x_778 for v_x_778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_778, 'type', None) == E.get('k~776'))]) if (bool((not IN(v_s_779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_779, 'reserved', None) == E.get('t~775'))) or bool((GET(ctx, 'spaces', v_s_779, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_779, KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_780, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_780, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_780, KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'except_on', None))))) for v_x_780 in items_of(ADJ(ctx, 'spaces', v_s_779))]))))))])) > num(0)))
+    return MEMO(ctx, (903, E.get('k~788'), E.get('this'), E.get('t~787'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_791 for v_s_791 in items_of([v_x_790 for v_x_790 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_790, 'type', None) == E.get('k~788'))]) if (bool((not IN(v_s_791, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_791, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_791, 'reserved', None) == E.get('t~787'))) or bool((GET(ctx, 'spaces', v_s_791, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_791, KEY(GET(ctx, 'tiles', E.get('t~787'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_792, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_792, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~787'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_792, KEY(GET(ctx, 'tiles', E.get('t~787'), 'not_next_to', {}), 'except_on', None))))) for v_x_792 in items_of(ADJ(ctx, 'spaces', v_s_791))]))))))])) > num(0)))
 
 
 def x_904(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
     E = ctx.env()
-    return MEMO(ctx, (904, E.get('k~776'), E.get('this'), E.get('t~775'), ctx.stamps.get('board', 0),), lambda: [v_s_782 for v_s_782 in items_of([v_x_781 for v_x_781 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_781, 'type', None) == E.get('k~776'))]) if (bool((not IN(v_s_782, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_782, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_782, 'reserved', None) == E.get('t~775'))) or bool((GET(ctx, 'spaces', v_s_782, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_782, KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_783, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_783, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_783, KEY(GET(ctx, 'tiles', E.get('t~775'), 'not_next_to', {}), 'except_on', None))))) for v_x_783 in items_of(ADJ(ctx, 'spaces', v_s_782))]))))))])
+    return MEMO(ctx, (904, E.get('k~788'), E.get('this'), E.get('t~787'), ctx.stamps.get('board', 0),), lambda: [v_s_794 for v_s_794 in items_of([v_x_793 for v_x_793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_793, 'type', None) == E.get('k~788'))]) if (bool((not IN(v_s_794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_794, 'reserved', None) == E.get('t~787'))) or bool((GET(ctx, 'spaces', v_s_794, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_794, KEY(GET(ctx, 'tiles', E.get('t~787'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_795, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_795, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~787'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_795, KEY(GET(ctx, 'tiles', E.get('t~787'), 'not_next_to', {}), 'except_on', None))))) for v_x_795 in items_of(ADJ(ctx, 'spaces', v_s_794))]))))))])
 
 
 def x_907(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~786'), {})
+    return KEY(ctx.state.get('board'), E.get('s~798'), {})
 
 
 def x_908(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~785'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~785'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~797'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~797'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_909(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -2320,32 +2320,32 @@ def x_909(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_910(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~785'))
+    return FLD(ctx, K[1], E.get('t~797'))
 
 
 def x_911(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~786'))
+    return FLD(ctx, K[2], E.get('s~798'))
 
 
 def x_912(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~786'))
+    return ADJ(ctx, 'spaces', E.get('s~798'))
 
 
 def x_913(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~787'), ctx.state.get('board'))
+    return IN(E.get('x~799'), ctx.state.get('board'))
 
 
 def x_914(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~787'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~799'), {}), 'tile', None))
 
 
 def x_918(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:80
     E = ctx.env()
-    return {'space': E.get('space~784')}
+    return {'space': E.get('space~796')}
 
 
 def x_919(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:174
@@ -2354,17 +2354,17 @@ def x_919(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:174
 
 def x_922(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~789'), 0)) - num(E.get('n~788')))) >= num(GET(ctx, 'resources', E.get('r~789'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~801'), 0)) - num(E.get('n~800')))) >= num(GET(ctx, 'resources', E.get('r~801'), 'production_min', 0)))
 
 
 def x_923(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~789'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~801'), 0)
 
 
 def x_927(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~791'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~803'), 0)
 
 
 def x_929(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:174
@@ -2372,39 +2372,39 @@ def x_929(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:174
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
-def x_932(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_932(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
 def x_934(ctx):  # rules_data/terraforming_mars/cards/plants_animals.yaml:187
     E = ctx.env()
-    return MEMO(ctx, (934, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_795 for v_x_795 in items_of(GET(ctx, 'cards', v_c_794, 'tags', [])) if (v_x_795 == 'science')]) for v_c_794 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2)))
+    return MEMO(ctx, (934, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_807 for v_x_807 in items_of(GET(ctx, 'cards', v_c_806, 'tags', [])) if (v_x_807 == 'science')]) for v_c_806 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2)))
 
 
 def x_936(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (936, E.get('t~796'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_797, 0), GET(ctx, 'parameters', v_p_797, 'step', 0))) > num(GET(ctx, 'parameters', v_p_797, 'max', 0))) for v_p_797 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_797, 'tile', None) == E.get('t~796'))])))
+    return MEMO(ctx, (936, E.get('t~808'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_809, 0), GET(ctx, 'parameters', v_p_809, 'step', 0))) > num(GET(ctx, 'parameters', v_p_809, 'max', 0))) for v_p_809 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_809, 'tile', None) == E.get('t~808'))])))
 
 
 def x_937(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (937, E.get('this'), E.get('t~796'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_801: (lambda v_near_804: (v_near_804 if (bool((GET(ctx, 'tiles', E.get('t~796'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_804)) > num(0)))) else v_open_801))([v_s_802 for v_s_802 in items_of(v_open_801) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_803, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_803, {}), 'owner', None) == E.get('you')))) for v_x_803 in items_of(ADJ(ctx, 'spaces', v_s_802))])))]))([v_s_799 for v_s_799 in items_of([v_x_798 for v_x_798 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_798, 'type', None) == GET(ctx, 'tiles', E.get('t~796'), 'space', None))]) if (bool((not IN(v_s_799, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_799, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_799, 'reserved', None) == E.get('t~796'))) or bool((GET(ctx, 'spaces', v_s_799, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_799, KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_800, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_800, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_800, KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'except_on', None))))) for v_x_800 in items_of(ADJ(ctx, 'spaces', v_s_799))]))))))]))) > num(0)))
+    return MEMO(ctx, (937, E.get('this'), E.get('t~808'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_813: (lambda v_near_816: (v_near_816 if (bool((GET(ctx, 'tiles', E.get('t~808'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_816)) > num(0)))) else v_open_813))([v_s_814 for v_s_814 in items_of(v_open_813) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_815, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_815, {}), 'owner', None) == E.get('you')))) for v_x_815 in items_of(ADJ(ctx, 'spaces', v_s_814))])))]))([v_s_811 for v_s_811 in items_of([v_x_810 for v_x_810 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_810, 'type', None) == GET(ctx, 'tiles', E.get('t~808'), 'space', None))]) if (bool((not IN(v_s_811, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_811, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_811, 'reserved', None) == E.get('t~808'))) or bool((GET(ctx, 'spaces', v_s_811, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_811, KEY(GET(ctx, 'tiles', E.get('t~808'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_812, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_812, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~808'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_812, KEY(GET(ctx, 'tiles', E.get('t~808'), 'not_next_to', {}), 'except_on', None))))) for v_x_812 in items_of(ADJ(ctx, 'spaces', v_s_811))]))))))]))) > num(0)))
 
 
 def x_938(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (938, E.get('this'), E.get('t~796'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_808: (lambda v_near_811: (v_near_811 if (bool((GET(ctx, 'tiles', E.get('t~796'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_811)) > num(0)))) else v_open_808))([v_s_809 for v_s_809 in items_of(v_open_808) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_810, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_810, {}), 'owner', None) == E.get('you')))) for v_x_810 in items_of(ADJ(ctx, 'spaces', v_s_809))])))]))([v_s_806 for v_s_806 in items_of([v_x_805 for v_x_805 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_805, 'type', None) == GET(ctx, 'tiles', E.get('t~796'), 'space', None))]) if (bool((not IN(v_s_806, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_806, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_806, 'reserved', None) == E.get('t~796'))) or bool((GET(ctx, 'spaces', v_s_806, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_806, KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_807, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_807, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_807, KEY(GET(ctx, 'tiles', E.get('t~796'), 'not_next_to', {}), 'except_on', None))))) for v_x_807 in items_of(ADJ(ctx, 'spaces', v_s_806))]))))))]))
+    return MEMO(ctx, (938, E.get('this'), E.get('t~808'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_820: (lambda v_near_823: (v_near_823 if (bool((GET(ctx, 'tiles', E.get('t~808'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_823)) > num(0)))) else v_open_820))([v_s_821 for v_s_821 in items_of(v_open_820) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_822, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_822, {}), 'owner', None) == E.get('you')))) for v_x_822 in items_of(ADJ(ctx, 'spaces', v_s_821))])))]))([v_s_818 for v_s_818 in items_of([v_x_817 for v_x_817 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_817, 'type', None) == GET(ctx, 'tiles', E.get('t~808'), 'space', None))]) if (bool((not IN(v_s_818, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_818, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_818, 'reserved', None) == E.get('t~808'))) or bool((GET(ctx, 'spaces', v_s_818, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_818, KEY(GET(ctx, 'tiles', E.get('t~808'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_819, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_819, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~808'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_819, KEY(GET(ctx, 'tiles', E.get('t~808'), 'not_next_to', {}), 'except_on', None))))) for v_x_819 in items_of(ADJ(ctx, 'spaces', v_s_818))]))))))]))
 
 
 def x_941(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~814'), {})
+    return KEY(ctx.state.get('board'), E.get('s~826'), {})
 
 
 def x_942(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~813'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~813'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~825'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~825'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_943(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -2414,32 +2414,32 @@ def x_943(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_944(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~813'))
+    return FLD(ctx, K[1], E.get('t~825'))
 
 
 def x_945(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~814'))
+    return FLD(ctx, K[2], E.get('s~826'))
 
 
 def x_946(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~814'))
+    return ADJ(ctx, 'spaces', E.get('s~826'))
 
 
 def x_947(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~815'), ctx.state.get('board'))
+    return IN(E.get('x~827'), ctx.state.get('board'))
 
 
 def x_948(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~815'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~827'), {}), 'tile', None))
 
 
 def x_952(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~812')}
+    return {'space': E.get('space~824')}
 
 
 def x_953(ctx):  # rules_data/terraforming_mars/cards/production.yaml:9
@@ -2448,22 +2448,22 @@ def x_953(ctx):  # rules_data/terraforming_mars/cards/production.yaml:9
 
 def x_957(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~817'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~829'), 0)
 
 
 def x_962(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~818'), 0), GET(ctx, 'parameters', E.get('p~818'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~818'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~830'), 0), GET(ctx, 'parameters', E.get('p~830'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~830'), 'max', 0)))
 
 
 def x_963(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~818'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~830'), 0)
 
 
 def x_964(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~818'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~830'), 'step', 0)
 
 
 def x_965(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -2473,27 +2473,27 @@ def x_965(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_966(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~818'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~830'), 'tr_track', None) != None)
 
 
 def x_967(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~818'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~830'), 'tr_track', None), 0)
 
 
 def x_969(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~818'))
+    return FLD(ctx, K[0], E.get('p~830'))
 
 
 def x_970(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~820'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~818'), 0))
+    return (KEY(E.get('b~832'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~830'), 0))
 
 
 def x_971(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~820'), 'effect', None)
+    return KEY(E.get('b~832'), 'effect', None)
 
 
 def x_974(ctx):  # rules_data/terraforming_mars/cards/production.yaml:26
@@ -2502,12 +2502,12 @@ def x_974(ctx):  # rules_data/terraforming_mars/cards/production.yaml:26
 
 def x_977(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~822'), 0)) - num(E.get('n~821')))) >= num(GET(ctx, 'resources', E.get('r~822'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~834'), 0)) - num(E.get('n~833')))) >= num(GET(ctx, 'resources', E.get('r~834'), 'production_min', 0)))
 
 
 def x_978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~822'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~834'), 0)
 
 
 def x_982(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
@@ -2516,7 +2516,7 @@ def x_982(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
 
 def x_983(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
-    return MEMO(ctx, (983, E.get('n~823'), E.get('r~824'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_825).get('prod'), E.get('r~824'), 0)) - num(E.get('n~823')))) >= num(GET(ctx, 'resources', E.get('r~824'), 'production_min', 0))) for v_target_825 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (983, E.get('n~835'), E.get('r~836'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_837).get('prod'), E.get('r~836'), 0)) - num(E.get('n~835')))) >= num(GET(ctx, 'resources', E.get('r~836'), 'production_min', 0))) for v_target_837 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_984(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -2525,97 +2525,97 @@ def x_984(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 def x_985(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~826')).get('prod'), E.get('r~824'), 0)) - num(E.get('n~823')))) >= num(GET(ctx, 'resources', E.get('r~824'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~838')).get('prod'), E.get('r~836'), 0)) - num(E.get('n~835')))) >= num(GET(ctx, 'resources', E.get('r~836'), 'production_min', 0)))
 
 
 def x_986(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~826')).get('prod'), E.get('r~824'), 0)
+    return KEY(PL(ctx, E.get('target~838')).get('prod'), E.get('r~836'), 0)
 
 
 def x_988(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return {'target': E.get('target~826')}
+    return {'target': E.get('target~838')}
 
 
 def x_991(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~828'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~840'), 0)
 
 
 def x_995(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~830'), 0)) - num(E.get('n~829')))) >= num(GET(ctx, 'resources', E.get('r~830'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~842'), 0)) - num(E.get('n~841')))) >= num(GET(ctx, 'resources', E.get('r~842'), 'production_min', 0)))
 
 
 def x_996(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~830'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~842'), 0)
 
 
 def x_1000(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~831'), 'scope', None) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~843'), 'scope', None) == 'game')
 
 
 def x_1001(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~831'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~843'), 0)
 
 
 def x_1003(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~831'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~843'), 0)
 
 
 def x_1007(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~834'), 0)) - num(E.get('n~833')))) >= num(GET(ctx, 'resources', E.get('r~834'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~846'), 0)) - num(E.get('n~845')))) >= num(GET(ctx, 'resources', E.get('r~846'), 'production_min', 0)))
 
 
 def x_1008(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~834'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~846'), 0)
 
 
 def x_1012(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~836'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~848'), 0)
 
 
 def x_1016(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~838'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~850'), 0)
 
 
 def x_1020(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~840'), 0)) - num(E.get('n~839')))) >= num(GET(ctx, 'resources', E.get('r~840'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~852'), 0)) - num(E.get('n~851')))) >= num(GET(ctx, 'resources', E.get('r~852'), 'production_min', 0)))
 
 
 def x_1021(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~840'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~852'), 0)
 
 
 def x_1025(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~842'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~854'), 0)
 
 
 def x_1029(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~844'), 0)) - num(E.get('n~843')))) >= num(GET(ctx, 'resources', E.get('r~844'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~856'), 0)) - num(E.get('n~855')))) >= num(GET(ctx, 'resources', E.get('r~856'), 'production_min', 0)))
 
 
 def x_1030(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~844'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~856'), 0)
 
 
 def x_1034(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~846'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~858'), 0)
 
 
 def x_1038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2666,47 +2666,47 @@ def x_1050(ctx):  # rules_data/terraforming_mars/cards/production.yaml:77
 
 def x_1053(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~849'), 0)) >= num(E.get('n~848')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~861'), 0)) >= num(E.get('n~860')))
 
 
 def x_1054(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~849'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~861'), 0)
 
 
-def x_1058(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_1058(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
 def x_1062(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~853'), 0)) >= num(E.get('n~852')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~865'), 0)) >= num(E.get('n~864')))
 
 
 def x_1063(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~853'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~865'), 0)
 
 
 def x_1067(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~855'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~867'), 0)
 
 
 def x_1072(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~856'), 0), GET(ctx, 'parameters', E.get('p~856'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~856'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~868'), 0), GET(ctx, 'parameters', E.get('p~868'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~868'), 'max', 0)))
 
 
 def x_1073(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~856'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~868'), 0)
 
 
 def x_1074(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~856'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~868'), 'step', 0)
 
 
 def x_1075(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -2716,82 +2716,82 @@ def x_1075(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1076(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~856'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~868'), 'tr_track', None) != None)
 
 
 def x_1077(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~856'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~868'), 'tr_track', None), 0)
 
 
 def x_1079(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~856'))
+    return FLD(ctx, K[0], E.get('p~868'))
 
 
 def x_1080(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~858'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~856'), 0))
+    return (KEY(E.get('b~870'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~868'), 0))
 
 
 def x_1081(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~858'), 'effect', None)
+    return KEY(E.get('b~870'), 'effect', None)
 
 
 def x_1086(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~860'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~872'), 0)
 
 
 def x_1091(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~862'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~874'), 0)
 
 
 def x_1094(ctx):  # rules_data/terraforming_mars/cards/production.yaml:106
     E = ctx.env()
-    return MEMO(ctx, (1094, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_864 for v_x_864 in items_of(GET(ctx, 'cards', v_c_863, 'tags', [])) if (v_x_864 == 'power')]) for v_c_863 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2)))
+    return MEMO(ctx, (1094, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_876 for v_x_876 in items_of(GET(ctx, 'cards', v_c_875, 'tags', [])) if (v_x_876 == 'power')]) for v_c_875 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2)))
 
 
 def x_1097(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~866'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~878'), 0)
 
 
 def x_1101(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~868'), 0)) - num(E.get('n~867')))) >= num(GET(ctx, 'resources', E.get('r~868'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~880'), 0)) - num(E.get('n~879')))) >= num(GET(ctx, 'resources', E.get('r~880'), 'production_min', 0)))
 
 
 def x_1102(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~868'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~880'), 0)
 
 
 def x_1106(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~870'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~882'), 0)
 
 
 def x_1110(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~872'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~884'), 0)
 
 
 def x_1115(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~873'), 0), GET(ctx, 'parameters', E.get('p~873'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~873'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~885'), 0), GET(ctx, 'parameters', E.get('p~885'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~885'), 'max', 0)))
 
 
 def x_1116(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~873'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~885'), 0)
 
 
 def x_1117(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~873'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~885'), 'step', 0)
 
 
 def x_1118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -2801,67 +2801,67 @@ def x_1118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1119(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~873'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~885'), 'tr_track', None) != None)
 
 
 def x_1120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~873'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~885'), 'tr_track', None), 0)
 
 
 def x_1122(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~873'))
+    return FLD(ctx, K[0], E.get('p~885'))
 
 
 def x_1123(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~875'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~873'), 0))
+    return (KEY(E.get('b~887'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~885'), 0))
 
 
 def x_1124(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~875'), 'effect', None)
+    return KEY(E.get('b~887'), 'effect', None)
 
 
 def x_1127(ctx):  # rules_data/terraforming_mars/cards/production.yaml:123
     E = ctx.env()
-    return MEMO(ctx, (1127, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_877 for v_x_877 in items_of(GET(ctx, 'cards', v_c_876, 'tags', [])) if (v_x_877 == 'science')]) for v_c_876 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2)))
+    return MEMO(ctx, (1127, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_889 for v_x_889 in items_of(GET(ctx, 'cards', v_c_888, 'tags', [])) if (v_x_889 == 'science')]) for v_c_888 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(2)))
 
 
 def x_1130(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~879'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~891'), 0)
 
 
 def x_1135(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~881'), 0)) - num(E.get('n~880')))) >= num(GET(ctx, 'resources', E.get('r~881'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~893'), 0)) - num(E.get('n~892')))) >= num(GET(ctx, 'resources', E.get('r~893'), 'production_min', 0)))
 
 
 def x_1136(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~881'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~893'), 0)
 
 
 def x_1140(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~883'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~895'), 0)
 
 
 def x_1144(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~884'), 'scope', None) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~896'), 'scope', None) == 'game')
 
 
 def x_1145(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~884'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~896'), 0)
 
 
 def x_1147(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~884'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~896'), 0)
 
 
 def x_1151(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
@@ -2870,7 +2870,7 @@ def x_1151(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
 
 def x_1152(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
-    return MEMO(ctx, (1152, E.get('n~886'), E.get('r~887'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_888).get('prod'), E.get('r~887'), 0)) - num(E.get('n~886')))) >= num(GET(ctx, 'resources', E.get('r~887'), 'production_min', 0))) for v_target_888 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1152, E.get('n~898'), E.get('r~899'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_900).get('prod'), E.get('r~899'), 0)) - num(E.get('n~898')))) >= num(GET(ctx, 'resources', E.get('r~899'), 'production_min', 0))) for v_target_900 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1153(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -2879,22 +2879,22 @@ def x_1153(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 def x_1154(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~889')).get('prod'), E.get('r~887'), 0)) - num(E.get('n~886')))) >= num(GET(ctx, 'resources', E.get('r~887'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~901')).get('prod'), E.get('r~899'), 0)) - num(E.get('n~898')))) >= num(GET(ctx, 'resources', E.get('r~899'), 'production_min', 0)))
 
 
 def x_1155(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~889')).get('prod'), E.get('r~887'), 0)
+    return KEY(PL(ctx, E.get('target~901')).get('prod'), E.get('r~899'), 0)
 
 
 def x_1157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return {'target': E.get('target~889')}
+    return {'target': E.get('target~901')}
 
 
 def x_1160(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~891'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~903'), 0)
 
 
 def x_1163(ctx):  # rules_data/terraforming_mars/cards/production.yaml:150
@@ -2907,7 +2907,7 @@ def x_1166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:58
 
 def x_1167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:59
     E = ctx.env()
-    return MEMO(ctx, (1167, E.get('n~892'), E.get('r~893'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_894).get('prod'), E.get('r~893'), 0)) - num(E.get('n~892')))) >= num(GET(ctx, 'resources', E.get('r~893'), 'production_min', 0))) for v_target_894 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1167, E.get('n~904'), E.get('r~905'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_906).get('prod'), E.get('r~905'), 0)) - num(E.get('n~904')))) >= num(GET(ctx, 'resources', E.get('r~905'), 'production_min', 0))) for v_target_906 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1168(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -2916,77 +2916,77 @@ def x_1168(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 def x_1169(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~895')).get('prod'), E.get('r~893'), 0)) - num(E.get('n~892')))) >= num(GET(ctx, 'resources', E.get('r~893'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~907')).get('prod'), E.get('r~905'), 0)) - num(E.get('n~904')))) >= num(GET(ctx, 'resources', E.get('r~905'), 'production_min', 0)))
 
 
 def x_1170(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~895')).get('prod'), E.get('r~893'), 0)
+    return KEY(PL(ctx, E.get('target~907')).get('prod'), E.get('r~905'), 0)
 
 
 def x_1172(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     E = ctx.env()
-    return {'target': E.get('target~895')}
+    return {'target': E.get('target~907')}
 
 
 def x_1175(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~897'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~909'), 0)
 
 
 def x_1180(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~899'), 0)) >= num(E.get('n~898')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~911'), 0)) >= num(E.get('n~910')))
 
 
 def x_1181(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~899'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~911'), 0)
 
 
 def x_1185(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~901'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~913'), 0)
 
 
 def x_1189(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~903'), 0)) - num(E.get('n~902')))) >= num(GET(ctx, 'resources', E.get('r~903'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~915'), 0)) - num(E.get('n~914')))) >= num(GET(ctx, 'resources', E.get('r~915'), 'production_min', 0)))
 
 
 def x_1190(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~903'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~915'), 0)
 
 
 def x_1194(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~904'), 'scope', None) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~916'), 'scope', None) == 'game')
 
 
 def x_1195(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~904'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~916'), 0)
 
 
 def x_1197(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~904'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~916'), 0)
 
 
 def x_1199(ctx):  # rules_data/terraforming_mars/cards/production.yaml:177
     E = ctx.env()
-    return MEMO(ctx, (1199, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_907 for v_x_907 in items_of(GET(ctx, 'cards', v_c_906, 'tags', [])) if (v_x_907 == 'science')]) for v_c_906 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(3)))
+    return MEMO(ctx, (1199, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_919 for v_x_919 in items_of(GET(ctx, 'cards', v_c_918, 'tags', [])) if (v_x_919 == 'science')]) for v_c_918 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(3)))
 
 
 def x_1202(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~909'), 0)) - num(E.get('n~908')))) >= num(GET(ctx, 'resources', E.get('r~909'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~921'), 0)) - num(E.get('n~920')))) >= num(GET(ctx, 'resources', E.get('r~921'), 'production_min', 0)))
 
 
 def x_1203(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~909'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~921'), 0)
 
 
 def x_1208(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3032,17 +3032,17 @@ def x_1218(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 def x_1222(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~911'), 0), GET(ctx, 'parameters', E.get('p~911'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~911'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~923'), 0), GET(ctx, 'parameters', E.get('p~923'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~923'), 'max', 0)))
 
 
 def x_1223(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~911'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~923'), 0)
 
 
 def x_1224(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~911'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~923'), 'step', 0)
 
 
 def x_1225(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -3052,32 +3052,32 @@ def x_1225(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1226(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~911'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~923'), 'tr_track', None) != None)
 
 
 def x_1227(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~911'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~923'), 'tr_track', None), 0)
 
 
 def x_1229(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~911'))
+    return FLD(ctx, K[0], E.get('p~923'))
 
 
 def x_1230(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~913'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~911'), 0))
+    return (KEY(E.get('b~925'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~923'), 0))
 
 
 def x_1231(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~913'), 'effect', None)
+    return KEY(E.get('b~925'), 'effect', None)
 
 
 def x_1236(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~915'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~927'), 0)
 
 
 def x_1240(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
@@ -3090,32 +3090,32 @@ def x_1241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
 
 def x_1242(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('target~918')).get('stock'), E.get('r~917'), 0)) > num(0))
+    return (num(KEY(PL(ctx, E.get('target~930')).get('stock'), E.get('r~929'), 0)) > num(0))
 
 
 def x_1243(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~918')).get('stock'), E.get('r~917'), 0)
+    return KEY(PL(ctx, E.get('target~930')).get('stock'), E.get('r~929'), 0)
 
 
 def x_1245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return {'target': E.get('target~918')}
+    return {'target': E.get('target~930')}
 
 
 def x_1250(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~919'), 0), GET(ctx, 'parameters', E.get('p~919'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~919'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~931'), 0), GET(ctx, 'parameters', E.get('p~931'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~931'), 'max', 0)))
 
 
 def x_1251(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~919'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~931'), 0)
 
 
 def x_1252(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~919'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~931'), 'step', 0)
 
 
 def x_1253(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -3125,52 +3125,52 @@ def x_1253(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1254(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~919'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~931'), 'tr_track', None) != None)
 
 
 def x_1255(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~919'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~931'), 'tr_track', None), 0)
 
 
 def x_1257(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~919'))
+    return FLD(ctx, K[0], E.get('p~931'))
 
 
 def x_1258(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~921'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~919'), 0))
+    return (KEY(E.get('b~933'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~931'), 0))
 
 
 def x_1259(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~921'), 'effect', None)
+    return KEY(E.get('b~933'), 'effect', None)
 
 
 def x_1263(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1263, E.get('t~922'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_923, 0), GET(ctx, 'parameters', v_p_923, 'step', 0))) > num(GET(ctx, 'parameters', v_p_923, 'max', 0))) for v_p_923 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_923, 'tile', None) == E.get('t~922'))])))
+    return MEMO(ctx, (1263, E.get('t~934'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_935, 0), GET(ctx, 'parameters', v_p_935, 'step', 0))) > num(GET(ctx, 'parameters', v_p_935, 'max', 0))) for v_p_935 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_935, 'tile', None) == E.get('t~934'))])))
 
 
 def x_1264(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1264, E.get('this'), E.get('t~922'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_927: (lambda v_near_930: (v_near_930 if (bool((GET(ctx, 'tiles', E.get('t~922'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_930)) > num(0)))) else v_open_927))([v_s_928 for v_s_928 in items_of(v_open_927) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_929, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_929, {}), 'owner', None) == E.get('you')))) for v_x_929 in items_of(ADJ(ctx, 'spaces', v_s_928))])))]))([v_s_925 for v_s_925 in items_of([v_x_924 for v_x_924 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_924, 'type', None) == GET(ctx, 'tiles', E.get('t~922'), 'space', None))]) if (bool((not IN(v_s_925, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_925, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_925, 'reserved', None) == E.get('t~922'))) or bool((GET(ctx, 'spaces', v_s_925, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_925, KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_926, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_926, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_926, KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'except_on', None))))) for v_x_926 in items_of(ADJ(ctx, 'spaces', v_s_925))]))))))]))) > num(0)))
+    return MEMO(ctx, (1264, E.get('this'), E.get('t~934'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_939: (lambda v_near_942: (v_near_942 if (bool((GET(ctx, 'tiles', E.get('t~934'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_942)) > num(0)))) else v_open_939))([v_s_940 for v_s_940 in items_of(v_open_939) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_941, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_941, {}), 'owner', None) == E.get('you')))) for v_x_941 in items_of(ADJ(ctx, 'spaces', v_s_940))])))]))([v_s_937 for v_s_937 in items_of([v_x_936 for v_x_936 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_936, 'type', None) == GET(ctx, 'tiles', E.get('t~934'), 'space', None))]) if (bool((not IN(v_s_937, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_937, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_937, 'reserved', None) == E.get('t~934'))) or bool((GET(ctx, 'spaces', v_s_937, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_937, KEY(GET(ctx, 'tiles', E.get('t~934'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_938, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_938, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~934'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_938, KEY(GET(ctx, 'tiles', E.get('t~934'), 'not_next_to', {}), 'except_on', None))))) for v_x_938 in items_of(ADJ(ctx, 'spaces', v_s_937))]))))))]))) > num(0)))
 
 
 def x_1265(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1265, E.get('this'), E.get('t~922'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_934: (lambda v_near_937: (v_near_937 if (bool((GET(ctx, 'tiles', E.get('t~922'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_937)) > num(0)))) else v_open_934))([v_s_935 for v_s_935 in items_of(v_open_934) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_936, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_936, {}), 'owner', None) == E.get('you')))) for v_x_936 in items_of(ADJ(ctx, 'spaces', v_s_935))])))]))([v_s_932 for v_s_932 in items_of([v_x_931 for v_x_931 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_931, 'type', None) == GET(ctx, 'tiles', E.get('t~922'), 'space', None))]) if (bool((not IN(v_s_932, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_932, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_932, 'reserved', None) == E.get('t~922'))) or bool((GET(ctx, 'spaces', v_s_932, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_932, KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_933, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_933, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_933, KEY(GET(ctx, 'tiles', E.get('t~922'), 'not_next_to', {}), 'except_on', None))))) for v_x_933 in items_of(ADJ(ctx, 'spaces', v_s_932))]))))))]))
+    return MEMO(ctx, (1265, E.get('this'), E.get('t~934'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_946: (lambda v_near_949: (v_near_949 if (bool((GET(ctx, 'tiles', E.get('t~934'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_949)) > num(0)))) else v_open_946))([v_s_947 for v_s_947 in items_of(v_open_946) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_948, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_948, {}), 'owner', None) == E.get('you')))) for v_x_948 in items_of(ADJ(ctx, 'spaces', v_s_947))])))]))([v_s_944 for v_s_944 in items_of([v_x_943 for v_x_943 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_943, 'type', None) == GET(ctx, 'tiles', E.get('t~934'), 'space', None))]) if (bool((not IN(v_s_944, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_944, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_944, 'reserved', None) == E.get('t~934'))) or bool((GET(ctx, 'spaces', v_s_944, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_944, KEY(GET(ctx, 'tiles', E.get('t~934'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_945, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_945, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~934'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_945, KEY(GET(ctx, 'tiles', E.get('t~934'), 'not_next_to', {}), 'except_on', None))))) for v_x_945 in items_of(ADJ(ctx, 'spaces', v_s_944))]))))))]))
 
 
 def x_1268(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~940'), {})
+    return KEY(ctx.state.get('board'), E.get('s~952'), {})
 
 
 def x_1269(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~939'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~939'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~951'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~951'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1270(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -3180,32 +3180,32 @@ def x_1270(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1271(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~939'))
+    return FLD(ctx, K[1], E.get('t~951'))
 
 
 def x_1272(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~940'))
+    return FLD(ctx, K[2], E.get('s~952'))
 
 
 def x_1273(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~940'))
+    return ADJ(ctx, 'spaces', E.get('s~952'))
 
 
 def x_1274(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~941'), ctx.state.get('board'))
+    return IN(E.get('x~953'), ctx.state.get('board'))
 
 
 def x_1275(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~941'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~953'), {}), 'tile', None))
 
 
 def x_1279(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~938')}
+    return {'space': E.get('space~950')}
 
 
 def x_1282(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
@@ -3218,32 +3218,32 @@ def x_1283(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
 
 def x_1284(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('target~944')).get('stock'), E.get('r~943'), 0)) > num(0))
+    return (num(KEY(PL(ctx, E.get('target~956')).get('stock'), E.get('r~955'), 0)) > num(0))
 
 
 def x_1285(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~944')).get('stock'), E.get('r~943'), 0)
+    return KEY(PL(ctx, E.get('target~956')).get('stock'), E.get('r~955'), 0)
 
 
 def x_1287(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return {'target': E.get('target~944')}
+    return {'target': E.get('target~956')}
 
 
 def x_1292(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~945'), 0), GET(ctx, 'parameters', E.get('p~945'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~945'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~957'), 0), GET(ctx, 'parameters', E.get('p~957'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~957'), 'max', 0)))
 
 
 def x_1293(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~945'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~957'), 0)
 
 
 def x_1294(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~945'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~957'), 'step', 0)
 
 
 def x_1295(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -3253,32 +3253,32 @@ def x_1295(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1296(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~945'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~957'), 'tr_track', None) != None)
 
 
 def x_1297(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~945'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~957'), 'tr_track', None), 0)
 
 
 def x_1299(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~945'))
+    return FLD(ctx, K[0], E.get('p~957'))
 
 
 def x_1300(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~947'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~945'), 0))
+    return (KEY(E.get('b~959'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~957'), 0))
 
 
 def x_1301(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~947'), 'effect', None)
+    return KEY(E.get('b~959'), 'effect', None)
 
 
 def x_1306(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~949'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~961'), 0)
 
 
 def x_1310(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
@@ -3291,37 +3291,37 @@ def x_1311(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
 
 def x_1312(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('target~952')).get('stock'), E.get('r~951'), 0)) > num(0))
+    return (num(KEY(PL(ctx, E.get('target~964')).get('stock'), E.get('r~963'), 0)) > num(0))
 
 
 def x_1313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~952')).get('stock'), E.get('r~951'), 0)
+    return KEY(PL(ctx, E.get('target~964')).get('stock'), E.get('r~963'), 0)
 
 
 def x_1315(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return {'target': E.get('target~952')}
+    return {'target': E.get('target~964')}
 
 
 def x_1319(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~954'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~966'), 0)
 
 
 def x_1324(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~956'), 0)) >= num(E.get('n~955')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~968'), 0)) >= num(E.get('n~967')))
 
 
 def x_1325(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~956'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~968'), 0)
 
 
 def x_1329(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~958'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~970'), 0)
 
 
 def x_1331(ctx):  # rules_data/terraforming_mars/cards/space.yaml:45
@@ -3330,82 +3330,82 @@ def x_1331(ctx):  # rules_data/terraforming_mars/cards/space.yaml:45
 
 def x_1334(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~960'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~972'), 0)
 
 
 def x_1338(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~962'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~974'), 0)
 
 
 def x_1343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~964'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~976'), 0)
 
 
-def x_1348(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1348(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_1349(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1349(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~967'), 'resource', None) == E.get('r~966'))) and bool((E.get('card~967') != E.get('this'))))
+    return (bool((GET(ctx, 'cards', E.get('card~979'), 'resource', None) == E.get('r~978'))) and bool((E.get('card~979') != E.get('this'))))
 
 
-def x_1350(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
+def x_1350(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:108
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~967'), 0)
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~979'), 0)
 
 
-def x_1352(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1352(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
-    return {'card': E.get('card~967')}
+    return {'card': E.get('card~979')}
 
 
-def x_1356(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1356(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_1357(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1357(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~970'), 'resource', None) == E.get('r~969'))) and bool((E.get('card~970') != E.get('this'))))
+    return (bool((GET(ctx, 'cards', E.get('card~982'), 'resource', None) == E.get('r~981'))) and bool((E.get('card~982') != E.get('this'))))
 
 
-def x_1358(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
+def x_1358(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:108
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~970'), 0)
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~982'), 0)
 
 
-def x_1360(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1360(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
-    return {'card': E.get('card~970')}
+    return {'card': E.get('card~982')}
 
 
 def x_1363(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1363, E.get('t~971'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_972, 0), GET(ctx, 'parameters', v_p_972, 'step', 0))) > num(GET(ctx, 'parameters', v_p_972, 'max', 0))) for v_p_972 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_972, 'tile', None) == E.get('t~971'))])))
+    return MEMO(ctx, (1363, E.get('t~983'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_984, 0), GET(ctx, 'parameters', v_p_984, 'step', 0))) > num(GET(ctx, 'parameters', v_p_984, 'max', 0))) for v_p_984 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_984, 'tile', None) == E.get('t~983'))])))
 
 
 def x_1364(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1364, E.get('this'), E.get('t~971'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_976: (lambda v_near_979: (v_near_979 if (bool((GET(ctx, 'tiles', E.get('t~971'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_979)) > num(0)))) else v_open_976))([v_s_977 for v_s_977 in items_of(v_open_976) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_978, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_978, {}), 'owner', None) == E.get('you')))) for v_x_978 in items_of(ADJ(ctx, 'spaces', v_s_977))])))]))([v_s_974 for v_s_974 in items_of([v_x_973 for v_x_973 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_973, 'type', None) == GET(ctx, 'tiles', E.get('t~971'), 'space', None))]) if (bool((not IN(v_s_974, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_974, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_974, 'reserved', None) == E.get('t~971'))) or bool((GET(ctx, 'spaces', v_s_974, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_974, KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_975, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_975, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_975, KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'except_on', None))))) for v_x_975 in items_of(ADJ(ctx, 'spaces', v_s_974))]))))))]))) > num(0)))
+    return MEMO(ctx, (1364, E.get('this'), E.get('t~983'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_988: (lambda v_near_991: (v_near_991 if (bool((GET(ctx, 'tiles', E.get('t~983'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_991)) > num(0)))) else v_open_988))([v_s_989 for v_s_989 in items_of(v_open_988) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_990, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_990, {}), 'owner', None) == E.get('you')))) for v_x_990 in items_of(ADJ(ctx, 'spaces', v_s_989))])))]))([v_s_986 for v_s_986 in items_of([v_x_985 for v_x_985 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_985, 'type', None) == GET(ctx, 'tiles', E.get('t~983'), 'space', None))]) if (bool((not IN(v_s_986, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_986, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_986, 'reserved', None) == E.get('t~983'))) or bool((GET(ctx, 'spaces', v_s_986, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_986, KEY(GET(ctx, 'tiles', E.get('t~983'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_987, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_987, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~983'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_987, KEY(GET(ctx, 'tiles', E.get('t~983'), 'not_next_to', {}), 'except_on', None))))) for v_x_987 in items_of(ADJ(ctx, 'spaces', v_s_986))]))))))]))) > num(0)))
 
 
 def x_1365(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1365, E.get('this'), E.get('t~971'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_983: (lambda v_near_986: (v_near_986 if (bool((GET(ctx, 'tiles', E.get('t~971'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_986)) > num(0)))) else v_open_983))([v_s_984 for v_s_984 in items_of(v_open_983) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_985, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_985, {}), 'owner', None) == E.get('you')))) for v_x_985 in items_of(ADJ(ctx, 'spaces', v_s_984))])))]))([v_s_981 for v_s_981 in items_of([v_x_980 for v_x_980 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_980, 'type', None) == GET(ctx, 'tiles', E.get('t~971'), 'space', None))]) if (bool((not IN(v_s_981, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_981, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_981, 'reserved', None) == E.get('t~971'))) or bool((GET(ctx, 'spaces', v_s_981, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_981, KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_982, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_982, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_982, KEY(GET(ctx, 'tiles', E.get('t~971'), 'not_next_to', {}), 'except_on', None))))) for v_x_982 in items_of(ADJ(ctx, 'spaces', v_s_981))]))))))]))
+    return MEMO(ctx, (1365, E.get('this'), E.get('t~983'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_995: (lambda v_near_998: (v_near_998 if (bool((GET(ctx, 'tiles', E.get('t~983'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_998)) > num(0)))) else v_open_995))([v_s_996 for v_s_996 in items_of(v_open_995) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_997, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_997, {}), 'owner', None) == E.get('you')))) for v_x_997 in items_of(ADJ(ctx, 'spaces', v_s_996))])))]))([v_s_993 for v_s_993 in items_of([v_x_992 for v_x_992 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_992, 'type', None) == GET(ctx, 'tiles', E.get('t~983'), 'space', None))]) if (bool((not IN(v_s_993, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('t~983'))) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_993, KEY(GET(ctx, 'tiles', E.get('t~983'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_994, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~983'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_994, KEY(GET(ctx, 'tiles', E.get('t~983'), 'not_next_to', {}), 'except_on', None))))) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))))))]))
 
 
 def x_1368(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~989'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1001'), {})
 
 
 def x_1369(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~988'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~988'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1000'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1000'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1370(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -3415,32 +3415,32 @@ def x_1370(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1371(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~988'))
+    return FLD(ctx, K[1], E.get('t~1000'))
 
 
 def x_1372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~989'))
+    return FLD(ctx, K[2], E.get('s~1001'))
 
 
 def x_1373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~989'))
+    return ADJ(ctx, 'spaces', E.get('s~1001'))
 
 
 def x_1374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~990'), ctx.state.get('board'))
+    return IN(E.get('x~1002'), ctx.state.get('board'))
 
 
 def x_1375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~990'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1002'), {}), 'tile', None))
 
 
 def x_1379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~987')}
+    return {'space': E.get('space~999')}
 
 
 def x_1380(ctx):  # rules_data/terraforming_mars/cards/space.yaml:63
@@ -3450,67 +3450,67 @@ def x_1380(ctx):  # rules_data/terraforming_mars/cards/space.yaml:63
 
 def x_1383(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~992'), 0)) >= num(E.get('n~991')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1004'), 0)) >= num(E.get('n~1003')))
 
 
 def x_1384(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~992'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1004'), 0)
 
 
-def x_1388(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:94
+def x_1388(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
 def x_1392(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~996'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1008'), 0)
 
 
 def x_1397(ctx):  # rules_data/terraforming_mars/cards/space.yaml:90
     E = ctx.env()
-    return MEMO(ctx, (1397, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1000 for v_x_1000 in items_of(GET(ctx, 'cards', v_c_999, 'tags', [])) if (v_x_1000 == 'earth')]) for v_c_999 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (1397, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1012 for v_x_1012 in items_of(GET(ctx, 'cards', v_c_1011, 'tags', [])) if (v_x_1012 == 'earth')]) for v_c_1011 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_1398(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1002'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1014'), 0)
 
 
 def x_1399(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return (num(E.get('n~1001')) * num(E.get('k~1003')))
+    return (num(E.get('n~1013')) * num(E.get('k~1015')))
 
 
 def x_1401(ctx):  # rules_data/terraforming_mars/cards/space.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (1401, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1005 for v_x_1005 in items_of(GET(ctx, 'cards', v_c_1004, 'tags', [])) if (v_x_1005 == 'jovian')]) for v_c_1004 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1)))
+    return MEMO(ctx, (1401, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1017 for v_x_1017 in items_of(GET(ctx, 'cards', v_c_1016, 'tags', [])) if (v_x_1017 == 'jovian')]) for v_c_1016 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(1)))
 
 
 def x_1404(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1007'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1019'), 0)
 
 
 def x_1408(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1009'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1021'), 0)
 
 
 def x_1414(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1010'), 0), GET(ctx, 'parameters', E.get('p~1010'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1010'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1022'), 0), GET(ctx, 'parameters', E.get('p~1022'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1022'), 'max', 0)))
 
 
 def x_1415(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1010'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~1022'), 0)
 
 
 def x_1416(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1010'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~1022'), 'step', 0)
 
 
 def x_1417(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -3520,52 +3520,52 @@ def x_1417(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1418(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1010'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~1022'), 'tr_track', None) != None)
 
 
 def x_1419(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1010'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1022'), 'tr_track', None), 0)
 
 
 def x_1421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~1010'))
+    return FLD(ctx, K[0], E.get('p~1022'))
 
 
 def x_1422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~1012'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1010'), 0))
+    return (KEY(E.get('b~1024'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1022'), 0))
 
 
 def x_1423(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~1012'), 'effect', None)
+    return KEY(E.get('b~1024'), 'effect', None)
 
 
 def x_1427(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1427, E.get('t~1013'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1014, 0), GET(ctx, 'parameters', v_p_1014, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1014, 'max', 0))) for v_p_1014 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1014, 'tile', None) == E.get('t~1013'))])))
+    return MEMO(ctx, (1427, E.get('t~1025'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1026, 0), GET(ctx, 'parameters', v_p_1026, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1026, 'max', 0))) for v_p_1026 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1026, 'tile', None) == E.get('t~1025'))])))
 
 
 def x_1428(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1428, E.get('this'), E.get('t~1013'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1018: (lambda v_near_1021: (v_near_1021 if (bool((GET(ctx, 'tiles', E.get('t~1013'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1021)) > num(0)))) else v_open_1018))([v_s_1019 for v_s_1019 in items_of(v_open_1018) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1020, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1020, {}), 'owner', None) == E.get('you')))) for v_x_1020 in items_of(ADJ(ctx, 'spaces', v_s_1019))])))]))([v_s_1016 for v_s_1016 in items_of([v_x_1015 for v_x_1015 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1015, 'type', None) == GET(ctx, 'tiles', E.get('t~1013'), 'space', None))]) if (bool((not IN(v_s_1016, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1016, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1016, 'reserved', None) == E.get('t~1013'))) or bool((GET(ctx, 'spaces', v_s_1016, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1016, KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1017, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1017, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1017, KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'except_on', None))))) for v_x_1017 in items_of(ADJ(ctx, 'spaces', v_s_1016))]))))))]))) > num(0)))
+    return MEMO(ctx, (1428, E.get('this'), E.get('t~1025'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1030: (lambda v_near_1033: (v_near_1033 if (bool((GET(ctx, 'tiles', E.get('t~1025'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1033)) > num(0)))) else v_open_1030))([v_s_1031 for v_s_1031 in items_of(v_open_1030) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1032, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1032, {}), 'owner', None) == E.get('you')))) for v_x_1032 in items_of(ADJ(ctx, 'spaces', v_s_1031))])))]))([v_s_1028 for v_s_1028 in items_of([v_x_1027 for v_x_1027 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1027, 'type', None) == GET(ctx, 'tiles', E.get('t~1025'), 'space', None))]) if (bool((not IN(v_s_1028, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1028, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1028, 'reserved', None) == E.get('t~1025'))) or bool((GET(ctx, 'spaces', v_s_1028, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1028, KEY(GET(ctx, 'tiles', E.get('t~1025'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1029, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1029, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1025'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1029, KEY(GET(ctx, 'tiles', E.get('t~1025'), 'not_next_to', {}), 'except_on', None))))) for v_x_1029 in items_of(ADJ(ctx, 'spaces', v_s_1028))]))))))]))) > num(0)))
 
 
 def x_1429(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1429, E.get('this'), E.get('t~1013'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1025: (lambda v_near_1028: (v_near_1028 if (bool((GET(ctx, 'tiles', E.get('t~1013'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1028)) > num(0)))) else v_open_1025))([v_s_1026 for v_s_1026 in items_of(v_open_1025) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1027, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1027, {}), 'owner', None) == E.get('you')))) for v_x_1027 in items_of(ADJ(ctx, 'spaces', v_s_1026))])))]))([v_s_1023 for v_s_1023 in items_of([v_x_1022 for v_x_1022 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1022, 'type', None) == GET(ctx, 'tiles', E.get('t~1013'), 'space', None))]) if (bool((not IN(v_s_1023, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1023, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1023, 'reserved', None) == E.get('t~1013'))) or bool((GET(ctx, 'spaces', v_s_1023, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1023, KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1024, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1024, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1024, KEY(GET(ctx, 'tiles', E.get('t~1013'), 'not_next_to', {}), 'except_on', None))))) for v_x_1024 in items_of(ADJ(ctx, 'spaces', v_s_1023))]))))))]))
+    return MEMO(ctx, (1429, E.get('this'), E.get('t~1025'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1037: (lambda v_near_1040: (v_near_1040 if (bool((GET(ctx, 'tiles', E.get('t~1025'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1040)) > num(0)))) else v_open_1037))([v_s_1038 for v_s_1038 in items_of(v_open_1037) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1039, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1039, {}), 'owner', None) == E.get('you')))) for v_x_1039 in items_of(ADJ(ctx, 'spaces', v_s_1038))])))]))([v_s_1035 for v_s_1035 in items_of([v_x_1034 for v_x_1034 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1034, 'type', None) == GET(ctx, 'tiles', E.get('t~1025'), 'space', None))]) if (bool((not IN(v_s_1035, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1035, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1035, 'reserved', None) == E.get('t~1025'))) or bool((GET(ctx, 'spaces', v_s_1035, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1035, KEY(GET(ctx, 'tiles', E.get('t~1025'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1036, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1036, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1025'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1036, KEY(GET(ctx, 'tiles', E.get('t~1025'), 'not_next_to', {}), 'except_on', None))))) for v_x_1036 in items_of(ADJ(ctx, 'spaces', v_s_1035))]))))))]))
 
 
 def x_1432(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1031'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1043'), {})
 
 
 def x_1433(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1030'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1030'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1042'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1042'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1434(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -3575,77 +3575,77 @@ def x_1434(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1435(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1030'))
+    return FLD(ctx, K[1], E.get('t~1042'))
 
 
 def x_1436(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1031'))
+    return FLD(ctx, K[2], E.get('s~1043'))
 
 
 def x_1437(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1031'))
+    return ADJ(ctx, 'spaces', E.get('s~1043'))
 
 
 def x_1438(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1032'), ctx.state.get('board'))
+    return IN(E.get('x~1044'), ctx.state.get('board'))
 
 
 def x_1439(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1032'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1044'), {}), 'tile', None))
 
 
 def x_1443(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1029')}
+    return {'space': E.get('space~1041')}
 
 
 def x_1446(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1034'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1046'), 0)
 
 
 def x_1450(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1036'), 0)) >= num(E.get('n~1035')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1048'), 0)) >= num(E.get('n~1047')))
 
 
 def x_1451(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1036'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1048'), 0)
 
 
 def x_1455(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1038'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1050'), 0)
 
 
 def x_1458(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1458, E.get('t~1039'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1040, 0), GET(ctx, 'parameters', v_p_1040, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1040, 'max', 0))) for v_p_1040 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1040, 'tile', None) == E.get('t~1039'))])))
+    return MEMO(ctx, (1458, E.get('t~1051'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1052, 0), GET(ctx, 'parameters', v_p_1052, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1052, 'max', 0))) for v_p_1052 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1052, 'tile', None) == E.get('t~1051'))])))
 
 
 def x_1459(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1459, E.get('this'), E.get('t~1039'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1044: (lambda v_near_1047: (v_near_1047 if (bool((GET(ctx, 'tiles', E.get('t~1039'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1047)) > num(0)))) else v_open_1044))([v_s_1045 for v_s_1045 in items_of(v_open_1044) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1046, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1046, {}), 'owner', None) == E.get('you')))) for v_x_1046 in items_of(ADJ(ctx, 'spaces', v_s_1045))])))]))([v_s_1042 for v_s_1042 in items_of([v_x_1041 for v_x_1041 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1041, 'type', None) == GET(ctx, 'tiles', E.get('t~1039'), 'space', None))]) if (bool((not IN(v_s_1042, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1042, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1042, 'reserved', None) == E.get('t~1039'))) or bool((GET(ctx, 'spaces', v_s_1042, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1042, KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1043, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1043, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1043, KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'except_on', None))))) for v_x_1043 in items_of(ADJ(ctx, 'spaces', v_s_1042))]))))))]))) > num(0)))
+    return MEMO(ctx, (1459, E.get('this'), E.get('t~1051'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1056: (lambda v_near_1059: (v_near_1059 if (bool((GET(ctx, 'tiles', E.get('t~1051'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1059)) > num(0)))) else v_open_1056))([v_s_1057 for v_s_1057 in items_of(v_open_1056) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1058, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1058, {}), 'owner', None) == E.get('you')))) for v_x_1058 in items_of(ADJ(ctx, 'spaces', v_s_1057))])))]))([v_s_1054 for v_s_1054 in items_of([v_x_1053 for v_x_1053 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1053, 'type', None) == GET(ctx, 'tiles', E.get('t~1051'), 'space', None))]) if (bool((not IN(v_s_1054, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1054, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1054, 'reserved', None) == E.get('t~1051'))) or bool((GET(ctx, 'spaces', v_s_1054, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1054, KEY(GET(ctx, 'tiles', E.get('t~1051'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1055, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1055, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1051'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1055, KEY(GET(ctx, 'tiles', E.get('t~1051'), 'not_next_to', {}), 'except_on', None))))) for v_x_1055 in items_of(ADJ(ctx, 'spaces', v_s_1054))]))))))]))) > num(0)))
 
 
 def x_1460(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1460, E.get('this'), E.get('t~1039'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1051: (lambda v_near_1054: (v_near_1054 if (bool((GET(ctx, 'tiles', E.get('t~1039'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1054)) > num(0)))) else v_open_1051))([v_s_1052 for v_s_1052 in items_of(v_open_1051) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1053, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1053, {}), 'owner', None) == E.get('you')))) for v_x_1053 in items_of(ADJ(ctx, 'spaces', v_s_1052))])))]))([v_s_1049 for v_s_1049 in items_of([v_x_1048 for v_x_1048 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1048, 'type', None) == GET(ctx, 'tiles', E.get('t~1039'), 'space', None))]) if (bool((not IN(v_s_1049, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1049, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1049, 'reserved', None) == E.get('t~1039'))) or bool((GET(ctx, 'spaces', v_s_1049, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1049, KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1050, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1050, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1050, KEY(GET(ctx, 'tiles', E.get('t~1039'), 'not_next_to', {}), 'except_on', None))))) for v_x_1050 in items_of(ADJ(ctx, 'spaces', v_s_1049))]))))))]))
+    return MEMO(ctx, (1460, E.get('this'), E.get('t~1051'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1063: (lambda v_near_1066: (v_near_1066 if (bool((GET(ctx, 'tiles', E.get('t~1051'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1066)) > num(0)))) else v_open_1063))([v_s_1064 for v_s_1064 in items_of(v_open_1063) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1065, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1065, {}), 'owner', None) == E.get('you')))) for v_x_1065 in items_of(ADJ(ctx, 'spaces', v_s_1064))])))]))([v_s_1061 for v_s_1061 in items_of([v_x_1060 for v_x_1060 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1060, 'type', None) == GET(ctx, 'tiles', E.get('t~1051'), 'space', None))]) if (bool((not IN(v_s_1061, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1061, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1061, 'reserved', None) == E.get('t~1051'))) or bool((GET(ctx, 'spaces', v_s_1061, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1061, KEY(GET(ctx, 'tiles', E.get('t~1051'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1062, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1062, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1051'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1062, KEY(GET(ctx, 'tiles', E.get('t~1051'), 'not_next_to', {}), 'except_on', None))))) for v_x_1062 in items_of(ADJ(ctx, 'spaces', v_s_1061))]))))))]))
 
 
 def x_1463(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1057'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1069'), {})
 
 
 def x_1464(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1056'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1056'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1068'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1068'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1465(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -3655,57 +3655,57 @@ def x_1465(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1466(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1056'))
+    return FLD(ctx, K[1], E.get('t~1068'))
 
 
 def x_1467(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1057'))
+    return FLD(ctx, K[2], E.get('s~1069'))
 
 
 def x_1468(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1057'))
+    return ADJ(ctx, 'spaces', E.get('s~1069'))
 
 
 def x_1469(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1058'), ctx.state.get('board'))
+    return IN(E.get('x~1070'), ctx.state.get('board'))
 
 
 def x_1470(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1058'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1070'), {}), 'tile', None))
 
 
 def x_1474(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1055')}
+    return {'space': E.get('space~1067')}
 
 
 def x_1476(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1476, E.get('t~1059'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1060, 0), GET(ctx, 'parameters', v_p_1060, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1060, 'max', 0))) for v_p_1060 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1060, 'tile', None) == E.get('t~1059'))])))
+    return MEMO(ctx, (1476, E.get('t~1071'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1072, 0), GET(ctx, 'parameters', v_p_1072, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1072, 'max', 0))) for v_p_1072 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1072, 'tile', None) == E.get('t~1071'))])))
 
 
 def x_1477(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1477, E.get('this'), E.get('t~1059'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1064: (lambda v_near_1067: (v_near_1067 if (bool((GET(ctx, 'tiles', E.get('t~1059'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1067)) > num(0)))) else v_open_1064))([v_s_1065 for v_s_1065 in items_of(v_open_1064) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1066, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1066, {}), 'owner', None) == E.get('you')))) for v_x_1066 in items_of(ADJ(ctx, 'spaces', v_s_1065))])))]))([v_s_1062 for v_s_1062 in items_of([v_x_1061 for v_x_1061 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1061, 'type', None) == GET(ctx, 'tiles', E.get('t~1059'), 'space', None))]) if (bool((not IN(v_s_1062, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1062, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1062, 'reserved', None) == E.get('t~1059'))) or bool((GET(ctx, 'spaces', v_s_1062, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1062, KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1063, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1063, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1063, KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'except_on', None))))) for v_x_1063 in items_of(ADJ(ctx, 'spaces', v_s_1062))]))))))]))) > num(0)))
+    return MEMO(ctx, (1477, E.get('this'), E.get('t~1071'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1076: (lambda v_near_1079: (v_near_1079 if (bool((GET(ctx, 'tiles', E.get('t~1071'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1079)) > num(0)))) else v_open_1076))([v_s_1077 for v_s_1077 in items_of(v_open_1076) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1078, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1078, {}), 'owner', None) == E.get('you')))) for v_x_1078 in items_of(ADJ(ctx, 'spaces', v_s_1077))])))]))([v_s_1074 for v_s_1074 in items_of([v_x_1073 for v_x_1073 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1073, 'type', None) == GET(ctx, 'tiles', E.get('t~1071'), 'space', None))]) if (bool((not IN(v_s_1074, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1074, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1074, 'reserved', None) == E.get('t~1071'))) or bool((GET(ctx, 'spaces', v_s_1074, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1074, KEY(GET(ctx, 'tiles', E.get('t~1071'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1075, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1075, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1071'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1075, KEY(GET(ctx, 'tiles', E.get('t~1071'), 'not_next_to', {}), 'except_on', None))))) for v_x_1075 in items_of(ADJ(ctx, 'spaces', v_s_1074))]))))))]))) > num(0)))
 
 
 def x_1478(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1478, E.get('this'), E.get('t~1059'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1071: (lambda v_near_1074: (v_near_1074 if (bool((GET(ctx, 'tiles', E.get('t~1059'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1074)) > num(0)))) else v_open_1071))([v_s_1072 for v_s_1072 in items_of(v_open_1071) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1073, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1073, {}), 'owner', None) == E.get('you')))) for v_x_1073 in items_of(ADJ(ctx, 'spaces', v_s_1072))])))]))([v_s_1069 for v_s_1069 in items_of([v_x_1068 for v_x_1068 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1068, 'type', None) == GET(ctx, 'tiles', E.get('t~1059'), 'space', None))]) if (bool((not IN(v_s_1069, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1069, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1069, 'reserved', None) == E.get('t~1059'))) or bool((GET(ctx, 'spaces', v_s_1069, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1069, KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1070, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1070, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1070, KEY(GET(ctx, 'tiles', E.get('t~1059'), 'not_next_to', {}), 'except_on', None))))) for v_x_1070 in items_of(ADJ(ctx, 'spaces', v_s_1069))]))))))]))
+    return MEMO(ctx, (1478, E.get('this'), E.get('t~1071'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1083: (lambda v_near_1086: (v_near_1086 if (bool((GET(ctx, 'tiles', E.get('t~1071'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1086)) > num(0)))) else v_open_1083))([v_s_1084 for v_s_1084 in items_of(v_open_1083) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1085, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1085, {}), 'owner', None) == E.get('you')))) for v_x_1085 in items_of(ADJ(ctx, 'spaces', v_s_1084))])))]))([v_s_1081 for v_s_1081 in items_of([v_x_1080 for v_x_1080 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1080, 'type', None) == GET(ctx, 'tiles', E.get('t~1071'), 'space', None))]) if (bool((not IN(v_s_1081, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1081, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1081, 'reserved', None) == E.get('t~1071'))) or bool((GET(ctx, 'spaces', v_s_1081, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1081, KEY(GET(ctx, 'tiles', E.get('t~1071'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1082, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1082, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1071'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1082, KEY(GET(ctx, 'tiles', E.get('t~1071'), 'not_next_to', {}), 'except_on', None))))) for v_x_1082 in items_of(ADJ(ctx, 'spaces', v_s_1081))]))))))]))
 
 
 def x_1481(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1077'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1089'), {})
 
 
 def x_1482(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1076'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1076'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1088'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1088'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1483(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -3715,72 +3715,72 @@ def x_1483(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1484(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1076'))
+    return FLD(ctx, K[1], E.get('t~1088'))
 
 
 def x_1485(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1077'))
+    return FLD(ctx, K[2], E.get('s~1089'))
 
 
 def x_1486(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1077'))
+    return ADJ(ctx, 'spaces', E.get('s~1089'))
 
 
 def x_1487(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1078'), ctx.state.get('board'))
+    return IN(E.get('x~1090'), ctx.state.get('board'))
 
 
 def x_1488(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1078'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1090'), {}), 'tile', None))
 
 
 def x_1492(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1075')}
+    return {'space': E.get('space~1087')}
 
 
 def x_1495(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1080'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1092'), 0)
 
 
 def x_1499(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1082'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1094'), 0)
 
 
 def x_1501(ctx):  # rules_data/terraforming_mars/cards/space.yaml:129
     E = ctx.env()
-    return MEMO(ctx, (1501, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1084 for v_x_1084 in items_of(GET(ctx, 'cards', v_c_1083, 'tags', [])) if (v_x_1084 == 'jovian')]) for v_c_1083 in items_of(PL(ctx, E.get('you')).get('tableau'))]))))
+    return MEMO(ctx, (1501, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1096 for v_x_1096 in items_of(GET(ctx, 'cards', v_c_1095, 'tags', [])) if (v_x_1096 == 'jovian')]) for v_c_1095 in items_of(PL(ctx, E.get('you')).get('tableau'))]))))
 
 
 def x_1503(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1503, E.get('t~1085'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1086, 0), GET(ctx, 'parameters', v_p_1086, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1086, 'max', 0))) for v_p_1086 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1086, 'tile', None) == E.get('t~1085'))])))
+    return MEMO(ctx, (1503, E.get('t~1097'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1098, 0), GET(ctx, 'parameters', v_p_1098, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1098, 'max', 0))) for v_p_1098 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1098, 'tile', None) == E.get('t~1097'))])))
 
 
 def x_1504(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1504, E.get('this'), E.get('t~1085'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1090: (lambda v_near_1093: (v_near_1093 if (bool((GET(ctx, 'tiles', E.get('t~1085'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1093)) > num(0)))) else v_open_1090))([v_s_1091 for v_s_1091 in items_of(v_open_1090) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1092, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1092, {}), 'owner', None) == E.get('you')))) for v_x_1092 in items_of(ADJ(ctx, 'spaces', v_s_1091))])))]))([v_s_1088 for v_s_1088 in items_of([v_x_1087 for v_x_1087 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1087, 'type', None) == GET(ctx, 'tiles', E.get('t~1085'), 'space', None))]) if (bool((not IN(v_s_1088, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1088, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1088, 'reserved', None) == E.get('t~1085'))) or bool((GET(ctx, 'spaces', v_s_1088, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1088, KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1089, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1089, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1089, KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'except_on', None))))) for v_x_1089 in items_of(ADJ(ctx, 'spaces', v_s_1088))]))))))]))) > num(0)))
+    return MEMO(ctx, (1504, E.get('this'), E.get('t~1097'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1102: (lambda v_near_1105: (v_near_1105 if (bool((GET(ctx, 'tiles', E.get('t~1097'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1105)) > num(0)))) else v_open_1102))([v_s_1103 for v_s_1103 in items_of(v_open_1102) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1104, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1104, {}), 'owner', None) == E.get('you')))) for v_x_1104 in items_of(ADJ(ctx, 'spaces', v_s_1103))])))]))([v_s_1100 for v_s_1100 in items_of([v_x_1099 for v_x_1099 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1099, 'type', None) == GET(ctx, 'tiles', E.get('t~1097'), 'space', None))]) if (bool((not IN(v_s_1100, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1100, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1100, 'reserved', None) == E.get('t~1097'))) or bool((GET(ctx, 'spaces', v_s_1100, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1100, KEY(GET(ctx, 'tiles', E.get('t~1097'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1101, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1101, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1097'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1101, KEY(GET(ctx, 'tiles', E.get('t~1097'), 'not_next_to', {}), 'except_on', None))))) for v_x_1101 in items_of(ADJ(ctx, 'spaces', v_s_1100))]))))))]))) > num(0)))
 
 
 def x_1505(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1505, E.get('this'), E.get('t~1085'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1097: (lambda v_near_1100: (v_near_1100 if (bool((GET(ctx, 'tiles', E.get('t~1085'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1100)) > num(0)))) else v_open_1097))([v_s_1098 for v_s_1098 in items_of(v_open_1097) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1099, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1099, {}), 'owner', None) == E.get('you')))) for v_x_1099 in items_of(ADJ(ctx, 'spaces', v_s_1098))])))]))([v_s_1095 for v_s_1095 in items_of([v_x_1094 for v_x_1094 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1094, 'type', None) == GET(ctx, 'tiles', E.get('t~1085'), 'space', None))]) if (bool((not IN(v_s_1095, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1095, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1095, 'reserved', None) == E.get('t~1085'))) or bool((GET(ctx, 'spaces', v_s_1095, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1095, KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1096, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1096, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1096, KEY(GET(ctx, 'tiles', E.get('t~1085'), 'not_next_to', {}), 'except_on', None))))) for v_x_1096 in items_of(ADJ(ctx, 'spaces', v_s_1095))]))))))]))
+    return MEMO(ctx, (1505, E.get('this'), E.get('t~1097'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1109: (lambda v_near_1112: (v_near_1112 if (bool((GET(ctx, 'tiles', E.get('t~1097'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1112)) > num(0)))) else v_open_1109))([v_s_1110 for v_s_1110 in items_of(v_open_1109) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1111, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1111, {}), 'owner', None) == E.get('you')))) for v_x_1111 in items_of(ADJ(ctx, 'spaces', v_s_1110))])))]))([v_s_1107 for v_s_1107 in items_of([v_x_1106 for v_x_1106 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1106, 'type', None) == GET(ctx, 'tiles', E.get('t~1097'), 'space', None))]) if (bool((not IN(v_s_1107, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1107, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1107, 'reserved', None) == E.get('t~1097'))) or bool((GET(ctx, 'spaces', v_s_1107, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1107, KEY(GET(ctx, 'tiles', E.get('t~1097'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1108, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1108, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1097'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1108, KEY(GET(ctx, 'tiles', E.get('t~1097'), 'not_next_to', {}), 'except_on', None))))) for v_x_1108 in items_of(ADJ(ctx, 'spaces', v_s_1107))]))))))]))
 
 
 def x_1508(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1103'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1115'), {})
 
 
 def x_1509(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1102'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1102'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1114'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1114'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1510(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -3790,32 +3790,32 @@ def x_1510(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1511(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1102'))
+    return FLD(ctx, K[1], E.get('t~1114'))
 
 
 def x_1512(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1103'))
+    return FLD(ctx, K[2], E.get('s~1115'))
 
 
 def x_1513(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1103'))
+    return ADJ(ctx, 'spaces', E.get('s~1115'))
 
 
 def x_1514(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1104'), ctx.state.get('board'))
+    return IN(E.get('x~1116'), ctx.state.get('board'))
 
 
 def x_1515(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1104'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1116'), {}), 'tile', None))
 
 
 def x_1519(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1101')}
+    return {'space': E.get('space~1113')}
 
 
 def x_1522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3861,52 +3861,52 @@ def x_1532(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 def x_1535(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1107'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1119'), 0)
 
 
-def x_1540(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1540(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_1541(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1541(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1110'), 'resource', None) == E.get('r~1109'))) and bool((E.get('card~1110') != E.get('this'))))
+    return (bool((GET(ctx, 'cards', E.get('card~1122'), 'resource', None) == E.get('r~1121'))) and bool((E.get('card~1122') != E.get('this'))))
 
 
-def x_1542(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
+def x_1542(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:108
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1110'), 0)
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1122'), 0)
 
 
-def x_1544(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1544(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
-    return {'card': E.get('card~1110')}
+    return {'card': E.get('card~1122')}
 
 
 def x_1548(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1548, E.get('t~1111'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1112, 0), GET(ctx, 'parameters', v_p_1112, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1112, 'max', 0))) for v_p_1112 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1112, 'tile', None) == E.get('t~1111'))])))
+    return MEMO(ctx, (1548, E.get('t~1123'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1124, 0), GET(ctx, 'parameters', v_p_1124, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1124, 'max', 0))) for v_p_1124 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1124, 'tile', None) == E.get('t~1123'))])))
 
 
 def x_1549(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1549, E.get('this'), E.get('t~1111'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1116: (lambda v_near_1119: (v_near_1119 if (bool((GET(ctx, 'tiles', E.get('t~1111'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1119)) > num(0)))) else v_open_1116))([v_s_1117 for v_s_1117 in items_of(v_open_1116) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1118, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1118, {}), 'owner', None) == E.get('you')))) for v_x_1118 in items_of(ADJ(ctx, 'spaces', v_s_1117))])))]))([v_s_1114 for v_s_1114 in items_of([v_x_1113 for v_x_1113 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1113, 'type', None) == GET(ctx, 'tiles', E.get('t~1111'), 'space', None))]) if (bool((not IN(v_s_1114, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1114, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1114, 'reserved', None) == E.get('t~1111'))) or bool((GET(ctx, 'spaces', v_s_1114, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1114, KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1115, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1115, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1115, KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'except_on', None))))) for v_x_1115 in items_of(ADJ(ctx, 'spaces', v_s_1114))]))))))]))) > num(0)))
+    return MEMO(ctx, (1549, E.get('this'), E.get('t~1123'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1128: (lambda v_near_1131: (v_near_1131 if (bool((GET(ctx, 'tiles', E.get('t~1123'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1131)) > num(0)))) else v_open_1128))([v_s_1129 for v_s_1129 in items_of(v_open_1128) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1130, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1130, {}), 'owner', None) == E.get('you')))) for v_x_1130 in items_of(ADJ(ctx, 'spaces', v_s_1129))])))]))([v_s_1126 for v_s_1126 in items_of([v_x_1125 for v_x_1125 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1125, 'type', None) == GET(ctx, 'tiles', E.get('t~1123'), 'space', None))]) if (bool((not IN(v_s_1126, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1126, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1126, 'reserved', None) == E.get('t~1123'))) or bool((GET(ctx, 'spaces', v_s_1126, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1126, KEY(GET(ctx, 'tiles', E.get('t~1123'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1127, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1127, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1123'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1127, KEY(GET(ctx, 'tiles', E.get('t~1123'), 'not_next_to', {}), 'except_on', None))))) for v_x_1127 in items_of(ADJ(ctx, 'spaces', v_s_1126))]))))))]))) > num(0)))
 
 
 def x_1550(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1550, E.get('this'), E.get('t~1111'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1123: (lambda v_near_1126: (v_near_1126 if (bool((GET(ctx, 'tiles', E.get('t~1111'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1126)) > num(0)))) else v_open_1123))([v_s_1124 for v_s_1124 in items_of(v_open_1123) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1125, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1125, {}), 'owner', None) == E.get('you')))) for v_x_1125 in items_of(ADJ(ctx, 'spaces', v_s_1124))])))]))([v_s_1121 for v_s_1121 in items_of([v_x_1120 for v_x_1120 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1120, 'type', None) == GET(ctx, 'tiles', E.get('t~1111'), 'space', None))]) if (bool((not IN(v_s_1121, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1121, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1121, 'reserved', None) == E.get('t~1111'))) or bool((GET(ctx, 'spaces', v_s_1121, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1121, KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1122, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1122, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1122, KEY(GET(ctx, 'tiles', E.get('t~1111'), 'not_next_to', {}), 'except_on', None))))) for v_x_1122 in items_of(ADJ(ctx, 'spaces', v_s_1121))]))))))]))
+    return MEMO(ctx, (1550, E.get('this'), E.get('t~1123'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (bool((GET(ctx, 'tiles', E.get('t~1123'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1138)) > num(0)))) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1137, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1137, {}), 'owner', None) == E.get('you')))) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])))]))([v_s_1133 for v_s_1133 in items_of([v_x_1132 for v_x_1132 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1132, 'type', None) == GET(ctx, 'tiles', E.get('t~1123'), 'space', None))]) if (bool((not IN(v_s_1133, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1133, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1133, 'reserved', None) == E.get('t~1123'))) or bool((GET(ctx, 'spaces', v_s_1133, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1133, KEY(GET(ctx, 'tiles', E.get('t~1123'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1134, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1134, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1123'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1134, KEY(GET(ctx, 'tiles', E.get('t~1123'), 'not_next_to', {}), 'except_on', None))))) for v_x_1134 in items_of(ADJ(ctx, 'spaces', v_s_1133))]))))))]))
 
 
 def x_1553(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1129'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1141'), {})
 
 
 def x_1554(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1128'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1128'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1140'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1140'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1555(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -3916,32 +3916,32 @@ def x_1555(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1556(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1128'))
+    return FLD(ctx, K[1], E.get('t~1140'))
 
 
 def x_1557(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1129'))
+    return FLD(ctx, K[2], E.get('s~1141'))
 
 
 def x_1558(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1129'))
+    return ADJ(ctx, 'spaces', E.get('s~1141'))
 
 
 def x_1559(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1130'), ctx.state.get('board'))
+    return IN(E.get('x~1142'), ctx.state.get('board'))
 
 
 def x_1560(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1130'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1142'), {}), 'tile', None))
 
 
 def x_1564(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1127')}
+    return {'space': E.get('space~1139')}
 
 
 def x_1567(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3987,127 +3987,127 @@ def x_1577(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 def x_1580(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~1132'), 'scope', None) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~1144'), 'scope', None) == 'game')
 
 
 def x_1581(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~1132'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~1144'), 0)
 
 
 def x_1583(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1132'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1144'), 0)
 
 
 def x_1587(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1135'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1147'), 0)
 
 
-def x_1591(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1591(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_1592(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1138'), 'resource', None) == E.get('r~1137'))) and bool((E.get('card~1138') != E.get('this'))))
-
-
-def x_1593(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1138'), 0)
-
-
-def x_1595(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return {'card': E.get('card~1138')}
-
-
-def x_1598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_1599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1141'), 'resource', None) == E.get('r~1140'))) and bool((E.get('card~1141') != E.get('this'))))
-
-
-def x_1600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1141'), 0)
-
-
-def x_1602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return {'card': E.get('card~1141')}
-
-
-def x_1605(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1143'), 0)
-
-
-def x_1609(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1145'), 0)
-
-
-def x_1613(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1147'), 0)
-
-
-def x_1617(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_1618(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1592(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~1150'), 'resource', None) == E.get('r~1149'))) and bool((E.get('card~1150') != E.get('this'))))
 
 
-def x_1619(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:105
+def x_1593(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:108
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1150'), 0)
 
 
-def x_1621(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:104
+def x_1595(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
     E = ctx.env()
     return {'card': E.get('card~1150')}
 
 
+def x_1598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_1599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
+    E = ctx.env()
+    return (bool((GET(ctx, 'cards', E.get('card~1153'), 'resource', None) == E.get('r~1152'))) and bool((E.get('card~1153') != E.get('this'))))
+
+
+def x_1600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:108
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1153'), 0)
+
+
+def x_1602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
+    E = ctx.env()
+    return {'card': E.get('card~1153')}
+
+
+def x_1605(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1155'), 0)
+
+
+def x_1609(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1157'), 0)
+
+
+def x_1613(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1159'), 0)
+
+
+def x_1617(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_1618(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
+    E = ctx.env()
+    return (bool((GET(ctx, 'cards', E.get('card~1162'), 'resource', None) == E.get('r~1161'))) and bool((E.get('card~1162') != E.get('this'))))
+
+
+def x_1619(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:108
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1162'), 0)
+
+
+def x_1621(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:107
+    E = ctx.env()
+    return {'card': E.get('card~1162')}
+
+
 def x_1624(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1152'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1164'), 0)
 
 
 def x_1627(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1627, E.get('t~1153'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1154, 0), GET(ctx, 'parameters', v_p_1154, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1154, 'max', 0))) for v_p_1154 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1154, 'tile', None) == E.get('t~1153'))])))
+    return MEMO(ctx, (1627, E.get('t~1165'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1166, 0), GET(ctx, 'parameters', v_p_1166, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1166, 'max', 0))) for v_p_1166 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1166, 'tile', None) == E.get('t~1165'))])))
 
 
 def x_1628(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1628, E.get('this'), E.get('t~1153'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1158: (lambda v_near_1161: (v_near_1161 if (bool((GET(ctx, 'tiles', E.get('t~1153'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1161)) > num(0)))) else v_open_1158))([v_s_1159 for v_s_1159 in items_of(v_open_1158) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1160, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1160, {}), 'owner', None) == E.get('you')))) for v_x_1160 in items_of(ADJ(ctx, 'spaces', v_s_1159))])))]))([v_s_1156 for v_s_1156 in items_of([v_x_1155 for v_x_1155 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1155, 'type', None) == GET(ctx, 'tiles', E.get('t~1153'), 'space', None))]) if (bool((not IN(v_s_1156, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1156, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1156, 'reserved', None) == E.get('t~1153'))) or bool((GET(ctx, 'spaces', v_s_1156, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1156, KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1157, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1157, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1157, KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'except_on', None))))) for v_x_1157 in items_of(ADJ(ctx, 'spaces', v_s_1156))]))))))]))) > num(0)))
+    return MEMO(ctx, (1628, E.get('this'), E.get('t~1165'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1170: (lambda v_near_1173: (v_near_1173 if (bool((GET(ctx, 'tiles', E.get('t~1165'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1173)) > num(0)))) else v_open_1170))([v_s_1171 for v_s_1171 in items_of(v_open_1170) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1172, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1172, {}), 'owner', None) == E.get('you')))) for v_x_1172 in items_of(ADJ(ctx, 'spaces', v_s_1171))])))]))([v_s_1168 for v_s_1168 in items_of([v_x_1167 for v_x_1167 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1167, 'type', None) == GET(ctx, 'tiles', E.get('t~1165'), 'space', None))]) if (bool((not IN(v_s_1168, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1168, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1168, 'reserved', None) == E.get('t~1165'))) or bool((GET(ctx, 'spaces', v_s_1168, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1168, KEY(GET(ctx, 'tiles', E.get('t~1165'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1169, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1169, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1165'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1169, KEY(GET(ctx, 'tiles', E.get('t~1165'), 'not_next_to', {}), 'except_on', None))))) for v_x_1169 in items_of(ADJ(ctx, 'spaces', v_s_1168))]))))))]))) > num(0)))
 
 
 def x_1629(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1629, E.get('this'), E.get('t~1153'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1165: (lambda v_near_1168: (v_near_1168 if (bool((GET(ctx, 'tiles', E.get('t~1153'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1168)) > num(0)))) else v_open_1165))([v_s_1166 for v_s_1166 in items_of(v_open_1165) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1167, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1167, {}), 'owner', None) == E.get('you')))) for v_x_1167 in items_of(ADJ(ctx, 'spaces', v_s_1166))])))]))([v_s_1163 for v_s_1163 in items_of([v_x_1162 for v_x_1162 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1162, 'type', None) == GET(ctx, 'tiles', E.get('t~1153'), 'space', None))]) if (bool((not IN(v_s_1163, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1163, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1163, 'reserved', None) == E.get('t~1153'))) or bool((GET(ctx, 'spaces', v_s_1163, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1163, KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1164, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1164, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1164, KEY(GET(ctx, 'tiles', E.get('t~1153'), 'not_next_to', {}), 'except_on', None))))) for v_x_1164 in items_of(ADJ(ctx, 'spaces', v_s_1163))]))))))]))
+    return MEMO(ctx, (1629, E.get('this'), E.get('t~1165'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1177: (lambda v_near_1180: (v_near_1180 if (bool((GET(ctx, 'tiles', E.get('t~1165'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1180)) > num(0)))) else v_open_1177))([v_s_1178 for v_s_1178 in items_of(v_open_1177) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1179, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1179, {}), 'owner', None) == E.get('you')))) for v_x_1179 in items_of(ADJ(ctx, 'spaces', v_s_1178))])))]))([v_s_1175 for v_s_1175 in items_of([v_x_1174 for v_x_1174 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1174, 'type', None) == GET(ctx, 'tiles', E.get('t~1165'), 'space', None))]) if (bool((not IN(v_s_1175, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1175, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1175, 'reserved', None) == E.get('t~1165'))) or bool((GET(ctx, 'spaces', v_s_1175, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1175, KEY(GET(ctx, 'tiles', E.get('t~1165'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1176, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1176, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1165'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1176, KEY(GET(ctx, 'tiles', E.get('t~1165'), 'not_next_to', {}), 'except_on', None))))) for v_x_1176 in items_of(ADJ(ctx, 'spaces', v_s_1175))]))))))]))
 
 
 def x_1632(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1171'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1183'), {})
 
 
 def x_1633(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1170'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1170'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1182'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1182'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -4117,62 +4117,62 @@ def x_1634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1635(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1170'))
+    return FLD(ctx, K[1], E.get('t~1182'))
 
 
 def x_1636(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1171'))
+    return FLD(ctx, K[2], E.get('s~1183'))
 
 
 def x_1637(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1171'))
+    return ADJ(ctx, 'spaces', E.get('s~1183'))
 
 
 def x_1638(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1172'), ctx.state.get('board'))
+    return IN(E.get('x~1184'), ctx.state.get('board'))
 
 
 def x_1639(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1172'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1184'), {}), 'tile', None))
 
 
 def x_1643(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1169')}
+    return {'space': E.get('space~1181')}
 
 
 def x_1646(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1174'), 0)) - num(E.get('n~1173')))) >= num(GET(ctx, 'resources', E.get('r~1174'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1186'), 0)) - num(E.get('n~1185')))) >= num(GET(ctx, 'resources', E.get('r~1186'), 'production_min', 0)))
 
 
 def x_1647(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1174'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1186'), 0)
 
 
 def x_1651(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1176'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1188'), 0)
 
 
 def x_1655(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~1177'), 'scope', None) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~1189'), 'scope', None) == 'game')
 
 
 def x_1656(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~1177'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~1189'), 0)
 
 
 def x_1658(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1177'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1189'), 0)
 
 
 def x_1660(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:23
@@ -4181,27 +4181,27 @@ def x_1660(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:23
 
 def x_1662(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1662, E.get('t~1179'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1180, 0), GET(ctx, 'parameters', v_p_1180, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1180, 'max', 0))) for v_p_1180 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1180, 'tile', None) == E.get('t~1179'))])))
+    return MEMO(ctx, (1662, E.get('t~1191'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1192, 0), GET(ctx, 'parameters', v_p_1192, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1192, 'max', 0))) for v_p_1192 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1192, 'tile', None) == E.get('t~1191'))])))
 
 
 def x_1663(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1663, E.get('this'), E.get('t~1179'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1184: (lambda v_near_1187: (v_near_1187 if (bool((GET(ctx, 'tiles', E.get('t~1179'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1187)) > num(0)))) else v_open_1184))([v_s_1185 for v_s_1185 in items_of(v_open_1184) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1186, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1186, {}), 'owner', None) == E.get('you')))) for v_x_1186 in items_of(ADJ(ctx, 'spaces', v_s_1185))])))]))([v_s_1182 for v_s_1182 in items_of([v_x_1181 for v_x_1181 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1181, 'type', None) == GET(ctx, 'tiles', E.get('t~1179'), 'space', None))]) if (bool((not IN(v_s_1182, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1182, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1182, 'reserved', None) == E.get('t~1179'))) or bool((GET(ctx, 'spaces', v_s_1182, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1182, KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1183, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1183, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1183, KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'except_on', None))))) for v_x_1183 in items_of(ADJ(ctx, 'spaces', v_s_1182))]))))))]))) > num(0)))
+    return MEMO(ctx, (1663, E.get('this'), E.get('t~1191'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1196: (lambda v_near_1199: (v_near_1199 if (bool((GET(ctx, 'tiles', E.get('t~1191'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1199)) > num(0)))) else v_open_1196))([v_s_1197 for v_s_1197 in items_of(v_open_1196) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1198, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1198, {}), 'owner', None) == E.get('you')))) for v_x_1198 in items_of(ADJ(ctx, 'spaces', v_s_1197))])))]))([v_s_1194 for v_s_1194 in items_of([v_x_1193 for v_x_1193 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1193, 'type', None) == GET(ctx, 'tiles', E.get('t~1191'), 'space', None))]) if (bool((not IN(v_s_1194, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1194, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1194, 'reserved', None) == E.get('t~1191'))) or bool((GET(ctx, 'spaces', v_s_1194, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1194, KEY(GET(ctx, 'tiles', E.get('t~1191'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1195, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1195, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1191'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1195, KEY(GET(ctx, 'tiles', E.get('t~1191'), 'not_next_to', {}), 'except_on', None))))) for v_x_1195 in items_of(ADJ(ctx, 'spaces', v_s_1194))]))))))]))) > num(0)))
 
 
 def x_1664(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1664, E.get('this'), E.get('t~1179'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1191: (lambda v_near_1194: (v_near_1194 if (bool((GET(ctx, 'tiles', E.get('t~1179'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1194)) > num(0)))) else v_open_1191))([v_s_1192 for v_s_1192 in items_of(v_open_1191) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1193, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1193, {}), 'owner', None) == E.get('you')))) for v_x_1193 in items_of(ADJ(ctx, 'spaces', v_s_1192))])))]))([v_s_1189 for v_s_1189 in items_of([v_x_1188 for v_x_1188 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1188, 'type', None) == GET(ctx, 'tiles', E.get('t~1179'), 'space', None))]) if (bool((not IN(v_s_1189, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1189, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1189, 'reserved', None) == E.get('t~1179'))) or bool((GET(ctx, 'spaces', v_s_1189, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1189, KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1190, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1190, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1190, KEY(GET(ctx, 'tiles', E.get('t~1179'), 'not_next_to', {}), 'except_on', None))))) for v_x_1190 in items_of(ADJ(ctx, 'spaces', v_s_1189))]))))))]))
+    return MEMO(ctx, (1664, E.get('this'), E.get('t~1191'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1203: (lambda v_near_1206: (v_near_1206 if (bool((GET(ctx, 'tiles', E.get('t~1191'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1206)) > num(0)))) else v_open_1203))([v_s_1204 for v_s_1204 in items_of(v_open_1203) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1205, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1205, {}), 'owner', None) == E.get('you')))) for v_x_1205 in items_of(ADJ(ctx, 'spaces', v_s_1204))])))]))([v_s_1201 for v_s_1201 in items_of([v_x_1200 for v_x_1200 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1200, 'type', None) == GET(ctx, 'tiles', E.get('t~1191'), 'space', None))]) if (bool((not IN(v_s_1201, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1201, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1201, 'reserved', None) == E.get('t~1191'))) or bool((GET(ctx, 'spaces', v_s_1201, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1201, KEY(GET(ctx, 'tiles', E.get('t~1191'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1202, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1202, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1191'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1202, KEY(GET(ctx, 'tiles', E.get('t~1191'), 'not_next_to', {}), 'except_on', None))))) for v_x_1202 in items_of(ADJ(ctx, 'spaces', v_s_1201))]))))))]))
 
 
 def x_1667(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1197'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1209'), {})
 
 
 def x_1668(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1196'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1196'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1208'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1208'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1669(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -4211,57 +4211,57 @@ def x_1669(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1670(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1196'))
+    return FLD(ctx, K[1], E.get('t~1208'))
 
 
 def x_1671(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1197'))
+    return FLD(ctx, K[2], E.get('s~1209'))
 
 
 def x_1672(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1197'))
+    return ADJ(ctx, 'spaces', E.get('s~1209'))
 
 
 def x_1673(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1198'), ctx.state.get('board'))
+    return IN(E.get('x~1210'), ctx.state.get('board'))
 
 
 def x_1674(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1198'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1210'), {}), 'tile', None))
 
 
 def x_1678(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1195')}
+    return {'space': E.get('space~1207')}
 
 
 def x_1680(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1680, E.get('t~1199'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1200, 0), GET(ctx, 'parameters', v_p_1200, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1200, 'max', 0))) for v_p_1200 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1200, 'tile', None) == E.get('t~1199'))])))
+    return MEMO(ctx, (1680, E.get('t~1211'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1212, 0), GET(ctx, 'parameters', v_p_1212, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1212, 'max', 0))) for v_p_1212 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1212, 'tile', None) == E.get('t~1211'))])))
 
 
 def x_1681(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1681, E.get('this'), E.get('t~1199'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1204: (lambda v_near_1207: (v_near_1207 if (bool((GET(ctx, 'tiles', E.get('t~1199'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1207)) > num(0)))) else v_open_1204))([v_s_1205 for v_s_1205 in items_of(v_open_1204) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1206, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1206, {}), 'owner', None) == E.get('you')))) for v_x_1206 in items_of(ADJ(ctx, 'spaces', v_s_1205))])))]))([v_s_1202 for v_s_1202 in items_of([v_x_1201 for v_x_1201 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1201, 'type', None) == GET(ctx, 'tiles', E.get('t~1199'), 'space', None))]) if (bool((not IN(v_s_1202, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1202, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1202, 'reserved', None) == E.get('t~1199'))) or bool((GET(ctx, 'spaces', v_s_1202, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1202, KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1203, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1203, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1203, KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'except_on', None))))) for v_x_1203 in items_of(ADJ(ctx, 'spaces', v_s_1202))]))))))]))) > num(0)))
+    return MEMO(ctx, (1681, E.get('this'), E.get('t~1211'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1216: (lambda v_near_1219: (v_near_1219 if (bool((GET(ctx, 'tiles', E.get('t~1211'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1219)) > num(0)))) else v_open_1216))([v_s_1217 for v_s_1217 in items_of(v_open_1216) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1218, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1218, {}), 'owner', None) == E.get('you')))) for v_x_1218 in items_of(ADJ(ctx, 'spaces', v_s_1217))])))]))([v_s_1214 for v_s_1214 in items_of([v_x_1213 for v_x_1213 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1213, 'type', None) == GET(ctx, 'tiles', E.get('t~1211'), 'space', None))]) if (bool((not IN(v_s_1214, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1214, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1214, 'reserved', None) == E.get('t~1211'))) or bool((GET(ctx, 'spaces', v_s_1214, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1214, KEY(GET(ctx, 'tiles', E.get('t~1211'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1215, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1215, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1211'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1215, KEY(GET(ctx, 'tiles', E.get('t~1211'), 'not_next_to', {}), 'except_on', None))))) for v_x_1215 in items_of(ADJ(ctx, 'spaces', v_s_1214))]))))))]))) > num(0)))
 
 
 def x_1682(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1682, E.get('this'), E.get('t~1199'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1211: (lambda v_near_1214: (v_near_1214 if (bool((GET(ctx, 'tiles', E.get('t~1199'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1214)) > num(0)))) else v_open_1211))([v_s_1212 for v_s_1212 in items_of(v_open_1211) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1213, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1213, {}), 'owner', None) == E.get('you')))) for v_x_1213 in items_of(ADJ(ctx, 'spaces', v_s_1212))])))]))([v_s_1209 for v_s_1209 in items_of([v_x_1208 for v_x_1208 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1208, 'type', None) == GET(ctx, 'tiles', E.get('t~1199'), 'space', None))]) if (bool((not IN(v_s_1209, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1209, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1209, 'reserved', None) == E.get('t~1199'))) or bool((GET(ctx, 'spaces', v_s_1209, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1209, KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1210, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1210, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1210, KEY(GET(ctx, 'tiles', E.get('t~1199'), 'not_next_to', {}), 'except_on', None))))) for v_x_1210 in items_of(ADJ(ctx, 'spaces', v_s_1209))]))))))]))
+    return MEMO(ctx, (1682, E.get('this'), E.get('t~1211'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1223: (lambda v_near_1226: (v_near_1226 if (bool((GET(ctx, 'tiles', E.get('t~1211'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1226)) > num(0)))) else v_open_1223))([v_s_1224 for v_s_1224 in items_of(v_open_1223) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1225, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1225, {}), 'owner', None) == E.get('you')))) for v_x_1225 in items_of(ADJ(ctx, 'spaces', v_s_1224))])))]))([v_s_1221 for v_s_1221 in items_of([v_x_1220 for v_x_1220 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1220, 'type', None) == GET(ctx, 'tiles', E.get('t~1211'), 'space', None))]) if (bool((not IN(v_s_1221, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1221, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1221, 'reserved', None) == E.get('t~1211'))) or bool((GET(ctx, 'spaces', v_s_1221, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1221, KEY(GET(ctx, 'tiles', E.get('t~1211'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1222, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1222, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1211'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1222, KEY(GET(ctx, 'tiles', E.get('t~1211'), 'not_next_to', {}), 'except_on', None))))) for v_x_1222 in items_of(ADJ(ctx, 'spaces', v_s_1221))]))))))]))
 
 
 def x_1685(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1217'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1229'), {})
 
 
 def x_1686(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1216'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1216'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1228'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1228'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1687(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -4271,47 +4271,47 @@ def x_1687(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1688(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1216'))
+    return FLD(ctx, K[1], E.get('t~1228'))
 
 
 def x_1689(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1217'))
+    return FLD(ctx, K[2], E.get('s~1229'))
 
 
 def x_1690(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1217'))
+    return ADJ(ctx, 'spaces', E.get('s~1229'))
 
 
 def x_1691(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1218'), ctx.state.get('board'))
+    return IN(E.get('x~1230'), ctx.state.get('board'))
 
 
 def x_1692(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1218'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1230'), {}), 'tile', None))
 
 
 def x_1696(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1215')}
+    return {'space': E.get('space~1227')}
 
 
 def x_1701(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1219'), 0), GET(ctx, 'parameters', E.get('p~1219'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1219'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1231'), 0), GET(ctx, 'parameters', E.get('p~1231'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1231'), 'max', 0)))
 
 
 def x_1702(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1219'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~1231'), 0)
 
 
 def x_1703(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1219'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~1231'), 'step', 0)
 
 
 def x_1704(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -4321,27 +4321,27 @@ def x_1704(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1705(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1219'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~1231'), 'tr_track', None) != None)
 
 
 def x_1706(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1219'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1231'), 'tr_track', None), 0)
 
 
 def x_1708(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~1219'))
+    return FLD(ctx, K[0], E.get('p~1231'))
 
 
 def x_1709(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~1221'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1219'), 0))
+    return (KEY(E.get('b~1233'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1231'), 0))
 
 
 def x_1710(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~1221'), 'effect', None)
+    return KEY(E.get('b~1233'), 'effect', None)
 
 
 def x_1715(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:46
@@ -4354,22 +4354,22 @@ def x_1716(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
 
 def x_1717(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('target~1224')).get('stock'), E.get('r~1223'), 0)) > num(0))
+    return (num(KEY(PL(ctx, E.get('target~1236')).get('stock'), E.get('r~1235'), 0)) > num(0))
 
 
 def x_1718(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1224')).get('stock'), E.get('r~1223'), 0)
+    return KEY(PL(ctx, E.get('target~1236')).get('stock'), E.get('r~1235'), 0)
 
 
 def x_1720(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     E = ctx.env()
-    return {'target': E.get('target~1224')}
+    return {'target': E.get('target~1236')}
 
 
 def x_1724(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1226'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1238'), 0)
 
 
 def x_1726(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:39
@@ -4378,27 +4378,27 @@ def x_1726(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:39
 
 def x_1729(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1729, E.get('t~1227'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1228, 0), GET(ctx, 'parameters', v_p_1228, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1228, 'max', 0))) for v_p_1228 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1228, 'tile', None) == E.get('t~1227'))])))
+    return MEMO(ctx, (1729, E.get('t~1239'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1240, 0), GET(ctx, 'parameters', v_p_1240, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1240, 'max', 0))) for v_p_1240 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1240, 'tile', None) == E.get('t~1239'))])))
 
 
 def x_1730(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1730, E.get('this'), E.get('t~1227'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1232: (lambda v_near_1235: (v_near_1235 if (bool((GET(ctx, 'tiles', E.get('t~1227'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1235)) > num(0)))) else v_open_1232))([v_s_1233 for v_s_1233 in items_of(v_open_1232) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1234, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1234, {}), 'owner', None) == E.get('you')))) for v_x_1234 in items_of(ADJ(ctx, 'spaces', v_s_1233))])))]))([v_s_1230 for v_s_1230 in items_of([v_x_1229 for v_x_1229 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1229, 'type', None) == GET(ctx, 'tiles', E.get('t~1227'), 'space', None))]) if (bool((not IN(v_s_1230, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1230, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1230, 'reserved', None) == E.get('t~1227'))) or bool((GET(ctx, 'spaces', v_s_1230, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1230, KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1231, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1231, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1231, KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'except_on', None))))) for v_x_1231 in items_of(ADJ(ctx, 'spaces', v_s_1230))]))))))]))) > num(0)))
+    return MEMO(ctx, (1730, E.get('this'), E.get('t~1239'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1244: (lambda v_near_1247: (v_near_1247 if (bool((GET(ctx, 'tiles', E.get('t~1239'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1247)) > num(0)))) else v_open_1244))([v_s_1245 for v_s_1245 in items_of(v_open_1244) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1246, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1246, {}), 'owner', None) == E.get('you')))) for v_x_1246 in items_of(ADJ(ctx, 'spaces', v_s_1245))])))]))([v_s_1242 for v_s_1242 in items_of([v_x_1241 for v_x_1241 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1241, 'type', None) == GET(ctx, 'tiles', E.get('t~1239'), 'space', None))]) if (bool((not IN(v_s_1242, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1242, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1242, 'reserved', None) == E.get('t~1239'))) or bool((GET(ctx, 'spaces', v_s_1242, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1242, KEY(GET(ctx, 'tiles', E.get('t~1239'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1243, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1243, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1239'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1243, KEY(GET(ctx, 'tiles', E.get('t~1239'), 'not_next_to', {}), 'except_on', None))))) for v_x_1243 in items_of(ADJ(ctx, 'spaces', v_s_1242))]))))))]))) > num(0)))
 
 
 def x_1731(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1731, E.get('this'), E.get('t~1227'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1239: (lambda v_near_1242: (v_near_1242 if (bool((GET(ctx, 'tiles', E.get('t~1227'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1242)) > num(0)))) else v_open_1239))([v_s_1240 for v_s_1240 in items_of(v_open_1239) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1241, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1241, {}), 'owner', None) == E.get('you')))) for v_x_1241 in items_of(ADJ(ctx, 'spaces', v_s_1240))])))]))([v_s_1237 for v_s_1237 in items_of([v_x_1236 for v_x_1236 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1236, 'type', None) == GET(ctx, 'tiles', E.get('t~1227'), 'space', None))]) if (bool((not IN(v_s_1237, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1237, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1237, 'reserved', None) == E.get('t~1227'))) or bool((GET(ctx, 'spaces', v_s_1237, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1237, KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1238, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1238, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1238, KEY(GET(ctx, 'tiles', E.get('t~1227'), 'not_next_to', {}), 'except_on', None))))) for v_x_1238 in items_of(ADJ(ctx, 'spaces', v_s_1237))]))))))]))
+    return MEMO(ctx, (1731, E.get('this'), E.get('t~1239'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1251: (lambda v_near_1254: (v_near_1254 if (bool((GET(ctx, 'tiles', E.get('t~1239'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1254)) > num(0)))) else v_open_1251))([v_s_1252 for v_s_1252 in items_of(v_open_1251) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1253, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1253, {}), 'owner', None) == E.get('you')))) for v_x_1253 in items_of(ADJ(ctx, 'spaces', v_s_1252))])))]))([v_s_1249 for v_s_1249 in items_of([v_x_1248 for v_x_1248 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1248, 'type', None) == GET(ctx, 'tiles', E.get('t~1239'), 'space', None))]) if (bool((not IN(v_s_1249, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1249, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1249, 'reserved', None) == E.get('t~1239'))) or bool((GET(ctx, 'spaces', v_s_1249, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1249, KEY(GET(ctx, 'tiles', E.get('t~1239'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1250, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1250, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1239'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1250, KEY(GET(ctx, 'tiles', E.get('t~1239'), 'not_next_to', {}), 'except_on', None))))) for v_x_1250 in items_of(ADJ(ctx, 'spaces', v_s_1249))]))))))]))
 
 
 def x_1734(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1245'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1257'), {})
 
 
 def x_1735(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1244'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1244'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1256'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1256'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1736(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -4408,32 +4408,32 @@ def x_1736(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1737(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1244'))
+    return FLD(ctx, K[1], E.get('t~1256'))
 
 
 def x_1738(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1245'))
+    return FLD(ctx, K[2], E.get('s~1257'))
 
 
 def x_1739(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1245'))
+    return ADJ(ctx, 'spaces', E.get('s~1257'))
 
 
 def x_1740(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1246'), ctx.state.get('board'))
+    return IN(E.get('x~1258'), ctx.state.get('board'))
 
 
 def x_1741(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1246'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1258'), {}), 'tile', None))
 
 
 def x_1745(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1243')}
+    return {'space': E.get('space~1255')}
 
 
 def x_1746(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:54
@@ -4442,27 +4442,27 @@ def x_1746(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:54
 
 def x_1748(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1748, E.get('t~1247'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1248, 0), GET(ctx, 'parameters', v_p_1248, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1248, 'max', 0))) for v_p_1248 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1248, 'tile', None) == E.get('t~1247'))])))
+    return MEMO(ctx, (1748, E.get('t~1259'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1260, 0), GET(ctx, 'parameters', v_p_1260, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1260, 'max', 0))) for v_p_1260 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1260, 'tile', None) == E.get('t~1259'))])))
 
 
 def x_1749(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1749, E.get('this'), E.get('t~1247'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1252: (lambda v_near_1255: (v_near_1255 if (bool((GET(ctx, 'tiles', E.get('t~1247'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1255)) > num(0)))) else v_open_1252))([v_s_1253 for v_s_1253 in items_of(v_open_1252) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1254, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1254, {}), 'owner', None) == E.get('you')))) for v_x_1254 in items_of(ADJ(ctx, 'spaces', v_s_1253))])))]))([v_s_1250 for v_s_1250 in items_of([v_x_1249 for v_x_1249 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1249, 'type', None) == GET(ctx, 'tiles', E.get('t~1247'), 'space', None))]) if (bool((not IN(v_s_1250, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1250, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1250, 'reserved', None) == E.get('t~1247'))) or bool((GET(ctx, 'spaces', v_s_1250, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1250, KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1251, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1251, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1251, KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'except_on', None))))) for v_x_1251 in items_of(ADJ(ctx, 'spaces', v_s_1250))]))))))]))) > num(0)))
+    return MEMO(ctx, (1749, E.get('this'), E.get('t~1259'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1264: (lambda v_near_1267: (v_near_1267 if (bool((GET(ctx, 'tiles', E.get('t~1259'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1267)) > num(0)))) else v_open_1264))([v_s_1265 for v_s_1265 in items_of(v_open_1264) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1266, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1266, {}), 'owner', None) == E.get('you')))) for v_x_1266 in items_of(ADJ(ctx, 'spaces', v_s_1265))])))]))([v_s_1262 for v_s_1262 in items_of([v_x_1261 for v_x_1261 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1261, 'type', None) == GET(ctx, 'tiles', E.get('t~1259'), 'space', None))]) if (bool((not IN(v_s_1262, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1262, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1262, 'reserved', None) == E.get('t~1259'))) or bool((GET(ctx, 'spaces', v_s_1262, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1262, KEY(GET(ctx, 'tiles', E.get('t~1259'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1263, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1263, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1259'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1263, KEY(GET(ctx, 'tiles', E.get('t~1259'), 'not_next_to', {}), 'except_on', None))))) for v_x_1263 in items_of(ADJ(ctx, 'spaces', v_s_1262))]))))))]))) > num(0)))
 
 
 def x_1750(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1750, E.get('this'), E.get('t~1247'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1259: (lambda v_near_1262: (v_near_1262 if (bool((GET(ctx, 'tiles', E.get('t~1247'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1262)) > num(0)))) else v_open_1259))([v_s_1260 for v_s_1260 in items_of(v_open_1259) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1261, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1261, {}), 'owner', None) == E.get('you')))) for v_x_1261 in items_of(ADJ(ctx, 'spaces', v_s_1260))])))]))([v_s_1257 for v_s_1257 in items_of([v_x_1256 for v_x_1256 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1256, 'type', None) == GET(ctx, 'tiles', E.get('t~1247'), 'space', None))]) if (bool((not IN(v_s_1257, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1257, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1257, 'reserved', None) == E.get('t~1247'))) or bool((GET(ctx, 'spaces', v_s_1257, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1257, KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1258, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1258, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1258, KEY(GET(ctx, 'tiles', E.get('t~1247'), 'not_next_to', {}), 'except_on', None))))) for v_x_1258 in items_of(ADJ(ctx, 'spaces', v_s_1257))]))))))]))
+    return MEMO(ctx, (1750, E.get('this'), E.get('t~1259'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1271: (lambda v_near_1274: (v_near_1274 if (bool((GET(ctx, 'tiles', E.get('t~1259'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1274)) > num(0)))) else v_open_1271))([v_s_1272 for v_s_1272 in items_of(v_open_1271) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1273, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1273, {}), 'owner', None) == E.get('you')))) for v_x_1273 in items_of(ADJ(ctx, 'spaces', v_s_1272))])))]))([v_s_1269 for v_s_1269 in items_of([v_x_1268 for v_x_1268 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1268, 'type', None) == GET(ctx, 'tiles', E.get('t~1259'), 'space', None))]) if (bool((not IN(v_s_1269, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1269, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1269, 'reserved', None) == E.get('t~1259'))) or bool((GET(ctx, 'spaces', v_s_1269, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1269, KEY(GET(ctx, 'tiles', E.get('t~1259'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1270, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1270, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1259'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1270, KEY(GET(ctx, 'tiles', E.get('t~1259'), 'not_next_to', {}), 'except_on', None))))) for v_x_1270 in items_of(ADJ(ctx, 'spaces', v_s_1269))]))))))]))
 
 
 def x_1753(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1265'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1277'), {})
 
 
 def x_1754(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1264'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1264'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1276'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1276'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1755(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -4472,32 +4472,32 @@ def x_1755(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1756(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1264'))
+    return FLD(ctx, K[1], E.get('t~1276'))
 
 
 def x_1757(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1265'))
+    return FLD(ctx, K[2], E.get('s~1277'))
 
 
 def x_1758(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1265'))
+    return ADJ(ctx, 'spaces', E.get('s~1277'))
 
 
 def x_1759(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1266'), ctx.state.get('board'))
+    return IN(E.get('x~1278'), ctx.state.get('board'))
 
 
 def x_1760(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1266'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1278'), {}), 'tile', None))
 
 
 def x_1764(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1263')}
+    return {'space': E.get('space~1275')}
 
 
 def x_1765(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:62
@@ -4506,27 +4506,27 @@ def x_1765(ctx):  # rules_data/terraforming_mars/cards/terraforming.yaml:62
 
 def x_1767(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1767, E.get('t~1267'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1268, 0), GET(ctx, 'parameters', v_p_1268, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1268, 'max', 0))) for v_p_1268 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1268, 'tile', None) == E.get('t~1267'))])))
+    return MEMO(ctx, (1767, E.get('t~1279'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1280, 0), GET(ctx, 'parameters', v_p_1280, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1280, 'max', 0))) for v_p_1280 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1280, 'tile', None) == E.get('t~1279'))])))
 
 
 def x_1768(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1768, E.get('this'), E.get('t~1267'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1272: (lambda v_near_1275: (v_near_1275 if (bool((GET(ctx, 'tiles', E.get('t~1267'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1275)) > num(0)))) else v_open_1272))([v_s_1273 for v_s_1273 in items_of(v_open_1272) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1274, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1274, {}), 'owner', None) == E.get('you')))) for v_x_1274 in items_of(ADJ(ctx, 'spaces', v_s_1273))])))]))([v_s_1270 for v_s_1270 in items_of([v_x_1269 for v_x_1269 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1269, 'type', None) == GET(ctx, 'tiles', E.get('t~1267'), 'space', None))]) if (bool((not IN(v_s_1270, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1270, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1270, 'reserved', None) == E.get('t~1267'))) or bool((GET(ctx, 'spaces', v_s_1270, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1270, KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1271, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1271, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1271, KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'except_on', None))))) for v_x_1271 in items_of(ADJ(ctx, 'spaces', v_s_1270))]))))))]))) > num(0)))
+    return MEMO(ctx, (1768, E.get('this'), E.get('t~1279'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1284: (lambda v_near_1287: (v_near_1287 if (bool((GET(ctx, 'tiles', E.get('t~1279'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1287)) > num(0)))) else v_open_1284))([v_s_1285 for v_s_1285 in items_of(v_open_1284) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1286, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1286, {}), 'owner', None) == E.get('you')))) for v_x_1286 in items_of(ADJ(ctx, 'spaces', v_s_1285))])))]))([v_s_1282 for v_s_1282 in items_of([v_x_1281 for v_x_1281 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1281, 'type', None) == GET(ctx, 'tiles', E.get('t~1279'), 'space', None))]) if (bool((not IN(v_s_1282, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1282, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1282, 'reserved', None) == E.get('t~1279'))) or bool((GET(ctx, 'spaces', v_s_1282, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1282, KEY(GET(ctx, 'tiles', E.get('t~1279'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1283, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1283, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1279'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1283, KEY(GET(ctx, 'tiles', E.get('t~1279'), 'not_next_to', {}), 'except_on', None))))) for v_x_1283 in items_of(ADJ(ctx, 'spaces', v_s_1282))]))))))]))) > num(0)))
 
 
 def x_1769(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1769, E.get('this'), E.get('t~1267'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1279: (lambda v_near_1282: (v_near_1282 if (bool((GET(ctx, 'tiles', E.get('t~1267'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1282)) > num(0)))) else v_open_1279))([v_s_1280 for v_s_1280 in items_of(v_open_1279) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1281, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1281, {}), 'owner', None) == E.get('you')))) for v_x_1281 in items_of(ADJ(ctx, 'spaces', v_s_1280))])))]))([v_s_1277 for v_s_1277 in items_of([v_x_1276 for v_x_1276 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1276, 'type', None) == GET(ctx, 'tiles', E.get('t~1267'), 'space', None))]) if (bool((not IN(v_s_1277, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1277, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1277, 'reserved', None) == E.get('t~1267'))) or bool((GET(ctx, 'spaces', v_s_1277, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1277, KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1278, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1278, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1278, KEY(GET(ctx, 'tiles', E.get('t~1267'), 'not_next_to', {}), 'except_on', None))))) for v_x_1278 in items_of(ADJ(ctx, 'spaces', v_s_1277))]))))))]))
+    return MEMO(ctx, (1769, E.get('this'), E.get('t~1279'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1291: (lambda v_near_1294: (v_near_1294 if (bool((GET(ctx, 'tiles', E.get('t~1279'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1294)) > num(0)))) else v_open_1291))([v_s_1292 for v_s_1292 in items_of(v_open_1291) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1293, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1293, {}), 'owner', None) == E.get('you')))) for v_x_1293 in items_of(ADJ(ctx, 'spaces', v_s_1292))])))]))([v_s_1289 for v_s_1289 in items_of([v_x_1288 for v_x_1288 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1288, 'type', None) == GET(ctx, 'tiles', E.get('t~1279'), 'space', None))]) if (bool((not IN(v_s_1289, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1289, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1289, 'reserved', None) == E.get('t~1279'))) or bool((GET(ctx, 'spaces', v_s_1289, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1289, KEY(GET(ctx, 'tiles', E.get('t~1279'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1290, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1290, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1279'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1290, KEY(GET(ctx, 'tiles', E.get('t~1279'), 'not_next_to', {}), 'except_on', None))))) for v_x_1290 in items_of(ADJ(ctx, 'spaces', v_s_1289))]))))))]))
 
 
 def x_1772(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1285'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1297'), {})
 
 
 def x_1773(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1284'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1284'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1296'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1296'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1774(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -4536,32 +4536,32 @@ def x_1774(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1775(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1284'))
+    return FLD(ctx, K[1], E.get('t~1296'))
 
 
 def x_1776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1285'))
+    return FLD(ctx, K[2], E.get('s~1297'))
 
 
 def x_1777(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1285'))
+    return ADJ(ctx, 'spaces', E.get('s~1297'))
 
 
 def x_1778(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1286'), ctx.state.get('board'))
+    return IN(E.get('x~1298'), ctx.state.get('board'))
 
 
 def x_1779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1286'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1298'), {}), 'tile', None))
 
 
 def x_1783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1283')}
+    return {'space': E.get('space~1295')}
 
 
 def x_1784(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
@@ -4571,17 +4571,17 @@ def x_1784(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
 
 def x_1785(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
     E = ctx.env()
-    return MEMO(ctx, (1785, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_1287 for v_s_1287 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1287, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1287, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (1785, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_1299 for v_s_1299 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1299, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1299, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
 def x_1786(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
     E = ctx.env()
-    return MEMO(ctx, (1786, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_1288 for v_s_1288 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1288, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1288, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (1786, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_1300 for v_s_1300 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1300, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1300, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
 def x_1787(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
     E = ctx.env()
-    return MEMO(ctx, (1787, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1290 for v_x_1290 in items_of(GET(ctx, 'cards', v_c_1289, 'tags', [])) if (v_x_1290 == 'building')]) for v_c_1289 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(8)))
+    return MEMO(ctx, (1787, E.get('you'), ctx.stamps.get('tableau', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1302 for v_x_1302 in items_of(GET(ctx, 'cards', v_c_1301, 'tags', [])) if (v_x_1302 == 'building')]) for v_c_1301 in items_of(PL(ctx, E.get('you')).get('tableau'))])) >= num(8)))
 
 
 def x_1788(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
@@ -4591,37 +4591,37 @@ def x_1788(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
 
 def x_1791(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1292'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1304'), 0)
 
 
 def x_1795(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1294'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1306'), 0)
 
 
 def x_1798(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (1798, E.get('t~1295'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1296, 0), GET(ctx, 'parameters', v_p_1296, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1296, 'max', 0))) for v_p_1296 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1296, 'tile', None) == E.get('t~1295'))])))
+    return MEMO(ctx, (1798, E.get('t~1307'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1308, 0), GET(ctx, 'parameters', v_p_1308, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1308, 'max', 0))) for v_p_1308 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1308, 'tile', None) == E.get('t~1307'))])))
 
 
 def x_1799(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:63
     E = ctx.env()
-    return MEMO(ctx, (1799, E.get('this'), E.get('t~1295'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1300: (lambda v_near_1303: (v_near_1303 if (bool((GET(ctx, 'tiles', E.get('t~1295'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1303)) > num(0)))) else v_open_1300))([v_s_1301 for v_s_1301 in items_of(v_open_1300) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1302, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1302, {}), 'owner', None) == E.get('you')))) for v_x_1302 in items_of(ADJ(ctx, 'spaces', v_s_1301))])))]))([v_s_1298 for v_s_1298 in items_of([v_x_1297 for v_x_1297 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1297, 'type', None) == GET(ctx, 'tiles', E.get('t~1295'), 'space', None))]) if (bool((not IN(v_s_1298, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1298, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1298, 'reserved', None) == E.get('t~1295'))) or bool((GET(ctx, 'spaces', v_s_1298, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1298, KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1299, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1299, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1299, KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'except_on', None))))) for v_x_1299 in items_of(ADJ(ctx, 'spaces', v_s_1298))]))))))]))) > num(0)))
+    return MEMO(ctx, (1799, E.get('this'), E.get('t~1307'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1312: (lambda v_near_1315: (v_near_1315 if (bool((GET(ctx, 'tiles', E.get('t~1307'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1315)) > num(0)))) else v_open_1312))([v_s_1313 for v_s_1313 in items_of(v_open_1312) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1314, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1314, {}), 'owner', None) == E.get('you')))) for v_x_1314 in items_of(ADJ(ctx, 'spaces', v_s_1313))])))]))([v_s_1310 for v_s_1310 in items_of([v_x_1309 for v_x_1309 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1309, 'type', None) == GET(ctx, 'tiles', E.get('t~1307'), 'space', None))]) if (bool((not IN(v_s_1310, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1310, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1310, 'reserved', None) == E.get('t~1307'))) or bool((GET(ctx, 'spaces', v_s_1310, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1310, KEY(GET(ctx, 'tiles', E.get('t~1307'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1311, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1311, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1307'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1311, KEY(GET(ctx, 'tiles', E.get('t~1307'), 'not_next_to', {}), 'except_on', None))))) for v_x_1311 in items_of(ADJ(ctx, 'spaces', v_s_1310))]))))))]))) > num(0)))
 
 
 def x_1800(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return MEMO(ctx, (1800, E.get('this'), E.get('t~1295'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1307: (lambda v_near_1310: (v_near_1310 if (bool((GET(ctx, 'tiles', E.get('t~1295'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1310)) > num(0)))) else v_open_1307))([v_s_1308 for v_s_1308 in items_of(v_open_1307) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1309, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1309, {}), 'owner', None) == E.get('you')))) for v_x_1309 in items_of(ADJ(ctx, 'spaces', v_s_1308))])))]))([v_s_1305 for v_s_1305 in items_of([v_x_1304 for v_x_1304 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1304, 'type', None) == GET(ctx, 'tiles', E.get('t~1295'), 'space', None))]) if (bool((not IN(v_s_1305, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1305, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1305, 'reserved', None) == E.get('t~1295'))) or bool((GET(ctx, 'spaces', v_s_1305, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1305, KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1306, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1306, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1306, KEY(GET(ctx, 'tiles', E.get('t~1295'), 'not_next_to', {}), 'except_on', None))))) for v_x_1306 in items_of(ADJ(ctx, 'spaces', v_s_1305))]))))))]))
+    return MEMO(ctx, (1800, E.get('this'), E.get('t~1307'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1319: (lambda v_near_1322: (v_near_1322 if (bool((GET(ctx, 'tiles', E.get('t~1307'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1322)) > num(0)))) else v_open_1319))([v_s_1320 for v_s_1320 in items_of(v_open_1319) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1321, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1321, {}), 'owner', None) == E.get('you')))) for v_x_1321 in items_of(ADJ(ctx, 'spaces', v_s_1320))])))]))([v_s_1317 for v_s_1317 in items_of([v_x_1316 for v_x_1316 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1316, 'type', None) == GET(ctx, 'tiles', E.get('t~1307'), 'space', None))]) if (bool((not IN(v_s_1317, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1317, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1317, 'reserved', None) == E.get('t~1307'))) or bool((GET(ctx, 'spaces', v_s_1317, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1317, KEY(GET(ctx, 'tiles', E.get('t~1307'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1318, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1318, {}), 'tile', None), KEY(GET(ctx, 'tiles', E.get('t~1307'), 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1318, KEY(GET(ctx, 'tiles', E.get('t~1307'), 'not_next_to', {}), 'except_on', None))))) for v_x_1318 in items_of(ADJ(ctx, 'spaces', v_s_1317))]))))))]))
 
 
 def x_1803(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1313'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1325'), {})
 
 
 def x_1804(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1312'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1312'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1324'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1324'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1805(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -4631,47 +4631,47 @@ def x_1805(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1806(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1312'))
+    return FLD(ctx, K[1], E.get('t~1324'))
 
 
 def x_1807(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1313'))
+    return FLD(ctx, K[2], E.get('s~1325'))
 
 
 def x_1808(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1313'))
+    return ADJ(ctx, 'spaces', E.get('s~1325'))
 
 
 def x_1809(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1314'), ctx.state.get('board'))
+    return IN(E.get('x~1326'), ctx.state.get('board'))
 
 
 def x_1810(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1314'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1326'), {}), 'tile', None))
 
 
 def x_1814(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:64
     E = ctx.env()
-    return {'space': E.get('space~1311')}
+    return {'space': E.get('space~1323')}
 
 
 def x_1818(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1315'), 0), GET(ctx, 'parameters', E.get('p~1315'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1315'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1327'), 0), GET(ctx, 'parameters', E.get('p~1327'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1327'), 'max', 0)))
 
 
 def x_1819(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1315'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~1327'), 0)
 
 
 def x_1820(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1315'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~1327'), 'step', 0)
 
 
 def x_1821(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -4681,42 +4681,42 @@ def x_1821(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1822(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1315'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~1327'), 'tr_track', None) != None)
 
 
 def x_1823(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1315'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1327'), 'tr_track', None), 0)
 
 
 def x_1825(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~1315'))
+    return FLD(ctx, K[0], E.get('p~1327'))
 
 
 def x_1826(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~1317'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1315'), 0))
+    return (KEY(E.get('b~1329'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1327'), 0))
 
 
 def x_1827(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~1317'), 'effect', None)
+    return KEY(E.get('b~1329'), 'effect', None)
 
 
 def x_1833(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1318'), 0), GET(ctx, 'parameters', E.get('p~1318'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1318'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1330'), 0), GET(ctx, 'parameters', E.get('p~1330'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1330'), 'max', 0)))
 
 
 def x_1834(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1318'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~1330'), 0)
 
 
 def x_1835(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1318'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~1330'), 'step', 0)
 
 
 def x_1836(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -4726,47 +4726,47 @@ def x_1836(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1837(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1318'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~1330'), 'tr_track', None) != None)
 
 
 def x_1838(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1318'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1330'), 'tr_track', None), 0)
 
 
 def x_1840(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~1318'))
+    return FLD(ctx, K[0], E.get('p~1330'))
 
 
 def x_1841(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~1320'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1318'), 0))
+    return (KEY(E.get('b~1332'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1330'), 0))
 
 
 def x_1842(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~1320'), 'effect', None)
+    return KEY(E.get('b~1332'), 'effect', None)
 
 
 def x_1847(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1322'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1334'), 0)
 
 
 def x_1852(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:83
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1323'), 0), GET(ctx, 'parameters', E.get('p~1323'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1323'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1335'), 0), GET(ctx, 'parameters', E.get('p~1335'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1335'), 'max', 0)))
 
 
 def x_1853(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1323'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~1335'), 0)
 
 
 def x_1854(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1323'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~1335'), 'step', 0)
 
 
 def x_1855(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -4776,27 +4776,27 @@ def x_1855(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
 
 def x_1856(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1323'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~1335'), 'tr_track', None) != None)
 
 
 def x_1857(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1323'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1335'), 'tr_track', None), 0)
 
 
 def x_1859(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~1323'))
+    return FLD(ctx, K[0], E.get('p~1335'))
 
 
 def x_1860(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return (KEY(E.get('b~1325'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1323'), 0))
+    return (KEY(E.get('b~1337'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1335'), 0))
 
 
 def x_1861(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
-    return KEY(E.get('b~1325'), 'effect', None)
+    return KEY(E.get('b~1337'), 'effect', None)
 
 
 def x_1866(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4825,37 +4825,37 @@ def x_1872(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 def x_1874(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
-    return AR('+', E.get('costs~1392'), K[4])
+    return AR('+', E.get('costs~1405'), K[4])
 
 
 def x_1877(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (1877, E.get('this'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1397: (lambda v_near_1400: (v_near_1400 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1400)) > num(0)))) else v_open_1397))([v_s_1398 for v_s_1398 in items_of(v_open_1397) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1399, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1399, {}), 'owner', None) == E.get('you')))) for v_x_1399 in items_of(ADJ(ctx, 'spaces', v_s_1398))])))]))([v_s_1395 for v_s_1395 in items_of([v_x_1394 for v_x_1394 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1394, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_1395, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1395, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1396, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1396, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1396, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))))) for v_x_1396 in items_of(ADJ(ctx, 'spaces', v_s_1395))]))))))]))
+    return MEMO(ctx, (1877, E.get('this'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1410: (lambda v_near_1413: (v_near_1413 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1413)) > num(0)))) else v_open_1410))([v_s_1411 for v_s_1411 in items_of(v_open_1410) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1412, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1412, {}), 'owner', None) == E.get('you')))) for v_x_1412 in items_of(ADJ(ctx, 'spaces', v_s_1411))])))]))([v_s_1408 for v_s_1408 in items_of([v_x_1407 for v_x_1407 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1407, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_1408, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1408, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1408, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_1408, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1408, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1409, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1409, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1409, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))))) for v_x_1409 in items_of(ADJ(ctx, 'spaces', v_s_1408))]))))))]))
 
 
 def x_1878(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
-    return (E.get('free~1401') if (E.get('k~1393') == 0) else CALL(ctx, 'reversed', None, E.get('free~1401')))
+    return (E.get('free~1414') if (E.get('k~1406') == 0) else CALL(ctx, 'reversed', None, E.get('free~1414')))
 
 
 def x_1879(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~1402'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('order~1415'))) > num(0))
 
 
 def x_1880(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
-    return KEY(E.get('order~1402'), AR('%', (num(AR('+', KEY(E.get('costs~1392'), (num(2) * num(E.get('k~1393'))), None), CALL(ctx, 'count', None, E.get('order~1402')))) - num(1)), CALL(ctx, 'count', None, E.get('order~1402'))), None)
+    return KEY(E.get('order~1415'), AR('%', (num(AR('+', KEY(E.get('costs~1405'), (num(2) * num(E.get('k~1406'))), None), CALL(ctx, 'count', None, E.get('order~1415')))) - num(1)), CALL(ctx, 'count', None, E.get('order~1415'))), None)
 
 
 def x_1883(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1405'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1418'), {})
 
 
 def x_1884(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1404'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1404'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1417'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1417'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1885(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -4865,52 +4865,52 @@ def x_1885(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1886(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1404'))
+    return FLD(ctx, K[1], E.get('t~1417'))
 
 
 def x_1887(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1405'))
+    return FLD(ctx, K[2], E.get('s~1418'))
 
 
 def x_1888(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1405'))
+    return ADJ(ctx, 'spaces', E.get('s~1418'))
 
 
 def x_1889(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1406'), ctx.state.get('board'))
+    return IN(E.get('x~1419'), ctx.state.get('board'))
 
 
 def x_1890(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1406'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1419'), {}), 'tile', None))
 
 
 def x_1894(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (1894, E.get('at~1403'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1407 for v_x_1407 in items_of(ADJ(ctx, 'spaces', E.get('at~1403'))) if IN(v_x_1407, (lambda v_open_1411: (lambda v_near_1414: (v_near_1414 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1414)) > num(0)))) else v_open_1411))([v_s_1412 for v_s_1412 in items_of(v_open_1411) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1413, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1413, {}), 'owner', None) == E.get('you')))) for v_x_1413 in items_of(ADJ(ctx, 'spaces', v_s_1412))])))]))([v_s_1409 for v_s_1409 in items_of([v_x_1408 for v_x_1408 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1408, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_1409, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1409, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1410, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1410, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1410, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))))) for v_x_1410 in items_of(ADJ(ctx, 'spaces', v_s_1409))]))))))]))])
+    return MEMO(ctx, (1894, E.get('at~1416'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1420 for v_x_1420 in items_of(ADJ(ctx, 'spaces', E.get('at~1416'))) if IN(v_x_1420, (lambda v_open_1424: (lambda v_near_1427: (v_near_1427 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1427)) > num(0)))) else v_open_1424))([v_s_1425 for v_s_1425 in items_of(v_open_1424) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1426, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1426, {}), 'owner', None) == E.get('you')))) for v_x_1426 in items_of(ADJ(ctx, 'spaces', v_s_1425))])))]))([v_s_1422 for v_s_1422 in items_of([v_x_1421 for v_x_1421 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1421, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_1422, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1422, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1422, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_1422, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1422, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1423, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1423, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1423, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))))) for v_x_1423 in items_of(ADJ(ctx, 'spaces', v_s_1422))]))))))]))])
 
 
 def x_1895(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~1415'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('ring~1428'))) > num(0))
 
 
 def x_1897(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
-    return KEY(E.get('ring~1415'), AR('%', (num(AR('+', KEY(E.get('costs~1392'), AR('+', (num(2) * num(E.get('k~1393'))), 1), None), CALL(ctx, 'count', None, E.get('ring~1415')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~1415'))), None)
+    return KEY(E.get('ring~1428'), AR('%', (num(AR('+', KEY(E.get('costs~1405'), AR('+', (num(2) * num(E.get('k~1406'))), 1), None), CALL(ctx, 'count', None, E.get('ring~1428')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~1428'))), None)
 
 
 def x_1898(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1417'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1430'), {})
 
 
 def x_1899(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1416'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1416'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1429'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1429'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -4920,31 +4920,31 @@ def x_1900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1901(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1416'))
+    return FLD(ctx, K[1], E.get('t~1429'))
 
 
 def x_1902(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1417'))
+    return FLD(ctx, K[2], E.get('s~1430'))
 
 
 def x_1903(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1417'))
+    return ADJ(ctx, 'spaces', E.get('s~1430'))
 
 
 def x_1904(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1418'), ctx.state.get('board'))
+    return IN(E.get('x~1431'), ctx.state.get('board'))
 
 
 def x_1905(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1418'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1431'), {}), 'tile', None))
 
 
 def x_1909(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:114
-    return MEMO(ctx, (1909, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1419), len(ctx.state['players'])) for v_k_1419 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (1909, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1432), len(ctx.state['players'])) for v_k_1432 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_1911(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
@@ -4989,11 +4989,11 @@ def x_1921(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
 
 
 def x_1922(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:117
-    return MEMO(ctx, (1922, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_1420).get('pack'))) > num(0)) for v_p_1420 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1922, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_1433).get('pack'))) > num(0)) for v_p_1433 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1923(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
-    return MEMO(ctx, (1923, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1421), len(ctx.state['players'])) for v_k_1421 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (1923, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1434), len(ctx.state['players'])) for v_k_1434 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_1924(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
@@ -5013,7 +5013,7 @@ def x_1926(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
 
 def x_1927(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
-    return [E.get('card~1422')]
+    return [E.get('card~1435')]
 
 
 def x_1928(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
@@ -5023,16 +5023,16 @@ def x_1928(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
 
 def x_1929(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
-    return [E.get('card~1422')]
+    return [E.get('card~1435')]
 
 
 def x_1930(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
-    return {'card': E.get('card~1422')}
+    return {'card': E.get('card~1435')}
 
 
 def x_1931(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (1931, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_1423).get('pack') for v_p_1423 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (1931, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_1436).get('pack') for v_p_1436 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1932(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:121
@@ -5045,16 +5045,16 @@ def x_1933(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
 
 def x_1934(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     E = ctx.env()
-    return PL(ctx, E.get('p~1426')).get('pack')
+    return PL(ctx, E.get('p~1439')).get('pack')
 
 
 def x_1935(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     E = ctx.env()
-    return KEY(E.get('packs~1424'), AR('%', (num(AR('+', E.get('p~1426'), len(ctx.state['players']))) - num(E.get('shift~1425'))), len(ctx.state['players'])), None)
+    return KEY(E.get('packs~1437'), AR('%', (num(AR('+', E.get('p~1439'), len(ctx.state['players']))) - num(E.get('shift~1438'))), len(ctx.state['players'])), None)
 
 
 def x_1936(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:123
-    return MEMO(ctx, (1936, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1427), len(ctx.state['players'])) for v_k_1427 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (1936, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1440), len(ctx.state['players'])) for v_k_1440 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_1937(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
@@ -5064,12 +5064,12 @@ def x_1937(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
 
 def x_1940(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1430'), 0)) >= num(E.get('n~1429')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1443'), 0)) >= num(E.get('n~1442')))
 
 
 def x_1941(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1430'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1443'), 0)
 
 
 def x_1943(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
@@ -5079,12 +5079,12 @@ def x_1943(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
 
 def x_1944(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
     E = ctx.env()
-    return [E.get('card~1428')]
+    return [E.get('card~1441')]
 
 
 def x_1945(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
     E = ctx.env()
-    return {'card': E.get('card~1428'), 'keep': True}
+    return {'card': E.get('card~1441'), 'keep': True}
 
 
 def x_1946(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
@@ -5093,12 +5093,12 @@ def x_1946(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
 
 def x_1947(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
     E = ctx.env()
-    return [E.get('card~1428')]
+    return [E.get('card~1441')]
 
 
 def x_1948(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
     E = ctx.env()
-    return {'card': E.get('card~1428'), 'keep': False}
+    return {'card': E.get('card~1441'), 'keep': False}
 
 
 def x_1949(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
@@ -5110,689 +5110,689 @@ def x_1951(ctx):  # rules_data/terraforming_mars/modules.yaml:37
     return (num(ctx.state['round']) > num(1))
 
 
-def x_2135(ctx):  # 
-    return MEMO(ctx, (2135, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1326), len(ctx.state['players'])) for v_k_1326 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_2136(ctx):  # 
+    return MEMO(ctx, (2136, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1338), len(ctx.state['players'])) for v_k_1338 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_1953(ctx):  # rules_data/terraforming_mars/flow.yaml:11
+def x_1953(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     return ctx.state.get('deck')
 
 
-def x_1954(ctx):  # rules_data/terraforming_mars/flow.yaml:11
-    return MEMO(ctx, (1954,), lambda: CALL(ctx, 'sorted', None, [v_c_1327 for v_c_1327 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_1327, 'deck', None) == 'project')]))
+def x_1954(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    return MEMO(ctx, (1954,), lambda: CALL(ctx, 'sorted', None, [v_c_1339 for v_c_1339 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_1339, 'deck', None) == 'project')]))
 
 
-def x_1955(ctx):  # rules_data/terraforming_mars/flow.yaml:11
+def x_1955(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     return ctx.state.get('deck')
 
 
-def x_2135(ctx):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (2135, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1326), len(ctx.state['players'])) for v_k_1326 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_2136(ctx):  # rules_data/terraforming_mars/flow.yaml:13
+    return MEMO(ctx, (2136, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1338), len(ctx.state['players'])) for v_k_1338 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_1957(ctx):  # rules_data/terraforming_mars/flow.yaml:15
+def x_1958(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     return IDS(ctx, 'resources')
 
 
-def x_1960(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1961(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1330'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1343'), 0)
 
 
-def x_2135(ctx):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (2135, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1326), len(ctx.state['players'])) for v_k_1326 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_2136(ctx):  # rules_data/terraforming_mars/flow.yaml:17
+    return MEMO(ctx, (2136, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1338), len(ctx.state['players'])) for v_k_1338 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_1965(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1966(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1332'), 0)
-
-
-def x_1969(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1345'), 0)
 
 
 def x_1970(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_1971(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_1972(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_1974(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_1975(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_1972(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_1973(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_1975(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
 
 
 def x_1976(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_1977(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1977(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_1978(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_1979(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_1980(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_1980(ctx):  # rules_data/terraforming_mars/flow.yaml:23
+def x_1981(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
     return ctx.state.get('first_player')
 
 
-def x_1981(ctx):  # rules_data/terraforming_mars/flow.yaml:23
+def x_1982(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_1982(ctx):  # rules_data/terraforming_mars/flow.yaml:29
+def x_1983(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:162
     return ctx.state.get('first_player')
 
 
-def x_1983(ctx):  # rules_data/terraforming_mars/flow.yaml:29
+def x_1984(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:162
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
-
-
-def x_1986(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~1334'), 'scope', None) == 'game')
 
 
 def x_1987(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~1334'), 0)
+    return (GET(ctx, 'tracks', E.get('t~1347'), 'scope', None) == 'game')
 
 
-def x_1989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+def x_1988(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1334'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~1347'), 0)
 
 
-def x_1991(ctx):  # rules_data/terraforming_mars/flow.yaml:26
+def x_1990(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:94
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1347'), 0)
+
+
+def x_1992(ctx):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > num(1))
 
 
-def x_1992(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
-    return MEMO(ctx, (1992, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1336), len(ctx.state['players'])) for v_k_1336 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_1995(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_1993(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+    return MEMO(ctx, (1993, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1349), len(ctx.state['players'])) for v_k_1349 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_1996(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_1997(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_1998(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_1999(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_2000(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_2001(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_2001(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_2002(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_2003(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_2004(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_2005(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_2006(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
-    return MEMO(ctx, (2006, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1338), len(ctx.state['players'])) for v_k_1338 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_2007(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_2010(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2004(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_2005(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_2006(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_2007(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+    return MEMO(ctx, (2007, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1351), len(ctx.state['players'])) for v_k_1351 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_2008(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1341'), 0)) >= num(E.get('n~1340')))
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_2011(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1341'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1354'), 0)) >= num(E.get('n~1353')))
 
 
-def x_2013(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
+def x_2012(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1354'), 0)
 
 
 def x_2014(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
     E = ctx.env()
-    return [E.get('card~1339')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2015(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+def x_2015(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
     E = ctx.env()
-    return {'card': E.get('card~1339'), 'keep': True}
+    return [E.get('card~1352')]
 
 
-def x_2016(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
-    return ctx.state.get('discard')
+def x_2016(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+    E = ctx.env()
+    return {'card': E.get('card~1352'), 'keep': True}
 
 
 def x_2017(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
+    return ctx.state.get('discard')
+
+
+def x_2018(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
     E = ctx.env()
-    return [E.get('card~1339')]
+    return [E.get('card~1352')]
 
 
-def x_2018(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
+def x_2019(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
     E = ctx.env()
-    return {'card': E.get('card~1339'), 'keep': False}
+    return {'card': E.get('card~1352'), 'keep': False}
 
 
-def x_2019(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
+def x_2020(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_2021(ctx):  # rules_data/terraforming_mars/flow.yaml:31
+def x_2022(ctx):  # rules_data/terraforming_mars/flow.yaml:31
     return (num(ctx.state['round']) > num(1))
 
 
-def x_2022(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_2023(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_2024(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_2025(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
-def x_2025(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (2025, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1342), len(ctx.state['players'])) for v_k_1342 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
 def x_2026(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    return MEMO(ctx, (2026, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1355), len(ctx.state['players'])) for v_k_1355 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_2027(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     E = ctx.env()
     return (not IN(E.get('you'), ctx.state.get('passed')))
 
 
-def x_2028(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def x_2029(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     E = ctx.env()
-    return (num(E.get('done~1343')) < num(2))
+    return (num(E.get('done~1356')) < num(2))
 
 
-def x_2029(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_2030(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2031(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:78
+def x_2032(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:80
     E = ctx.env()
-    return FLD(ctx, K[5], E.get('card~1345'))
+    return FLD(ctx, K[5], E.get('card~1358'))
 
 
-def x_2033(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:57
+def x_2034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:59
     E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~1346')}, GET(ctx, 'cards', E.get('card~1346'), 'cost', 0), 0)
+    return MODV(ctx, 'card_cost', {'card': E.get('card~1359')}, GET(ctx, 'cards', E.get('card~1359'), 'cost', 0), 0)
 
 
-def x_2034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_2035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:60
     E = ctx.env()
-    return (MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~1346')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~1346'), 'tags', [])))) else 0), None) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~1359')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~1359'), 'tags', [])))) else 0), None) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_2035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:59
+def x_2036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:61
     E = ctx.env()
-    return (MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~1346')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~1346'), 'tags', [])))) else 0), None) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~1359')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~1359'), 'tags', [])))) else 0), None) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_2036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:60
+def x_2037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:62
     E = ctx.env()
-    return (num(AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('sv~1348')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('tv~1349'))))) >= num(E.get('price~1347')))
+    return (num(AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('sv~1361')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('tv~1362'))))) >= num(E.get('price~1360')))
 
 
-def x_2037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:61
+def x_2038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:63
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1347'), E.get('sv~1348'))) - num(1)), E.get('sv~1348'))]) if (num(E.get('sv~1348')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1360'), E.get('sv~1361'))) - num(1)), E.get('sv~1361'))]) if (num(E.get('sv~1361')) > num(0)) else 0))
 
 
-def x_2038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:61
+def x_2039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:63
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1347'), E.get('tv~1349'))) - num(1)), E.get('tv~1349'))]) if (num(E.get('tv~1349')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1360'), E.get('tv~1362'))) - num(1)), E.get('tv~1362'))]) if (num(E.get('tv~1362')) > num(0)) else 0))
 
 
-def x_2039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:61
+def x_2040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:63
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num(E.get('price~1347')) - num((num(E.get('s~1350')) * num(E.get('sv~1348')))))) - num((num(E.get('t~1351')) * num(E.get('tv~1349')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1350')) > num(0))) and bool((num((num(AR('+', (num(E.get('s~1350')) * num(E.get('sv~1348'))), (num(E.get('t~1351')) * num(E.get('tv~1349'))))) - num(E.get('sv~1348')))) >= num(E.get('price~1347'))))))) and bool((not (bool((num(E.get('t~1351')) > num(0))) and bool((num((num(AR('+', (num(E.get('s~1350')) * num(E.get('sv~1348'))), (num(E.get('t~1351')) * num(E.get('tv~1349'))))) - num(E.get('tv~1349')))) >= num(E.get('price~1347'))))))))
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num(E.get('price~1360')) - num((num(E.get('s~1363')) * num(E.get('sv~1361')))))) - num((num(E.get('t~1364')) * num(E.get('tv~1362')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1363')) > num(0))) and bool((num((num(AR('+', (num(E.get('s~1363')) * num(E.get('sv~1361'))), (num(E.get('t~1364')) * num(E.get('tv~1362'))))) - num(E.get('sv~1361')))) >= num(E.get('price~1360'))))))) and bool((not (bool((num(E.get('t~1364')) > num(0))) and bool((num((num(AR('+', (num(E.get('s~1363')) * num(E.get('sv~1361'))), (num(E.get('t~1364')) * num(E.get('tv~1362'))))) - num(E.get('tv~1362')))) >= num(E.get('price~1360'))))))))
 
 
-def x_2040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:67
+def x_2041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:69
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_2041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:67
+def x_2042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:69
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num(E.get('price~1347')) - num((num(E.get('s~1350')) * num(E.get('sv~1348')))))) - num((num(E.get('t~1351')) * num(E.get('tv~1349')))))])
+    return CALL(ctx, 'max', None, [0, (num((num(E.get('price~1360')) - num((num(E.get('s~1363')) * num(E.get('sv~1361')))))) - num((num(E.get('t~1364')) * num(E.get('tv~1362')))))])
 
 
-def x_2042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:67
+def x_2043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:69
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_2044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:67
+def x_2045(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:69
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_2046(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:61
+def x_2047(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:63
     E = ctx.env()
-    return AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num(E.get('price~1347')) - num((num(E.get('s~1350')) * num(E.get('sv~1348')))))) - num((num(E.get('t~1351')) * num(E.get('tv~1349')))))])}, ({'steel': E.get('s~1350')} if (num(E.get('sv~1348')) > num(0)) else K[6])), ({'titanium': E.get('t~1351')} if (num(E.get('tv~1349')) > num(0)) else K[6]))
+    return AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num(E.get('price~1360')) - num((num(E.get('s~1363')) * num(E.get('sv~1361')))))) - num((num(E.get('t~1364')) * num(E.get('tv~1362')))))])}, ({'steel': E.get('s~1363')} if (num(E.get('sv~1361')) > num(0)) else K[6])), ({'titanium': E.get('t~1364')} if (num(E.get('tv~1362')) > num(0)) else K[6]))
 
 
-def x_2047(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:80
+def x_2048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:82
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:80
+def x_2049(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:82
     E = ctx.env()
-    return [E.get('card~1345')]
+    return [E.get('card~1358')]
 
 
-def x_2049(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:81
+def x_2050(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
     E = ctx.env()
-    return (GET(ctx, 'cards', E.get('card~1345'), 'resource', None) != None)
+    return (GET(ctx, 'cards', E.get('card~1358'), 'resource', None) != None)
 
 
-def x_2050(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:81
+def x_2051(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1345'), 0)
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1358'), 0)
 
 
-def x_2053(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:82
+def x_2054(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:84
     E = ctx.env()
-    return FLD(ctx, K[7], E.get('card~1345'))
+    return FLD(ctx, K[7], E.get('card~1358'))
 
 
-def x_2054(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+def x_2055(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:85
     E = ctx.env()
-    return (GET(ctx, 'cards', E.get('card~1345'), 'type', None) == E.get('event'))
+    return (GET(ctx, 'cards', E.get('card~1358'), 'type', None) == E.get('event'))
 
 
-def x_2055(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+def x_2056(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:85
     E = ctx.env()
     return PL(ctx, E.get('you')).get('events')
 
 
-def x_2056(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+def x_2057(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:85
     E = ctx.env()
-    return [E.get('card~1345')]
+    return [E.get('card~1358')]
 
 
-def x_2057(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+def x_2058(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:85
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2058(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:83
+def x_2059(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:85
     E = ctx.env()
-    return [E.get('card~1345')]
+    return [E.get('card~1358')]
 
 
-def x_2061(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:84
+def x_2062(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:86
     E = ctx.env()
-    return GET(ctx, 'cards', E.get('card~1345'), 'tags', [])
+    return GET(ctx, 'cards', E.get('card~1358'), 'tags', [])
 
 
-def x_2062(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:84
+def x_2063(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:86
     E = ctx.env()
-    return GET(ctx, 'cards', E.get('card~1345'), 'cost', 0)
+    return GET(ctx, 'cards', E.get('card~1358'), 'cost', 0)
 
 
-def x_2065(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_2066(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     return ctx.state.get('turn_actions')
-
-
-def x_2067(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~1344')}
 
 
 def x_2068(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return {'act': 'play', 'card': E.get('card~1357')}
+
+
+def x_2069(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     return IDS(ctx, 'actions')
 
 
-def x_2070(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_2071(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~1353'))
+    return FLD(ctx, K[8], E.get('a~1366'))
 
 
-def x_2071(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
-    return CAN(ctx, 1863, {})
+def x_2072(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+    return CAN(ctx, 1865, {})
 
 
-def x_2073(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_2074(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~1353'))
+    return FLD(ctx, K[9], E.get('a~1366'))
 
 
-def x_2074(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def x_2075(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[10], E.get('a~1353'))
+    return FLD(ctx, K[10], E.get('a~1366'))
 
 
-def x_2077(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_2078(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     return ctx.state.get('turn_actions')
 
 
-def x_2079(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~1352')}
-
-
 def x_2080(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return {'act': 'project', 'id': E.get('a~1365')}
+
+
+def x_2081(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     return IDS(ctx, 'milestones')
 
 
-def x_2082(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:60
+def x_2083(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:60
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~1355'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[11], E.get('m~1355'))))
-
-
-def x_2085(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1357'), 0)) >= num(E.get('n~1356')))
+    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~1368'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[11], E.get('m~1368'))))
 
 
 def x_2086(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1357'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1370'), 0)) >= num(E.get('n~1369')))
 
 
-def x_2088(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:62
-    E = ctx.env()
-    return KEY(ctx.state.get('milestones'), E.get('m~1355'), None)
-
-
-def x_2092(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
-    return ctx.state.get('turn_actions')
-
-
-def x_2094(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~1354')}
-
-
-def x_2095(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    return IDS(ctx, 'awards')
-
-
-def x_2097(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:69
-    E = ctx.env()
-    return MEMO(ctx, (2097, E.get('a~1359'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[12])))) and bool((not IN(E.get('a~1359'), [KEY(v_f_1360, 'id', None) for v_f_1360 in items_of(ctx.state.get('awards'))])))))
-
-
-def x_2098(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
-    return KEY(K[12], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
-
-
-def x_2100(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1362'), 0)) >= num(E.get('n~1361')))
-
-
-def x_2101(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1362'), 0)
-
-
-def x_2103(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
-    return ctx.state.get('awards')
-
-
-def x_2104(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
-    E = ctx.env()
-    return [{'id': E.get('a~1359'), 'by': E.get('you')}]
-
-
-def x_2107(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
-    return ctx.state.get('turn_actions')
-
-
-def x_2109(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~1358')}
-
-
-def x_2110(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_2111(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[13], E.get('card~1363')))) - num(1)))
-
-
-def x_2112(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:40
-    E = ctx.env()
-    return (not IN(E.get('card~1363'), PL(ctx, E.get('you')).get('used')))
-
-
-def x_2115(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:151
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('used')
-
-
-def x_2116(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:151
-    E = ctx.env()
-    return [E.get('card~1366')]
-
-
-def x_2118(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:152
-    E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[13], E.get('card~1366')), E.get('k~1365'), None), 'cost', None)
-
-
-def x_2119(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:152
-    E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[13], E.get('card~1366')), E.get('k~1365'), None), 'effect', None)
-
-
-def x_2122(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:40
-    return ctx.state.get('turn_actions')
-
-
-def x_2124(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~1363'), 'index': E.get('k~1364')}
-
-
-def x_2125(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    E = ctx.env()
-    return (E.get('done~1343') == 0)
-
-
-def x_2126(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    return ctx.state.get('passed')
-
-
-def x_2127(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    E = ctx.env()
-    return [E.get('you')]
-
-
-def x_2131(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
-    E = ctx.env()
-    return (num(E.get('done~1343')) > num(0))
-
-
-def x_2135(ctx):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (2135, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1326), len(ctx.state['players'])) for v_k_1326 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_2138(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:67
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~1368'), 0)
-
-
-def x_2139(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:67
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~1367'), 0)
-
-
-def x_2140(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:67
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~1367'), 0)
-
-
-def x_2144(ctx):  # rules_data/terraforming_mars/flow.yaml:42
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
-
-
-def x_2145(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_2087(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1370'), 0)
 
 
-def x_2146(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_2089(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:62
     E = ctx.env()
-    return (num(E.get('n~1369')) * num(E.get('k~1371')))
+    return KEY(ctx.state.get('milestones'), E.get('m~1368'), None)
 
 
-def x_2147(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:72
-    return IDS(ctx, 'resources')
+def x_2093(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+    return ctx.state.get('turn_actions')
 
 
-def x_2148(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:72
+def x_2095(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1372'), 0)
+    return {'act': 'milestone', 'id': E.get('m~1367')}
 
 
-def x_2149(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:72
+def x_2096(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    return IDS(ctx, 'awards')
+
+
+def x_2098(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:69
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1372'), 0)
+    return MEMO(ctx, (2098, E.get('a~1372'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[12])))) and bool((not IN(E.get('a~1372'), [KEY(v_f_1373, 'id', None) for v_f_1373 in items_of(ctx.state.get('awards'))])))))
 
 
-def x_2150(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def x_2099(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+    return KEY(K[12], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
+
+
+def x_2101(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1375'), 0)) >= num(E.get('n~1374')))
+
+
+def x_2102(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1375'), 0)
+
+
+def x_2104(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+    return ctx.state.get('awards')
+
+
+def x_2105(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+    E = ctx.env()
+    return [{'id': E.get('a~1372'), 'by': E.get('you')}]
+
+
+def x_2108(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+    return ctx.state.get('turn_actions')
+
+
+def x_2110(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return {'act': 'award', 'id': E.get('a~1371')}
+
+
+def x_2111(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_2112(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    E = ctx.env()
+    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[13], E.get('card~1376')))) - num(1)))
+
+
+def x_2113(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+    E = ctx.env()
+    return (not IN(E.get('card~1376'), PL(ctx, E.get('you')).get('used')))
+
+
+def x_2116(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:154
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_2152(ctx):  # 
-    return MEMO(ctx, (2152, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1373, 0)) >= num(GET(ctx, 'parameters', v_p_1373, 'max', 0))) for v_p_1373 in items_of(IDS(ctx, 'parameters'))]))
-
-
-def x_2153(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    return MEMO(ctx, (2153, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1374), len(ctx.state['players'])) for v_k_1374 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_2156(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
-    return IDS(ctx, 'actions')
-
-
-def x_2157(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
+def x_2117(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:154
     E = ctx.env()
-    return (bool((GET(ctx, 'actions', E.get('a~1376'), 'group', None) == 'conversion')) and bool((E.get('a~1376') == 'plants_to_greenery')))
+    return [E.get('card~1379')]
 
 
-def x_2159(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_2119(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:155
     E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~1377'))
+    return KEY(KEY(FLD(ctx, K[13], E.get('card~1379')), E.get('k~1378'), None), 'cost', None)
 
 
-def x_2160(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
-    return CAN(ctx, 1935, {})
-
-
-def x_2162(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_2120(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:155
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~1377'))
+    return KEY(KEY(FLD(ctx, K[13], E.get('card~1379')), E.get('k~1378'), None), 'effect', None)
 
 
-def x_2163(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def x_2123(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+    return ctx.state.get('turn_actions')
+
+
+def x_2125(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     E = ctx.env()
-    return FLD(ctx, K[10], E.get('a~1377'))
+    return {'act': 'card_action', 'card': E.get('card~1376'), 'index': E.get('k~1377')}
 
 
-def x_2164(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
+def x_2126(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~1376')}
+    return (E.get('done~1356') == 0)
 
 
-def x_2168(ctx):  # 
+def x_2127(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+    return ctx.state.get('passed')
+
+
+def x_2128(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+    E = ctx.env()
+    return [E.get('you')]
+
+
+def x_2132(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+    E = ctx.env()
+    return (num(E.get('done~1356')) > num(0))
+
+
+def x_2136(ctx):  # rules_data/terraforming_mars/flow.yaml:40
+    return MEMO(ctx, (2136, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1338), len(ctx.state['players'])) for v_k_1338 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_2139(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:67
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~1381'), 0)
+
+
+def x_2140(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:67
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~1380'), 0)
+
+
+def x_2141(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:67
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~1380'), 0)
+
+
+def x_2145(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
+def x_2146(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1383'), 0)
+
+
+def x_2147(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    E = ctx.env()
+    return (num(E.get('n~1382')) * num(E.get('k~1384')))
+
+
+def x_2148(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:72
+    return IDS(ctx, 'resources')
+
+
+def x_2149(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:72
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1385'), 0)
+
+
+def x_2150(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:72
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1385'), 0)
+
+
+def x_2151(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:168
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('used')
+
+
+def x_2153(ctx):  # 
+    return MEMO(ctx, (2153, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1386, 0)) >= num(GET(ctx, 'parameters', v_p_1386, 'max', 0))) for v_p_1386 in items_of(IDS(ctx, 'parameters'))]))
+
+
+def x_2154(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+    return MEMO(ctx, (2154, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1387), len(ctx.state['players'])) for v_k_1387 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_2157(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
+    return IDS(ctx, 'actions')
+
+
+def x_2158(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
+    E = ctx.env()
+    return (bool((GET(ctx, 'actions', E.get('a~1389'), 'group', None) == 'conversion')) and bool((E.get('a~1389') == 'plants_to_greenery')))
+
+
+def x_2160(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    E = ctx.env()
+    return FLD(ctx, K[8], E.get('a~1390'))
+
+
+def x_2161(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+    return CAN(ctx, 1937, {})
+
+
+def x_2163(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    E = ctx.env()
+    return FLD(ctx, K[9], E.get('a~1390'))
+
+
+def x_2164(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[10], E.get('a~1390'))
+
+
+def x_2165(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:134
+    E = ctx.env()
+    return {'act': 'project', 'id': E.get('a~1389')}
+
+
 def x_2169(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (2169, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_1378 for v_m_1378 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_1378, None) == E.get('you'))]))))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
 def x_2170(ctx):  # 
-    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[14], KEY(v_f_1379, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_1380, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) for v_p_1380 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_1381 for v_p_1381 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_1381, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_1382, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) for v_q_1382 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[14], KEY(v_f_1379, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_1383, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) for v_p_1383 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_1383, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_1384, lambda E: FLD(ctx, K[14], KEY(v_f_1379, 'id', None))) for v_q_1384 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_1379 in items_of(ctx.state.get('awards'))])
+    E = ctx.env()
+    return MEMO(ctx, (2170, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_1391 for v_m_1391 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_1391, None) == E.get('you'))]))))
 
 
 def x_2171(ctx):  # 
-    E = ctx.env()
-    return MEMO(ctx, (2171, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_1385 for v_s_1385 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1385, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1385, {}), 'owner', None) == E.get('you'))))]))
+    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[14], KEY(v_f_1392, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_1393, lambda E: FLD(ctx, K[14], KEY(v_f_1392, 'id', None))) for v_p_1393 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_1394 for v_p_1394 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_1394, lambda E: FLD(ctx, K[14], KEY(v_f_1392, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_1395, lambda E: FLD(ctx, K[14], KEY(v_f_1392, 'id', None))) for v_q_1395 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[14], KEY(v_f_1392, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_1396, lambda E: FLD(ctx, K[14], KEY(v_f_1392, 'id', None))) for v_p_1396 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_1396, lambda E: FLD(ctx, K[14], KEY(v_f_1392, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_1397, lambda E: FLD(ctx, K[14], KEY(v_f_1392, 'id', None))) for v_q_1397 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_1392 in items_of(ctx.state.get('awards'))])
 
 
 def x_2172(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (2172, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1387 for v_x_1387 in items_of(ADJ(ctx, 'spaces', v_s_1386)) if (KEY(KEY(ctx.state.get('board'), v_x_1387, {}), 'tile', None) == 'greenery')]) for v_s_1386 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1386, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1386, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (2172, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_1398 for v_s_1398 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1398, {}), 'tile', None) == 'greenery')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1398, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_2173(ctx):  # 
     E = ctx.env()
-    return CALL(ctx, 'sum', None, [FLD(ctx, K[15], v_c_1388) for v_c_1388 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
+    return MEMO(ctx, (2173, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1400 for v_x_1400 in items_of(ADJ(ctx, 'spaces', v_s_1399)) if (KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) == 'greenery')]) for v_s_1399 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1399, {}), 'tile', None) == 'city')) and bool((KEY(KEY(ctx.state.get('board'), v_s_1399, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_2174(ctx):  # 
-    return ((K[16] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1389, 0)) >= num(GET(ctx, 'parameters', v_p_1389, 'max', 0))) for v_p_1389 in items_of(IDS(ctx, 'parameters'))]) else K[17]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
+    E = ctx.env()
+    return CALL(ctx, 'sum', None, [FLD(ctx, K[15], v_c_1401) for v_c_1401 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
 
 
 def x_2175(ctx):  # 
-    return KEY(ctx.state.get('game_tracks'), 'generation', 0)
+    return ((K[16] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1402, 0)) >= num(GET(ctx, 'parameters', v_p_1402, 'max', 0))) for v_p_1402 in items_of(IDS(ctx, 'parameters'))]) else K[17]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
 
 
 def x_2176(ctx):  # 
-    return ctx.state.get('turn_actions')
+    return KEY(ctx.state.get('game_tracks'), 'generation', 0)
 
 
 def x_2177(ctx):  # 
-    return MEMO(ctx, (2177, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1391, 0)) >= num(GET(ctx, 'parameters', v_p_1391, 'max', 0))) for v_p_1391 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+    return ctx.state.get('turn_actions')
+
+
+def x_2178(ctx):  # 
+    return MEMO(ctx, (2178, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_1404, 0)) >= num(GET(ctx, 'parameters', v_p_1404, 'max', 0))) for v_p_1404 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_1866(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -5821,37 +5821,37 @@ def x_1872(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 def x_1874(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
-    return AR('+', E.get('costs~1392'), K[4])
+    return AR('+', E.get('costs~1405'), K[4])
 
 
 def x_1877(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (1877, E.get('this'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1397: (lambda v_near_1400: (v_near_1400 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1400)) > num(0)))) else v_open_1397))([v_s_1398 for v_s_1398 in items_of(v_open_1397) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1399, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1399, {}), 'owner', None) == E.get('you')))) for v_x_1399 in items_of(ADJ(ctx, 'spaces', v_s_1398))])))]))([v_s_1395 for v_s_1395 in items_of([v_x_1394 for v_x_1394 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1394, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_1395, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_1395, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1395, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1396, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1396, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1396, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))))) for v_x_1396 in items_of(ADJ(ctx, 'spaces', v_s_1395))]))))))]))
+    return MEMO(ctx, (1877, E.get('this'), E.get('you'), ctx.stamps.get('board', 0),), lambda: (lambda v_open_1410: (lambda v_near_1413: (v_near_1413 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1413)) > num(0)))) else v_open_1410))([v_s_1411 for v_s_1411 in items_of(v_open_1410) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1412, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1412, {}), 'owner', None) == E.get('you')))) for v_x_1412 in items_of(ADJ(ctx, 'spaces', v_s_1411))])))]))([v_s_1408 for v_s_1408 in items_of([v_x_1407 for v_x_1407 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1407, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_1408, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1408, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1408, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_1408, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1408, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1409, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1409, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1409, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))))) for v_x_1409 in items_of(ADJ(ctx, 'spaces', v_s_1408))]))))))]))
 
 
 def x_1878(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
-    return (E.get('free~1401') if (E.get('k~1393') == 0) else CALL(ctx, 'reversed', None, E.get('free~1401')))
+    return (E.get('free~1414') if (E.get('k~1406') == 0) else CALL(ctx, 'reversed', None, E.get('free~1414')))
 
 
 def x_1879(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~1402'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('order~1415'))) > num(0))
 
 
 def x_1880(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
-    return KEY(E.get('order~1402'), AR('%', (num(AR('+', KEY(E.get('costs~1392'), (num(2) * num(E.get('k~1393'))), None), CALL(ctx, 'count', None, E.get('order~1402')))) - num(1)), CALL(ctx, 'count', None, E.get('order~1402'))), None)
+    return KEY(E.get('order~1415'), AR('%', (num(AR('+', KEY(E.get('costs~1405'), (num(2) * num(E.get('k~1406'))), None), CALL(ctx, 'count', None, E.get('order~1415')))) - num(1)), CALL(ctx, 'count', None, E.get('order~1415'))), None)
 
 
 def x_1883(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1405'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1418'), {})
 
 
 def x_1884(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1404'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1404'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1417'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1417'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1885(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -5861,52 +5861,52 @@ def x_1885(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1886(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1404'))
+    return FLD(ctx, K[1], E.get('t~1417'))
 
 
 def x_1887(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1405'))
+    return FLD(ctx, K[2], E.get('s~1418'))
 
 
 def x_1888(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1405'))
+    return ADJ(ctx, 'spaces', E.get('s~1418'))
 
 
 def x_1889(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1406'), ctx.state.get('board'))
+    return IN(E.get('x~1419'), ctx.state.get('board'))
 
 
 def x_1890(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1406'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1419'), {}), 'tile', None))
 
 
 def x_1894(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (1894, E.get('at~1403'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1407 for v_x_1407 in items_of(ADJ(ctx, 'spaces', E.get('at~1403'))) if IN(v_x_1407, (lambda v_open_1411: (lambda v_near_1414: (v_near_1414 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1414)) > num(0)))) else v_open_1411))([v_s_1412 for v_s_1412 in items_of(v_open_1411) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1413, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1413, {}), 'owner', None) == E.get('you')))) for v_x_1413 in items_of(ADJ(ctx, 'spaces', v_s_1412))])))]))([v_s_1409 for v_s_1409 in items_of([v_x_1408 for v_x_1408 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1408, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_1409, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_1409, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1409, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1410, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1410, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1410, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))))) for v_x_1410 in items_of(ADJ(ctx, 'spaces', v_s_1409))]))))))]))])
+    return MEMO(ctx, (1894, E.get('at~1416'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1420 for v_x_1420 in items_of(ADJ(ctx, 'spaces', E.get('at~1416'))) if IN(v_x_1420, (lambda v_open_1424: (lambda v_near_1427: (v_near_1427 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1427)) > num(0)))) else v_open_1424))([v_s_1425 for v_s_1425 in items_of(v_open_1424) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1426, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1426, {}), 'owner', None) == E.get('you')))) for v_x_1426 in items_of(ADJ(ctx, 'spaces', v_s_1425))])))]))([v_s_1422 for v_s_1422 in items_of([v_x_1421 for v_x_1421 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1421, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_1422, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1422, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1422, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_1422, 'reserved', None) == E.get('this'))))) and bool((bool(IN(v_s_1422, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1423, ctx.state.get('board'))) and bool(IN(KEY(KEY(ctx.state.get('board'), v_x_1423, {}), 'tile', None), KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))) and bool((not IN(v_x_1423, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))))) for v_x_1423 in items_of(ADJ(ctx, 'spaces', v_s_1422))]))))))]))])
 
 
 def x_1895(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~1415'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('ring~1428'))) > num(0))
 
 
 def x_1897(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
-    return KEY(E.get('ring~1415'), AR('%', (num(AR('+', KEY(E.get('costs~1392'), AR('+', (num(2) * num(E.get('k~1393'))), 1), None), CALL(ctx, 'count', None, E.get('ring~1415')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~1415'))), None)
+    return KEY(E.get('ring~1428'), AR('%', (num(AR('+', KEY(E.get('costs~1405'), AR('+', (num(2) * num(E.get('k~1406'))), 1), None), CALL(ctx, 'count', None, E.get('ring~1428')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~1428'))), None)
 
 
 def x_1898(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1417'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1430'), {})
 
 
 def x_1899(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:51
     E = ctx.env()
-    return {'tile': E.get('t~1416'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1416'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1429'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1429'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_1900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
@@ -5916,31 +5916,31 @@ def x_1900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:52
 
 def x_1901(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:53
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1416'))
+    return FLD(ctx, K[1], E.get('t~1429'))
 
 
 def x_1902(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:54
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1417'))
+    return FLD(ctx, K[2], E.get('s~1430'))
 
 
 def x_1903(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1417'))
+    return ADJ(ctx, 'spaces', E.get('s~1430'))
 
 
 def x_1904(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return IN(E.get('x~1418'), ctx.state.get('board'))
+    return IN(E.get('x~1431'), ctx.state.get('board'))
 
 
 def x_1905(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:55
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1418'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1431'), {}), 'tile', None))
 
 
 def x_1909(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:114
-    return MEMO(ctx, (1909, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1419), len(ctx.state['players'])) for v_k_1419 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (1909, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1432), len(ctx.state['players'])) for v_k_1432 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_1911(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:115
@@ -5985,11 +5985,11 @@ def x_1921(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:116
 
 
 def x_1922(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:117
-    return MEMO(ctx, (1922, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_1420).get('pack'))) > num(0)) for v_p_1420 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1922, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_1433).get('pack'))) > num(0)) for v_p_1433 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1923(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
-    return MEMO(ctx, (1923, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1421), len(ctx.state['players'])) for v_k_1421 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (1923, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1434), len(ctx.state['players'])) for v_k_1434 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_1924(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:118
@@ -6009,7 +6009,7 @@ def x_1926(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
 
 def x_1927(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
-    return [E.get('card~1422')]
+    return [E.get('card~1435')]
 
 
 def x_1928(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
@@ -6019,16 +6019,16 @@ def x_1928(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
 
 def x_1929(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
-    return [E.get('card~1422')]
+    return [E.get('card~1435')]
 
 
 def x_1930(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     E = ctx.env()
-    return {'card': E.get('card~1422')}
+    return {'card': E.get('card~1435')}
 
 
 def x_1931(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (1931, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_1423).get('pack') for v_p_1423 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (1931, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_1436).get('pack') for v_p_1436 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1932(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:121
@@ -6041,16 +6041,16 @@ def x_1933(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
 
 def x_1934(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     E = ctx.env()
-    return PL(ctx, E.get('p~1426')).get('pack')
+    return PL(ctx, E.get('p~1439')).get('pack')
 
 
 def x_1935(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     E = ctx.env()
-    return KEY(E.get('packs~1424'), AR('%', (num(AR('+', E.get('p~1426'), len(ctx.state['players']))) - num(E.get('shift~1425'))), len(ctx.state['players'])), None)
+    return KEY(E.get('packs~1437'), AR('%', (num(AR('+', E.get('p~1439'), len(ctx.state['players']))) - num(E.get('shift~1438'))), len(ctx.state['players'])), None)
 
 
 def x_1936(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:123
-    return MEMO(ctx, (1936, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1427), len(ctx.state['players'])) for v_k_1427 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (1936, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_1440), len(ctx.state['players'])) for v_k_1440 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_1937(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
@@ -6060,12 +6060,12 @@ def x_1937(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:102
 
 def x_1940(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1430'), 0)) >= num(E.get('n~1429')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1443'), 0)) >= num(E.get('n~1442')))
 
 
 def x_1941(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1430'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1443'), 0)
 
 
 def x_1943(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
@@ -6075,12 +6075,12 @@ def x_1943(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
 
 def x_1944(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:104
     E = ctx.env()
-    return [E.get('card~1428')]
+    return [E.get('card~1441')]
 
 
 def x_1945(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
     E = ctx.env()
-    return {'card': E.get('card~1428'), 'keep': True}
+    return {'card': E.get('card~1441'), 'keep': True}
 
 
 def x_1946(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
@@ -6089,12 +6089,12 @@ def x_1946(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
 
 def x_1947(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:105
     E = ctx.env()
-    return [E.get('card~1428')]
+    return [E.get('card~1441')]
 
 
 def x_1948(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:103
     E = ctx.env()
-    return {'card': E.get('card~1428'), 'keep': False}
+    return {'card': E.get('card~1441'), 'keep': False}
 
 
 def x_1949(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:106
@@ -7152,20 +7152,19 @@ CODE = {
     1948: x_1948,
     1949: x_1949,
     1951: x_1951,
-    2135: x_2135,
+    2136: x_2136,
     1953: x_1953,
     1954: x_1954,
     1955: x_1955,
-    2135: x_2135,
-    1957: x_1957,
-    1960: x_1960,
-    2135: x_2135,
-    1965: x_1965,
-    1969: x_1969,
+    2136: x_2136,
+    1958: x_1958,
+    1961: x_1961,
+    2136: x_2136,
+    1966: x_1966,
     1970: x_1970,
     1971: x_1971,
     1972: x_1972,
-    1974: x_1974,
+    1973: x_1973,
     1975: x_1975,
     1976: x_1976,
     1977: x_1977,
@@ -7175,16 +7174,16 @@ CODE = {
     1981: x_1981,
     1982: x_1982,
     1983: x_1983,
-    1986: x_1986,
+    1984: x_1984,
     1987: x_1987,
-    1989: x_1989,
-    1991: x_1991,
+    1988: x_1988,
+    1990: x_1990,
     1992: x_1992,
-    1995: x_1995,
+    1993: x_1993,
     1996: x_1996,
     1997: x_1997,
     1998: x_1998,
-    2000: x_2000,
+    1999: x_1999,
     2001: x_2001,
     2002: x_2002,
     2003: x_2003,
@@ -7192,24 +7191,24 @@ CODE = {
     2005: x_2005,
     2006: x_2006,
     2007: x_2007,
-    2010: x_2010,
+    2008: x_2008,
     2011: x_2011,
-    2013: x_2013,
+    2012: x_2012,
     2014: x_2014,
     2015: x_2015,
     2016: x_2016,
     2017: x_2017,
     2018: x_2018,
     2019: x_2019,
-    2021: x_2021,
+    2020: x_2020,
     2022: x_2022,
-    2024: x_2024,
+    2023: x_2023,
     2025: x_2025,
     2026: x_2026,
-    2028: x_2028,
+    2027: x_2027,
     2029: x_2029,
-    2031: x_2031,
-    2033: x_2033,
+    2030: x_2030,
+    2032: x_2032,
     2034: x_2034,
     2035: x_2035,
     2036: x_2036,
@@ -7219,79 +7218,79 @@ CODE = {
     2040: x_2040,
     2041: x_2041,
     2042: x_2042,
-    2044: x_2044,
-    2046: x_2046,
+    2043: x_2043,
+    2045: x_2045,
     2047: x_2047,
     2048: x_2048,
     2049: x_2049,
     2050: x_2050,
-    2053: x_2053,
+    2051: x_2051,
     2054: x_2054,
     2055: x_2055,
     2056: x_2056,
     2057: x_2057,
     2058: x_2058,
-    2061: x_2061,
+    2059: x_2059,
     2062: x_2062,
-    2065: x_2065,
-    2067: x_2067,
+    2063: x_2063,
+    2066: x_2066,
     2068: x_2068,
-    2070: x_2070,
+    2069: x_2069,
     2071: x_2071,
-    2073: x_2073,
+    2072: x_2072,
     2074: x_2074,
-    2077: x_2077,
-    2079: x_2079,
+    2075: x_2075,
+    2078: x_2078,
     2080: x_2080,
-    2082: x_2082,
-    2085: x_2085,
+    2081: x_2081,
+    2083: x_2083,
     2086: x_2086,
-    2088: x_2088,
-    2092: x_2092,
-    2094: x_2094,
+    2087: x_2087,
+    2089: x_2089,
+    2093: x_2093,
     2095: x_2095,
-    2097: x_2097,
+    2096: x_2096,
     2098: x_2098,
-    2100: x_2100,
+    2099: x_2099,
     2101: x_2101,
-    2103: x_2103,
+    2102: x_2102,
     2104: x_2104,
-    2107: x_2107,
-    2109: x_2109,
+    2105: x_2105,
+    2108: x_2108,
     2110: x_2110,
     2111: x_2111,
     2112: x_2112,
-    2115: x_2115,
+    2113: x_2113,
     2116: x_2116,
-    2118: x_2118,
+    2117: x_2117,
     2119: x_2119,
-    2122: x_2122,
-    2124: x_2124,
+    2120: x_2120,
+    2123: x_2123,
     2125: x_2125,
     2126: x_2126,
     2127: x_2127,
-    2131: x_2131,
-    2135: x_2135,
-    2138: x_2138,
+    2128: x_2128,
+    2132: x_2132,
+    2136: x_2136,
     2139: x_2139,
     2140: x_2140,
-    2144: x_2144,
+    2141: x_2141,
     2145: x_2145,
     2146: x_2146,
     2147: x_2147,
     2148: x_2148,
     2149: x_2149,
     2150: x_2150,
-    2152: x_2152,
+    2151: x_2151,
     2153: x_2153,
-    2156: x_2156,
+    2154: x_2154,
     2157: x_2157,
-    2159: x_2159,
+    2158: x_2158,
     2160: x_2160,
-    2162: x_2162,
+    2161: x_2161,
     2163: x_2163,
     2164: x_2164,
-    2168: x_2168,
+    2165: x_2165,
     2169: x_2169,
     2170: x_2170,
     2171: x_2171,
@@ -7301,6 +7300,7 @@ CODE = {
     2175: x_2175,
     2176: x_2176,
     2177: x_2177,
+    2178: x_2178,
     1866: x_1866,
     1868: x_1868,
     1869: x_1869,
