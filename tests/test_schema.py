@@ -123,3 +123,27 @@ def test_schema_command_exports_every_schema(tmp_path: Path,
     assert json.loads(capsys.readouterr().out)["title"] == "tiles.yaml"
     assert main(["schema", "tiels"]) == 2
     assert "did you mean 'tiles'?" in capsys.readouterr().err
+
+
+def test_a_required_field_given_for_the_whole_file(tm_copy: Path) -> None:
+    """A core game's record file may give a field once for all its records (beside
+    ``records:``); a required field given so is not missing from any record."""
+    (tm_copy / "cards" / "zz.yaml").write_text(
+        "kind: cards\ndeck: test\ntype: automated\ncost: 1\n"
+        "source: {doc: tm-rules-it, section: \"Carta Progetto\"}\nrecords:\n"
+        "  - {id: zz_one, name: {en: One}, effect: \"gain 1 plants\"}\n"
+        "  - {id: zz_two, name: {en: Two}, type: event, effect: \"gain 1 heat\"}\n", "utf-8")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    assert [d.format() for d in comp.diagnostics] == []
+    cards = comp.ir["records"]["cards"]
+    assert (cards["zz_one"]["type"], cards["zz_two"]["type"]) == ("automated", "event")
+
+
+def test_each_missing_required_field_is_named(tm_copy: Path) -> None:
+    (tm_copy / "cards" / "zz.yaml").write_text(
+        "kind: cards\nsource: {doc: tm-rules-it, section: \"Carta Progetto\"}\nrecords:\n"
+        "  - {id: zz_one, name: {en: One}}\n", "utf-8")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    found = sorted((d.code, d.span.line, d.message) for d in comp.diagnostics)
+    assert found == [("S003", 4, "card 'zz_one': missing required key 'cost'"),
+                     ("S003", 4, "card 'zz_one': missing required key 'type'")]

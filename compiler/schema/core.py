@@ -71,7 +71,9 @@ def validate_core(docs: list[Document]) -> tuple[list[Document], list[Diagnostic
                                                                    list(CORE_KINDS))
                                     or "declare the kind in kinds.yaml"))
             continue
-        validator = Draft202012Validator(kind_schema(kind, kinds[kind], names),
+        # a field given once for the whole file (beside `records:`) is every record's
+        given = set(doc.data) - {"kind", "records"} if isinstance(doc.data, dict) else set()
+        validator = Draft202012Validator(kind_schema(kind, kinds[kind], names, given),
                                          registry=_registry_())
         kept, errs = _run(validator, doc, _prune)
         diags += errs
@@ -99,8 +101,10 @@ def _declared(doc: Document) -> dict[str, dict[str, Any]]:
     return {r["id"]: r for r in doc.data.get("records") or [] if isinstance(r, dict)}
 
 
-def kind_schema(kind: str, decl: dict[str, Any], names: set[str]) -> dict[str, Any]:
-    """The JSON Schema of a file of records of declared kind ``kind``."""
+def kind_schema(kind: str, decl: dict[str, Any], names: set[str],
+                given: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The JSON Schema of a file of records of declared kind ``kind``; ``given``: the
+    fields the file sets for all its records (no record then needs them)."""
     props: dict[str, Any] = {"id": _ref("id"), "name": _ref("names"),
                              "name_one": _ref("names"), "gender": {"type": "object"},
                              "source": _ref("source"), "module": _ref("id"),
@@ -111,7 +115,7 @@ def kind_schema(kind: str, decl: dict[str, Any], names: set[str]) -> dict[str, A
         t, _ = parse_type(spec, names)
         props[name] = type_schema(t) if t is not None else {}
     record = {"type": "object", "properties": props,
-              "required": ["id"] + list(decl.get("required") or []),
+              "required": ["id"] + [f for f in decl.get("required") or [] if f not in given],
               "additionalProperties": False}
     defaults = {k: v for k, v in props.items() if k not in ("id", "name", "name_one")}
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -84,7 +84,11 @@ def _unknown_key(doc: Document, err: ValidationError, path: tuple[Any, ...],
 
 
 def _missing(err: ValidationError) -> str:
+    """The key this error is about (one error per missing key, so not just the first)."""
     inst = err.instance if isinstance(err.instance, dict) else {}
+    for key in err.validator_value:
+        if err.message == f"{key!r} is a required property":
+            return str(key)
     for key in err.validator_value:
         if key not in inst:
             return str(key)
