@@ -5445,7 +5445,7 @@ def x_2054(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:84
 
 def x_2055(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:85
     E = ctx.env()
-    return (GET(ctx, 'cards', E.get('card~1358'), 'type', None) == E.get('event'))
+    return (GET(ctx, 'cards', E.get('card~1358'), 'type', None) == 'event')
 
 
 def x_2056(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:85
