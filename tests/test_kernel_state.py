@@ -17,7 +17,7 @@ import compiler.kernel as kernel
 import compiler.runtime as runtime
 from compiler.kernel import Game, RandomPolicy, RulesError, compose, load_game
 from tests.conftest import ROOT
-from tests.tm_helpers import new, rules
+from tests.tm_helpers import new, player, rules
 
 
 @functools.lru_cache(maxsize=8)
@@ -88,6 +88,7 @@ def test_independent_of_hash_seed():
 def test_pending_shape_and_json_options():
     game = new(2, seed=1)
     pending = game.pending()
+    assert pending is not None
     assert set(pending) == {"player", "kind", "prompt", "options"}
     assert pending["options"] == game.legal_actions()
     assert pending["kind"] == "action" and pending["prompt"]
@@ -188,13 +189,13 @@ def test_resume_at_every_decision_of_a_game():
 
 def test_replace_state_asks_again_with_fresh_options():
     game = new(2, seed=1)
-    p = game.pending()["player"]
+    p = player(game)
     state = game.to_json()
     state["players"][p]["stock"]["megacredits"] = 0
     state["players"][p]["hand"] = []
     game.replace_state(state)
     # nothing left to do: the only option, pass, is taken without a decision
-    assert game.pending()["player"] == 1 - p
+    assert player(game) == 1 - p
     assert game.state["passed"] == [p]
     with pytest.raises(RulesError):
         game.replace_state({**state, "modules": ["solo"]})

@@ -54,8 +54,7 @@ def test_setup_base_game():
     in_play = s["deck"] + [c for pl in s["players"] for c in pl["hand"]]
     assert not [c for c in in_play if _cards()[c].get("module")]
     assert len(in_play) == len([c for c in _cards().values() if not c.get("module")])
-    assert game.pending()["kind"] == "action"
-    assert game.pending()["player"] == s["first_player"]
+    assert kind(game) == "action" and player(game) == s["first_player"]
 
 
 def test_setup_corporate_era():
