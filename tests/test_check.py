@@ -1,5 +1,6 @@
 """Semantic checks: unknown and wrong-kind names, module cycles and clashes, provisional
-values. Each test edits a copy of the shipped Terraforming Mars data."""
+values. Each test edits a copy of the shipped Terraforming Mars data (written in the
+core language)."""
 
 from __future__ import annotations
 
@@ -35,8 +36,11 @@ def test_gaining_a_parameter_is_the_wrong_kind(tm_copy):
         "utf-8")
     comp = compile_game(tm_copy, tm_copy.parent)
     [d] = [d for d in comp.diagnostics if d.code == "R003"]
-    assert "'temperature' is a parameter" in d.message
-    assert "raise temperature 1" in d.hint
+    assert "'temperature' is a parameters id" in d.message
+    assert "a resources id is expected" in d.message
+    assert "'raise {p} {n}'" in d.hint
+    line = text.splitlines().index('    effect: "raise temperature 1"') + 1
+    assert (d.span.line, d.span.col) == (line, len('    effect: "gain 1 ') + 1)
 
 
 def test_requirement_on_undeclared_parameter(tm_copy):
@@ -59,7 +63,7 @@ def test_module_dependency_cycle_names_both_modules(tm_copy):
 def test_two_modules_replacing_one_phase_clash_with_both_positions(tm_copy):
     _add(tm_copy, "zz_modules.yaml", "kind: modules\nrecords:\n"
          "  - id: quick_research\n    name: {en: Q}\n    phases:\n      replace:\n"
-         "        - {id: research, step: draw_and_buy, draw: 2, cost: 3}\n")
+         "        - {id: research, when: \"round > 1\", do: \"draw 2 cards\"}\n")
     comp = compile_game(tm_copy, tm_copy.parent)
     [d] = [d for d in comp.diagnostics if d.code == "R022"]
     assert "'draft' and 'quick_research'" in d.message
@@ -72,13 +76,31 @@ def test_module_changing_a_missing_step(tm_copy):
          "  - id: broken\n    name: {en: B}\n    setup:\n      remove: [starting_producton]\n")
     comp = compile_game(tm_copy, tm_copy.parent)
     [d] = [d for d in comp.diagnostics if d.code == "R014"]
-    assert "starting_production" in d.hint
+    assert "'starting_producton'" in d.message and "starting_production" in d.hint
+    assert (Path(d.span.path).name, d.span.line, d.span.col) == ("zz_modules.yaml", 6, 16)
+
+
+def test_module_adding_after_a_step_only_another_module_adds(tm_copy):
+    """A module that adds a step after the solo game's neutral cities must require solo
+    (without it the step is not there and the module cannot be composed)."""
+    _add(tm_copy, "zz_modules.yaml", "kind: modules\nrecords:\n"
+         "  - id: extra\n    name: {en: E}\n    setup:\n      add:\n"
+         "        - {id: bonus, after: neutral_cities, do: \"gain 1 plants\"}\n")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    [d] = [d for d in comp.diagnostics if d.code == "R023"]
+    assert "only module 'solo' adds" in d.message and "requires: [solo]" in d.hint
+    fixed = (tm_copy / "zz_modules.yaml").read_text("utf-8").replace(
+        "name: {en: E}", "name: {en: E}\n    requires: [solo]")
+    _add(tm_copy, "zz_modules.yaml", fixed)
+    assert "R023" not in [c for c, _f, _l in _codes(tm_copy)]
 
 
 def test_provisional_value_is_a_warning(tm_copy):
-    text = (tm_copy / "milestones.yaml").read_text("utf-8")
-    (tm_copy / "milestones.yaml").write_text(
-        text.replace("cost: 8", 'cost: {provisional: 8, reason: "not printed"}'), "utf-8")
+    text = (tm_copy / "constants.yaml").read_text("utf-8")
+    (tm_copy / "constants.yaml").write_text(
+        text.replace("{id: milestone_cost, value: 8,",
+                     '{id: milestone_cost, value: {provisional: 8, reason: "not printed"},'),
+        "utf-8")
     comp = compile_game(tm_copy, tm_copy.parent)
     warnings = [d for d in comp.diagnostics if d.code == "W001"]
     assert len(warnings) == 1 and warnings[0].severity.value == "warning"

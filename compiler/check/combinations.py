@@ -45,7 +45,8 @@ from compiler.diagnostics import Diagnostic, Span, did_you_mean
 from compiler.load import Document
 from compiler.resolve.symbols import Symbols
 
-__all__ = ["added_steps", "check_combinations", "combinations_checked", "pairs_allowed"]
+__all__ = ["added_steps", "check_combinations", "check_pairs", "combinations_checked",
+           "pairs_allowed"]
 
 
 @dataclass
@@ -180,10 +181,25 @@ def check_combinations(docs: list[Document], sym: Symbols) -> list[Diagnostic]:
     prov = _providers(docs, idx, sym)
     by_module = changes(idx, docs)
     out: list[Diagnostic] = []
+    for mid in idx.modules:
+        out += _missing(idx, prov, by_module[mid], mid)
+    return out + _alone_and_pairs(idx, by_module)
+
+
+def check_pairs(docs: list[Document]) -> list[Diagnostic]:
+    """R024 and R025 for every module alone, R022 and R026 for every allowed pair: the
+    checks that need no resolver symbols (a game in the core language names its steps
+    and records in ``compiler.check.core``)."""
+    idx = Index.from_docs(docs)
+    return _alone_and_pairs(idx, changes(idx, docs))
+
+
+def _alone_and_pairs(idx: Index, by_module: dict[str, list[Change]]) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
     valid: set[str] = set()
     for mid in idx.modules:
         alone = _never_on(idx, mid) + _never_played(idx, mid)
-        out += alone + _missing(idx, prov, by_module[mid], mid)
+        out += alone
         if not alone:
             valid.add(mid)
     for a, b in pairs_allowed(idx, valid):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.check.combinations import check_pairs
+from compiler.check.module_index import Index, items
 from compiler.check.modules import _contradictions, _cycles
 from compiler.diagnostics import Diagnostic, Severity, Span, did_you_mean
 from compiler.load import Document
@@ -26,6 +28,8 @@ def check_core(docs: list[Document], ir: dict[str, Any]) -> list[Diagnostic]:
         out += _marked(doc)
         out += _adjacency(doc)
     out += _modules(docs)
+    out += _module_steps(docs)
+    out += check_pairs(docs)
     out += _sources(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else "rules"
@@ -113,3 +117,66 @@ def _modules(docs: list[Document]) -> list[Diagnostic]:
                 mods.setdefault(rec["id"], {"rec": rec, "doc": doc, "i": i})
                 spans.setdefault(rec["id"], doc.span(("records", i, "id")))
     return _cycles(mods, spans) + _contradictions(mods)
+
+
+STEP_SECTIONS = ("setup", "phases", "end_steps")
+
+
+def _flow_steps(docs: list[Document]) -> dict[str, list[str]]:
+    """The step ids of the flow, per section a module may change."""
+    out: dict[str, list[str]] = {section: [] for section in STEP_SECTIONS}
+    for doc in docs:
+        if doc.kind == "flow" and isinstance(doc.data, dict):
+            end = doc.data.get("end")
+            for section, steps in (("setup", items(doc.data, "setup")),
+                                   ("phases", items(doc.data, "phases")),
+                                   ("end_steps", items(end, "steps"))):
+                out[section] += [s["id"] for s in steps
+                                 if isinstance(s, dict) and isinstance(s.get("id"), str)]
+    return out
+
+
+def _module_steps(docs: list[Document]) -> list[Diagnostic]:
+    """R014 a module removes, replaces or adds a step next to a step the flow does not
+    have (nor a module it requires adds); R023 only another module adds that step."""
+    base = _flow_steps(docs)
+    idx = Index.from_docs(docs)
+    added: dict[tuple[str, str], dict[str, Span]] = {}
+    for mid, mod in idx.modules.items():
+        for section in STEP_SECTIONS:
+            for j, new in enumerate(items(mod.rec.get(section), "add")):
+                if isinstance(new, dict) and isinstance(new.get("id"), str):
+                    added.setdefault((section, new["id"]), {}).setdefault(
+                        mid, mod.at((section, "add", j, "id")))
+    out: list[Diagnostic] = []
+    for mid, mod in idx.modules.items():
+        have = {mid, *idx.closure(mid)}
+        for section in STEP_SECTIONS:
+            change = mod.rec.get(section)
+            refs: list[tuple[tuple[str | int, ...], Any]] = [
+                ((section, "remove", j), key) for j, key in enumerate(items(change, "remove"))]
+            for where, field in (("replace", "id"), ("add", "after"), ("add", "before")):
+                refs += [((section, where, j, field), new[field])
+                         for j, new in enumerate(items(change, where))
+                         if isinstance(new, dict) and field in new]
+            for path, key in refs:
+                if not isinstance(key, str) or key in base[section]:
+                    continue
+                owners = added.get((section, key), {})
+                if have & set(owners):
+                    continue
+                if owners:
+                    first = next(iter(owners))
+                    out.append(Diagnostic(mod.at(path), "R023", f"module '{mid}' changes "
+                                          f"{section} step '{key}', which only module "
+                                          f"'{first}' adds; '{mid}' does not require it",
+                                          hint=f"add 'requires: [{first}]' to '{mid}'",
+                                          related=tuple(owners.values())))
+                    continue
+                known = base[section] + sorted({k for s, k in added if s == section})
+                out.append(Diagnostic(mod.at(path), "R014", f"module '{mid}' changes "
+                                      f"{section} step '{key}', which the flow does not "
+                                      "have", hint=did_you_mean(key, known) or
+                                      f"the {section} steps: {', '.join(known) or 'none'}"))
+    return out
+
