@@ -5,7 +5,8 @@ Entry point: ``validate_core(docs)``. The core's own document kinds (``kinds``,
 schemas in ``schemas/core/``; ``game.yaml`` uses ``schemas/game.schema.json``. Every
 record kind the game declares in ``kinds.yaml`` gets a schema made from its field
 types (``kind_schema``), so its records are checked with the same positioned S003
-diagnostics. ``rulesc schema --rules PATH`` writes those made schemas for editors.
+diagnostics. ``rulesc build`` writes those made schemas into ``generated/<game>/schemas/``
+(``compiler.codegen.kind_schemas``), where the record files' editor modelines point.
 """
 
 from __future__ import annotations
