@@ -8,14 +8,13 @@ import sys
 from pathlib import Path
 
 from compiler.pipeline import build, compile_game
-from compiler.runtime import Game
+from compiler.kernel import Game
 from tests.conftest import ROOT, TM_RULES
 
 MODULE = """kind: modules
 records:
   - id: greenhouse_pack
     name: {en: Greenhouse pack}
-    cards: include
     source: {doc: tm-rules-it, section: "Variante Era aziendale"}
 """
 CARDS = """kind: cards
@@ -46,8 +45,10 @@ def _expansion(tmp_path: Path, cards: str = CARDS) -> Path:
 def test_expansion_checks_clean_on_top_of_the_shipped_game(tmp_path):
     comp = compile_game(_expansion(tmp_path), ROOT, base=TM_RULES)
     assert [d.format() for d in comp.diagnostics if d.severity.value == "error"] == []
-    assert comp.ir["cards"]["roof_garden"]["module"] == "greenhouse_pack"
-    assert "capital" in comp.ir["cards"]  # a shipped card
+    cards = comp.ir["records"]["cards"]
+    assert cards["roof_garden"]["module"] == "greenhouse_pack"
+    assert "capital" in cards  # a shipped card
+    assert "greenhouse_pack" in comp.ir["records"]["modules"]
 
 
 def test_expansion_errors_point_into_the_expansion(tmp_path):
