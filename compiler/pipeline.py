@@ -50,7 +50,7 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
         result.diagnostics = diags
         return result
     if lang.is_core(docs):
-        return _compile_core(result, docs, diags)
+        return _compile_core(result, docs, diags, folders, root)
     good, schema_diags = schema.validate(docs)
     parsed, dsl_diags = dsl.parse_documents(good)
     ir, symbols, resolve_diags = resolve.resolve(good, parsed)
@@ -67,18 +67,30 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
     return result
 
 
-def _compile_core(result: Compilation, docs: list[load.Document],
-                  diags: list[Diagnostic]) -> Compilation:
+def _compile_core(result: Compilation, docs: list[load.Document], diags: list[Diagnostic],
+                  folders: list[Path], root: Path) -> Compilation:
     """A game written in the core language: schema, then declare/resolve/expand, then
-    the semantic checks of the core."""
+    the semantic checks of the core. An unknown id that a record or file left out for an
+    earlier error would declare is not reported again (it follows from that error)."""
     from compiler.schema.core import validate_core
 
     good, schema_diags = validate_core(docs)
     ir, _decls, lang_diags = lang.compile_core(good)
     more = check.check_core(good, ir)
+    shadow: set[str] = set()
+    for folder in folders:
+        shadow |= _unreadable(folder, root, docs, good)[0]
+    later = [d for d in lang_diags + more
+             if not (d.code in ("R001", "R015") and _last_quoted(d.message) in shadow)]
     result.docs, result.ir = docs, ir
-    result.diagnostics = sorted(diags + schema_diags + lang_diags + more, key=_order)
+    result.diagnostics = sorted(diags + schema_diags + later, key=_order)
     return result
+
+
+def _last_quoted(message: str) -> str:
+    """The last quoted name of a message (``in definition 'd': unknown name 'x'``: x)."""
+    parts = message.split("'")
+    return parts[-2] if len(parts) > 2 else ""
 
 
 def _order(d: Diagnostic) -> tuple[int, str, int, int, str]:

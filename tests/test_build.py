@@ -61,8 +61,9 @@ def test_generated_code_names_its_sources(tmp_path):
 BROKEN = {
     # file: (text to replace, replacement, expected code)
     "tags.yaml": ("  - {id: building,", "  - {id: building, colour: red,", "S003"),
-    "milestones.yaml": ("cost: 8", "cost: eight", "S003"),
-    "actions.yaml": ('effect: "gain 1 energy production"', 'effect: "gain energy production"',
+    "constants.yaml": ("{id: milestone_cost, value: 8,", "{id: milestone_cost, value: eight,",
+                       "S003"),
+    "actions.yaml": ('effect: "gain 1 energy production"', 'effect: "gain (1 energy production"',
                      "D001"),
     "tiles.yaml": ('effect: "raise oxygen 1"', 'effect: "gain 1 oxygenn"', "R001"),
     "tracks.yaml": ("kind: tracks", "kind: tracks\n  bad: [", "L003"),

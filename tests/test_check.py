@@ -114,3 +114,19 @@ def test_asymmetric_adjacency(tm_copy):
     new = old.replace("s03]", "]").replace(", s03", "").replace("s03, ", "")
     (tm_copy / "board.yaml").write_text(text.replace(old, new), "utf-8")
     assert any(c == "R012" for c, _f, _l in _codes(tm_copy))
+
+
+def test_a_dropped_record_is_not_reported_again_where_it_is_used(tm_copy):
+    """A tag with a schema error is left out; the cards that name it are not reported
+    (their errors follow from the first one)."""
+    text = (tm_copy / "tags.yaml").read_text("utf-8")
+    (tm_copy / "tags.yaml").write_text(
+        text.replace("  - {id: building,", "  - {id: building, colour: red,"), "utf-8")
+    assert _codes(tm_copy) == [("S003", "tags.yaml", 5)]
+
+
+def test_a_file_that_does_not_load_is_not_reported_again(tm_copy):
+    text = (tm_copy / "tracks.yaml").read_text("utf-8")
+    (tm_copy / "tracks.yaml").write_text(text.replace("kind: tracks", "kind: tracks\n  bad: ["),
+                                         "utf-8")
+    assert [c for c, _f, _l in _codes(tm_copy)] == ["L003"]
