@@ -5,7 +5,10 @@ Mix: 1 to 5 players; Corporate Era on every other seed; one-player games are alw
 solo variant (which the rulebook plays with Corporate Era); the draft on every third seed.
 The kernel plays a random game in about 2-3 s, so CI plays GAMES of them (every player
 count three times); ``TM_PLAYOUTS=200 pytest tests/test_tm_playouts.py -s`` plays more.
-Speed belongs in benchmarks: the test prints the time per game, it asserts none.
+Speed belongs in benchmarks: the test prints the time per game, it asserts none. The
+games run on the shipped engine (``generated/terraforming_mars``, compiled expressions;
+tests/test_build.py checks it is up to date with rules_data); the other Terraforming Mars
+tests interpret the rules compiled from rules_data.
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from __future__ import annotations
 import os
 import time
 
+import generated.terraforming_mars as tm
 from compiler.kernel import Game, RandomPolicy
-from tests.tm_helpers import invariants, new
+from tests.tm_helpers import invariants
 
 GAMES = int(os.environ.get("TM_PLAYOUTS", "15"))
 
@@ -36,7 +40,7 @@ def test_random_games_keep_invariants_and_end():
     generations, decisions = [], 0
     for seed in range(GAMES):
         players, mods = config(seed)
-        game = new(players, mods, seed)
+        game = tm.new_game(players, mods, seed)
         invariants(game)
         result = RandomPolicy(seed).play(game, after=invariants)
         assert game.is_over and game.pending() is None
