@@ -130,3 +130,15 @@ def test_a_file_that_does_not_load_is_not_reported_again(tm_copy):
     (tm_copy / "tracks.yaml").write_text(text.replace("kind: tracks", "kind: tracks\n  bad: ["),
                                          "utf-8")
     assert [c for c, _f, _l in _codes(tm_copy)] == ["L003"]
+
+
+def test_a_wrong_file_level_source_is_one_mistake(tm_copy):
+    """R017: a source naming a document game.yaml does not list; given once for the
+    whole file, it is reported once (at the file's source)."""
+    text = (tm_copy / "tags.yaml").read_text("utf-8")
+    (tm_copy / "tags.yaml").write_text(text.replace("{doc: tm-facts,", "{doc: tm-fact,"),
+                                       "utf-8")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    [d] = comp.diagnostics
+    assert (d.code, Path(d.span.path).name, d.span.line) == ("R017", "tags.yaml", 3)
+    assert "'tm-facts'" in d.hint

@@ -49,7 +49,7 @@ def _sources(docs: list[Document]) -> list[Diagnostic]:
     known = set((game.data.get("sources") or {}) if game else {})
     out: list[Diagnostic] = []
     for doc in docs:
-        for path, v in doc.walk():
+        for path, v in _own(doc):
             if path and path[-1] == "source" and isinstance(v, dict) and \
                     v.get("doc") not in known and known:
                 out.append(Diagnostic(doc.span(path + ("doc",)), "R017",
@@ -76,9 +76,19 @@ def _unsourced(doc: Document) -> list[Diagnostic]:
     return out
 
 
+def _own(doc: Document) -> list[tuple[tuple[Any, ...], Any]]:
+    """``doc.walk()`` without the copies of file-level values that declaring the records
+    put into each record (a file's wrong ``source`` is one mistake, reported once)."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    shared = {id(v) for k, v in data.items()
+              if k not in ("kind", "records") and isinstance(v, (dict, list))}
+    return [(path, v) for path, v in doc.walk()
+            if len(path) <= 1 or path[0] != "records" or id(v) not in shared]
+
+
 def _marked(doc: Document) -> list[Diagnostic]:
     out = []
-    for path, v in doc.walk():
+    for path, v in _own(doc):
         if isinstance(v, dict) and "provisional" in v:
             out.append(Diagnostic(doc.span(path), "W001", f"provisional value "
                                   f"{v['provisional']!r}: {v.get('reason', 'no reason')}",
