@@ -11,6 +11,7 @@ import pytest
 from compiler.cli import main
 from compiler.playtest import golden
 from compiler.playtest.gamelog import read_log
+from compiler.playtest.games import game_package
 from tests.conftest import ROOT
 
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.jsonl"))
@@ -41,12 +42,25 @@ def test_replay_shows_each_step_in_the_game_language(capsys):
     assert len(lines) == read_log(path).end["steps"] + 1
 
 
+TM_LOG = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
+
+
+def _card_played(path: Path) -> dict:
+    """The first step after the first that plays a card (golden logs change with the
+    rules: the test finds its step)."""
+    return next(s for s in read_log(path).steps if s["step"] > 0 and
+                isinstance(s["option"], dict) and s["option"].get("act") == "play")
+
+
 def test_replay_jumps_to_a_step(capsys):
-    path = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
-    assert main(["replay", str(path), "--step", "3"]) == 0
+    step = _card_played(TM_LOG)
+    card = step["option"]["card"]
+    name = game_package("terraforming_mars").RULES["records"]["cards"][card]["name"]
+    assert main(["replay", str(TM_LOG), "--step", str(step["step"])]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("step 3: player 1 · action")  # players numbered from 1
-    assert re.search(r"^\s+\d+\. play: Greenhouses$", out, re.M)
+    # players numbered from 1
+    assert out.startswith(f"step {step['step']}: player {step['player'] + 1} · action")
+    assert re.search(rf"^\s+\d+\. play: {re.escape(name['en'])}$", out, re.M)
 
 
 def test_an_illegal_step_is_named(tmp_path, capsys):
@@ -62,20 +76,19 @@ def test_an_illegal_step_is_named(tmp_path, capsys):
 
 
 def test_changed_rules_stop_at_the_first_diverging_step(tm_copy: Path, capsys):
-    """Greenhouses (played at step 3 of the golden log) made unaffordable."""
-    cards = next(tm_copy.glob("cards/*.yaml"))
+    """The card the golden log plays first (after step 0) made unaffordable."""
+    step = _card_played(TM_LOG)
+    card = step["option"]["card"]
     for f in tm_copy.glob("cards/*.yaml"):
-        if "id: greenhouses" in f.read_text():
-            cards = f
-    text = cards.read_text()
-    at = text.index("id: greenhouses")
-    cost = re.compile(r"cost: \d+").search(text, at)
-    assert cost is not None
-    cards.write_text(text[:cost.start()] + "cost: 99" + text[cost.end():])
-    path = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
-    assert main(["replay", str(path), "--rules", str(tm_copy), "--quiet"]) == 1
+        text = f.read_text()
+        if f"id: {card}\n" in text:
+            at = text.index(f"id: {card}\n")
+            cost = re.compile(r"cost: \d+").search(text, at)
+            assert cost is not None
+            f.write_text(text[:cost.start()] + "cost: 99" + text[cost.end():])
+    assert main(["replay", str(TM_LOG), "--rules", str(tm_copy), "--quiet"]) == 1
     out = capsys.readouterr().out
-    assert "diverges at step 3:" in out and "greenhouses" in out
+    assert f"diverges at step {step['step']}:" in out and card in out
 
 
 def test_a_different_ending_is_reported(tmp_path, capsys):

@@ -81,7 +81,9 @@ class Names:
         game = rules.get("game") or {}
         self.lang = lang or str(game.get("language") or "en")
         self.table: dict[str, str] = {}
-        for records in rules.values():
+        core = rules.get("records")  # a game in the core language keeps its records there
+        tables = list(rules.values()) + (list(core.values()) if isinstance(core, dict) else [])
+        for records in tables:
             if isinstance(records, dict):
                 for rid, rec in records.items():
                     self._add(rid, rec)
