@@ -3,8 +3,9 @@
 
 Mix: 1 to 5 players; Corporate Era on every other seed; one-player games are always the
 solo variant (which the rulebook plays with Corporate Era); the draft on every third seed.
-The kernel plays a random game in about 2-3 s, so CI plays GAMES of them (every player
-count three times); ``TM_PLAYOUTS=200 pytest tests/test_tm_playouts.py -s`` plays more.
+A random game takes about 1.5 s with the invariants (1.2 s without; 4.5 s interpreted),
+so CI plays GAMES of them (every player count three times);
+``TM_PLAYOUTS=200 pytest tests/test_tm_playouts.py -s`` plays more.
 Speed belongs in benchmarks: the test prints the time per game, it asserts none. The
 games run on the shipped engine (``generated/terraforming_mars``, compiled expressions;
 tests/test_build.py checks it is up to date with rules_data); the other Terraforming Mars
