@@ -116,7 +116,7 @@ def test_expansion_on_a_shipped_game_from_elsewhere(elsewhere, capsys):
 
 def test_shipped_games_work_from_elsewhere(elsewhere, capsys):
     assert main(["explain", "terraforming_mars", "asteroid", "--lang", "en"]) == 0
-    assert "Raise temperature" in capsys.readouterr().out
+    assert "Raise the temperature" in capsys.readouterr().out
     assert main(["sheet", "pampero", "--out", "p.html"]) == 0
     assert "wrote p.html" in capsys.readouterr().out
     assert "<html" in (elsewhere / "p.html").read_text("utf-8")
