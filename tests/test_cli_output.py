@@ -131,7 +131,7 @@ def _help(name: str) -> str:
 
 @pytest.mark.parametrize("game,query,words", [
     ("terraforming_mars", "setup:first_player", ["setup first_player", "flow.yaml:"]),
-    ("terraforming_mars", "scoring:greenery", ["scoring greenery", "1 VP per greenery"]),
+    ("terraforming_mars", "scoring:greenery", ["scoring greenery", "1 VP per owned greenery tile"]),
     ("pampero", "deck:contracts_remote", ["deck contracts_remote", "decks.yaml:",
                                           "Holds 7: "]),
     ("pampero", "deck:specialist_action", ["face up, refilled from the deck",

@@ -78,7 +78,7 @@ def test_module_setup_step_and_scoring(capsys):
     _, out, _ = explain(capsys, "setup:first_player", "--lang", "it")
     assert "Si sceglie a caso il primo giocatore." in out
     _, out, _ = explain(capsys, "scoring:greenery", "--lang", "it")
-    assert "1 per ogni tessera Verde posseduta." in out
+    assert "1 PV per ogni tessera Verde posseduta." in out
     _, out, _ = explain(capsys, "final_conversions", "--lang", "en")
     assert "end final_conversions" in out and "every global parameter" in out
 

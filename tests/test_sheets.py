@@ -191,7 +191,7 @@ def test_production_phase_in_words(ir, html):
     assert flow["phases"][0]["text"].endswith("Dalla generazione 2 in poi.")
     scoring = {s["id"]: s["text"] for s in flow["scoring"]}
     assert scoring["milestones"] == "5 per ogni obiettivo acquisito"
-    assert scoring["greenery"] == "1 per ogni tessera Verde posseduta"
+    assert scoring["greenery"] == "1 PV per ogni tessera Verde posseduta"
 
 
 def test_modules_say_what_they_change(ir):

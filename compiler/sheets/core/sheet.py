@@ -289,10 +289,9 @@ def score_text(sp: Speaker, tree: Any) -> str:
     """A line of the final count: "1 per each <thing counted>", or the amount in words."""
     if tree is None:
         return ""
-    if sp.countable(tree):
-        return sp.w["score_each"].format(x=sp.value(tree, "one"))
-    if isinstance(tree, dict) and ("val" in tree or "rec" in tree):
-        return sp.w["score_each"].format(x=sp.value(tree, "one"))
+    each = sp.w["score_each_unit"] if sp.score_unit else sp.w["score_each"]
+    if sp.countable(tree) or isinstance(tree, dict) and ("val" in tree or "rec" in tree):
+        return each.format(x=sp.value(tree, "one"), unit=sp.score_unit)
     return sp.value(tree)
 
 

@@ -109,6 +109,9 @@ class Speaker:
                       if isinstance(s, dict) and s.get("unit")}
         rnd = ((ir.get("flow") or {}).get("round") or {}).get("name")
         self.round = self.pick(rnd) if rnd else ""
+        unit = game.get("score_unit")
+        self.score_unit = self.pick(unit) if unit else ""
+        """What the final count counts (VP, $), when the game names it."""
         self.loop: dict[str, str] = {}
 
     # ---- names --------------------------------------------------------------------
