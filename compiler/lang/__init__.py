@@ -54,9 +54,22 @@ def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diag
                                 "at": f"{d.doc.path}:{d.span.line}"}
                          for d in decls.definitions}
     number_nodes(ir)
+    rc.diags = _once(rc.diags)
     ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
     ir["texts"] = texts_table(rc.notes, decls, docs)  # for sheets and explain only
     return ir, decls, diags + rc.diags
+
+
+def _once(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """One diagnostic per position and code (an error in a definition used through
+    several others is found once per way in)."""
+    seen: set[tuple[Any, str]] = set()
+    out = []
+    for d in diags:
+        if (d.span, d.code) not in seen:
+            seen.add((d.span, d.code))
+            out.append(d)
+    return out
 
 
 def _game(decls: Decls) -> dict[str, Any]:

@@ -4,8 +4,9 @@ A definition may carry ``checks: [{that: CONDITION, says: {lang: text}}]``. At e
 the condition is evaluated with the arguments and, in a record's text, ``this`` = that
 record. When it can be decided from the rules alone (records, literals, comparisons)
 and is false, the use is an error R038 whose message is ``says`` with the holes filled:
-"add 1 animal to this card" on a card that holds no animals. A condition that needs the
-game state is left to the engine.
+"add 1 animal to this card" on a card that holds no animals. A condition the rules
+alone cannot decide (it needs the game state, or a comparison of numbers) is not
+checked: write such rules as ``require`` in the definition's body.
 """
 
 from __future__ import annotations

@@ -164,6 +164,15 @@ def _change(rc: RC, doc: Document, path: tuple[Any, ...], change: dict[str, Any]
                                    hint=did_you_mean(str(kind), list(rc.decls.kinds))))
         return change
     _known_id(rc, doc, path + ("id",), rid, str(kind))
+    if isinstance(rid, str) and rid in rc.decls.records.get(str(kind), {}):
+        from compiler.lang.expr import record_id
+        from compiler.lang.syntax import Syn
+
+        span = doc.span(path + ("id",))
+        try:
+            record_id(rc, Syn("name", span.line, span.col, (rid,)), rid, str(kind))
+        except Fail as exc:
+            rc.diags.append(exc.diag)
     out = dict(change)
     out["set"] = {}
     for key, value in (change.get("set") or {}).items():

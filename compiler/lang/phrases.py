@@ -201,11 +201,19 @@ def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
 
     if len(items) == 1 and items[0].op == "name" and not reasons:
         return unknown(rc, items[0], items[0].kids[0], scope)
-    if reasons:
-        best = max(reasons, key=lambda f: (f.diag.span.line, f.diag.span.col))
-        return best
     text = " ".join(str(i.kids[0]) if i.op in ("name", "int") else "(...)" for i in items)
     same_form = [d for d in rc.decls.definitions if (d.form == "effect") == statement]
+    words = {p for d in same_form for p in d.parts if isinstance(p, str)}
+    if reasons:
+        best = max(reasons, key=lambda f: (f.diag.span.line, f.diag.span.col))
+        word = best.diag.message.split("'")[1] if best.diag.code == "R001" and \
+            "'" in best.diag.message else None
+        if word not in words:
+            return best
+        # the unknown "name" is a word of some phrase: the phrase is misshapen
+        using = [_show(d) for d in same_form if word in d.parts][:6]
+        return rc.fail(syn, "R033", f"no definition matches '{text}'",
+                       hint=f"phrases with '{word}': {', '.join(using)}")
     phrases = [_show(d) for d in same_form]
     alike = [_show(d) for d in same_form if len(d.parts) == len(items)][:6]
     hint = did_you_mean(text, phrases) or \

@@ -271,9 +271,12 @@ def _expression(rc: RC, syn: Syn, scope: Scope) -> IR:
         if bound is not None and bound.code:
             return bound.read()
     if len(items) == 1 and items[0].op not in ("name", "app"):
-        raise rc.fail(syn, "D004", "a value where a statement is expected",
-                      hint="statements change the game: assign, choose, or a phrase "
-                      "of the game's definitions")
+        hint = "statements change the game: assign, choose, or a phrase of the game's " \
+            "definitions"
+        if syn.op == "arith" and syn.kids[1].op == "app" and len(syn.kids[1].kids) > 1:
+            hint = "an argument that is a calculation needs parentheses: gain (n - 1) r, " \
+                "not gain n - 1 r"
+        raise rc.fail(syn, "D004", "a value where a statement is expected", hint=hint)
     ir, _ = phrase(rc, syn, items, scope, "effect", statement=True)
     return ir
 
