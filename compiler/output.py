@@ -66,6 +66,24 @@ def write_tree(target: Path, files: dict[str, bytes]) -> None:
             shutil.rmtree(staging, ignore_errors=True)
 
 
+def byte_compile(folder: Path) -> None:
+    """Write the ``.pyc`` of every Python file of ``folder`` (after it is in place: the
+    caches are not part of the atomic tree)."""
+    if folder.is_dir():
+        _byte_compile(folder)
+
+
+def _byte_compile(folder: Path) -> None:
+    """Write the ``.pyc`` of every Python file (a big generated engine then imports
+    without compiling first). Checked hash-based pycs: valid wherever the tree moves, and
+    never used for a source that changed."""
+    import compileall
+    import py_compile
+
+    compileall.compile_dir(str(folder), quiet=1, workers=1,
+                           invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+
+
 def umask_mode(mode: int = 0o666) -> int:
     """``mode`` less the process umask: what ``open()`` or ``mkdir()`` would give."""
     mask = os.umask(0o022)

@@ -1,8 +1,9 @@
 """The one place that knows the order of the stages.
 
-load -> schema -> dsl -> resolve -> check -> (codegen, sheets). ``compile_game`` runs the
-checking stages and returns every diagnostic of one run; ``build`` also emits
-``generated/<game>/`` atomically, and only when there is no error.
+load -> schema -> lang (declare, parse, resolve and expand to IR) -> check -> (codegen,
+sheets). ``compile_game`` runs the checking stages and returns every diagnostic of one
+run; ``build`` also emits ``generated/<game>/`` atomically, and only when there is no
+error.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler import check, codegen, dsl, lang, load, resolve, schema
+from compiler import check, codegen, lang, load, schema
 from compiler.diagnostics import Diagnostic, has_errors
-from compiler.output import differs, write_tree
+from compiler.output import byte_compile, differs, write_tree
 
 __all__ = ["Compilation", "build", "compile_game", "render_outputs"]
 
@@ -33,10 +34,13 @@ class Compilation:
 
 
 def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compilation:
-    """Run load, schema, dsl, resolve and check on ``rules_dir``; collect all diagnostics.
+    """Run load, schema, lang (declare, parse, resolve) and check on ``rules_dir``;
+    collect every diagnostic of the run.
 
     ``base``: a shipped game's folder that ``rules_dir`` extends (an expansion with its own
     modules and cards, but no game document of its own): both are compiled as one game.
+    An unknown id that a record or file left out for an earlier error would declare is
+    not reported again (it follows from that error).
     """
     result = Compilation(rules_dir)
     folders = [base, rules_dir] if base is not None else [rules_dir]
@@ -49,37 +53,12 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
     if any(d.code == "L012" for d in diags):  # no folder: nothing else to say
         result.diagnostics = diags
         return result
-    if lang.is_core(docs):
-        return _compile_core(result, docs, diags, folders, root)
     good, schema_diags = schema.validate(docs)
-    parsed, dsl_diags = dsl.parse_documents(good)
-    ir, symbols, resolve_diags = resolve.resolve(good, parsed)
-    shadow: set[str] = set()
-    for folder in folders:
-        ids, kinds = _unreadable(folder, root, docs, good)
-        shadow |= ids
-        symbols.incomplete |= kinds
-    check_diags = check.check(good, parsed, ir, symbols, shadow,
-                              _display(rules_dir, root).rstrip("/"))
-    result.docs, result.ir = docs, ir
-    result.diagnostics = sorted(diags + schema_diags + dsl_diags + resolve_diags + check_diags,
-                                key=_order)
-    return result
-
-
-def _compile_core(result: Compilation, docs: list[load.Document], diags: list[Diagnostic],
-                  folders: list[Path], root: Path) -> Compilation:
-    """A game written in the core language: schema, then declare/resolve/expand, then
-    the semantic checks of the core. An unknown id that a record or file left out for an
-    earlier error would declare is not reported again (it follows from that error)."""
-    from compiler.schema.core import validate_core
-
-    good, schema_diags = validate_core(docs)
     ir, _decls, lang_diags = lang.compile_core(good)
-    more = check.check_core(good, ir)
+    more = check.check(good, ir)
     shadow: set[str] = set()
     for folder in folders:
-        shadow |= _unreadable(folder, root, docs, good)[0]
+        shadow |= _unreadable(folder, root, docs, good)
     later = [d for d in lang_diags + more
              if not (d.code in ("R001", "R015") and _last_quoted(d.message) in shadow)]
     result.docs, result.ir = docs, ir
@@ -99,39 +78,18 @@ def _order(d: Diagnostic) -> tuple[int, str, int, int, str]:
 
 
 def _unreadable(folder: Path, root: Path, docs: list[load.Document],
-                good: list[load.Document]) -> tuple[set[str], set[str]]:
-    """Ids and symbol kinds that files which failed to load or validate would declare.
-
-    Returns ``(ids, kinds)``; unknown-name diagnostics about them are left out, as they
-    follow from the first error. A file's kind is read from its ``kind:`` line, or guessed
-    from its name (``tags.yaml``).
-    """
+                good: list[load.Document]) -> set[str]:
+    """Ids that records or files which failed to load or validate would declare."""
     ids = {i for d in good for i in d.dropped}
-    kinds: set[str] = set()
     readable = {d.path for d in good}
-    loaded = {d.path: d for d in docs}
     base = folder.resolve()
     for file in load.rules_files(folder) if folder.is_dir() else []:
-        shown = _display(file, root).rstrip("/")
-        if shown in readable:
+        if _display(file, root).rstrip("/") in readable:
             continue
         raw, problem = load.read_file(file, base)
         text = "" if problem else raw.decode("utf-8", "replace")
         ids.update(re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", text))
-        kind_match = re.search(r"^kind:\s*([a-z_]+)", text, re.M)
-        doc = loaded.get(shown)
-        kind = doc.kind if doc and doc.kind else kind_match.group(1) if kind_match \
-            else file.stem
-        kinds.update(_symbol_kinds(kind))
-    return ids, kinds
-
-
-def _symbol_kinds(doc_kind: str) -> tuple[str, ...]:
-    from compiler.resolve.symbols import DOC_SYMBOLS, RECORD_KINDS
-
-    if doc_kind in RECORD_KINDS:
-        return (RECORD_KINDS[doc_kind],)
-    return DOC_SYMBOLS.get(doc_kind, ())
+    return ids
 
 
 def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
@@ -161,6 +119,8 @@ def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
     changed = differs(out_dir, files)
     if changed and not check_only:
         write_tree(out_dir, files)
+    if not check_only:
+        byte_compile(out_dir)
     return comp, changed
 
 

@@ -27,7 +27,7 @@ state ``given`` sets is then in place when it runs).
 
 ``@k`` in a path or value is the seat k places after the first player to act. ``given``
 may only replace a value by one of the same type (a mapping is merged key by key) and may
-add keys only to the state's open maps (``compiler.runtime.setup.OPEN_MAPS``), so a
+add keys only to the state's maps (entries of map type in the game's state.yaml), so a
 typo fails instead of silently testing nothing.
 Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 """
@@ -41,7 +41,6 @@ from typing import Any
 
 from compiler.diagnostics import Span, did_you_mean
 from compiler.load import Document, load_text
-from compiler.runtime.setup import OPEN_MAPS as _OLD_OPEN_MAPS
 
 __all__ = ["KEYS", "Outcome", "run_file"]
 
@@ -139,18 +138,14 @@ def _keys(doc: Document) -> None:
 
 def engine(rules: dict[str, Any]) -> tuple[Any, type[Exception]]:
     """The ``Game`` class and rules-error type that run ``rules``."""
-    if rules.get("core"):
-        from compiler.kernel import Game, RulesError
-    else:
-        from compiler.runtime import Game, RulesError  # type: ignore[assignment]
+    from compiler.runtime import Game, RulesError
+
     return Game, RulesError
 
 
 def open_maps(rules: dict[str, Any]) -> tuple[str, ...]:
     """State maps a scenario's ``given`` may add keys to: every map entry of the state
-    (a core game's state.yaml), or the runtime's open maps."""
-    if not rules.get("core"):
-        return tuple(_OLD_OPEN_MAPS)
+    (the game's state.yaml)."""
     entries = [e for scope in (rules.get("state") or {}).values() for e in scope.items()]
     return tuple(name for name, e in entries
                  if isinstance(e.get("type"), list) and e["type"][:1] == ["map"])

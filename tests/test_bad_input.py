@@ -40,19 +40,21 @@ CASES: dict[str, tuple[str, str, int, int]] = {
     "control_char.yaml": ("L003", "control_char.yaml", 3, 32),
     "two_documents.yaml": ("L003", "two_documents.yaml", 3, 1),
     "python_tag.yaml": ("L005", "python_tag.yaml", 3, 22),
-    "huge_number.yaml": ("L015", "huge_number.yaml", 3, 52),
+    "huge_number.yaml": ("L015", "huge_number.yaml", 3, 38),
     "no_kind.yaml": ("S001", "no_kind.yaml", 1, 1),
     "misspelled_kind.yaml": ("S002", "misspelled_kind.yaml", 1, 7),
-    "unknown_key": ("S003", "tracks.yaml", 3, 61),
-    "yaml11_no_for_number": ("S003", "tracks.yaml", 3, 58),
-    "yaml11_no_for_boolean": ("S003", "tiles.yaml", 3, 41),
+    "unknown_key": ("S003", "cards.yaml", 4, 67),
+    "yaml11_no_for_number": ("S003", "cards.yaml", 4, 40),
+    "yaml11_no_for_boolean": ("S003", "cards.yaml", 4, 50),
     "yaml11_octal_for_text": ("S003", "cards.yaml", 4, 24),
-    "yaml11_date_for_number": ("S003", "tracks.yaml", 3, 58),
-    "yaml11_null_for_text": ("S003", "tags.yaml", 3, 27),
-    "id_injection": ("S003", "tags.yaml", 3, 10),
-    "id_lookalike": ("S003", "tags.yaml", 4, 10),
-    "id_newline": ("S003", "tags.yaml", 3, 10),
-    "module_cycle": ("R020", "modules.yaml", 3, 10),
+    "yaml11_date_for_number": ("S003", "cards.yaml", 4, 40),
+    "yaml11_null_for_text": ("S003", "tags.yaml", 4, 27),
+    "id_injection": ("S003", "tags.yaml", 4, 10),
+    "id_lookalike": ("S003", "tags.yaml", 5, 10),
+    "id_newline": ("S003", "tags.yaml", 4, 10),
+    "module_cycle": ("R020", "modules.yaml", 5, 10),
+    "state_each_not_a_kind": ("R030", "state.yaml", 3, 17),  # found by test_fuzz
+    "module_misspelt": ("R001", "cards.yaml", 5, 51),  # the lion's module: zoo
 }
 
 

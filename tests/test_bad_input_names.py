@@ -45,22 +45,24 @@ def _hostile_game(tmp_path: Path, folder: str) -> Path:
     shutil.copytree(BASE, rules)
     q = [_quote(h) for h in HOSTILE]
     (rules / "game.yaml").write_text(
-        f"kind: game\nid: mini\ntitle: {{en: {q[0]}, it: {q[1]}}}\nplayers: {{min: 1}}\n"
-        f"sources: {{rules: {q[2]}}}\ncurrency: money\n", "utf-8")
+        f"kind: game\nid: mini\ntitle: {{en: {q[0]}, it: {q[1]}}}\n"
+        f"language: en\nlanguages: [en, it]\nplayers: {{min: 1}}\n"
+        f"sources: {{rules: {q[2]}}}\n", "utf-8")
     (rules / "resources.yaml").write_text(
         "kind: resources\nrecords:\n"
-        f"  - {{id: money, name: {{en: {q[3]}}}, production_min: 0,"
-        f" source: {{doc: rules, section: {q[4]}}}}}\n"
-        f"  - {{id: ore, name: {{en: {q[5]}, it: {q[6]}}}}}\n", "utf-8")
+        f"  - {{id: money, name: {{en: {q[3]}}}, source: {{doc: rules, section: {q[4]}}}}}\n"
+        f"  - {{id: score, name: {{en: {q[5]}, it: {q[6]}}},"
+        f" source: {{doc: rules, section: {q[0]}}}}}\n", "utf-8")
     (rules / "tags.yaml").write_text(
         f"kind: tags\nsource: {{doc: rules, section: {q[7]}}}\nrecords:\n"
-        + "".join(f"  - {{id: tag{i}, name: {{en: {s}}}}}\n" for i, s in enumerate(q)), "utf-8")
+        + "".join(f"  - {{id: tag{i}, name: {{en: {s}}}}}\n" for i, s in enumerate(q))
+        + f"  - {{id: building, name: {{en: {q[1]}}}}}\n", "utf-8")
     return rules
 
 
 def _build(rules: Path, out: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
     assert main(["build", "--rules", str(rules), "--out", str(out)]) == 0, \
-        capsys.readouterr().out
+        capsys.readouterr().err
     capsys.readouterr()
     return {p.name: p.read_text("utf-8") for p in sorted((out / rules.name).glob("*.py"))}
 
@@ -73,7 +75,7 @@ def _non_string_tokens(source: str) -> list[tokenize.TokenInfo]:
 def test_hostile_names_build_to_harmless_python(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     files = _build(_hostile_game(tmp_path, "evil"), tmp_path / "out", capsys)
-    assert set(files) == {"__init__.py", "rules.py"}
+    assert set(files) == {"__init__.py", "rules.py", "engine.py"}
     for name, source in files.items():
         ast.parse(source, filename=name)
         leaks = [t for t in _non_string_tokens(source) if MARK in t.string]
@@ -89,8 +91,11 @@ def test_hostile_names_round_trip_exactly(tmp_path: Path,
     files = _build(_hostile_game(tmp_path, "evil"), tmp_path / "out", capsys)
     tree = ast.parse(files["rules.py"])
     rules = ast.literal_eval([n for n in tree.body if isinstance(n, ast.Assign)][0].value)
-    names = [rules["tags"][f"tag{i}"]["name"]["en"] for i in range(len(HOSTILE))]
+    names = [rules["records"]["tags"][f"tag{i}"]["name"]["en"] for i in range(len(HOSTILE))]
     assert names == HOSTILE
+    assert rules["game"]["title"] == {"en": HOSTILE[0], "it": HOSTILE[1]}
+    assert rules["records"]["resources"]["score"]["name"] == {"en": HOSTILE[5],
+                                                              "it": HOSTILE[6]}
 
 
 def test_hostile_folder_name_stays_in_comments_and_strings(

@@ -88,7 +88,9 @@ def test_module_adding_after_a_step_only_another_module_adds(tm_copy):
          "        - {id: bonus, after: neutral_cities, do: \"gain 1 plants\"}\n")
     comp = compile_game(tm_copy, tm_copy.parent)
     [d] = [d for d in comp.diagnostics if d.code == "R023"]
-    assert "only module 'solo' adds" in d.message and "requires: [solo]" in d.hint
+    assert d.message == "module 'extra' adds a step after setup step 'neutral_cities', " \
+        "which only module 'solo' brings; 'extra' does not require it"
+    assert "requires: [solo]" in d.hint
     fixed = (tm_copy / "zz_modules.yaml").read_text("utf-8").replace(
         "name: {en: E}", "name: {en: E}\n    requires: [solo]")
     _add(tm_copy, "zz_modules.yaml", fixed)

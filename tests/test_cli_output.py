@@ -15,15 +15,16 @@ import pytest
 
 from compiler.cli import main
 from compiler.output import write_tree
-from tests.test_diagnostics_output import BASE, TRACKS
+from tests.conftest import ROOT
+from tests.test_diagnostics_output import BASE, CARDS
 
 
 @pytest.fixture
 def rules(tmp_path: Path) -> Path:
-    """A small game with one W001 warning and two S003 errors (tracks.yaml)."""
+    """A small game with one W001 warning and two S003 errors (cards.yaml)."""
     folder = tmp_path / "rules"
     shutil.copytree(BASE, folder)
-    (folder / "tracks.yaml").write_text(TRACKS)
+    (folder / "cards.yaml").write_text(CARDS)
     return folder
 
 
@@ -76,7 +77,7 @@ def test_check_modules_all(capsys):
     code, out, _ = _check(capsys, "terraforming_mars", "--modules", "all", "--players", "1")
     assert code == 0 and "and corporate_era, solo" in out
     code, out, _ = _check(capsys, "terraforming_mars", "--modules", "all", "--players", "3")
-    assert code == 0 and "and corporate_era, draft" in out
+    assert code == 0 and "and corporate_era, standard_corporations, draft" in out
 
 
 def test_check_modules_named_are_checked_as_named(capsys):
@@ -116,8 +117,11 @@ def test_test_on_an_empty_folder_says_nothing_to_test(tmp_path, capsys):
 
 def test_schema_without_kind_lists_the_kinds_as_its_help_says(capsys):
     assert main(["schema"]) == 0
+    assert capsys.readouterr().out.split() == ["game", "flow", "modules", "kinds", "state",
+                                               "events", "definitions", "constants"]
+    assert main(["schema", "--rules", str(ROOT / "rules_data" / "pampero")]) == 0
     kinds = capsys.readouterr().out.split()
-    assert "cards" in kinds and "decks" in kinds
+    assert "flow" in kinds and "decks" in kinds and "action_cards" in kinds
     assert "without KIND: list the kinds" in " ".join(_help("schema").split())
 
 
@@ -132,10 +136,10 @@ def _help(name: str) -> str:
 @pytest.mark.parametrize("game,query,words", [
     ("terraforming_mars", "setup:first_player", ["setup first_player", "flow.yaml:"]),
     ("terraforming_mars", "scoring:greenery", ["scoring greenery", "1 VP per owned greenery tile"]),
-    ("pampero", "deck:contracts_remote", ["deck contracts_remote", "decks.yaml:",
-                                          "Holds 7: "]),
+    ("pampero", "deck:contracts_remote", ["decks contracts_remote", "decks.yaml:",
+                                          "remote contract tiles"]),
     ("pampero", "deck:specialist_action", ["face up, refilled from the deck",
-                                           "A taken item goes to: the hand"]),
+                                           "a taken item goes to: the hand"]),
 ])
 def test_explain_setup_steps_decks_and_scoring_lines(capsys, game, query, words):
     assert main(["explain", game, query, "--lang", "en"]) == 0

@@ -15,13 +15,14 @@ def test_provisional_values_counted_per_module_and_file(tmp_path):
     assert prov["total"] == 3
     assert prov["by_module"] == {"base": 1, "co2": 1, "solo_variant": 1}
     assert {k.split("/")[-1]: v for k, v in prov["by_file"].items()} == \
-        {"modules.yaml": 2, "tracks.yaml": 1}
-    first = prov["values"][0]
-    assert (first["record"], first["field"], first["value"], first["reason"]) == \
+        {"constants.yaml": 1, "modules.yaml": 2}
+    co2 = prov["values"][1]
+    assert (co2["record"], co2["field"], co2["value"], co2["reason"]) == \
         ("co2", "components.co2_token.count", 40, "the box lists no count")
-    assert (first["line"], first["col"]) == line_of(rules, "modules.yaml", "{provisional: 40")
-    assert [(v["module"], v["record"], v["field"]) for v in prov["values"][1:]] == \
-        [("solo_variant", "solo_variant", "round_limit"), ("base", "score", "start")]
+    assert (co2["line"], co2["col"]) == line_of(rules, "modules.yaml", "{provisional: 40")
+    assert [(v["module"], v["record"], v["field"], v["value"]) for v in prov["values"]] == \
+        [("base", "starting_money", "value", 5), ("co2", "co2", "components.co2_token.count", 40),
+         ("solo_variant", "solo_variant", "round_limit", 10)]
 
 
 def test_sections_encoded_by_exact_or_prefix_citations(tmp_path):
@@ -35,7 +36,7 @@ def test_sections_encoded_by_exact_or_prefix_citations(tmp_path):
 
 
 def test_citation_of_an_undeclared_document(tmp_path):
-    rules = energy(tmp_path, {"tracks.yaml": [("doc: rules", "doc: rulez")]})
+    rules = energy(tmp_path, {"resources.yaml": [("doc: rules", "doc: rulez")]})
     sec = compilation_report(compiled(rules))["sections"]
     assert sec["unknown_documents"] == {"rulez": 1}
 
@@ -71,16 +72,19 @@ def test_cli_json_exit_zero(tmp_path, capsys):
 
 
 def test_cli_exit_one_when_the_game_has_errors(tmp_path, capsys):
-    rules = energy(tmp_path, {"flow.yaml": [("gain 5 money", "gain 5 mony")]})
+    rules = energy(tmp_path, {"flow.yaml": [("gain 1 money", "gain 1 mony")]})
     assert main(["coverage", "energy", "--rules", str(rules)]) == 1
     out, err = capsys.readouterr()
     assert "provisional values: 3" in out and "1 error(s)" in err
 
 
-def test_terraforming_mars_has_no_section_lists(capsys):
+def test_terraforming_mars_encodes_every_rulebook_section(capsys):
+    # game.yaml lists the rulebook's headings; every one is cited, none cited unlisted
     assert main(["coverage", "terraforming_mars"]) == 0
     out = capsys.readouterr().out
-    assert "provisional values: 0" in out and "0 declared" in out
+    assert "provisional values: 0" in out
+    assert "rulebook sections: 32 declared, 32 encoded, 0 not encoded" in out
+    assert "not encoded:" not in out and "cited but not listed" not in out
 
 
 def test_pampero_placeholders_are_listed_with_the_warnings_count(capsys):

@@ -1,10 +1,10 @@
 """Every diagnostic code is emitted, documented, titled and triggered by a test.
 
 ``docs/diagnostics.md`` holds, per code, a ``bad FILE`` example and its ``fix FILE``: each
-replaces one file of the small valid game in ``tests/bad_input/_base`` (``bad core FILE``:
-of the small core-language game in ``tests/bad_input/_core_base``). The bad example must
-produce its code; the fixed game must produce no diagnostic at all. Codes whose trigger
-is not YAML text (bytes, sizes, links) are made by ``SPECIAL`` below.
+replaces one file of the small valid game in ``tests/bad_input/_base`` (written in the
+core language). The bad example must produce its code; the fixed game must produce no
+diagnostic at all. Codes whose trigger is not YAML text (bytes, sizes, links) are made by
+``SPECIAL`` below.
 """
 
 from __future__ import annotations
@@ -18,16 +18,15 @@ from pathlib import Path
 import pytest
 
 from compiler.diagnostics import CODES
-from compiler.dsl import MAX_LENGTH
+from compiler.lang.parse import MAX_LENGTH
 from compiler.load.yaml_reader import MAX_BYTES, MAX_DEPTH
 from compiler.pipeline import compile_game
 
 REPO = Path(__file__).resolve().parents[1]
 BASE = REPO / "tests" / "bad_input" / "_base"
-BASES = {"": BASE, "core": REPO / "tests" / "bad_input" / "_core_base"}
 DOC = REPO / "docs" / "diagnostics.md"
 CODE_RE = re.compile(r"""["']([LSDRW][0-9]{3})["']""")
-BLOCK_RE = re.compile(r"^```yaml (bad|fix) (?:(core) )?(\S+)\n(.*?)^```$", re.M | re.S)
+BLOCK_RE = re.compile(r"^```yaml (bad|fix) (\S+)\n(.*?)^```$", re.M | re.S)
 
 
 def emitted_codes() -> set[str]:
@@ -41,21 +40,20 @@ def emitted_codes() -> set[str]:
     return found
 
 
-def documented() -> dict[str, dict[str, tuple[str, str, str]]]:
-    """``{code: {"bad": (base, file, text), "fix": (base, file, text)}}`` from
-    docs/diagnostics.md (base ``""`` or ``"core"``, a key of ``BASES``)."""
-    out: dict[str, dict[str, tuple[str, str, str]]] = {}
+def documented() -> dict[str, dict[str, tuple[str, str]]]:
+    """``{code: {"bad": (file, text), "fix": (file, text)}}`` from docs/diagnostics.md."""
+    out: dict[str, dict[str, tuple[str, str]]] = {}
     sections = re.split(r"^### ", DOC.read_text("utf-8"), flags=re.M)[1:]
     for section in sections:
         code = section[:4]
-        out[code] = {m[1]: (m[2] or "", m[3], m[4]) for m in BLOCK_RE.finditer(section)}
+        out[code] = {m[1]: (m[2], m[3]) for m in BLOCK_RE.finditer(section)}
     return out
 
 
-def game(tmp_path: Path, files: dict[str, str | bytes] | None = None, base: str = "") -> Path:
-    """A copy of a base game in ``tmp_path/rules`` with ``files`` replaced."""
+def game(tmp_path: Path, files: dict[str, str | bytes] | None = None) -> Path:
+    """A copy of the base game in ``tmp_path/rules`` with ``files`` replaced."""
     rules = tmp_path / "rules"
-    shutil.copytree(BASES[base], rules)
+    shutil.copytree(BASE, rules)
     for name, content in (files or {}).items():
         data = content.encode("utf-8") if isinstance(content, str) else content
         (rules / name).write_bytes(data)
@@ -125,23 +123,21 @@ def test_documented_codes_are_sorted_and_titled() -> None:
         assert f"### {code}: {title}" in DOC.read_text("utf-8")
 
 
-@pytest.mark.parametrize("base", sorted(BASES))
-def test_base_game_is_clean(tmp_path: Path, base: str) -> None:
-    assert codes_of(game(tmp_path, base=base)) == []
+def test_base_game_is_clean(tmp_path: Path) -> None:
+    assert codes_of(game(tmp_path)) == []
 
 
 @pytest.mark.parametrize("code", EXAMPLES)
 def test_bad_example_triggers_its_code(code: str, tmp_path: Path) -> None:
-    base, name, text = DOCS[code]["bad"]
-    assert code in codes_of(game(tmp_path, {name: text}, base))
+    name, text = DOCS[code]["bad"]
+    assert code in codes_of(game(tmp_path, {name: text}))
 
 
 @pytest.mark.parametrize("code", EXAMPLES)
 def test_fixed_example_is_clean(code: str, tmp_path: Path) -> None:
     assert "fix" in DOCS[code], f"{code} has a bad example but no fix"
-    base, name, text = DOCS[code]["fix"]
-    assert base == DOCS[code]["bad"][0], f"{code}: the fix changes another base game"
-    assert codes_of(game(tmp_path, {name: text}, base)) == []
+    name, text = DOCS[code]["fix"]
+    assert codes_of(game(tmp_path, {name: text})) == []
 
 
 @pytest.mark.parametrize("code", SPECIAL_CASES)

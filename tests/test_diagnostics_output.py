@@ -16,11 +16,23 @@ from compiler.cli import main
 from compiler.diagnostics import Diagnostic, Severity, Span, to_sarif
 
 BASE = Path(__file__).resolve().parent / "bad_input" / "_base"
-TRACKS = ("kind: tracks\nrecords:\n"
-          "  - {id: score, name: {en: score}, scope: player, start: 0}\n"
-          "  - {id: round, name: {en: round}, scope: game, start: {provisional: 1, "
-          "reason: guess}, min: 1}\n"
-          "  - {id: bonus, name: {en: bonus}, scope: player, strat: 0}\n")
+# One provisional value (W001), then a card with a misspelt key: the key is unknown and
+# the required cost is missing (two S003).
+CARDS = ("kind: cards\nsource: {doc: rules, section: Cards}\nrecords:\n"
+         "  - {id: mine, name: {en: Mine}, cost: {provisional: 2, reason: guess}}\n"
+         "  - {id: lion, name: {en: Lion}, cost: 4, module: zoo}\n"
+         "  - {id: bonus, name: {en: Bonus}, cots: 1, effect: \"gain 1 money\"}\n")
+
+
+def at(text: str, needle: str) -> tuple[int, int]:
+    """1-based line and column of the first ``needle`` in ``text``."""
+    before = text[:text.index(needle)]
+    return before.count("\n") + 1, len(before) - before.rfind("\n")
+
+
+PROVISIONAL = at(CARDS, "{provisional")
+RECORD = at(CARDS, "{id: bonus")  # the record missing its cost
+UNKNOWN = at(CARDS, "cots")
 # The parts of SARIF 2.1.0 that code-scanning upload requires.
 SARIF_SUBSET = {
     "type": "object", "required": ["version", "runs"],
@@ -51,7 +63,7 @@ SARIF_SUBSET = {
 def rules(tmp_path: Path) -> Path:
     folder = tmp_path / "rules"
     shutil.copytree(BASE, folder)
-    (folder / "tracks.yaml").write_text(TRACKS)
+    (folder / "cards.yaml").write_text(CARDS)
     return folder
 
 
@@ -66,18 +78,21 @@ def test_text_has_position_source_caret_hint_and_order(rules: Path,
     code, out, err = _check(capsys, "--rules", str(rules))
     assert code == 1 and out == ""  # diagnostics go to stderr
     heads = re.findall(r"^(\S+):(\d+):(\d+): (error|warning)\[(\w+)\]: ", err, re.M)
-    assert [(h[1], h[2], h[4]) for h in heads] == [("4", "56", "W001"), ("5", "5", "S003"),
-                                                   ("5", "51", "S003")]
-    assert "    - {id: bonus, name: {en: bonus}, scope: player, strat: 0}\n" + " " * 54 + "^" \
-        in err
-    assert "  hint: did you mean 'start'?" in err
+    assert [(int(h[1]), int(h[2]), h[4]) for h in heads] == [
+        (*PROVISIONAL, "W001"), (*RECORD, "S003"), (*UNKNOWN, "S003")]
+    assert {h[0] for h in heads} == {str(rules / "cards.yaml")}
+    source = CARDS.splitlines()[UNKNOWN[0] - 1]
+    assert f"    {source}\n    " + " " * (UNKNOWN[1] - 1) + "^\n" in err
+    assert "error[S003]: card 'bonus': missing required key 'cost'" in err
+    assert "error[S003]: unknown key 'cots' in card 'bonus'" in err
+    assert "  hint: did you mean 'cost'?" in err
     assert err.endswith("2 error(s), 1 warning(s)\n  2  S003  error: value does not match the "
                         "schema\n  1  W001  warning: provisional value\n")
 
 
 def test_strict_turns_warnings_into_errors(rules: Path, capsys: pytest.CaptureFixture[str]
                                            ) -> None:
-    (rules / "tracks.yaml").write_text(TRACKS.replace("strat", "start"))
+    (rules / "cards.yaml").write_text(CARDS.replace("cots", "cost"))
     assert _check(capsys, "--rules", str(rules))[0] == 0
     code, _, err = _check(capsys, "--rules", str(rules), "--strict")
     assert code == 1 and "error[W001]" in err
@@ -88,7 +103,7 @@ def test_json_format(rules: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 1
     assert [d["code"] for d in data] == ["W001", "S003", "S003"]
-    assert data[2]["line"] == 5 and data[2]["col"] == 51 and data[2]["hint"]
+    assert (data[2]["line"], data[2]["col"]) == UNKNOWN and data[2]["hint"]
 
 
 def test_sarif_format(rules: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,8 +118,8 @@ def test_sarif_format(rules: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for result in run["results"]:
         assert rule_ids[result["ruleIndex"]] == result["ruleId"]
     first = run["results"][2]["locations"][0]["physicalLocation"]
-    assert first["region"] == {"startLine": 5, "startColumn": 51}
-    assert first["artifactLocation"]["uri"].endswith("/rules/tracks.yaml")
+    assert first["region"] == {"startLine": UNKNOWN[0], "startColumn": UNKNOWN[1]}
+    assert first["artifactLocation"]["uri"].endswith("/rules/cards.yaml")
     assert [r["level"] for r in run["results"]] == ["warning", "error", "error"]
 
 
@@ -133,9 +148,11 @@ def test_rules_folder_outside_the_repo(tmp_path: Path) -> None:
     proc = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "ok: my_game checked" in proc.stdout
-    (game / "tracks.yaml").write_text(TRACKS)
+    (game / "cards.yaml").write_text(CARDS)
     proc = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 1 and "my_game/tracks.yaml:5:51: error[S003]" in proc.stderr
+    line, col = UNKNOWN
+    assert proc.returncode == 1
+    assert f"\nmy_game/cards.yaml:{line}:{col}: error[S003]" in proc.stderr
 
 
 def test_rules_folder_of_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

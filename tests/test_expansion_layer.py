@@ -7,8 +7,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from compiler.kernel import Game
 from compiler.pipeline import build, compile_game
+from compiler.runtime import Game
 from tests.conftest import ROOT, TM_RULES
 
 MODULE = """kind: modules

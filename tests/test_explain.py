@@ -28,9 +28,9 @@ def test_standard_project_in_italian(capsys):
     # Azione 2, Centrale elettrica: "Paga 11 milioni di euro. Aumenta la produzione di energia."
     code, out, _ = explain(capsys, "power_plant", "--lang", "it")
     assert code == 0
-    assert "Costo: Spendi 11 M€." in out
+    assert "Costo: 11 M€" in out
     assert "Effetto: Aumenta di 1 la produzione di energia." in out
-    assert "rules_data/terraforming_mars/actions.yaml:11" in out
+    assert "rules_data/terraforming_mars/actions.yaml:17" in out
     assert "§ Azione 2: Progetto standard, Centrale elettrica (11 M€)" in out
     assert "[en]" not in out
 
@@ -49,9 +49,9 @@ def test_card_with_requirement_and_vp(capsys):
     assert code == 0
     assert "Requisito: ossigeno almeno 4 %" in out
     assert "PV: 1 ogni 2 risorse su questa carta" in out
-    assert "Azione: Togli 1 microbo da una carta qualsiasi → aggiungi 1 microbo" in out
+    assert "Azione: Togli 1 microbo da un'altra carta qualsiasi → aggiungi 1 microbo" in out
     assert "#035 · 9 · Attiva · indicatori: microbo" in out
-    assert "cards/plants_animals.yaml:" in out
+    assert "cards/001-070.yaml:" in out
 
 
 def test_shared_id_lists_every_item_and_kind_prefix_picks_one(capsys):
@@ -59,7 +59,7 @@ def test_shared_id_lists_every_item_and_kind_prefix_picks_one(capsys):
     assert "cards asteroid" in out and "actions asteroid" in out
     _, out, _ = explain(capsys, "action:asteroid", "--lang", "en")
     assert "actions asteroid" in out and "cards asteroid" not in out
-    assert "Cost: Spend 14 M€." in out   # Asteroide: 14 milioni di euro
+    assert "Cost: 14 M€" in out   # Asteroide: 14 milioni di euro
 
 
 def test_flow_step_and_parameter(capsys):

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler.codegen import generate
-from compiler.diagnostics import CODES, Diagnostic, Span
-from compiler.dsl import KINDS, parse
+from compiler.diagnostics import CODES, Diagnostic
+from compiler.lang.parse import STARTS, parse
 from compiler.load import load_text
 from compiler.pipeline import compile_game
 
@@ -26,21 +26,29 @@ BASE = Path(__file__).resolve().parent / "bad_input" / "_base"
 SETTINGS = settings(max_examples=200, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow,
                                            HealthCheck.function_scoped_fixture])
-WORDS = ["gain", "lose", "raise", "place", "draw", "add", "remove", "choose", "move", "all",
-         "produce", "sell", "cards", "card", "for", "to", "from", "any", "another", "this",
-         "player", "per", "production", "up", "on", "by", "you", "anyone", "play", "tag",
-         "tile", "next", "anywhere", "resource", "here", "in", "hand", "and", "money", "ore",
-         "score", "round", "town", "land", "1", "2", "-3", "10", "(", ")", "|", ";", ",",
-         "+", ">=", "<=", "==", "!=", ">", "<", "\n", "  "]
+WORDS = ["gain", "money", "score", "mine", "lion", "building", "a1", "stock", "hand",
+         "cards", "resources", "players", "player_count", "round", "you", "this", "event",
+         "it", "p", "x", "if", "then", "else", "for", "each", "in", "where", "while", "repeat",
+         "choose", "up", "to", "as", "let", "with", "require", "emit", "grant", "until", "on",
+         "modify", "by", "do", "skip", "stop", "and", "or", "not", "true", "false", "none",
+         "count", "sum", "max", "min", "any", "all", "first", "last", "sorted", "keys",
+         "random", "adjacent", "every", "can", "1", "2", "-3", "10", "(", ")", "[", "]", "{",
+         "}", "|", ";", ",", ":", ".", "..", "+", "-", "*", "/", "%", "=", "+=", "-=", ">=",
+         "<=", "==", "!=", ">", "<", '"text"', "\n", "  "]
 DSL = st.one_of(st.lists(st.sampled_from(WORDS), max_size=25).map(" ".join),
                 st.text(max_size=60))
-KEYS = ["kind", "id", "name", "en", "it", "records", "source", "doc", "section", "start",
-        "min", "max", "scope", "effect", "each_player", "step", "phases", "setup", "end",
-        "when", "cost", "type", "tags", "provisional", "reason", "requires", "conflicts"]
+KEYS = ["kind", "id", "name", "en", "it", "records", "source", "doc", "section", "fields",
+        "required", "active", "phrase", "params", "effect", "value", "text", "checks",
+        "each_player", "do", "when", "phases", "setup", "end", "max_rounds", "steps",
+        "scoring", "amount", "game", "player", "type", "each", "expose", "min", "max",
+        "cost", "tags", "next_to", "module", "provisional", "reason", "requires",
+        "conflicts", "removes", "replaces", "changes", "components", "count", "deck"]
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20),
                     st.floats(allow_nan=True, allow_infinity=True),
-                    st.sampled_from(["tags", "tracks", "flow", "cards", "modules", "money",
-                                     "player", "gain 1 money", "round >= 3", "no", "010"]),
+                    st.sampled_from(["tags", "cards", "flow", "kinds", "state", "events",
+                                     "definitions", "modules", "constants", "money", "int",
+                                     "[cards]", "cards?", "player", "gain 1 money",
+                                     "round >= 3", "gain {n} {r}", "no", "010"]),
                     st.text(max_size=20))
 DATA = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=4),
@@ -63,21 +71,26 @@ def rules(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @SETTINGS
-@given(kind=st.sampled_from(KINDS), text=DSL)
-def test_dsl_text_gives_a_tree_or_a_diagnostic(kind: str, text: str) -> None:
-    node, diags = parse(kind, text, Span("f.yaml", 3, 7), indent=4)
+@given(start=st.sampled_from(STARTS), text=DSL)
+def test_dsl_text_gives_a_tree_or_a_diagnostic(start: str, text: str) -> None:
+    node, diags = parse(start, text, lambda i: (3, 7 + i), "f.yaml")
     assert (node is None) == bool(diags)
-    assert all(d.code in ("D001", "D002") for d in diags)
+    assert all(d.code in ("D001", "D002", "D003") for d in diags)
     _assert_diagnostics(diags)
 
 
 @SETTINGS
 @given(text=DSL)
 def test_dsl_text_through_the_whole_compiler(rules: Path, text: str) -> None:
+    """The text as a statement, a condition and an amount of the game's flow."""
     quoted = yaml.safe_dump(text, default_style='"', width=10**6).strip()
-    (rules / "extra.yaml").write_text(f"kind: flow\nphases:\n  - {{id: p, each_player: "
-                                      f"{quoted}}}\nend: {{when: {quoted}}}\n", "utf-8")
-    _assert_diagnostics(compile_game(rules, rules.parent).diagnostics)
+    (rules / "flow.yaml").write_text(f"kind: flow\nphases:\n  - {{id: p, each_player: "
+                                     f"{quoted}}}\nend: {{when: {quoted}}}\nscoring:\n"
+                                     f"  - {{id: s, amount: {quoted}}}\n", "utf-8")
+    try:
+        _assert_diagnostics(compile_game(rules, rules.parent).diagnostics)
+    finally:
+        shutil.copyfile(BASE / "flow.yaml", rules / "flow.yaml")
 
 
 @SETTINGS
@@ -134,12 +147,15 @@ def base_ir(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 @given(name=st.text(max_size=40), source=st.text(max_size=20))
 def test_generated_code_from_any_name_parses(base_ir: dict[str, Any], name: str,
                                              source: str) -> None:
-    ir = {**base_ir, "game": {**base_ir["game"], "title": {"en": name}}}
-    ir["resources"] = {**base_ir["resources"],
-                       "money": {**base_ir["resources"]["money"], "name": {"en": name}}}
+    resources = base_ir["records"]["resources"]
+    ir = {**base_ir, "game": {**base_ir["game"], "title": {"en": name}},
+          "records": {**base_ir["records"], "resources": {
+              **resources, "money": {**resources["money"], "name": {"en": name}}}}}
     files = generate(ir, source)
-    for text in files.values():
-        ast.parse(text)
+    for path, text in files.items():
+        if path.endswith(".py"):
+            ast.parse(text)
     tree = ast.parse(files["rules.py"])
     value = ast.literal_eval(next(n for n in tree.body if isinstance(n, ast.Assign)).value)
-    assert value["resources"]["money"]["name"]["en"] == name
+    assert value["records"]["resources"]["money"]["name"]["en"] == name
+    assert value["game"]["title"]["en"] == name

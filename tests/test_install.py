@@ -52,7 +52,8 @@ def _packaged(whl: zipfile.ZipFile, prefix: str) -> dict[str, bytes]:
 def test_wheel_schemas_are_the_editor_facing_copy(wheel):
     packaged = _packaged(wheel, f"compiler/{resources.SHIPPED}/schemas/")
     assert packaged == _tree(ROOT / "schemas")
-    assert "cards.schema.json" in packaged and "common.schema.json" in packaged
+    assert {"common.schema.json", "game.schema.json", "flow.schema.json",
+            "kinds.schema.json"} <= set(packaged)
 
 
 def test_wheel_ships_every_game_rules_and_engine(wheel):
@@ -120,8 +121,13 @@ def test_shipped_games_work_from_elsewhere(elsewhere, capsys):
     assert main(["sheet", "pampero", "--out", "p.html"]) == 0
     assert "wrote p.html" in capsys.readouterr().out
     assert "<html" in (elsewhere / "p.html").read_text("utf-8")
-    assert main(["schema", "cards"]) == 0
-    assert json.loads(capsys.readouterr().out)["type"] == "object"
+    assert main(["schema", "flow"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == "flow.yaml"
+    assert main(["schema", "cards", "--on", "terraforming_mars"]) == 0
+    cards = json.loads(capsys.readouterr().out)
+    assert cards["properties"]["kind"] == {"const": "cards"}
+    assert {"cost", "tags", "effect"} <= set(cards["properties"]["records"]["items"]
+                                             ["properties"])
 
 
 def test_building_a_shipped_game_elsewhere_needs_out(elsewhere, capsys):

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-import compiler.kernel as kernel
+import compiler.runtime as kernel
 import compiler.runtime as runtime
-from compiler.kernel import Game, RandomPolicy, RulesError, compose, load_game
+from compiler.runtime import Game, RandomPolicy, RulesError, compose, load_game
 from tests.conftest import ROOT
 from tests.tm_helpers import new, player, rules
 
@@ -64,7 +64,7 @@ def test_same_seed_same_game_and_different_seed_differs():
 SCRIPT = """
 import hashlib, json
 from pathlib import Path
-from compiler.kernel import Game, RandomPolicy
+from compiler.runtime import Game, RandomPolicy
 from compiler.pipeline import compile_game
 ir = compile_game(Path('rules_data/terraforming_mars'), Path('.')).ir
 game = Game.new(ir, players=3, modules=('corporate_era', 'draft'), seed=5)
@@ -153,7 +153,7 @@ def test_player_count_out_of_range(players):
 
 
 @pytest.mark.parametrize("package, allowed", [
-    (kernel, ("from compiler.kernel", "from compiler.runtime.errors")),
+    (kernel, ("from compiler.runtime", "from compiler.runtime.errors")),
     (runtime, ("from compiler.runtime",))])
 def test_engine_exports_and_imports(package, allowed):
     """Each engine imports only itself (the kernel shares the runtime's error type while

@@ -15,12 +15,12 @@ from compiler.pipeline import compile_game
 BASE = Path(__file__).resolve().parent / "bad_input" / "_base"
 # One schema error, one DSL error inside a block scalar (second line), one duplicate key.
 BROKEN = {
-    "tracks.yaml": "kind: tracks\nrecords:\n"
-                   "  - {id: score, name: {en: score}, scope: player, strat: 0}\n"
-                   "  - {id: round, name: {en: round}, scope: game, start: 1, min: 1}\n",
+    "cards.yaml": "kind: cards\nrecords:\n"
+                  "  - {id: mine, name: {en: Mine}, cost: 2, effcet: \"gain 3 money\"}\n"
+                  "  - {id: lion, name: {en: Lion}, cost: 4, module: zoo}\n",
     "flow.yaml": "kind: flow\nphases:\n  - id: income\n    each_player: |\n"
-                 "      gain 1 money;\n      gain two money\nend: {when: \"round >= 3\"}\n"
-                 "end: {when: \"round >= 4\"}\n",
+                 "      gain 1 money;\n      gain (2 money\nend: {max_rounds: 3}\n"
+                 "end: {max_rounds: 4}\n",
 }
 
 
@@ -39,18 +39,21 @@ def test_bom_and_crlf_give_the_same_positions(tmp_path: Path) -> None:
     assert {c for c, *_ in plain} >= {"S003", "D001", "L009"}
     assert _positions(tmp_path, "crlf", bom=False, crlf=True) == plain
     assert _positions(tmp_path, "bom_crlf", bom=True, crlf=True) == plain
-    assert ("D001", "flow.yaml", 6, 12) in plain
+    # the end of the second line of the block: the ')' that is missing
+    assert ("D001", "flow.yaml", 6, len("      gain (2 money") + 1) in plain
+    assert ("S003", "cards.yaml", 3, BROKEN["cards.yaml"].splitlines()[2].index("effcet") + 1) \
+        in plain
 
 
 def test_crlf_source_line_has_no_carriage_return(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     rules = tmp_path / "rules"
     shutil.copytree(BASE, rules)
-    (rules / "tracks.yaml").write_bytes(BROKEN["tracks.yaml"].replace("\n", "\r\n").encode())
+    (rules / "cards.yaml").write_bytes(BROKEN["cards.yaml"].replace("\n", "\r\n").encode())
     assert main(["check", "--rules", str(rules)]) == 1
     err = capsys.readouterr().err
     assert "\r" not in err
-    assert "strat: 0}\n" in err
+    assert "effcet: \"gain 3 money\"}\n" in err
 
 
 def test_yaml11_words_stay_text() -> None:

@@ -29,7 +29,7 @@ import pytest
 
 from compiler.adapters.observation import observation
 from compiler.cli import main
-from compiler.kernel import Game, RandomPolicy
+from compiler.runtime import Game, RandomPolicy
 from generated.love_letter import RULES
 from tests.conftest import ROOT
 

@@ -143,28 +143,49 @@ def test_module_using_what_only_another_brings_must_require_it(tmp_path):
     assert d.message == "module 'h2' replaces 'co2_wind_farm', which only module 'co2' " \
         "brings; 'h2' does not require it"
     assert (d.span.line, d.span.col) == line_of(rules, "modules.yaml", "co2_wind_farm, by")
-    assert d.related[0].path.endswith("cards_base.yaml")
+    assert d.related[0].path.endswith("energy/cards.yaml")
+    assert d.related[0].line == line_of(rules, "cards.yaml", "id: co2_wind_farm")[0]
     assert "requires: [co2]" in d.hint
 
 
-def test_a_component_of_another_module_needs_the_requirement(tmp_path):
+def test_a_record_of_another_module_needs_the_requirement(tmp_path):
     rules = energy(tmp_path, {"modules.yaml": [("      - {id: co2_wind_farm, by: h2_wind_farm}",
-                                                "      - {id: co2_token, by: h2_wind_farm}")]})
-    assert of(compiled(rules), "R023") == []  # h2 requires co2, which lists co2_token
+                                                "      - {id: action_a2, by: co2_wind_farm}")]})
+    comp = compiled(rules)  # h2 requires co2, whose record co2_wind_farm it puts in
+    assert of(comp, "R023") == [] and of(comp, "R015") == []
     rules = energy(tmp_path / "b", {"modules.yaml": [
-        ("    replaces:\n      - {id: action_a1", "    removes: [energific_tile]\n"
+        ("    replaces:\n      - {id: action_a1", "    removes: [company_01]\n"
          "    replaces:\n      - {id: action_a1")]})
     [d] = of(compiled(rules), "R023")
-    assert "module 'co2' removes 'energific_tile', which only module 'companies'" in d.message
+    assert d.message == "module 'co2' removes 'company_01', which only module 'companies' " \
+        "brings; 'co2' does not require it"
+    assert (d.span.line, d.span.col) == line_of(rules, "modules.yaml", "company_01]")
+    assert d.related[0].path.endswith("cards_companies.yaml")
 
 
 def test_removing_an_undeclared_id_is_still_r015(tmp_path):
-    rules = energy(tmp_path, {"modules.yaml": [("    cards: include\n    components:\n"
-                                                "      - {id: company_tile",
-                                                "    cards: include\n    removes: [compnay_tile]\n"
-                                                "    components:\n      - {id: company_tile")]})
-    [d] = of(compiled(rules), "R015")
-    assert "'compnay_tile'" in d.message and "company_tile" in d.hint
+    # a misspelt record of the module's own deck: R015, not R023
+    rules = energy(tmp_path, {"modules.yaml": [("    name: {en: Companies}\n",
+                                                "    name: {en: Companies}\n"
+                                                "    removes: [compnay_01]\n")]})
+    comp = compiled(rules)
+    [d] = of(comp, "R015")
+    assert d.message == "unknown id 'compnay_01'" and "'company_01'" in d.hint
+    assert (d.span.line, d.span.col) == line_of(rules, "modules.yaml", "compnay_01]")
+    assert of(comp, "R023") == []
+
+
+def test_records_of_a_module_the_game_does_not_declare(tmp_path):
+    rules = energy(tmp_path, {"modules.yaml": [("  - id: companies\n", "  - id: company\n")]})
+    found = sorted((d.span.path.split("/")[-1], d.span.line, d.span.col, d.message, d.hint)
+                   for d in of(compiled(rules), "R001"))
+    file_level = line_of(rules, "cards_companies.yaml", "companies")  # module: companies
+    deck = line_of(rules, "decks.yaml", "module: companies")
+    assert found == [
+        ("cards_companies.yaml", file_level[0], file_level[1], "unknown module 'companies'",
+         "did you mean 'company'?"),
+        ("decks.yaml", deck[0], deck[1] + len("module: "), "unknown module 'companies'",
+         "did you mean 'company'?")]
 
 
 def test_module_requiring_modules_that_conflict_can_never_be_on(tmp_path):
@@ -256,7 +277,7 @@ def test_terraforming_mars_solo_and_corporate_era_remove_one_step_without_a_clas
     comp = compile_game(TM_RULES, ROOT)
     assert [d for d in comp.diagnostics if d.code.startswith("R02")] == []
     # solo is for 1 player, draft for 2-5: they are never on together
-    assert combinations_checked(comp.docs) == (3, 2)
+    assert combinations_checked(comp.docs) == (4, 5)
     # solo requires corporate_era (R023) and is for one player (R025)
     codes = [d.code for d in check_selection(comp, ["solo", "draft"], players=2)]
     assert codes == ["R023", "R025"]
@@ -288,7 +309,7 @@ def test_build_and_check_selection_usage_errors(tmp_path, capsys):
 
 def test_check_reports_what_it_covered(capsys):
     assert main(["check", "--game", "terraforming_mars"]) == 0
-    assert "the base game, 3 module(s) alone and 2 allowed pair(s)" in capsys.readouterr().out
+    assert "the base game, 4 module(s) alone and 5 allowed pair(s)" in capsys.readouterr().out
 
 
 def test_a_step_another_module_adds_needs_the_requirement(tmp_path):
@@ -299,9 +320,9 @@ def test_a_step_another_module_adds_needs_the_requirement(tmp_path):
     [d] = of(comp, "R023")
     assert d.message == "module 'h2' adds a step after setup step 'co2_setup', which only " \
         "module 'co2' brings; 'h2' does not require it"
-    # with the requirement, no R023 (R014 is compiler.check.records' until it knows
-    # module-added steps)
-    assert of(compiled(energy(tmp_path / "b", {"modules.yaml": [step]})), "R023") == []
+    # with the requirement, neither R023 nor R014 (a step a required module adds)
+    comp = compiled(energy(tmp_path / "b", {"modules.yaml": [step]}))
+    assert of(comp, "R023") == of(comp, "R014") == []
 
 
 def test_conflict_declared_both_ways_is_reported_once_per_module(tmp_path):

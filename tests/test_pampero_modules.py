@@ -7,10 +7,8 @@ import pytest
 
 from compiler.pipeline import compile_game
 from compiler.runtime import Game, RandomPolicy, RulesError, compose
+from generated.pampero import RULES
 from tests.conftest import ROOT
-
-pytest.importorskip("generated.pampero")
-from generated.pampero import RULES  # noqa: E402
 
 PAMPERO = ROOT / "rules_data" / "pampero"
 MODULES = ["private_industry", "parking_grid_boards", "specialist_card_boards",
@@ -28,7 +26,7 @@ def comp():
 
 def test_compiles_without_errors(comp):
     assert [d.format() for d in comp.diagnostics if d.severity.value == "error"] == []
-    assert list(comp.ir["modules"]) == MODULES
+    assert comp.ir["core"] and list(comp.ir["modules"]) == MODULES
 
 
 def test_provisional_values_and_placeholders_are_warnings(comp):
@@ -43,7 +41,7 @@ def test_printing_slips_stay_visible(comp):
 
 
 def test_green_hydrogen_requires_co2():
-    assert RULES["modules"]["h2"]["requires"] == ["co2"]
+    assert RULES["records"]["modules"]["h2"]["requires"] == ["co2"]
     with pytest.raises(RulesError, match="requires module 'co2'"):
         Game.new(RULES, players=3, modules=["h2"], seed=1)
 
@@ -57,18 +55,28 @@ def test_extra_scoring_tiles_conflict_and_exclude_solo():
     Game.new(RULES, players=1, modules=["verne_extra_scoring_tiles"], seed=1)
 
 
+def test_special_connection_tiles_conflict_with_low_tech_towers():
+    """Project Verne: the special connection tower bonus tiles replace the 'X' tiles laid at
+    Game Setup step 11, which Low Tech Towers leaves out ("no tiles were placed on the board
+    during setup"): no rule brings them to the board, so the modules are declared to
+    conflict (issue 7)."""
+    for pair in (["tower_bonus_connection_tiles", "low_tech_towers"],
+                 ["low_tech_towers", "tower_bonus_connection_tiles"]):
+        with pytest.raises(RulesError, match="conflicts"):
+            Game.new(RULES, players=3, modules=pair, seed=1)
+
+
 def test_co2_replaces_action_cards_not_sectors():
-    rules = compose(RULES, ["co2"], 3)
-    assert not {"a1", "a2", "a3"} & set(rules["action_cards"])
-    assert {"co2_wind_farm_1", "co2_wind_farm_2", "co2_tower"} <= set(rules["action_cards"])
-    assert {"a1", "a2", "a3"} <= set(rules["areas"])
+    records = compose(RULES, ["co2"], 3)["records"]
+    assert not {"a1", "a2", "a3"} & set(records["action_cards"])
+    assert {"co2_wind_farm_1", "co2_wind_farm_2", "co2_tower"} <= set(records["action_cards"])
+    assert {"a1", "a2", "a3"} <= set(records["areas"])
 
 
 def test_low_tech_towers_removes_the_tower_tile_setup():
-    setup = [s["id"] for s in compose(RULES, ["low_tech_towers"], 3)["flow"]["setup"]]
-    assert "place_tower_bonus_tiles" not in setup
-    assert compose(RULES, ["low_tech_towers"], 3)["bonus_boards"]["tower_bonus"]["cover"] == \
-        "low_tech_tiles"
+    rules = compose(RULES, ["low_tech_towers"], 3)
+    assert "place_tower_bonus_tiles" not in [s["id"] for s in rules["flow"]["setup"]]
+    assert rules["records"]["bonus_boards"]["tower_bonus"]["cover"] == "low_tech_tiles"
 
 
 def test_wind_farm_maintenance_is_step_0_of_consolidation():
@@ -76,17 +84,38 @@ def test_wind_farm_maintenance_is_step_0_of_consolidation():
     assert phases.index("wind_farm_maintenance") + 1 == phases.index("retrieve_action_markers")
 
 
+def test_objectives_are_the_last_step_of_a_scoring_phase():
+    rules = compose(RULES, ["investor_tendencies"], 3)
+    phases = [s["id"] for s in rules["flow"]["phases"]]
+    assert phases[-3:] == ["scoring", "scoring_cards", "score_objectives"]
+    ends = [s["id"] for s in rules["flow"]["end"]["steps"]]
+    assert ends.index("final_objectives") < ends.index("pay_back_investors")
+
+
 def test_private_industry_replaces_the_a2_residential_tiles():
-    rules = compose(RULES, ["private_industry"], 3)
-    a2 = [c for c, r in rules["contracts"].items() if r["deck"] == "contracts_a2"]
+    records = compose(RULES, ["private_industry"], 3)["records"]
+    a2 = [c for c, r in records["contracts"].items() if r["deck"] == "contracts_a2"]
     assert len(a2) == 6 and all(c.startswith("pi_contract_") for c in a2)
 
 
+def test_private_industry_deals_five_tiles_to_a2_and_one_back_to_the_box():
+    """Clear Skies, Private Industry > Setup 2: "Randomly place the Private Industry contract
+    tiles on the 5 standard contract locations in spaces A1 through A5 in sector A2 ...
+    Return the unused contract tile to the box": the other sectors keep their own tiles."""
+    for seed in range(4):
+        state = Game.new(RULES, players=3, modules=["private_industry"], seed=seed).state
+        tiles = state["tiles_on"]
+        a2 = [tiles[s] for s in ("a2_k1", "a2_k2", "a2_k3", "a2_k4", "a2_k5")]
+        assert all(t.startswith("pi_contract_") for t in a2)
+        assert tiles["a3_k1"].startswith("a3_contract_")
+        assert tiles["c_k3"].startswith("c_contract_")
+
+
 def test_parking_grid_boards_by_player_count():
-    two = {s["id"] for s in compose(RULES, ["parking_grid_boards"], 2)["board"]["spaces"]
-           if s["type"] == "parking"}
-    four = {s["id"] for s in compose(RULES, ["parking_grid_boards"], 4)["board"]["spaces"]
-            if s["type"] == "parking"}
+    def parking(players: int) -> set[str]:
+        spaces = compose(RULES, ["parking_grid_boards"], players)["records"]["spaces"]
+        return {s for s, r in spaces.items() if r["type"] == "parking"}
+    two, four = parking(2), parking(4)
     assert len(two) == 4 and len(four) == 6 and not two & four
     assert "parking_1" not in two | four
 

@@ -23,7 +23,7 @@ def test_json_result(capsys):
     code, out, _ = _play(capsys, "--players", "3", "--seed", "2", "--json")
     assert code == 0
     result = json.loads(out)
-    assert {"winner", "scores", "generations", "actions"} <= set(result)
+    assert {"winner", "scores", "rounds", "actions"} <= set(result)
     assert len(result["scores"]) == 3
     for row in result["scores"]:
         assert row["total"] == sum(row["breakdown"].values())
@@ -46,7 +46,7 @@ def test_all_modules_for_one_player_includes_solo(capsys):
     code, out, _ = _play(capsys, "--players", "1", "--modules", "all", "--seed", "3", "--json")
     result = json.loads(out)
     assert code == 0 and "solo" in result["modules"] and "solo" in result
-    assert result["generations"] <= 14
+    assert result["rounds"] <= 14
 
 
 def test_all_modules_for_three_players_leaves_solo_out(capsys):
@@ -98,13 +98,14 @@ def test_text_numbers_players_from_1_and_names_the_rounds(capsys):
 
 def test_json_names_the_round_and_keeps_engine_indexes(capsys):
     result = json.loads(_play(capsys, "--players", "2", "--seed", "1", "--json")[1])
-    assert result["round"] == {"name": "generation", "count": result["generations"]}
+    assert result["round"] == {"name": "generation", "count": result["rounds"]}
     assert [r["player"] for r in result["scores"]] == [0, 1]
 
 
 def test_score_columns_keep_one_order_whatever_the_game():
     from compiler.cli.scores import columns
-    rules = {"flow": {"scoring": [{"id": "tr"}, {"id": "cards"}]}, "actions": {"fees": {}}}
+    rules = {"flow": {"scoring": [{"id": "tr"}, {"id": "cards"}]},
+             "records": {"actions": {"fees": {}}}}
     rows = [{"breakdown": {"zeta": 1, "cards": 2, "fees": 3, "tr": 4}},
             {"breakdown": {"alpha": 1, "tr": 4}}]
     assert columns(rules, rows) == ["tr", "cards", "fees", "alpha", "zeta"]

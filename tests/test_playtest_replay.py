@@ -37,9 +37,15 @@ def test_replay_shows_each_step_in_the_game_language(capsys):
     path = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
     assert main(["replay", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split()[:4] == ["0", "player", "2", "action"]  # log: "player": 1
-    assert "ArchaeBacteria" in lines[0]
-    assert len(lines) == read_log(path).end["steps"] + 1
+    log = read_log(path)
+    first = log.steps[0]
+    assert first["kind"] == "action" and first["option"]["act"] == "play"
+    # players numbered from 1 (the log keeps the engine's 0-based index)
+    assert lines[0].split()[:4] == ["0", "player", str(first["player"] + 1), "action"]
+    names = game_package("terraforming_mars").RULES["records"]["cards"][
+        first["option"]["card"]]["name"]
+    assert f"play: {names.get('it', names['en'])}" in lines[0]
+    assert len(lines) == log.end["steps"] + 1
 
 
 TM_LOG = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"

@@ -1,4 +1,6 @@
-"""The JSON Schemas: valid Draft 2020-12, closed, shared definitions, and the data fits."""
+"""The JSON Schemas: the core's document kinds (``schemas/``) and the ones made per record
+kind a game declares (``generated/<game>/schemas/``): valid Draft 2020-12, closed, shared
+definitions, and the data fits."""
 
 from __future__ import annotations
 
@@ -10,17 +12,34 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from compiler.cli import main
+from compiler.codegen import kind_schemas
 from compiler.lang.declare import CORE_KINDS
-from compiler.load import load_text
+from compiler.load import Document, load_text
 from compiler.pipeline import compile_game
+from compiler.resources import shipped_games
 from compiler.schema import COMMON, KINDS, _registry, _validator, schema_dir, validate
+from compiler.schema.core import kind_schema
 
 REPO = Path(__file__).resolve().parents[1]
 TM = REPO / "rules_data" / "terraforming_mars"
+KINDS_YAML = (b"kind: kinds\nrecords:\n  - {id: tags, fields: {}}\n"
+              b"  - {id: tiles, fields: {supply: int, per: {map: tags, of: int}}}\n")
 
 
 def _schemas() -> dict[str, Any]:
     return {p.name: json.loads(p.read_text("utf-8")) for p in schema_dir().glob("*.json")}
+
+
+def _made() -> dict[str, Any]:
+    """The schemas ``rulesc build`` writes for every shipped game's record kinds."""
+    return {f"{game}/{p.name}": json.loads(p.read_text("utf-8")) for game in shipped_games()
+            for p in (REPO / "generated" / game / "schemas").glob("*.json")}
+
+
+def _doc(name: str, text: bytes) -> Document:
+    doc, diags = load_text(name, text)
+    assert doc is not None and diags == []
+    return doc
 
 
 def _walk(node: Any, at: str = "") -> list[tuple[str, dict[str, Any]]]:
@@ -56,9 +75,20 @@ def test_every_ref_resolves() -> None:
                 assert resolver.lookup(target).contents is not None, f"{name}{at}: {ref}"
 
 
+def test_made_schemas_are_the_build_output_and_valid() -> None:
+    made = _made()
+    assert {"terraforming_mars/cards.schema.json", "pampero/decks.schema.json",
+            "love_letter/cards.schema.json"} <= set(made)
+    for name, schema in made.items():
+        Draft202012Validator.check_schema(schema)
+        if not name.endswith(COMMON):
+            assert schema["properties"]["kind"] == {"const": name.split("/")[1].split(".")[0]}
+
+
 def test_every_object_is_closed() -> None:
-    """An unknown key is always an error (maps use propertyNames instead)."""
-    for name, schema in _schemas().items():
+    """An unknown key is always an error (maps use propertyNames instead), in the core's
+    schemas and in those made from a game's kinds."""
+    for name, schema in {**_schemas(), **_made()}.items():
         for at, node in _walk(schema):
             if node.get("type") == "object" or "properties" in node:
                 closed = node.get("additionalProperties") is False or "propertyNames" in node
@@ -76,8 +106,29 @@ def test_ids_are_lowercase_ascii() -> None:
     ({"provisional": 3, "reason": "r", "extra": 1}, False), ("3", False), (-1, False),
 ])
 def test_counts_may_be_provisional(value: Any, ok: bool) -> None:
+    """A printed count (a module's components) is a whole number >= 0, or provisional."""
+    data = {"kind": "modules", "records": [{"id": "m", "components": [{"id": "t",
+                                                                       "count": value}]}]}
+    assert _validator("modules").is_valid(data) is ok
+
+
+@pytest.mark.parametrize("value, ok", [
+    (-3, True), ({"provisional": 3, "reason": "not printed"}, True),
+    ({"provisional": 3}, False), ("3", False), (True, False),
+])
+def test_int_fields_of_a_declared_kind_may_be_provisional(value: Any, ok: bool) -> None:
+    schema = kind_schema("tiles", {"fields": {"supply": "int"}}, {"tiles"})
     data = {"kind": "tiles", "records": [{"id": "t", "supply": value}]}
-    assert _validator("tiles").is_valid(data) is ok
+    assert Draft202012Validator(schema, registry=_registry()).is_valid(data) is ok
+
+
+def test_a_made_schema_keys_maps_by_the_ids_of_their_kind() -> None:
+    good, diags = validate([_doc("kinds.yaml", KINDS_YAML), _doc("tiles.yaml", (
+        b"kind: tiles\nrecords:\n  - {id: a, supply: 1, per: {fast: 2}}\n"
+        b"  - {id: b, supply: 1, per: {Fast: 2}}\n"
+        b"  - {id: c, supply: 1, gender: {it: x}}\n"))])
+    assert [(d.code, d.span.line) for d in diags] == [("S003", 4), ("S003", 5)]
+    assert [r and r["id"] for r in good[1].data["records"]] == ["a", None, None]
 
 
 def test_terraforming_mars_fits_the_schemas() -> None:
@@ -87,7 +138,7 @@ def test_terraforming_mars_fits_the_schemas() -> None:
 
 def test_editor_schema_comment_names_the_right_file() -> None:
     """Every file's modeline names the schema that checks it: the core's own kinds in
-    schemas/core/, game.yaml in schemas/, and each record kind the game declares in the
+    schemas/, game.yaml in schemas/, and each record kind the game declares in the
     schemas `rulesc build` makes (generated/terraforming_mars/schemas/); the file fits it."""
     made = REPO / "generated" / "terraforming_mars" / "schemas"
     for file in sorted(TM.rglob("*.yaml")):
@@ -97,10 +148,8 @@ def test_editor_schema_comment_names_the_right_file() -> None:
         target = (file.parent / first[len(prefix):]).resolve()
         doc, _ = load_text(file.name, file.read_bytes())
         assert doc is not None and doc.kind is not None
-        if doc.kind == "game":
-            expected = schema_dir() / "game.schema.json"
-        elif doc.kind in CORE_KINDS:
-            expected = schema_dir() / "core" / f"{doc.kind}.schema.json"
+        if doc.kind in CORE_KINDS:
+            expected = schema_dir() / f"{doc.kind}.schema.json"
         else:
             expected = made / f"{doc.kind}.schema.json"
         assert target == expected, file
@@ -112,20 +161,24 @@ def test_editor_schema_comment_names_the_right_file() -> None:
 def test_a_bad_record_is_dropped_alone() -> None:
     text = (b"kind: tags\nrecords:\n  - {id: fast, name: {en: fast}}\n"
             b"  - {id: slow, nmae: {en: slow}}\n  - {id: odd, name: {en: odd}}\n")
-    doc, _ = load_text("tags.yaml", text)
-    assert doc is not None
-    good, diags = validate([doc])
+    good, diags = validate([_doc("kinds.yaml", KINDS_YAML), _doc("tags.yaml", text)])
     assert [(d.code, d.span.line, d.span.col) for d in diags] == [("S003", 4, 16)]
     assert "did you mean 'name'?" in diags[0].hint
-    assert [r and r["id"] for r in good[0].data["records"]] == ["fast", None, "odd"]
-    assert good[0].dropped == {"slow"}
+    tags = good[1]
+    assert [r and r["id"] for r in tags.data["records"]] == ["fast", None, "odd"]
+    assert tags.dropped == {"slow"}
 
 
 def test_a_file_level_error_drops_the_document() -> None:
-    doc, _ = load_text("tags.yaml", b"kind: tags\nrecords: {}\n")
-    assert doc is not None
-    good, diags = validate([doc])
-    assert good == [] and [d.code for d in diags] == ["S003"]
+    good, diags = validate([_doc("kinds.yaml", KINDS_YAML),
+                            _doc("tags.yaml", b"kind: tags\nrecords: {}\n")])
+    assert [d.kind for d in good] == ["kinds"] and [d.code for d in diags] == ["S003"]
+
+
+def test_a_kind_no_kinds_yaml_declares_is_unknown() -> None:
+    good, diags = validate([_doc("tags.yaml", b"kind: tags\nrecords: []\n")])
+    assert good == [] and [(d.code, d.message) for d in diags] == [
+        ("S002", "unknown document kind 'tags'")]
 
 
 def test_schema_command_exports_every_schema(tmp_path: Path,
@@ -134,10 +187,42 @@ def test_schema_command_exports_every_schema(tmp_path: Path,
     exported = {p.name: p.read_bytes() for p in (tmp_path / "s").iterdir()}
     assert exported == {p.name: p.read_bytes() for p in schema_dir().glob("*.json")}
     capsys.readouterr()
-    assert main(["schema", "tiles"]) == 0
-    assert json.loads(capsys.readouterr().out)["title"] == "tiles.yaml"
-    assert main(["schema", "tiels"]) == 2
-    assert "did you mean 'tiles'?" in capsys.readouterr().err
+    assert main(["schema", "flow"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == "flow.yaml"
+    assert main(["schema", "flwo"]) == 2
+    assert "did you mean 'flow'?" in capsys.readouterr().err
+    assert main(["schema", "tiles"]) == 2  # a record kind: the game's, with --rules
+    assert "record kinds need --rules PATH or --on GAME" in capsys.readouterr().err
+
+
+def test_schema_command_with_a_game_gives_its_record_kinds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    made = REPO / "generated" / "terraforming_mars" / "schemas"
+    assert main(["schema", "--rules", str(TM)]) == 0
+    listed = capsys.readouterr().out.split()
+    kinds = [d["id"] for d in _doc("k", (TM / "kinds.yaml").read_bytes()).data["records"]]
+    assert listed == list(KINDS) + sorted(kinds)
+    assert main(["schema", "tiles", "--rules", str(TM)]) == 0
+    assert capsys.readouterr().out == (made / "tiles.schema.json").read_text("utf-8")
+    assert main(["schema", "--rules", str(TM), "--out", str(tmp_path / "s")]) == 0
+    exported = {p.name: p.read_bytes() for p in (tmp_path / "s").iterdir()}
+    assert exported == {p.name: p.read_bytes() for p in
+                        [*schema_dir().glob("*.json"), *made.glob("*.json")]}
+    capsys.readouterr()
+    assert main(["schema", "tiles", "--on", "terraforming_mars"]) == 0  # a game by name
+    assert capsys.readouterr().out == (made / "tiles.schema.json").read_text("utf-8")
+    assert main(["schema", "--on", "terraformin_mars"]) == 2
+    assert "no game 'terraformin_mars'" in capsys.readouterr().err
+
+
+def test_made_schemas_follow_the_kinds_of_the_rules(tm_copy: Path) -> None:
+    kinds = (tm_copy / "kinds.yaml").read_text("utf-8")
+    (tm_copy / "kinds.yaml").write_text(kinds.replace("fields: {condition: condition}",
+                                                      "fields: {condition: condition, "
+                                                      "bonus: int}"), "utf-8")
+    made = kind_schemas(compile_game(tm_copy, tm_copy.parent).ir)
+    props = json.loads(made["schemas/milestones.schema.json"])["properties"]
+    assert props["bonus"] == {"$ref": "common.schema.json#/$defs/integer"}
 
 
 def test_a_required_field_given_for_the_whole_file(tm_copy: Path) -> None:

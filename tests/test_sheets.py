@@ -16,9 +16,9 @@ import pytest
 
 from compiler import sheets
 from compiler.pipeline import compile_game, render_outputs
-from compiler.sheets.core import sheet as core_sheet
-from compiler.sheets.core.speak import Speaker
-from compiler.sheets.core.words import WORDS
+from compiler.sheets import sheet as core_sheet
+from compiler.sheets.speak import Speaker
+from compiler.sheets.words import WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 TM = ROOT / "rules_data" / "terraforming_mars"
@@ -62,30 +62,29 @@ def test_text_tree_keeps_the_definition_and_its_arguments(ir):
 
 def test_standard_project_power_plant(ir):
     # Azione 2, Centrale elettrica: "Paga 11 milioni di euro. Aumenta la produzione di energia."
-    assert say(ir, "actions", "power_plant", "cost") == "Spendi 11 M€."
+    assert items(ir, "actions")["power_plant"]["cells"][0] == ["11 M€"]
+    assert items(ir, "actions", "en")["power_plant"]["cells"][0] == ["11 M€"]
     assert say(ir, "actions", "power_plant", "effect") == \
         "Aumenta di 1 la produzione di energia."
-    assert say(ir, "actions", "power_plant", "cost", "en") == "Spend 11 M€."
     assert say(ir, "actions", "power_plant", "effect", "en") == \
         "Raise your energy production by 1."
 
 
 def test_standard_projects_costs_match_rulebook(ir):
     # Asteroide 14, Falda acquifera 18, Verde 23, Città 25 (milioni di euro).
-    costs = {a: say(ir, "actions", a, "cost") for a in ("asteroid", "aquifer", "greenery",
-                                                       "city")}
-    assert costs == {"asteroid": "Spendi 14 M€.", "aquifer": "Spendi 18 M€.",
-                     "greenery": "Spendi 23 M€.", "city": "Spendi 25 M€."}
+    table = items(ir, "actions")
+    costs = {a: table[a]["cells"][0] for a in ("asteroid", "aquifer", "greenery", "city")}
+    assert costs == {"asteroid": ["14 M€"], "aquifer": ["18 M€"],
+                     "greenery": ["23 M€"], "city": ["25 M€"]}
     assert say(ir, "actions", "aquifer", "effect") == "Piazza una tessera Oceano."
     assert "Aumenta di 1 la produzione di M€" in say(ir, "actions", "city", "effect")
-    table = items(ir, "actions")
-    assert table["power_plant"]["cells"] == [["Spendi 11 M€."],
+    assert table["power_plant"]["cells"] == [["11 M€"],
                                              ["Aumenta di 1 la produzione di energia."]]
 
 
 def test_conversions_spend_eight(ir):
     # Azione 6: 8 risorse vegetali -> 1 tessera Verde; Azione 7: 8 calore -> temperatura.
-    assert say(ir, "actions", "plants_to_greenery", "cost") == "Spendi 8 piante."
+    assert items(ir, "actions")["plants_to_greenery"]["cells"][0] == ["8 piante"]
     assert say(ir, "actions", "heat_to_temperature", "effect") == \
         "Aumenta la temperatura di 1."
     assert say(ir, "actions", "heat_to_temperature", "effect", "en") == \
@@ -143,7 +142,7 @@ def test_card_requirements_use_parameter_units(ir):
     assert say(ir, "cards", "colonizer_training_camp", "requires", "en") == \
         "oxygen at most 5 %"
     assert say(ir, "cards", "arctic_algae", "requires") == "temperatura al massimo -12 °C"
-    assert say(ir, "cards", "capital", "requires", "en") == "oceans at least 4 tiles"
+    assert say(ir, "cards", "capital", "requires", "en") == "at least 4 ocean tiles"
     assert say(ir, "cards", "advanced_ecosystems", "requires") == (
         "almeno 1 indicatore pianta in gioco e almeno 1 indicatore animale in gioco e "
         "almeno 1 indicatore microbo in gioco")
@@ -168,7 +167,7 @@ def test_card_entry_has_cost_tags_actions_and_vp(ir):
     assert (card["corner"], card["head"]) == ("11", "#199")
     assert card["meta"] == ["Attiva", "indicatori: scienza"]
     assert card["module"] == "Solo con: Era corporativa"
-    assert {"label": "Azione", "texts": ["Spendi 2 M€ → pesca 1 carta."]} in card["lines"]
+    assert {"label": "Azione", "texts": ["Paga 2 M€ → pesca 1 carta."]} in card["lines"]
     assert items(ir, "cards")["ants"]["foot"] == "PV: 1 ogni 2 risorse su questa carta"
 
 
@@ -336,18 +335,39 @@ def test_core_word_tables_have_the_same_keys_and_forms():
             assert set(it[key]) == set(en[key]), key
 
 
-def test_pampero_components_are_on_the_sheet():
-    """Action cards A1 and A2 build wind farms (Project Verne, CO2 Game Setup 1); every
-    deck of components gets its own heading, and provisional values are marked."""
+def _pampero_sheet() -> str:
     from compiler.pipeline import compile_game
     from compiler.sheets import render
     from tests.conftest import ROOT
 
     ir = compile_game(ROOT / "rules_data" / "pampero", ROOT).ir
-    html = render(ir)["reference.en.html"].decode("utf-8")
-    components = html[html.index('<section id="components">'):]
+    return render(ir)["reference.en.html"].decode("utf-8")
+
+
+def test_pampero_components_are_on_the_sheet():
+    """Action cards A1 and A2 build wind farms (Project Verne, CO2 Game Setup 1); every
+    deck of components gets its own heading (game.yaml's sheet groups them by deck)."""
+    html = _pampero_sheet()
+    cards = html[html.index('<section id="action_cards"'):]
     for number in ("A1", "A2"):
-        start = components.index(f"#{number}</span>")
-        assert "Build a wind farm" in components[start:start + 400]
-    assert 'id="deck-scoring_tiles"' in components
-    assert "PROVISIONAL" in components.upper()
+        start = cards.index(f"#{number}</span>")
+        assert "Build a wind farm" in cards[start:start + 400]
+    items = html[html.index('<section id="deck_items"'):]
+    assert "<h2>Scoring tiles</h2>" in items
+    assert 'id="deck_items-score_wind_farms"' in items
+
+
+def test_pampero_provisional_values_are_marked():
+    """A provisional number (here the tower count per colour) carries the badge, with the
+    field, the value and the reason the data gives."""
+    html = _pampero_sheet()
+    pieces = html[html.index('<section id="pieces"'):]
+    pieces = pieces[:pieces.index("</section>")]
+    assert 'class="prov"' in pieces
+    import yaml
+
+    from tests.conftest import ROOT
+
+    data = yaml.safe_load((ROOT / "rules_data" / "pampero" / "pieces.yaml").read_text())
+    tower = next(r for r in data["records"] if r["id"] == "tower")["per_player"]
+    assert f"per_player = {tower['provisional']}: {tower['reason']}" in pieces

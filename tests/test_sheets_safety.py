@@ -1,44 +1,71 @@
-"""Sheets from hand-built IR: escaping of hostile data, provisional values, PDF output."""
+"""Sheets of a small game: escaping of hostile data, provisional values, names in another
+language, PDF output. The game is ``tests/bad_input/_base`` with hostile names and a
+sheet section of cards, compiled as ``rulesc build`` compiles it."""
 
 from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from compiler import sheets
+from compiler.pipeline import compile_game
 from compiler.sheets import pdf
+from compiler.sheets.words import WORDS
 
+BASE = Path(__file__).resolve().parent / "bad_input" / "_base"
 HOSTILE = "<script>alert(1)</script>"
 TEMPLATE = "{{ 7*7 }}"
 IMG = "€<img src=x onerror=alert(2)>"
 
 
-def small_ir(card_name=HOSTILE, cost=12, section="§1"):
-    """A minimal game: one currency, one tag, one card."""
-    src = {"doc": "rules", "section": section}
-    return {
-        "game": {"id": "tiny", "title": {"it": TEMPLATE, "en": TEMPLATE}, "language": "it",
-                 "languages": ["it", "en"], "players": {"min": 1, "max": 2},
-                 "sources": {"rules": f'Rules "{HOSTILE}"'}, "currency": "money"},
-        "resources": {"money": {"id": "money", "name": {"it": IMG, "en": IMG},
-                                "source": src, "at": "r.yaml:1"}},
-        "tags": {"t": {"id": "t", "name": {"it": HOSTILE, "en": HOSTILE}}},
-        "cards": {"c1": {"id": "c1", "number": "001", "name": {"en": card_name},
-                         "type": "event", "cost": cost, "tags": ["t"],
-                         "effect": {"op": "effect", "stmts": [
-                             {"op": "gain", "qty": {"op": "quantity", "n": 2, "up_to": False,
-                                                    "per": None, "at": "c.yaml:3:1"},
-                              "resource": "money", "production": False, "at": "c.yaml:3:1"}],
-                             "at": "c.yaml:3:1"},
-                         "source": src, "at": "c.yaml:1"}},
-    }
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
 
 
-def rendered(ir):
+def small_game(tmp_path: Path, card_name: Any = None, cost: Any = 12,
+               section: str = "§1") -> dict[str, Any]:
+    """The IR of the base game in Italian and English, whose card ``mine`` has this name,
+    cost and rulebook section, whose money is named ``IMG`` and whose title and source
+    are hostile."""
+    card_name = card_name or {"it": HOSTILE, "en": HOSTILE}
+    rules = tmp_path / "rules"
+    shutil.copytree(BASE, rules)
+    (rules / "game.yaml").write_text(
+        f"kind: game\nid: tiny\ntitle: {{it: {_q(TEMPLATE)}, en: {_q(TEMPLATE)}}}\n"
+        "language: it\nlanguages: [it, en]\nplayers: {min: 1, max: 2}\n"
+        f"sources: {{rules: {_q('Rules ' + HOSTILE)}}}\n"
+        "sheet:\n  sections:\n    - {kind: cards, layout: cards, corner: \"{cost}\", "
+        "lines: [{text: \"{effect}\"}]}\n", "utf-8")
+    (rules / "resources.yaml").write_text(
+        "kind: resources\nsource: {doc: rules, section: Resources}\nrecords:\n"
+        f"  - {{id: money, name: {{it: {_q(IMG)}, en: {_q(IMG)}}}}}\n"
+        "  - {id: score, name: {it: punti, en: points}}\n", "utf-8")
+    (rules / "definitions.yaml").write_text(
+        "kind: definitions\nrecords:\n  - id: gain\n    phrase: \"gain {n} {r}\"\n"
+        "    params: {n: int, r: resources}\n    effect: \"stock.(r) += n\"\n"
+        "    text: {it: \"guadagna {n} {r}\", en: \"gain {n} {r}\"}\n", "utf-8")
+    (rules / "cards.yaml").write_text(
+        f"kind: cards\nrecords:\n  - id: mine\n    name: {json.dumps(card_name)}\n"
+        f"    cost: {json.dumps(cost)}\n    effect: \"gain 2 money\"\n"
+        f"    source: {{doc: rules, section: {_q(section)}}}\n", "utf-8")
+    (rules / "modules.yaml").write_text("kind: modules\nrecords: []\n", "utf-8")
+    comp = compile_game(rules, tmp_path)
+    assert [d.code for d in comp.diagnostics if d.severity.value == "error"] == []
+    return comp.ir
+
+
+def rendered(ir: dict[str, Any]) -> dict[str, str]:
     return {k: v.decode("utf-8") for k, v in sheets.render(ir).items()}
 
 
-def test_hostile_names_are_literal_text():
-    for page in rendered(small_ir(section=HOSTILE)).values():
+def test_hostile_names_are_literal_text(tmp_path: Path) -> None:
+    pages = rendered(small_game(tmp_path, section=HOSTILE))
+    assert set(pages) == {"reference.it.html", "reference.en.html"}
+    for page in pages.values():
         assert HOSTILE not in page
         assert "<img" not in page
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
@@ -46,37 +73,45 @@ def test_hostile_names_are_literal_text():
         assert "2 €&lt;img src=x onerror=alert(2)&gt;" in page
 
 
-def test_template_syntax_in_card_name_is_not_evaluated():
-    page = rendered(small_ir(card_name=TEMPLATE))["reference.it.html"]
+def test_template_syntax_in_card_name_is_not_evaluated(tmp_path: Path) -> None:
+    page = rendered(small_game(tmp_path, {"it": TEMPLATE, "en": TEMPLATE}))["reference.it.html"]
     assert f'<span class="name">{TEMPLATE}</span>' in page
 
 
-def test_provisional_value_is_marked_with_its_reason():
-    ir = small_ir(cost={"provisional": 12, "reason": "cost <unknown> in rulebook"})
+def test_provisional_value_is_marked_with_its_reason(tmp_path: Path) -> None:
+    ir = small_game(tmp_path, cost={"provisional": 12, "reason": "cost <unknown> in rulebook"})
     it, en = rendered(ir)["reference.it.html"], rendered(ir)["reference.en.html"]
     assert '<span class="cost">12</span>' in it
-    assert 'class="prov" title="cost = 12: cost &lt;unknown&gt; in rulebook">provvisorio<' in it
-    assert ">provisional<" in en
+    assert f'class="prov" title="cost = 12: cost &lt;unknown&gt; in rulebook">' \
+        f'{WORDS["it"]["provisional"]}<' in it
+    assert f'>{WORDS["en"]["provisional"]}<' in en
 
 
-def test_card_names_fall_back_to_english_with_a_note():
-    it = rendered(small_ir(card_name="Tiny Card"))["reference.it.html"]
-    assert "Tiny Card" in it and "I nomi delle carte sono in inglese" in it
+def test_a_plain_value_has_no_provisional_mark(tmp_path: Path) -> None:
+    it = rendered(small_game(tmp_path))["reference.it.html"]
+    assert '<span class="cost">12</span>' in it and 'class="prov"' not in it
 
 
-def test_sheet_of_a_partial_ir_renders():
+def test_card_names_fall_back_to_english_with_a_note(tmp_path: Path) -> None:
+    pages = rendered(small_game(tmp_path, card_name={"en": "Tiny Card"}))
+    it, en = pages["reference.it.html"], pages["reference.en.html"]
+    assert "Tiny Card" in it and WORDS["it"]["names_note"] in it
+    assert WORDS["en"]["names_note"] not in en
+
+
+def test_sheet_of_a_partial_ir_renders() -> None:
     out = sheets.render({"game": {"id": "bare", "language": "en"}})
     assert list(out) == ["reference.en.html"]
 
 
-def test_pdf_of_a_sheet():
+def test_pdf_of_a_sheet(tmp_path: Path) -> None:
     pytest.importorskip("weasyprint")
-    data = pdf.to_pdf(sheets.render(small_ir())["reference.it.html"])
+    data = pdf.to_pdf(sheets.render(small_game(tmp_path))["reference.it.html"])
     assert data.startswith(b"%PDF")
 
 
-def test_pdf_without_weasyprint_says_how_to_install(monkeypatch):
-    def missing(name):
+def test_pdf_without_weasyprint_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(name: str) -> None:
         raise ImportError(f"No module named {name!r}")
 
     monkeypatch.setattr(pdf.importlib, "import_module", missing)

@@ -29,7 +29,7 @@ def test_two_selections_side_by_side(tmp_path, capsys):
     summary = json.loads((out / "summary.json").read_text())
     assert list(summary) == ["base", "companies"] and summary["base"]["games"] == 4
     page = (out / "report.html").read_text()
-    for png in ("scores", "seat_wins", "first_player", "length", "lift_0", "lift_1"):
+    for png in ("scores", "seat_wins", "first_seat", "length", "lift_0", "lift_1"):
         assert f'src="{png}.png"' in page and (out / f"{png}.png").stat().st_size > 1000
     assert "companies: 4 games" in capsys.readouterr().out
 
@@ -66,10 +66,14 @@ def test_ray_rows_equal_local_rows():
 def test_wilson_interval_and_shared_ties():
     rate, low, high = stats.wilson(5, 10)
     assert rate == 0.5 and 0.23 < low < 0.24 and 0.76 < high < 0.77
-    rows = [{"players": 2, "winner": "0,1", "first_player": 0, "used_0": '["a"]',
-             "used_1": "[]"}, {"players": 2, "winner": "0", "first_player": 1,
+    for n in range(1, 60):  # the interval holds the rate, also when every game is won
+        for wins in (0, n / 2, n):
+            rate, low, high = stats.wilson(wins, n)
+            assert 0.0 <= low <= rate <= high <= 1.0, (wins, n)
+    rows = [{"players": 2, "winner": "0,1", "first_seat": 0, "used_0": '["a"]',
+             "used_1": "[]"}, {"players": 2, "winner": "0", "first_seat": 1,
                                "used_0": '["a"]', "used_1": '["b"]'}]
     assert [w[0] for w in stats.seat_wins(rows)] == [0.75, 0.25]
-    assert stats.first_player(rows)[0] == 0.25
+    assert stats.first_seat(rows)[0] == 0.25
     lifts = {e["id"]: e["lift"] for e in stats.lift(rows, min_seats=1)}
     assert lifts == {"a": 0.25, "b": -0.5}

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from compiler.kernel import Game, RulesError
+from compiler.runtime import Game, RulesError
 from tests.tm_helpers import (
     edit,
     kind,

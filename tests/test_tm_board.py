@@ -3,7 +3,12 @@ kernel through the public API."""
 
 from __future__ import annotations
 
-from compiler.kernel import Game
+import json
+
+import pytest
+
+from compiler.runtime import Game
+from tests.conftest import ROOT
 from tests.tm_helpers import edit, kind, new, options, pick, player, rules, spaces, tile
 
 LAND = "land"
@@ -162,3 +167,25 @@ def test_card_vp_counts_resources_here():
     edit(game, cards)
     assert game.scores()["players"][0]["breakdown"]["cards"] == 2 + 2 - 1
     assert kind(game) == "action"
+
+
+FACTS = ROOT.parent / "shared" / "data" / "terraforming_mars"
+
+
+@pytest.mark.skipif(not (FACTS / "tharsis.json").is_file(), reason="the facts are not here")
+def test_spaces_match_the_facts():
+    """Every space of tharsis.json, the off-map ones too (no neighbours, reserved for
+    their cards' cities); each printed bonus's resources in `bonus_resources`."""
+    facts = json.loads((FACTS / "tharsis.json").read_text())
+    records = spaces()
+    for sp in facts["spaces"]:
+        rec = records["s" + sp["id"]]
+        assert rec["type"] == sp["type"] and rec["next_to"] == ["s" + a for a in sp["adjacent"]]
+        shown = [{"plant": "plants"}.get(b, b) for b in sp["bonus"] if b != "card"]
+        assert rec.get("bonus_resources", []) == shown, sp["id"]
+        assert bool(rec.get("volcanic")) == sp["volcanic"], sp["id"]
+    for sp in facts["off_map_spaces"]:
+        rec = records["s" + sp["id"]]
+        assert rec["type"] == "off_map" and rec["next_to"] == []
+        assert rec["name"]["en"] == sp["name"] and rec["reserved"]
+    assert len(records) == len(facts["spaces"]) + len(facts["off_map_spaces"])

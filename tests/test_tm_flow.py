@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.kernel import Game, RandomPolicy
+from compiler.runtime import Game, RandomPolicy
 from tests.tm_helpers import (
     RESOURCES,
     edit,
@@ -256,7 +256,7 @@ def test_game_ends_after_the_generation_with_final_conversions():
             game.apply(game.legal_actions()[0])
     assert greeneries == 2  # 15 + 1 production = 16 plants = 2 x 8
     assert s["players"][first]["tracks"]["tr"] == tr
-    assert game.scores()["generations"] == 1
+    assert game.scores()["rounds"] == 1
 
 
 def test_solo_lasts_14_generations_unless_terraformed():
@@ -264,7 +264,7 @@ def test_solo_lasts_14_generations_unless_terraformed():
     game = new(1, ("corporate_era", "solo"), seed=10)
     play_until(game, lambda g: False, RandomPolicy(10))
     result = game.scores()
-    assert result["generations"] == 14 or result["solo"]["won"]
+    assert result["rounds"] == 14 or result["solo"]["won"]
     assert result["winner"] == ([0] if result["solo"]["won"] else [])
 
 
@@ -275,4 +275,4 @@ def test_solo_won_when_terraformed():
     edit(game, _terraformed)
     play_until(game, lambda g: False, RandomPolicy(1))
     result = game.scores()
-    assert result["solo"]["won"] and result["winner"] == [0] and result["generations"] == 1
+    assert result["solo"]["won"] and result["winner"] == [0] and result["rounds"] == 1

@@ -1,12 +1,12 @@
 """Helpers of the Terraforming Mars tests (this module holds no tests).
 
-The games run on ``compiler.kernel`` through its public API only: ``Game.new``,
+The games run on ``compiler.runtime`` through its public API only: ``Game.new``,
 ``pending``/``legal_actions``/``apply``, ``scores``, ``to_json`` and ``replace_state`` (a
 test sets up a position by editing a copy of the state, ``edit``). The rules are the
 shipped data compiled once per session (``rules()``); ``probe_rules()`` adds the cards
 and probes of ``tests/fixtures/tm_probe`` (an expansion in the core language: cards
 that isolate one rule each, outside the project deck, and quantities written in the
-game's words that ``quantity`` reads with ``compiler.kernel.values.ev``).
+game's words that ``quantity`` reads with ``compiler.runtime.values.ev``).
 ``invariants`` states what must hold after every action of any game.
 """
 
@@ -17,11 +17,11 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from compiler.kernel import Game
-from compiler.kernel.ctx import Ctx
-from compiler.kernel.index import Index
-from compiler.kernel.values import ev
 from compiler.pipeline import compile_game
+from compiler.runtime import Game
+from compiler.runtime.ctx import Ctx
+from compiler.runtime.index import Index
+from compiler.runtime.values import ev
 from tests.conftest import ROOT, TM_RULES
 
 PROBE = ROOT / "tests" / "fixtures" / "tm_probe"

@@ -1,7 +1,10 @@
 """Per-player observations: the game state with what a player cannot see masked.
 
-The game document's ``hidden`` list (``rules["game"]["hidden"]``) names the secret state
-paths, so no game needs Python here::
+What is secret comes from the rules, so no game needs Python here: a state entry declared
+``hidden: all`` (nobody sees it) or ``hidden: others`` (only its player does), the
+runtime's own secrets (the seed, the open decision's options and prompt, seen only by the
+player deciding), and the paths the game document's ``hidden`` list adds (parts of the
+state no entry declares, such as a decision's frames)::
 
     hidden:
       - {path: "players.*.hand", owner: "*"}     # each player sees their own hand only
@@ -27,9 +30,28 @@ __all__ = ["hidden_rules", "mask", "observation", "placeholder"]
 Match = tuple[tuple[Any, ...], list[str]]  # (container chain keys, values of the `*`s)
 
 
+RUNTIME_SECRETS = [
+    {"path": "seed"}, {"path": "rng_uses"},  # the seed gives every shuffle away
+    {"path": "pending.options", "owner": "pending.player"},
+    {"path": "pending.prompt", "owner": "pending.player"},
+    {"path": "stack.*.opts", "owner": "pending.player"},
+]
+
+
 def hidden_rules(game: Any) -> list[dict[str, str]]:
-    """The ``hidden`` entries of a game's rules (``[]`` when the game declares none)."""
-    return list(((getattr(game, "rules", None) or {}).get("game") or {}).get("hidden") or [])
+    """Every secret path of a game: ``[{"path", "owner"?}]`` from its state entries'
+    ``hidden``, the runtime's secrets and the game document's ``hidden`` list."""
+    rules = getattr(game, "rules", None) or {}
+    out = list(RUNTIME_SECRETS)
+    for scope, entries in (rules.get("state") or {}).items():
+        for name, entry in (entries or {}).items():
+            how = entry.get("hidden") if isinstance(entry, dict) else None
+            if scope == "player" and how in ("all", "others"):
+                out.append({"path": f"players.*.{name}",
+                            **({"owner": "*"} if how == "others" else {})})
+            elif how:
+                out.append({"path": name})
+    return out + list((rules.get("game") or {}).get("hidden") or [])
 
 
 def observation(game: Any, player: int) -> dict[str, Any]:

@@ -2,14 +2,12 @@
 
 A chosen selection is checked by ``compiler.check.selection``.
 
-``check_combinations(docs, sym)`` is the static part of ``rulesc check``: the base game
-alone, every module alone with what it requires, and every pair of modules allowed
-together (no conflict between the two or their requirements, and some player count
-suits them all):
+``check_pairs(docs)`` is the static part of ``rulesc check``: every module alone with
+what it requires, and every pair of modules allowed together (no conflict between the
+two or their requirements, and some player count suits them all). An id no record
+declares is reported by the resolver (R015), a step or record only another module brings
+by ``compiler.check.core`` (R023):
 
-- R015 a module removes or replaces an id nothing declares;
-- R023 a module names a step, record or component that only another module brings,
-  and does not require that module;
 - R024 a module can never be on, because it requires (directly or not) two modules that
   conflict, or one that conflicts with it;
 - R025 a module can never be played: no player count suits it, its requirements and the
@@ -27,7 +25,6 @@ replace or remove what that module changed: that is layering, not a clash.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.check.module_index import (
@@ -41,26 +38,10 @@ from compiler.check.module_index import (
     player_range,
     show_range,
 )
-from compiler.diagnostics import Diagnostic, Span, did_you_mean
+from compiler.diagnostics import Diagnostic, Span
 from compiler.load import Document
-from compiler.resolve.symbols import Symbols
 
-__all__ = ["added_steps", "check_combinations", "check_pairs", "combinations_checked",
-           "pairs_allowed"]
-
-
-@dataclass
-class Providers:
-    """What the base game declares, and what each module brings (by name space)."""
-
-    base: set[tuple[str, str]] = field(default_factory=set)
-    by_module: dict[tuple[str, str], dict[str, Span]] = field(default_factory=dict)
-
-    def add(self, ns: str, key: str, mid: str | None, span: Span) -> None:
-        if mid is None:
-            self.base.add((ns, key))
-        else:
-            self.by_module.setdefault((ns, key), {}).setdefault(mid, span)
+__all__ = ["added_steps", "check_pairs", "combinations_checked", "pairs_allowed"]
 
 
 def deck_members(docs: Iterable[Document]) -> dict[tuple[str, str | None], list[
@@ -85,50 +66,6 @@ def deck_members(docs: Iterable[Document]) -> dict[tuple[str, str | None], list[
                 out.setdefault((deck, module if isinstance(module, str) else None), []).append(
                     (doc.span(("records", i, "id")), 1 if copies is None else copies))
     return out
-
-
-def _providers(docs: list[Document], idx: Index, sym: Symbols) -> Providers:
-    prov = Providers()
-    owned: set[str] = set()
-    for doc in docs:
-        if doc.kind == "modules" or not isinstance(doc.data, dict):
-            continue
-        file_module = doc.data.get("module")
-        for i, rec in enumerate(items(doc.data, "records")):
-            if isinstance(rec, dict) and isinstance(rec.get("id"), str):
-                module = rec.get("module", file_module)
-                if isinstance(module, str):
-                    owned.add(rec["id"])
-                    prov.add("record", rec["id"], module, doc.span(("records", i, "id")))
-    for kind in sym.table:
-        if kind not in ("document", *SECTIONS):
-            for ident, span in sym.table[kind].items():
-                if ident not in owned or kind == "module":
-                    prov.add("record", ident, None, span)
-    for doc in docs:  # the flow's own steps (not sym: a module's added steps may be there)
-        if doc.kind == "flow":
-            for section in SECTIONS:
-                for i, step in enumerate(items(doc.data, section)):
-                    if isinstance(step, dict) and isinstance(step.get("id"), str):
-                        for ns in (section, "record"):
-                            prov.add(ns, step["id"], None, doc.span((section, i, "id")))
-    for (deck, module), members in deck_members(docs).items():
-        prov.add("record", deck, module, members[0][0])
-    for doc in docs:
-        if doc.kind == "game":
-            for j, comp in enumerate(items(doc.data, "components")):
-                if isinstance(comp, dict) and isinstance(comp.get("id"), str):
-                    prov.add("record", comp["id"], None, doc.span(("components", j, "id")))
-    for mid, mod in idx.modules.items():
-        for j, comp in enumerate(items(mod.rec, "components")):
-            if isinstance(comp, dict) and isinstance(comp.get("id"), str):
-                prov.add("record", comp["id"], mid, mod.at(("components", j, "id")))
-        for section in SECTIONS:
-            change = mod.rec.get(section)
-            for j, step in enumerate(items(change, "add")):
-                if isinstance(step, dict) and isinstance(step.get("id"), str):
-                    prov.add(section, step["id"], mid, mod.at((section, "add", j, "id")))
-    return prov
 
 
 def added_steps(docs: Iterable[Document]) -> dict[tuple[str, str], list[str]]:
@@ -173,17 +110,6 @@ def changes(idx: Index, docs: list[Document]) -> dict[str, list[Change]]:
         if module in out:
             out[module].append(Change(module, "add", "record", deck, members[0][0]))
     return out
-
-
-def check_combinations(docs: list[Document], sym: Symbols) -> list[Diagnostic]:
-    """The base alone, every module alone (with its requirements), every allowed pair."""
-    idx = Index.from_docs(docs)
-    prov = _providers(docs, idx, sym)
-    by_module = changes(idx, docs)
-    out: list[Diagnostic] = []
-    for mid in idx.modules:
-        out += _missing(idx, prov, by_module[mid], mid)
-    return out + _alone_and_pairs(idx, by_module)
 
 
 def check_pairs(docs: list[Document]) -> list[Diagnostic]:
@@ -273,37 +199,6 @@ def _never_played(idx: Index, mid: str) -> list[Diagnostic]:
     return [Diagnostic(span, "R025", f"module '{mid}' can never be played: no player count "
                        f"suits it ({', '.join(parts)})",
                        hint="fix the 'players' range (or a requirement)", related=related)]
-
-
-def _missing(idx: Index, prov: Providers, mine: list[Change], mid: str) -> list[Diagnostic]:
-    """R015 (nothing declares it) and R023 (only a module it does not require brings it)."""
-    have = {mid, *idx.closure(mid)}
-    out = []
-    for ch in mine:
-        if ch.op == "add" or (ch.ns, ch.key) in prov.base:
-            continue
-        owners = prov.by_module.get((ch.ns, ch.key), {})
-        if have & set(owners):
-            continue
-        if owners:
-            names = " or ".join(f"'{m}'" for m in owners)
-            what = "" if ch.ns == "record" else f"{ch.ns} step "
-            verb = "removes" if ch.op == "remove" else USES[ch.op]
-            first = next(iter(owners))
-            out.append(Diagnostic(ch.span, "R023", f"module '{mid}' {verb} {what}"
-                                  f"'{ch.key}', which only module {names} brings; '{mid}' "
-                                  "does not require it", hint=f"add 'requires: [{first}]' "
-                                  f"to '{mid}', or change something of the base game",
-                                  related=tuple(owners.values())))
-        elif ch.ns == "record":  # a missing step is R014 (compiler.check.records)
-            what = {"remove": "removes", "replace": "replaces ... id",
-                    "by": "replaces ... by"}[ch.op]
-            known = sorted({k for ns, k in prov.base if ns == "record"} |
-                           {k for ns, k in prov.by_module if ns == "record"})
-            hint = did_you_mean(ch.key, known) or "declare the record first, or fix the id"
-            out.append(Diagnostic(ch.span, "R015", f"module {what} '{ch.key}', which no "
-                                  "record declares", hint=hint))
-    return out
 
 
 def _clashes(idx: Index, first: list[Change], second: list[Change]) -> list[Diagnostic]:

@@ -2,8 +2,11 @@
 
 Entry point: ``check_core(docs, ir)``: provisional values (W001) and placeholder
 content (W010) anywhere in the data, module dependency cycles (R020) and modules that
-require what they conflict with (R021), required documents (R016), and adjacency
-that is not mutual (R012) on any kind whose records list ``next_to``.
+require what they conflict with (R021), required documents (R016), adjacency that is
+not mutual (R012) on any kind whose records list ``next_to``, a module's printed
+component count that differs from the records of its deck (W002), and the steps and
+records a module names: one the flow does not have (R014), or one only a module it does
+not require brings (R023); a record's ``module:`` that names no module (R001).
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.check.combinations import check_pairs
+from compiler.check.components import check_components
 from compiler.check.module_index import Index, items
-from compiler.check.modules import _contradictions, _cycles
+from compiler.check.modules import cycles_and_contradictions
 from compiler.diagnostics import Diagnostic, Severity, Span, did_you_mean
 from compiler.load import Document
 
@@ -27,15 +31,38 @@ def check_core(docs: list[Document], ir: dict[str, Any]) -> list[Diagnostic]:
     for doc in docs:
         out += _marked(doc)
         out += _adjacency(doc)
-    out += _modules(docs)
-    out += _module_steps(docs)
+    out += cycles_and_contradictions(docs)
+    out += _module_references(docs)
     out += check_pairs(docs)
+    out += check_components(docs)
     out += _sources(docs)
+    out += _unknown_modules(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else "rules"
     out += [Diagnostic(Span(first), "R016", f"the game has no '{k}' document",
                        hint=f"add a {k}.yaml with 'kind: {k}'") for k in REQUIRED
             if k not in kinds]
+    return out
+
+
+def _unknown_modules(docs: list[Document]) -> list[Diagnostic]:
+    """R001 a record (or a file of records) whose ``module:`` names no module of the
+    game: it would never be in play."""
+    known = [m for m in Index.from_docs(docs).modules]
+    out: list[Diagnostic] = []
+    for doc in docs:
+        if doc.kind == "modules" or not isinstance(doc.data, dict):
+            continue
+        spots: list[tuple[tuple[Any, ...], Any]] = [(("module",), doc.data.get("module"))]
+        spots += [(("records", i, "module"), rec.get("module"))
+                   for i, rec in enumerate(items(doc.data, "records"))
+                   if isinstance(rec, dict)]
+        for path, module in spots:
+            if isinstance(module, str) and module not in known:
+                out.append(Diagnostic(doc.span(path), "R001", f"unknown module '{module}'",
+                                      hint=did_you_mean(module, known) or
+                                      f"the modules: {', '.join(known) or 'none'} "
+                                      "(modules.yaml)"))
     return out
 
 
@@ -116,20 +143,9 @@ def _adjacency(doc: Document) -> list[Diagnostic]:
     return out
 
 
-def _modules(docs: list[Document]) -> list[Diagnostic]:
-    mods: dict[str, dict[str, Any]] = {}
-    spans: dict[str, Span] = {}
-    for doc in docs:
-        if doc.kind != "modules":
-            continue
-        for i, rec in enumerate(doc.data.get("records") or []):
-            if isinstance(rec, dict) and isinstance(rec.get("id"), str):
-                mods.setdefault(rec["id"], {"rec": rec, "doc": doc, "i": i})
-                spans.setdefault(rec["id"], doc.span(("records", i, "id")))
-    return _cycles(mods, spans) + _contradictions(mods)
-
-
 STEP_SECTIONS = ("setup", "phases", "end_steps")
+NOT_RECORDS = ("game", "flow", "modules", "kinds", "state", "events", "definitions")
+"""Documents whose entries are not records a module can remove or replace."""
 
 
 def _flow_steps(docs: list[Document]) -> dict[str, list[str]]:
@@ -146,47 +162,87 @@ def _flow_steps(docs: list[Document]) -> dict[str, list[str]]:
     return out
 
 
-def _module_steps(docs: list[Document]) -> list[Diagnostic]:
-    """R014 a module removes, replaces or adds a step next to a step the flow does not
-    have (nor a module it requires adds); R023 only another module adds that step."""
-    base = _flow_steps(docs)
-    idx = Index.from_docs(docs)
-    added: dict[tuple[str, str], dict[str, Span]] = {}
+def _brought(docs: list[Document], idx: Index) -> tuple[set[str], dict[tuple[str, str],
+                                                                   dict[str, Span]]]:
+    """The record ids of the base game, and ``{(section or "record", id): {module: span}}``:
+    the steps a module adds and the records that exist only with a module (``module:``)."""
+    base: set[str] = set()
+    by_module: dict[tuple[str, str], dict[str, Span]] = {}
     for mid, mod in idx.modules.items():
+        base.add(mid)
         for section in STEP_SECTIONS:
             for j, new in enumerate(items(mod.rec.get(section), "add")):
                 if isinstance(new, dict) and isinstance(new.get("id"), str):
-                    added.setdefault((section, new["id"]), {}).setdefault(
+                    by_module.setdefault((section, new["id"]), {}).setdefault(
                         mid, mod.at((section, "add", j, "id")))
+    for doc in docs:
+        if doc.kind in NOT_RECORDS or not isinstance(doc.data, dict):
+            continue
+        file_module = doc.data.get("module")
+        for i, rec in enumerate(items(doc.data, "records")):
+            if isinstance(rec, dict) and isinstance(rec.get("id"), str):
+                module = rec.get("module", file_module)
+                if isinstance(module, str):
+                    by_module.setdefault(("record", rec["id"]), {}).setdefault(
+                        module, doc.span(("records", i, "id")))
+                else:
+                    base.add(rec["id"])
+    return base, by_module
+
+
+def _references(mod: Any) -> list[tuple[tuple[str | int, ...], str, Any, str]]:
+    """``(path, section or "record", id, verb)`` for each step and record a module names
+    (``changes`` are resolved as names, R037)."""
+    refs: list[tuple[tuple[str | int, ...], str, Any, str]] = []
+    for section in STEP_SECTIONS:
+        change = mod.rec.get(section)
+        refs += [((section, "remove", j), section, key, "removes")
+                 for j, key in enumerate(items(change, "remove"))]
+        for where, field, verb in (("replace", "id", "replaces"),
+                                   ("add", "after", "adds a step after"),
+                                   ("add", "before", "adds a step before")):
+            refs += [((section, where, j, field), section, new[field], verb)
+                     for j, new in enumerate(items(change, where))
+                     if isinstance(new, dict) and field in new]
+    refs += [(("removes", j), "record", key, "removes")
+             for j, key in enumerate(items(mod.rec, "removes"))]
+    for field, verb in (("id", "replaces"), ("by", "puts in as a replacement")):
+        refs += [(("replaces", j, field), "record", rep[field], verb)
+                 for j, rep in enumerate(items(mod.rec, "replaces"))
+                 if isinstance(rep, dict) and field in rep]
+    return refs
+
+
+def _module_references(docs: list[Document]) -> list[Diagnostic]:
+    """R014 a module removes, replaces or adds a step next to a step the flow does not
+    have (nor a module it requires adds); R023 a module names a step or a record that only
+    another module brings (adds the step, or gives the record its ``module:``) and does
+    not require that module. An id no record declares is R015 (``compiler.lang``)."""
+    steps = _flow_steps(docs)
+    idx = Index.from_docs(docs)
+    base, by_module = _brought(docs, idx)
     out: list[Diagnostic] = []
     for mid, mod in idx.modules.items():
         have = {mid, *idx.closure(mid)}
-        for section in STEP_SECTIONS:
-            change = mod.rec.get(section)
-            refs: list[tuple[tuple[str | int, ...], Any]] = [
-                ((section, "remove", j), key) for j, key in enumerate(items(change, "remove"))]
-            for where, field in (("replace", "id"), ("add", "after"), ("add", "before")):
-                refs += [((section, where, j, field), new[field])
-                         for j, new in enumerate(items(change, where))
-                         if isinstance(new, dict) and field in new]
-            for path, key in refs:
-                if not isinstance(key, str) or key in base[section]:
-                    continue
-                owners = added.get((section, key), {})
-                if have & set(owners):
-                    continue
-                if owners:
-                    first = next(iter(owners))
-                    out.append(Diagnostic(mod.at(path), "R023", f"module '{mid}' changes "
-                                          f"{section} step '{key}', which only module "
-                                          f"'{first}' adds; '{mid}' does not require it",
-                                          hint=f"add 'requires: [{first}]' to '{mid}'",
-                                          related=tuple(owners.values())))
-                    continue
-                known = base[section] + sorted({k for s, k in added if s == section})
+        for path, ns, key, verb in _references(mod):
+            if not isinstance(key, str) or key in (base if ns == "record" else steps[ns]):
+                continue
+            owners = by_module.get((ns, key), {})
+            if have & set(owners):
+                continue
+            what = "" if ns == "record" else f"{ns} step "
+            if owners:
+                names = " or ".join(f"'{m}'" for m in owners)
+                first = next(iter(owners))
+                out.append(Diagnostic(mod.at(path), "R023", f"module '{mid}' {verb} {what}"
+                                      f"'{key}', which only module {names} brings; '{mid}' "
+                                      "does not require it", hint=f"add 'requires: "
+                                      f"[{first}]' to '{mid}', or change something of the "
+                                      "base game", related=tuple(owners.values())))
+            elif ns != "record":
+                known = steps[ns] + sorted({k for s, k in by_module if s == ns})
                 out.append(Diagnostic(mod.at(path), "R014", f"module '{mid}' changes "
-                                      f"{section} step '{key}', which the flow does not "
-                                      "have", hint=did_you_mean(key, known) or
-                                      f"the {section} steps: {', '.join(known) or 'none'}"))
+                                      f"{ns} step '{key}', which the flow does not have",
+                                      hint=did_you_mean(key, known) or
+                                      f"the {ns} steps: {', '.join(known) or 'none'}"))
     return out
-

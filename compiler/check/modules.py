@@ -1,4 +1,4 @@
-"""Semantic checks between modules: dependency cycles, contradictions, clashing changes.
+"""Semantic checks between modules: dependency cycles and contradictions.
 
 Each diagnostic names both sides (``related``) so a conflict shows both files and lines.
 Combinations of modules (a selection, each module alone, every allowed pair) are in
@@ -9,19 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.check.combinations import check_combinations
-from compiler.check.components import check_components
 from compiler.diagnostics import Diagnostic, Span
 from compiler.load import Document
-from compiler.resolve.symbols import Symbols
 
 Where = dict[str, Span]
 
 
-def check_modules(docs: list[Document], sym: Symbols) -> list[Diagnostic]:
-    """R020 dependency cycle, R021 requires what it conflicts with; the base alone, each
-    module alone and every allowed pair (``compiler.check.combinations``: R015, R022-R026);
-    printed component counts (``compiler.check.components``: W002). Deduplicated."""
+def cycles_and_contradictions(docs: list[Document]) -> list[Diagnostic]:
+    """R020 dependency cycles and R021 modules that require what they conflict with."""
     mods: dict[str, dict[str, Any]] = {}
     spans: Where = {}
     for doc in docs:
@@ -31,9 +26,7 @@ def check_modules(docs: list[Document], sym: Symbols) -> list[Diagnostic]:
             if isinstance(rec, dict) and isinstance(rec.get("id"), str):
                 mods.setdefault(rec["id"], {"rec": rec, "doc": doc, "i": i})
                 spans.setdefault(rec["id"], doc.span(("records", i, "id")))
-    found = _cycles(mods, spans) + _contradictions(mods) + check_combinations(docs, sym) + \
-        check_components(docs)
-    return list(dict.fromkeys(found))
+    return _cycles(mods, spans) + _contradictions(mods)
 
 
 def _requires(mods: dict[str, dict[str, Any]], mid: str) -> list[str]:

@@ -75,9 +75,8 @@ def run(args: argparse.Namespace) -> int:
         package = game_package(args.game)
         chosen = choose(package.RULES, args.modules, args.players, fill=True)
         modules = chosen.modules
-        extra = {"engine": args.engine} if package.RULES.get("core") else {}
         game = package.Game.new(package.RULES, players=args.players, modules=modules,
-                                seed=args.seed, **extra)
+                                seed=args.seed, engine=args.engine)
     except (SetupError, RulesError, UsageError) as exc:
         sys.stderr.write(f"rulesc play: {exc}\n")
         return 2
@@ -97,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
     active = list(game.rules.get("active_modules") or modules)  # composed order, no repeats
     result = {"game": args.game, "player_count": args.players, "modules": active,
               "seed": args.seed, **result,
-              "round": {"name": round_name(package.RULES), "count": result.get("rounds",
-                                                            result.get("generations"))}}
+              "round": {"name": round_name(package.RULES), "count": result.get("rounds")}}
     print(json.dumps(result, indent=2) if args.json else table(result, package.RULES))
     return 0
 
@@ -122,4 +120,6 @@ def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
             log.save(args.log)
     result = game.scores()
     result["scores"] = result.pop("players")
+    result["results"] = {k: v for k, v in result.items()
+                         if k not in ("winner", "scores", "rounds")}  # the game's own
     return result

@@ -13,10 +13,6 @@ from typing import Any
 
 __all__ = ["columns", "round_name", "table"]
 
-# IR tables whose record ids can label a score line, in the order columns are shown
-_LABEL_TABLES = ("actions", "action_cards", "contracts", "deck_items", "cards", "milestones",
-                 "awards", "tracks", "resources", "modules")
-
 
 def round_name(rules: dict[str, Any], lang: str = "en") -> str:
     """What the game calls a round (``flow.round.name``), e.g. ``year``; else "round"."""
@@ -35,8 +31,8 @@ def columns(rules: dict[str, Any], rows: list[dict[str, Any]]) -> list[str]:
         for step in flow.get(section) or []:
             if isinstance(step, dict) and "id" in step:
                 order.setdefault(str(step["id"]), len(order))
-    for table in _LABEL_TABLES:
-        for ident in rules.get(table) or {}:
+    for table in (rules.get("records") or {}).values():  # then every record, in data order
+        for ident in table:
             order.setdefault(str(ident), len(order))
     return sorted(keys, key=lambda k: (order.get(k, len(order)), k))
 
@@ -53,19 +49,26 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
     def line(cells: list[str]) -> str:
         return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
     rounds = result.get("round") or {"name": "round",
-                                     "count": result.get("rounds", result.get("generations"))}
-    actions = f", actions: {result['actions']}" if "actions" in result else ""
+                                     "count": result.get("rounds")}
     out = [f"{result['game']}: {result['player_count']} player(s), modules: "
            f"{', '.join(result['modules']) or 'none'}, seed {result['seed']}",
-           f"{_plural(rounds['name'])}: {rounds['count']}{actions}",
+           f"{_plural(rounds['name'])}: {rounds['count']}" + _results(result),
            line(head), *(line(row) for row in body)]
     winners = ", ".join(f"player {p + 1}" for p in result["winner"]) or "nobody"
     out.append(f"winner: {winners}")
-    if "solo" in result:
-        rule = result["solo"].get("rule")
-        out.append(f"solo: {'won' if result['solo']['won'] else 'lost'}"
-                   + (f" ({rule})" if rule else ""))
+    for key, value in (result.get("results") or {}).items():
+        if isinstance(value, dict):  # a result with parts: {won: true, rule: "..."}
+            parts = ", ".join(f"{k} {v}" if not isinstance(v, bool) else
+                              (k if v else f"not {k}") for k, v in value.items())
+            out.append(f"{key}: {parts}")
     return "\n".join(out)
+
+
+def _results(result: dict[str, Any]) -> str:
+    """The game's plain extra results (numbers) on the header line."""
+    plain = [(k, v) for k, v in (result.get("results") or {}).items()
+             if isinstance(v, (int, str)) and not isinstance(v, bool)]
+    return "".join(f", {k}: {v}" for k, v in plain)
 
 
 def _plural(word: str) -> str:

@@ -8,6 +8,7 @@ YAML source, imports only ``compiler.runtime``'s declared exports, and carries
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import jinja2
@@ -17,7 +18,9 @@ from compiler.codegen.pyliteral import render
 __all__ = ["generate"]
 
 
+@functools.lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
+    """The one Jinja environment (its templates compile once per process)."""
     env = jinja2.Environment(loader=jinja2.PackageLoader("compiler.codegen", "templates"),
                              autoescape=False, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined)
@@ -30,22 +33,19 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     game = ir.get("game") or {}
     game_id = str(game.get("id", "game"))
     title = _plain(game.get("title", {}).get("en", game_id))
-    core = bool(ir.get("core"))
-    modules = (ir.get("records") or {}).get("modules", {}) if core else ir.get("modules", {})
+    modules = (ir.get("records") or {}).get("modules", {})
     ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(game_id),
-           "title": title, "runtime": "compiler.kernel" if core else "compiler.runtime",
-           "compiled": core, "modules": sorted(modules),
+           "title": title, "modules": sorted(modules),
            "rules": render(_engine_ir(ir))}
     env = _env()
     files = {
         "__init__.py": env.get_template("package_init.py.j2").render(ctx),
         "rules.py": env.get_template("rules.py.j2").render(ctx),
     }
-    if core:
-        from compiler.codegen.pycode import engine_source
+    from compiler.codegen.pycode import engine_source
 
-        files["engine.py"] = engine_source(ir, source)
-        files.update(kind_schemas(ir))
+    files["engine.py"] = engine_source(ir, source)
+    files.update(kind_schemas(ir))
     return files
 
 

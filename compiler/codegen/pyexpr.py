@@ -4,10 +4,10 @@ Entry point: ``ExprCompiler().function(node)`` -> the source of ``def x_N(ctx)``
 root expression (a node with ``x``; ``compiler.lang.number_nodes``). Sub-expressions are
 inlined as Python expressions; comprehension and ``let`` variables become Python
 locals; names of the environment (``you``, ``this``, statement locals) are read from
-``E = ctx.env()``. Only the names of ``compiler.kernel.exports`` are called. Data never
+``E = ctx.env()``. Only the names of ``compiler.runtime.exports`` are called. Data never
 becomes code: every string from the rules is written with ``repr``.
 
-Each form does what ``compiler.kernel.values`` does for it: the interpreter stays the
+Each form does what ``compiler.runtime.values`` does for it: the interpreter stays the
 oracle, and the differential test compares both.
 """
 

@@ -1,8 +1,8 @@
 """The core language: declarations, parsing, phrase matching, expansion -> IR.
 
 Entry point: ``compile_core(docs) -> (ir, decls, diagnostics)`` for the documents of a
-game written in the core language (``core: true`` in game.yaml). The IR is plain JSON
-data that the kernel (``compiler.kernel``) runs:
+game (every game is written in the core language). The IR is plain JSON data that the
+runtime (``compiler.runtime``) runs:
 
     {"core": 1, "game": {...}, "kinds": {K: {"fields", "reactions", "modifiers", "active"}},
      "state": {"game": {name: entry}, "player": {...}}, "events": {id: [fields]},
@@ -27,13 +27,7 @@ from compiler.lang.texts import table as texts_table
 from compiler.lang.types import MODIFIER, REACTION
 from compiler.load import Document
 
-__all__ = ["CORE_KINDS", "compile_core", "is_core"]
-
-
-def is_core(docs: list[Document]) -> bool:
-    """Whether these documents are a game written in the core language."""
-    return any(d.kind == "game" and isinstance(d.data, dict) and d.data.get("core")
-               for d in docs)
+__all__ = ["CORE_KINDS", "compile_core"]
 
 
 def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diagnostic]]:

@@ -202,8 +202,16 @@ def _state(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
                 diags.append(Diagnostic(doc.span(path), "R030", f"state '{name}': {why}",
                                         hint="see docs/dsl.md, 'Declaring a game'"))
                 continue
-            if spec.get("each"):
-                t = ("map", ("id", spec["each"]), t)
+            each = spec.get("each")
+            if each is not None:
+                if not isinstance(each, str) or each not in names:
+                    diags.append(Diagnostic(doc.span(path + ("each",)), "R030",
+                                            f"state '{name}': each: {each!r} is not a "
+                                            "record kind", hint=did_you_mean(
+                                                str(each), sorted(names)) or "name a kind "
+                                            "of kinds.yaml: one value per record of it"))
+                    continue
+                t = ("map", ("id", each), t)
             taken = decls.state["game"].get(name) or decls.state["player"].get(name)
             if taken:
                 diags.append(_twice("state entry", name, doc.key_span(path), taken.span))
@@ -292,6 +300,7 @@ def _records(decls: Decls, doc: Document, kind: str) -> list[Diagnostic]:
     defaults = {k: v for k, v in doc.data.items() if k not in ("kind", "records")}
     for i, rec in enumerate(doc.data.get("records") or []):
         if isinstance(rec, dict) and isinstance(rec.get("id"), str):
+            rec = dict(rec)  # the document keeps the file as written (coverage, checks)
             for key, value in defaults.items():
                 rec.setdefault(key, value)
             diags += _declare(decls, kind, rec["id"], doc, ("records", i), rec)

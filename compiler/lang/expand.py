@@ -11,7 +11,7 @@ fresh, so an argument never sees them; ``you``, ``this`` and ``event`` stay dyna
 words of the game act for whoever is acting.
 
 A definition with ``modifiable: true`` gives a value that reactions may change
-(``modify ID by N``, see ``compiler.kernel.reactions``).
+(``modify ID by N``, see ``compiler.runtime.reactions``).
 """
 
 from __future__ import annotations

@@ -245,14 +245,21 @@ def _state(rc: RC, syn: Syn, name: str, scope_name: str, t: Type,
 
 
 def unknown(rc: RC, syn: Syn, name: str, scope: Scope) -> Any:
-    """The diagnostic for a name nothing declares, with the closest known name."""
+    """The diagnostic for a name nothing declares, with the closest known name (while
+    phrases are only being tried, ``rc.quiet``, without the costly hint)."""
+    if rc.quiet:
+        return rc.fail(syn, "R001", f"unknown name '{name}'")
+    return rc.fail(syn, "R001", f"unknown name '{name}'", hint=name_hint(rc, name, scope))
+
+
+def name_hint(rc: RC, name: str, scope: Scope) -> str:
+    """The closest declared name to ``name``, or how to declare it."""
     decls = rc.decls
     known = scope.visible() + list(decls.state["game"]) + list(decls.state["player"]) + \
         list(decls.constants) + list(decls.kinds) + list(CORE_VALUES) + \
         [i for k, recs in decls.records.items() if k != "definitions" for i in recs]
-    hint = did_you_mean(name, known) or "declare it (a record, a state entry, a constant) " \
+    return did_you_mean(name, known) or "declare it (a record, a state entry, a constant) " \
         "or a definition whose phrase is this word"
-    return rc.fail(syn, "R001", f"unknown name '{name}'", hint=hint)
 
 
 def _field(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
@@ -486,10 +493,13 @@ def _bare_word(rc: RC, syn: Syn, scope: Scope) -> str | None:
         syn = syn.kids[0]
     if syn.op != "name":
         return None
+    rc.quiet += 1
     try:
         name_ref(rc, syn, syn.kids[0], scope, "any")
     except Fail:
         return str(syn.kids[0])
+    finally:
+        rc.quiet -= 1
     return None
 
 

@@ -39,9 +39,10 @@ def resolve_value(rc: RC, doc: Document, path: tuple[Any, ...], value: Any, t: T
     t0 = strip_opt(t)
     if value is None:
         return None
-    if isinstance(value, dict) and "provisional" in value and t0 in ("int", "number"):
-        return {"op": "lit", "v": value["provisional"]} if t0 == "number" \
-            else value["provisional"]
+    if isinstance(value, dict) and "provisional" in value and t0 != "any":
+        if t0 == "number" and isinstance(value["provisional"], int):
+            return {"op": "lit", "v": value["provisional"]}
+        value = value["provisional"]  # a provisional value of any type: the value itself
     try:
         return _resolve(rc, doc, path, value, t0, scope)
     except Fail as exc:

@@ -34,7 +34,7 @@ def parser() -> Lark:
     """The LALR parser of ``core.lark`` (built once per process)."""
     grammar = resources.files("compiler.lang").joinpath("core.lark").read_text("utf-8")
     return Lark(grammar, parser="lalr", lexer="contextual", start=list(STARTS),
-                propagate_positions=True, maybe_placeholders=True, cache=False)
+                propagate_positions=True, maybe_placeholders=True, cache=True)
 
 
 def parse(start: str, text: str, position: Position, path: str
@@ -53,10 +53,17 @@ def parse(start: str, text: str, position: Position, path: str
                                  f"{MAX_NESTING}", hint="move the inner part into a "
                                  "definition of the game")]
     try:
-        tree = parser().parse(text, start=start)
+        tree = _tree(start, text)
     except UnexpectedInput as exc:
         return None, [_syntax_error(start, text, exc, position, path)]
     return ToSyn(position).transform(tree), []
+
+
+@lru_cache(maxsize=20_000)
+def _tree(start: str, text: str) -> Any:
+    """Lark's parse tree of ``text`` (the same text is parsed once: card texts repeat).
+    The tree is only read afterwards (the transformer builds new nodes)."""
+    return parser().parse(text, start=start)
 
 
 def _nesting(text: str) -> tuple[int, int]:

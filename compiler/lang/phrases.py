@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from compiler.diagnostics import did_you_mean
+from compiler.diagnostics import Diagnostic, did_you_mean
 from compiler.lang.declare import Definition, Hole
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope
 from compiler.lang.syntax import Syn
@@ -109,15 +109,13 @@ def _show(d: Any) -> str:
 def _candidates(rc: RC, items: list[Syn], statement: bool) -> list[Any]:
     """Definitions whose words all occur among the items (cheap filter first)."""
     words = {i.kids[0] for i in items if i.op == "name"}
-    out: list[Any] = []
-    for d in list(rc.decls.definitions) + list(CORE):
-        is_stmt = d.statement if isinstance(d, CorePhrase) else d.form == "effect"
-        if is_stmt != statement:
-            continue
-        literal = [p for p in d.parts if isinstance(p, str)]
-        if all(w in words for w in literal) and len(d.parts) <= len(items) + 0:
-            out.append(d)
-    return out
+    if statement not in rc.phrase_index:
+        rc.phrase_index[statement] = [
+            (d, frozenset(p for p in d.parts if isinstance(p, str)), len(d.parts))
+            for d in list(rc.decls.definitions) + list(CORE)
+            if (d.statement if isinstance(d, CorePhrase) else d.form == "effect") == statement]
+    return [d for d, literal, size in rc.phrase_index[statement]
+            if size <= len(items) and literal <= words]
 
 
 def _matches(rc: RC, parts: tuple[str | Hole, ...], params: dict[str, Type],
@@ -168,6 +166,7 @@ def _hole(rc: RC, span: list[Syn], want: Type, scope: Scope, reasons: list[Fail]
     from compiler.lang.expr import expr
     from compiler.lang.stmt import stmt
 
+    rc.quiet += 1
     try:
         if want == "kind":
             name = span[0].kids[0] if len(span) == 1 and span[0].op == "name" else None
@@ -189,6 +188,8 @@ def _hole(rc: RC, span: list[Syn], want: Type, scope: Scope, reasons: list[Fail]
     except Fail as exc:
         reasons.append(exc)
         return None
+    finally:
+        rc.quiet -= 1
 
 
 def _value_want(t: Type) -> Type:
@@ -201,15 +202,20 @@ def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
 
     if len(items) == 1 and items[0].op == "name" and not reasons:
         return unknown(rc, items[0], items[0].kids[0], scope)
+    if rc.quiet:  # only a try: the caller reports something else, or tries further
+        return reasons[-1] if reasons else rc.fail(syn, "R033", "no definition matches")
     text = " ".join(str(i.kids[0]) if i.op in ("name", "int") else "(...)" for i in items)
     same_form = [d for d in rc.decls.definitions if (d.form == "effect") == statement]
     words = {p for d in same_form for p in d.parts if isinstance(p, str)}
+    # an inner part that matched no phrase either (a bare quiet R033) says less than the
+    # whole text does: report the whole text with its hint
+    reasons = [f for f in reasons if f.diag.code != "R033" or f.diag.hint]
     if reasons:
         best = max(reasons, key=lambda f: (f.diag.span.line, f.diag.span.col))
         word = best.diag.message.split("'")[1] if best.diag.code == "R001" and \
             "'" in best.diag.message else None
         if word not in words:
-            return best
+            return _with_hint(rc, best, word, scope)
         # the unknown "name" is a word of some phrase: the phrase is misshapen
         using = [_show(d) for d in same_form if word in d.parts][:6]
         return rc.fail(syn, "R033", f"no definition matches '{text}'",
@@ -221,6 +227,17 @@ def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
          f"no {'statement' if statement else 'value'} definition of the game has this "
          "phrase; see the game's definitions.yaml")
     return rc.fail(syn, "R033", f"no definition matches '{text}'", hint=hint)
+
+
+def _with_hint(rc: RC, fail: Fail, name: str | None, scope: Scope) -> Fail:
+    """The failure kept to report, with the hint the quiet tries left out."""
+    from compiler.lang.expr import name_hint
+
+    diag = fail.diag
+    if diag.hint or name is None or rc.quiet:
+        return fail
+    return Fail(Diagnostic(diag.span, diag.code, diag.message, diag.severity,
+                           name_hint(rc, name, scope), diag.related))
 
 
 def _core_ir(rc: RC, syn: Syn, d: CorePhrase, args: dict[str, tuple[IR, Type, bool]],

@@ -101,7 +101,11 @@ class RC:
     modules: frozenset[str] = frozenset()
     """Modules surely on where the text being resolved applies (its record's module and
     what that module requires); None-module records may name only base records."""
+    quiet: int = 0
+    """Above 0 while phrases are tried: failures are expected, hints not worked out."""
     bad: set[str] = field(default_factory=set)
+    phrase_index: dict[bool, list[tuple[Any, frozenset[str], int]]] = \
+        field(default_factory=dict)
     """Definitions whose body has an error (reported once, at the definition)."""
     texts: list[dict[str, Any]] = field(default_factory=list)
     """The phrase being expanded, innermost last (a decision's prompt)."""

@@ -37,7 +37,7 @@ def _seq(rc: RC, syn: Syn, scope: Scope) -> IR:
         try:
             ir = stmt(rc, kid, inner)
         except Fail as exc:
-            if rc.calls:
+            if rc.calls or rc.quiet:
                 raise
             rc.diags.append(exc.diag)
             continue

@@ -307,8 +307,25 @@ def table(notes: Notes, decls: Any, docs: list[Any]) -> dict[str, Any]:
                                                decls.kinds[rec["id"]].fields.items()}}
             elif doc.kind == "events":
                 events[rec["id"]] = {"name": rec.get("name")}
+    provisional = {kind: {rid: marks for rid, r in recs.items() if (marks := _marks(r.data))}
+                   for kind, recs in decls.records.items()}
     return {"records": records, "flow": flow_trees, "defs": defs, "kinds": kinds,
-            "events": events}
+            "events": events, "provisional": {k: v for k, v in provisional.items() if v}}
+
+
+def _marks(data: Any, path: str = "") -> list[str]:
+    """``"field = value: reason"`` for each provisional value in a record (the sheets mark
+    them): ``cost = 12: not printed``, ``components.co2_token.count = 40: ...``."""
+    if isinstance(data, dict) and "provisional" in data and path:
+        return [f"{path} = {data['provisional']}: {data.get('reason', '')}"]
+    if isinstance(data, dict):
+        items = list(data.items())
+    elif isinstance(data, list):
+        items = [(v.get("id") if isinstance(v, dict) and isinstance(v.get("id"), str)
+                  else str(i), v) for i, v in enumerate(data)]
+    else:
+        return []
+    return [m for key, value in items for m in _marks(value, f"{path}.{key}".lstrip("."))]
 
 
 def _plain(t: Any) -> Any:

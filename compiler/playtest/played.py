@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from compiler.kernel import Game, RandomPolicy, compose
+from compiler.runtime import Game, RandomPolicy, compose
 
 __all__ = ["format_played", "never_fired"]
 

@@ -31,7 +31,7 @@ def write_report(rows: list[dict[str, Any]], out: Path, title: str) -> Path:
     plots = [("scores", "Score spread per seat", _scores(groups)),
              ("seat_wins", "Win rate by seat (95% interval; dashed: 1 / players)",
               _seat_wins(groups)),
-             ("first_player", "First player's win rate (95% interval; dashed: 1 / players, "
+             ("first_seat", "First player's win rate (95% interval; dashed: 1 / players, "
               "no advantage)", _first(groups)),
              ("length", "Game length (decisions per game)", _length(groups))]
     plots += [(f"lift_{i}", f"Win-rate lift of the records used, {name}: the {LIFT_TOP} "
@@ -84,7 +84,7 @@ def _seat_wins(groups: dict[str, list[dict[str, Any]]]) -> Any:
 
 def _first(groups: dict[str, list[dict[str, Any]]]) -> Any:
     fig, (ax,) = _axes(width=5.5)
-    rates = [stats.first_player(rows) for rows in groups.values()]
+    rates = [stats.first_seat(rows) for rows in groups.values()]
     ax.bar(list(groups), [r[0] for r in rates], yerr=_err(rates), capsize=4,
            color=[COLOURS[i % 7] for i in range(len(rates))])
     players = int(next(iter(groups.values()))[0]["players"])
@@ -135,7 +135,7 @@ def _html(title: str, summary: dict[str, Any], plots: list[tuple[str, str, Any]]
         "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in (
             name, s["games"], f"{s['mean_length']:.1f}", f"{s['mean_score']:.1f}",
             f"{s['score_sd']:.1f}", " · ".join(f"{w:.2f}" for w in s["seat_win_rate"]),
-            f"{s['first_player_win_rate']:.2f}", s["ties"], s["no_winner"])) + "</tr>"
+            f"{s['first_seat_win_rate']:.2f}", s["ties"], s["no_winner"])) + "</tr>"
         for name, s in summary.items())
     figures = "".join(f'<figure><figcaption>{html.escape(cap)}</figcaption>'
                       f'<img src="{name}.png" alt="{html.escape(cap)}"></figure>'

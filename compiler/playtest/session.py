@@ -69,9 +69,7 @@ def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
     seen = observation(game, player)
     lines = [f"--- player {player + 1}'s view (step {seen.get('decisions', '?')}) ---"]
     declared = list((game.rules.get("state") or {}).get("game") or {})
-    shared = ["round", *declared] if game.rules.get("core") else \
-        ["round", "params", "game_tracks"]
-    for key in shared:
+    for key in ["round", *declared]:
         if seen.get(key) not in (None, {}, []):
             lines.append(_line(key, seen[key], names, width))
     order = [player, *(i for i in range(len(seen["players"])) if i != player)]

@@ -7,8 +7,9 @@ Game ``i`` of every selection uses seed ``seed + i`` (the same seeds for each se
 so selections are compared on paired games), and the agents get the same seed, so a run
 is reproducible from its seed whatever the backend or the number of workers. A row:
 
-    {"selection", "modules", "seed", "players", "agents", "first_player", "winner",
-     "score_0".., "length" (decisions), "generations", "actions", "used_0".. (ids)}
+    {"selection", "modules", "seed", "players", "agents", "first_seat", "winner",
+     "score_0".., "length" (decisions), "rounds", the game's number results,
+     "used_0".. (ids in play)}
 
 ``used_i`` lists the record ids (cards, tiles, items...) found at the end in seat ``i``'s
 zones other than ``hand``: read from the state, so no game needs code here.
@@ -30,7 +31,6 @@ from compiler.playtest.session import play
 
 __all__ = ["Job", "label", "plan", "play_job", "run"]
 
-UNPLAYED = ("hand",)
 
 
 @dataclass(frozen=True)
@@ -74,17 +74,19 @@ def play_job(job: Job) -> dict[str, Any]:
     game = play(game, agents, package.load, log)
     scores, state = game.scores(), game.to_json()
     ids = _record_ids(package.RULES)
+    zones = _active_zones(package.RULES)
     row: dict[str, Any] = {
         "selection": job.selection, "modules": ",".join(job.modules), "seed": job.seed,
         "players": job.players, "agents": ",".join(a.name for a in agents),
-        "first_player": first if isinstance(first, int) else -1,
+        "first_seat": first if isinstance(first, int) else -1,
         "winner": ",".join(str(w) for w in scores.get("winner") or []),
-        "length": len(log.steps), "generations": scores.get("generations", scores.get("rounds", 0)),
-        "actions": scores.get("actions", 0)}
+        "length": len(log.steps), "rounds": scores.get("rounds", 0),
+        **{k: v for k, v in scores.items() if k not in ("winner", "players", "rounds")
+           and isinstance(v, int) and not isinstance(v, bool)}}
     for entry in scores["players"]:
         row[f"score_{entry['player']}"] = entry["total"]
     for i, player in enumerate(state["players"]):
-        row[f"used_{i}"] = json.dumps(sorted(_used(player, ids)))
+        row[f"used_{i}"] = json.dumps(sorted(_used(player, ids, zones)))
     return row
 
 
@@ -98,13 +100,20 @@ def _record_ids(rules: dict[str, Any]) -> set[str]:
     return out
 
 
-def _used(player: dict[str, Any], ids: set[str]) -> set[str]:
-    """Record ids in a player's list zones (not ``hand``)."""
+def _used(player: dict[str, Any], ids: set[str], zones: list[str]) -> set[str]:
+    """Record ids in a player's active zones (cards in play: the state entries the game
+    declares ``active``)."""
     found: set[str] = set()
-    for key, value in player.items():
-        if key not in UNPLAYED and isinstance(value, list):
+    for key in zones:
+        value = player.get(key)
+        if isinstance(value, list):
             found |= {v for v in value if isinstance(v, str) and v in ids}
     return found
+
+
+def _active_zones(rules: dict[str, Any]) -> list[str]:
+    entries = ((rules.get("state") or {}).get("player") or {}).items()
+    return [name for name, e in entries if e.get("active")]
 
 
 def run(jobs: list[Job], backend: str = "local", workers: int | None = None,

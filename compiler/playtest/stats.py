@@ -12,7 +12,7 @@ import math
 from collections import defaultdict
 from typing import Any
 
-__all__ = ["by_selection", "first_player", "lift", "seat_wins", "summary", "wilson"]
+__all__ = ["by_selection", "first_seat", "lift", "seat_wins", "summary", "wilson"]
 
 Z95 = 1.959964
 
@@ -25,7 +25,8 @@ def wilson(wins: float, n: int) -> tuple[float, float, float]:
     denom = 1 + Z95 ** 2 / n
     centre = (p + Z95 ** 2 / (2 * n)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / denom
-    return p, max(0.0, centre - half), min(1.0, centre + half)
+    # the interval holds the rate: rounding may put an end a hair past it (p = 1)
+    return p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def winners(row: dict[str, Any]) -> list[int]:
@@ -51,13 +52,13 @@ def seat_wins(rows: list[dict[str, Any]]) -> list[tuple[float, float, float]]:
     return [wilson(w, len(rows)) for w in wins]
 
 
-def first_player(rows: list[dict[str, Any]]) -> tuple[float, float, float]:
-    """Win rate of the seat that played first (``first_player``), Wilson interval."""
-    games = [r for r in rows if int(r.get("first_player", -1)) >= 0]
+def first_seat(rows: list[dict[str, Any]]) -> tuple[float, float, float]:
+    """Win rate of the seat that played first (``first_seat``), Wilson interval."""
+    games = [r for r in rows if int(r.get("first_seat", -1)) >= 0]
     wins = 0.0
     for row in games:
         won = winners(row)
-        if int(row["first_player"]) in won:
+        if int(row["first_seat"]) in won:
             wins += 1 / len(won)
     return wilson(wins, len(games))
 
@@ -97,7 +98,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "mean_score": sum(scores) / len(scores),
             "score_sd": _sd(scores),
             "seat_win_rate": [round(w[0], 4) for w in seat_wins(group)],
-            "first_player_win_rate": round(first_player(group)[0], 4),
+            "first_seat_win_rate": round(first_seat(group)[0], 4),
             "ties": sum(len(winners(r)) > 1 for r in group),
             "no_winner": sum(not winners(r) for r in group),
         }

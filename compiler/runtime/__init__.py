@@ -1,14 +1,15 @@
-"""The generic rules engine that generated game packages run on.
+"""The runtime (the kernel): runs the core language's IR. It knows no game.
 
-It knows no game by name: every fact (resources, parameters, tiles, cards, costs, flow
-steps, scoring) comes from the compiled rules (the IR). Generated packages import only
-the names below. Entry points: ``Game.new(rules, players, modules, seed)``,
-``load_game(rules, state)``, ``RandomPolicy(seed).choose(game)``, ``compose``.
+Every fact (state entries, records, reactions, flow, scoring) comes from the compiled
+rules; the kernel interprets the core forms only (``compiler.lang`` documents them).
+Entry points: ``Game.new(rules, players, modules, seed)``, ``load_game(rules, state)``,
+``RandomPolicy(seed).choose(game)``, ``compose``.
 """
 
 from compiler.runtime.compose import compose
-from compiler.runtime.engine import Game, load_game
 from compiler.runtime.errors import RulesError
+from compiler.runtime.game import ENGINES, Game, load_game, register_code
 from compiler.runtime.policy import RandomPolicy
 
-__all__ = ["Game", "RandomPolicy", "RulesError", "compose", "load_game"]
+__all__ = ["ENGINES", "Game", "RandomPolicy", "RulesError", "compose", "load_game",
+           "register_code"]

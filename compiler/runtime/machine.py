@@ -1,53 +1,340 @@
-"""The driver: run continuation frames until a decision is pending or the game is over.
+"""The machine: run statement IR as frames until a decision is open or nothing is left.
 
-The state's ``stack`` is a list of frames (plain dicts, top last); each frame's
-``kind`` names its step function below. A step function makes progress by popping its
-frame, pushing frames, updating its own fields, or posting a decision (``Ctx.ask``).
-Because frames hold only data (a rules path, an index, answers so far), a game paused
-at any decision is fully described by its state.
+A frame is plain data (``{"k": kind, ...}``); the stack lives in the state, so a game
+paused at any decision is fully described by its state. ``start(ctx, node)`` runs a
+simple statement at once and pushes a frame for a compound one; ``run(ctx)`` steps the
+top frame until a decision is posted or the stack is empty.
+
+Frames: ``seq`` (next statement ``i``), ``for`` (items, ``i``, the loop variable's old
+value), ``rep`` (``left``), ``while``, ``with`` (the old value to restore), ``scope``
+(an environment: ``do``, a reaction, a flow step), ``ch`` (a decision, see choose.py),
+``react`` (reactions to run, see reactions.py), ``flow`` (the game, see flow.py).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from typing import Any
 
-from compiler.runtime import deck, flow, mechanisms, neutral, playing, slots, turns
-from compiler.runtime.context import Ctx, Frame
-from compiler.runtime.effects import step_effect
-from compiler.runtime.errors import MAX_STEPS, RulesError, check_bound
+from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
+from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, check_bound
+from compiler.runtime.values import ev, items_of, num
 
-__all__ = ["run"]
+__all__ = ["STEPS", "abort", "bind", "run", "start", "unbind"]
 
-STEPS: dict[str, Callable[[Ctx, Frame], None]] = {
-    "effect": step_effect,
-    "play": playing.step_play,
-    "turns": turns.step_turns,
-    "each_player": flow.step_each_player,
-    "random_first_player": flow.step_random_first_player,
-    "next_first_player": flow.step_next_first_player,
-    "generation": flow.step_generation,
-    "final": flow.step_final,
-    "finish": flow.step_finish,
-    "draw_and_buy": deck.step_draw_and_buy,
-    "draft": deck.step_draft,
-    "buy": deck.step_buy,
-    "neutral_cities": neutral.step_neutral_cities,
-    "slot_play": slots.step_slot_play,
-    **mechanisms.STEPS,
-}
+Node = dict[str, Any]
+
+
+class TrialBudget(Exception):
+    """A trial run took more than TRIAL_STEPS statements."""
+
 
 def run(ctx: Ctx) -> None:
-    """Step the top frame until a decision is pending or the stack is empty.
-
-    Raises RulesError for a frame kind the runtime does not know.
-    """
-    state = ctx.state
+    """Step the top frame until a decision is pending or the stack is empty."""
+    frames = ctx.frames
     for _ in range(MAX_STEPS):
-        if state["pending"] is not None or not state["stack"]:
+        if ctx.state["pending"] is not None or not frames or ctx.paused:
             return
-        frame = state["stack"][-1]
-        step = STEPS.get(frame["kind"])
-        if step is None:
-            raise RulesError(f"unknown flow step kind '{frame['kind']}'")
-        step(ctx, frame)
-    check_bound("steps without a decision", MAX_STEPS + 1, MAX_STEPS)
+        top = frames[-1]
+        STEPS[top["k"]](ctx, top)
+    check_bound("statements without a decision", MAX_STEPS + 1, MAX_STEPS)
+
+
+def start(ctx: Ctx, node: Node) -> None:
+    """Begin statement ``node``: simple ones run now, compound ones push a frame."""
+    if ctx.dry:
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+    elif ctx.trace is not None:
+        ctx.trace[node["id"]] += 1
+    _START[node["op"]](ctx, node)
+
+
+def bind(ctx: Ctx, name: str, value: Any) -> Any:
+    """Set a name of the environment; returns its old value (MISSING if unset)."""
+    env = ctx.env()
+    old = env.get(name, MISSING)
+    ctx.put(env, name, value, quiet=True)
+    return old
+
+
+def unbind(ctx: Ctx, name: str, old: Any) -> None:
+    env = ctx.env()
+    if old is MISSING or old == "__missing__":
+        if name in env:
+            ctx.put(env, name, None, quiet=True)
+            env.pop(name, None)
+    else:
+        ctx.put(env, name, old, quiet=True)
+
+
+def _saved(old: Any) -> Any:
+    return "__missing__" if old is MISSING else old
+
+
+def _seq(ctx: Ctx, n: Node) -> None:
+    ctx.push({"k": "seq", "n": n["id"], "i": 0})
+
+
+def _step_seq(ctx: Ctx, f: Frame) -> None:
+    body = ctx.index.nodes[f["n"]]["b"]
+    if f["i"] >= len(body):
+        ctx.pop(f)
+        return
+    f["i"] += 1
+    start(ctx, body[f["i"] - 1])
+
+
+def _if(ctx: Ctx, n: Node) -> None:
+    if ev(ctx, n["c"]):
+        start(ctx, n["t"])
+    elif "e" in n:
+        start(ctx, n["e"])
+
+
+def _for(ctx: Ctx, n: Node) -> None:
+    items = list(items_of(ev(ctx, n["src"])))
+    ctx.push({"k": "for", "n": n["id"], "items": items, "i": 0,
+              "old": _saved(ctx.env().get(n["v"], MISSING))})
+
+
+def _step_for(ctx: Ctx, f: Frame) -> None:
+    node = ctx.index.nodes[f["n"]]
+    while f["i"] < len(f["items"]):
+        item = f["items"][f["i"]]
+        f["i"] += 1
+        bind(ctx, node["v"], item)
+        if "w" not in node or ev(ctx, node["w"]):
+            start(ctx, node["b"])
+            return
+    unbind(ctx, node["v"], f["old"])
+    ctx.pop(f)
+
+
+def _rep(ctx: Ctx, n: Node) -> None:
+    ctx.push({"k": "rep", "n": n["id"], "left": num(ev(ctx, n["n"]))})
+
+
+def _step_rep(ctx: Ctx, f: Frame) -> None:
+    if f["left"] <= 0:
+        ctx.pop(f)
+        return
+    f["left"] -= 1
+    start(ctx, ctx.index.nodes[f["n"]]["b"])
+
+
+def _while(ctx: Ctx, n: Node) -> None:
+    ctx.push({"k": "while", "n": n["id"]})
+
+
+def _step_while(ctx: Ctx, f: Frame) -> None:
+    node = ctx.index.nodes[f["n"]]
+    if ev(ctx, node["c"]):
+        start(ctx, node["b"])
+    else:
+        ctx.pop(f)
+
+
+def _with(ctx: Ctx, n: Node) -> None:
+    value = ev(ctx, n["e"])
+    ctx.push({"k": "with", "v": n["v"], "old": _saved(bind(ctx, n["v"], value))})
+    start(ctx, n["b"])
+
+
+def _step_with(ctx: Ctx, f: Frame) -> None:
+    unbind(ctx, f["v"], f["old"])
+    ctx.pop(f)
+
+
+def _step_scope(ctx: Ctx, f: Frame) -> None:
+    ctx.pop(f)
+
+
+def _let(ctx: Ctx, n: Node) -> None:
+    ctx.put(ctx.env(), n["v"], ev(ctx, n["e"]), quiet=True)
+
+
+def _set(ctx: Ctx, n: Node) -> None:
+    container, key = _place(ctx, n["t"])
+    if container is None:
+        return
+    value = ev(ctx, n["e"])
+    old = container.get(key) if isinstance(container, dict) else container[key]
+    if n["o"] == "+=":
+        value = old + _as_list(value) if isinstance(old, list) else num(old) + num(value)
+    elif n["o"] == "-=":
+        value = _without(old, _as_list(value)) if isinstance(old, list) \
+            else num(old) - num(value)
+    if "bd" in n and isinstance(value, int):
+        value = _clamp(ctx, n["bd"], key, value)
+    entry = root_entry(n["t"])
+    if entry is not None:
+        ctx.touch(entry)
+    ctx.put(container, key, value, quiet=n["t"]["op"] == "var" and n["o"] == "=" and
+            n["t"]["n"] not in ctx.env())
+
+
+def root_entry(t: Node) -> str | None:
+    """The state entry a place belongs to (``board`` for ``board.(s).tile``); None for
+    a local."""
+    while t["op"] == "key":
+        t = t["of"]
+    return t["k"] if t["op"] == "st" else None
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def _without(items: list[Any], gone: list[Any]) -> list[Any]:
+    out = list(items)
+    for g in gone:
+        if g in out:
+            out.remove(g)
+    return out
+
+
+def _place(ctx: Ctx, t: Node) -> tuple[Any, Any]:
+    """The container and key a place expression names (None when it does not exist)."""
+    if t["op"] == "var":
+        return ctx.env(), t["n"]
+    if t["op"] == "st":
+        if "p" not in t:
+            return ctx.state, t["k"]
+        p = ev(ctx, t["p"])
+        players = ctx.state["players"]
+        ok = isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players)
+        return (players[p], t["k"]) if ok else (None, None)
+    base = ev(ctx, t["of"])
+    key = ev(ctx, t["k"])
+    if isinstance(base, dict) and isinstance(key, (str, int)):
+        if key not in base and "d" in t:
+            ctx.put(base, key, t["d"])
+        return base, key
+    if isinstance(base, list) and isinstance(key, int) and -len(base) <= key < len(base):
+        return base, key
+    return None, None
+
+
+def _clamp(ctx: Ctx, bd: list[str], key: Any, value: int) -> int:
+    from compiler.runtime.flow import bounds
+
+    lo, hi = bounds(ctx, bd[0], bd[1], key if bd[2] else None)
+    if lo is not None:
+        value = max(value, lo)
+    if hi is not None:
+        value = min(value, hi)
+    return value
+
+
+def _req(ctx: Ctx, n: Node) -> None:
+    if not ev(ctx, n["c"]):
+        if ctx.dry:
+            raise DryFail()
+        abort(ctx)
+
+
+def abort(ctx: Ctx) -> None:
+    """A requirement failed outside a trial: drop the rest of the innermost scope (and
+    say so in the state's ``warnings``)."""
+    warnings = list(ctx.state.get("warnings") or [])
+    where = next((f for f in reversed(ctx.frames) if "n" in f), None)
+    node = ctx.index.nodes.get(where["n"]) if where else None
+    warnings.append({"warning": "a requirement did not hold: the rest of the effect was "
+                     "skipped", "at": (node or {}).get("at"), "round": ctx.state["round"]})
+    ctx.state["warnings"] = warnings[-50:]
+    while ctx.frames and ctx.frames[-1]["k"] not in ("scope", "flow"):
+        ctx.frames.pop()
+    if ctx.frames and ctx.frames[-1]["k"] == "scope" and len(ctx.frames) > 1:
+        ctx.frames.pop()
+
+
+def _do(ctx: Ctx, n: Node) -> None:
+    code = ev(ctx, n["e"])
+    env = ctx.env()
+    if isinstance(code, dict) and "op" in code and code.get("id") in ctx.index.nodes:
+        code = {"code": code["id"], "this": env.get("this")}
+    if not isinstance(code, dict) or code.get("code") not in ctx.index.nodes:
+        return
+    ctx.push({"k": "scope", "env": {"you": env.get("you"), "this": code.get("this"),
+                                    "event": env.get("event")}})
+    start(ctx, ctx.index.nodes[code["code"]])
+
+
+def _stop(ctx: Ctx, n: Node) -> None:
+    """Leave the innermost loop (never past a scope)."""
+    frames = ctx.frames
+    for i in range(len(frames) - 1, -1, -1):
+        kind = frames[i]["k"]
+        if kind in ("scope", "flow"):
+            return
+        if kind in ("for", "rep", "while", "ch"):
+            while len(frames) > i:
+                top = frames[-1]
+                if top["k"] in ("with", "for"):
+                    name = top["v"] if top["k"] == "with" else \
+                        ctx.index.nodes[top["n"]]["v"]
+                    unbind(ctx, name, top["old"])
+                frames.pop()
+            return
+
+
+def _emit(ctx: Ctx, n: Node) -> None:
+    from compiler.runtime.reactions import emit
+
+    emit(ctx, n["ev"], {k: ev(ctx, v) for k, v in n["f"].items()})
+
+
+def _grant(ctx: Ctx, n: Node) -> None:
+    from compiler.runtime.reactions import grant
+
+    grant(ctx, n)
+
+
+def _fn(ctx: Ctx, n: Node) -> None:
+    if n["f"] == "shuffle":
+        container, key = _place(ctx, n["a"][0])
+        if container is not None:
+            items = list(container[key] or [])
+            rng: random.Random = ctx.rng()
+            rng.shuffle(items)
+            entry = root_entry(n["a"][0])
+            if entry is not None:
+                ctx.touch(entry)
+            ctx.put(container, key, items)
+        return
+    raise RulesError(f"unknown core statement '{n['f']}'")
+
+
+def _choose(ctx: Ctx, n: Node) -> None:
+    ctx.push({"k": "ch", "n": n["id"]})
+
+
+_START: dict[str, Callable[[Ctx, Node], None]] = {
+    "seq": _seq, "if": _if, "for": _for, "rep": _rep, "while": _while, "with": _with,
+    "let": _let, "set": _set, "req": _req, "do": _do, "emit": _emit, "grant": _grant,
+    "skip": lambda ctx, n: None, "stop": _stop, "fn": _fn, "choose": _choose,
+}
+
+
+def _steps() -> dict[str, Callable[[Ctx, Frame], None]]:
+    from compiler.runtime.choose import step_choose
+    from compiler.runtime.flow import step_flow
+    from compiler.runtime.reactions import step_react
+
+    return {"seq": _step_seq, "for": _step_for, "rep": _step_rep, "while": _step_while,
+            "with": _step_with, "scope": _step_scope, "ch": step_choose,
+            "react": step_react, "flow": step_flow}
+
+
+class _Steps(dict[str, Callable[[Ctx, Frame], None]]):
+    def __missing__(self, key: str) -> Callable[[Ctx, Frame], None]:
+        self.update(_steps())
+        if key not in self:
+            raise RulesError(f"unknown frame kind '{key}'")
+        return self[key]
+
+
+STEPS: dict[str, Callable[[Ctx, Frame], None]] = _Steps()

@@ -1,10 +1,10 @@
 """``RandomPolicy``: a seeded random player, for playouts, tests and ``rulesc play``.
 
-It picks uniformly among the options, except: on an action decision it takes a
-non-pass action with probability ``act_bias`` (so games move on: standard projects
-raise the global parameters, so random games end), and when selling cards it stops
-with probability 1/2 per further card. Its generator is ``random.Random(seed)``; it
-reads the game only through its pending decision.
+It picks uniformly among the options, except for the options the game's data names in
+``game.policy.rarely`` (labels, or parts of labels, such as ``{act: pass}``): those are
+taken only when nothing else is open, or with probability ``1 - act_bias``, so random
+games move on and end. Its generator is ``random.Random(seed)``; it reads the game only
+through its pending decision.
 """
 
 from __future__ import annotations
@@ -13,12 +13,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from compiler.runtime.engine import Game
 from compiler.runtime.errors import RulesError
 
 __all__ = ["RandomPolicy"]
-
-_STOP = ("pass", "end_turn", "done")
 
 
 class RandomPolicy:
@@ -28,28 +25,33 @@ class RandomPolicy:
         self.rng = random.Random(seed)
         self.act_bias = act_bias
 
-    def choose(self, game: Game) -> Any:
+    def choose(self, game: Any) -> Any:
         """An option of the open decision. Raises RulesError when none is open."""
         pending = game.state["pending"]
         if pending is None:
             raise RulesError("the game is over: nothing to choose")
         options = pending["options"]
-        if pending["kind"] in ("action", "final_action"):
-            moves = [o for o in options if o.get("act") not in _STOP]
-            if moves and self.rng.random() < self.act_bias:
+        rarely = ((game.rules.get("game") or {}).get("policy") or {}).get("rarely") or []
+        if rarely:
+            moves = [o for o in options if not any(_within(r, o) for r in rarely)]
+            if moves and len(moves) < len(options) and self.rng.random() < self.act_bias:
                 return self.rng.choice(moves)
-        if pending["kind"] == "sell_card" and self.rng.random() < 0.5:
-            return options[-1]
         return self.rng.choice(options)
 
-    def play(self, game: Game, after: Callable[[Game], None] | None = None) -> dict[str, Any]:
+    def play(self, game: Any, after: Callable[[Any], None] | None = None) -> dict[str, Any]:
         """Answer every decision until the game is over; return ``game.scores()``.
 
-        ``after(game)`` runs after each action (e.g. to check invariants). Raises
-        RulesError when the game breaks a rule or exceeds a defensive bound.
+        ``after(game)`` runs after each action (e.g. to check invariants).
         """
         while not game.is_over:
             game.apply(self.choose(game))
             if after is not None:
                 after(game)
         return game.scores()
+
+
+def _within(part: Any, label: Any) -> bool:
+    """Whether ``label`` matches ``part`` (every key of a mapping part is equal)."""
+    if isinstance(part, dict) and isinstance(label, dict):
+        return all(label.get(k) == v for k, v in part.items())
+    return bool(part == label)

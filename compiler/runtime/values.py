@@ -1,41 +1,296 @@
-"""Plain numbers from rules data: provisional values, named constants, value tables.
+"""Evaluate expression IR (``compiler.lang.expr`` lists the forms) on the live state.
 
-A number the rulebook does not give is ``{provisional: X, reason}`` in the rules data
-(the checker warns; the sheets mark it); the engine plays with X. Named constants
-(``constants`` records, ``[name]`` in effect texts) are looked up here.
+Entry point: ``ev(ctx, node)``. Expressions have no decisions; the only state they
+change is the random generator's counter (``random N``). Missing data reads as the
+node's default (0 for counters, [] for lists), never as an error: data that ``rulesc
+check`` accepts must not crash the kernel.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from compiler.runtime.context import Ctx
-from compiler.runtime.errors import RulesError
+__all__ = ["clone", "ev", "items_of", "num", "record"]
 
-__all__ = ["constant", "num", "table"]
-
-
-def num(value: Any, default: int = 0) -> int:
-    """The int of ``value`` (``{provisional: X}`` gives X; None gives ``default``)."""
-    if isinstance(value, dict) and "provisional" in value:
-        value = value["provisional"]
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise RulesError(f"internal error: not a number: {value!r}")
-    return int(value)
+Node = dict[str, Any]
 
 
-def table(value: Any) -> list[int]:
-    """A value table: a list, or ``{provisional: [list], reason}``; [] when absent."""
-    if isinstance(value, dict) and "provisional" in value:
-        value = value["provisional"]
-    return [int(v) for v in value or []]
+def ev(ctx: Any, node: Any) -> Any:
+    """The value of expression ``node`` (its compiled function when the game has one)."""
+    x = node.get("x")
+    if x is not None:
+        fn = ctx.code.get(x)
+        if fn is not None:
+            try:
+                return fn(ctx)
+            except Exception as exc:
+                _locate(exc, fn)
+                raise
+    return _OPS[node["op"]](ctx, node)
 
 
-def constant(ctx: Ctx, name: str) -> int:
-    """The value of constant ``name`` (a ``constants`` record)."""
-    rec = (ctx.rules.get("constants") or {}).get(name)
+def _locate(exc: Exception, fn: Any) -> None:
+    """Add to an error raised inside generated code the YAML line it was compiled from."""
+    at = getattr(fn, "rulesc_at", None)
+    notes = getattr(exc, "__notes__", [])
+    if at and not any(n.startswith("rules data: ") for n in notes):
+        exc.add_note(f"rules data: {at} (compiled function {fn.__name__})")
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON data (lists, mappings, scalars), faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value
+
+
+def num(value: Any) -> int:
+    """``value`` as an int (None, text and the like count as 0)."""
+    if isinstance(value, bool):
+        return int(value)
+    return value if isinstance(value, int) else 0
+
+
+def items_of(value: Any) -> list[Any]:
+    """The elements a loop goes over: a list's items, a mapping's keys."""
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict):
+        return list(value)
+    return []
+
+
+def record(ctx: Any, kind: str, rid: Any) -> dict[str, Any] | None:
+    table = ctx.rules["records"].get(kind) or {}
+    return table.get(rid) if isinstance(rid, str) else None
+
+
+def _st(ctx: Any, n: Node) -> Any:
+    if "p" not in n:
+        return ctx.state.get(n["k"])
+    p = ev(ctx, n["p"])
+    players = ctx.state["players"]
+    if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players):
+        return players[p].get(n["k"])
+    return None
+
+
+def _key(ctx: Any, n: Node) -> Any:
+    base, key = ev(ctx, n["of"]), ev(ctx, n["k"])
+    if isinstance(base, dict):
+        return base.get(key, n.get("d"))
+    if isinstance(base, list) and isinstance(key, int) and -len(base) <= key < len(base):
+        return base[key]
+    return n.get("d")
+
+
+def _fld(ctx: Any, n: Node) -> Any:
+    return _fld_of(ctx, n, ev(ctx, n["of"]))
+
+
+def _fld_of(ctx: Any, n: Node, rid: Any) -> Any:
+    """Field ``n["f"]`` of record ``rid`` of kind ``n["kind"]``: an expression field is
+    evaluated with ``this`` = the record; effects read as code references."""
+    rec = record(ctx, n["kind"], rid)
     if rec is None:
-        raise RulesError(f"unknown constant '{name}'")
-    return num(rec.get("value"))
+        return n.get("d")
+    value = rec.get(n["f"], n.get("d"))
+    if isinstance(value, dict) and "op" in value and "id" not in value:
+        with ctx.scope({**ctx.env(), "this": rid}):
+            return ev(ctx, value)
+    if not isinstance(value, (dict, list)):
+        return value
+    key = (n["kind"], rid, n["f"])
+    cache = ctx.index.field_cache
+    if key not in cache:
+        cache[key] = _codes(value, rid)
+    return cache[key]
+
+
+def _codes(value: Any, rid: Any) -> Any:
+    """Effects inside a record's data read as code references that remember the record
+    (``this`` when they run)."""
+    if isinstance(value, dict):
+        if "op" in value and "id" in value:
+            return {"code": value["id"], "this": rid}
+        if "op" in value:
+            return value
+        return {k: _codes(v, rid) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_codes(v, rid) for v in value]
+    return value
+
+
+def _ar(ctx: Any, n: Node) -> Any:
+    return arith(n["o"], ev(ctx, n["a"]), ev(ctx, n["b"]))
+
+
+def arith(o: str, a: Any, b: Any) -> Any:
+    """``a o b``: numbers (``/`` rounds down, by 0 gives 0); ``+`` joins lists, merges
+    mappings."""
+    if o == "+" and isinstance(a, list):
+        return a + (b if isinstance(b, list) else [b])
+    if o == "+" and isinstance(a, dict):
+        return {**a, **(b if isinstance(b, dict) else {})}
+    a, b = num(a), num(b)
+    if o == "+":
+        return a + b
+    if o == "-":
+        return a - b
+    if o == "*":
+        return a * b
+    if b == 0:
+        return 0
+    return a // b if o == "/" else a % b
+
+
+def _cmp(ctx: Any, n: Node) -> bool:
+    a, b = ev(ctx, n["a"]), ev(ctx, n["b"])
+    o = n["o"]
+    if o == "==":
+        return bool(a == b)
+    if o == "!=":
+        return bool(a != b)
+    a, b = num(a), num(b)
+    return {">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b}[o]
+
+
+def _in(ctx: Any, n: Node) -> bool:
+    a, b = ev(ctx, n["a"]), ev(ctx, n["b"])
+    found = a in b if isinstance(b, (list, dict)) else False
+    return not found if n.get("neg") else found
+
+
+def _each(ctx: Any, n: Node) -> list[Any]:
+    """Comprehensions: ``filt`` keeps items where ``w`` holds; ``mapc`` maps them."""
+    out: list[Any] = []
+    src = items_of(ev(ctx, n["src"]))
+    env = ctx.env()
+    name = n["v"]
+    old = env.get(name)
+    had = name in env
+    try:
+        for item in src:
+            env[name] = item
+            if "w" in n and not ev(ctx, n["w"]):
+                continue
+            out.append(ev(ctx, n["e"]) if "e" in n else item)
+    finally:
+        if had:
+            env[name] = old
+        else:
+            env.pop(name, None)
+    return out
+
+
+def _fn(ctx: Any, n: Node) -> Any:
+    args = [ev(ctx, a) for a in n["a"]]
+    return FUNCTIONS[n["f"]](ctx, n, *args)
+
+
+def _core(ctx: Any, n: Node) -> Any:
+    name = n["n"]
+    if name == "players":
+        return list(range(ctx.player_count()))
+    if name == "player_count":
+        return ctx.player_count()
+    if name == "round":
+        return ctx.state["round"]
+    if name == "leaders":
+        return ctx.env().get("leaders") or []
+    return list(ctx.state.get("modules") or [])
+
+
+def _letx(ctx: Any, n: Node) -> Any:
+    """``(let v = e; b)`` in an expression: bind, evaluate, restore."""
+    env = ctx.env()
+    name = n["v"]
+    had, old = name in env, env.get(name)
+    env[name] = ev(ctx, n["e"])
+    try:
+        return ev(ctx, n["b"])
+    finally:
+        if had:
+            env[name] = old
+        else:
+            env.pop(name, None)
+
+
+def _as(ctx: Any, n: Node) -> Any:
+    """``p.(E)``: E from player p's point of view."""
+    with ctx.scope({**ctx.env(), "you": ev(ctx, n["p"])}):
+        return ev(ctx, n["e"])
+
+
+def _can(ctx: Any, n: Node) -> bool:
+    from compiler.runtime.choose import trial
+
+    return trial(ctx, n["b"], {})
+
+
+def _modv(ctx: Any, n: Node) -> int:
+    from compiler.runtime.reactions import modified
+
+    params = {k: ev(ctx, v) for k, v in n["params"].items()}
+    total = modified(ctx, n["name"], params, num(ev(ctx, n["base"])))
+    return max(total, n["lo"]) if "lo" in n else total
+
+
+def _adjacent(ctx: Any, n: Node, rid: Any) -> list[Any]:
+    rec = record(ctx, n["kind"], rid)
+    return list(rec.get("next_to") or []) if rec else []
+
+
+def _position(ctx: Any, n: Node, x: Any, items: Any) -> int:
+    items = items_of(items)
+    return items.index(x) if x in items else -1
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "count": lambda ctx, n, x: len(x) if isinstance(x, (list, dict)) else 0,
+    "sum": lambda ctx, n, x: sum(num(v) for v in items_of(x)),
+    "max": lambda ctx, n, x: max((num(v) for v in items_of(x)), default=0),
+    "min": lambda ctx, n, x: min((num(v) for v in items_of(x)), default=0),
+    "any": lambda ctx, n, x: any(items_of(x)),
+    "all": lambda ctx, n, x: all(items_of(x)),
+    "first": lambda ctx, n, x: items_of(x)[0] if items_of(x) else None,
+    "last": lambda ctx, n, x: items_of(x)[-1] if items_of(x) else None,
+    "keys": lambda ctx, n, x: list(x) if isinstance(x, dict) else [],
+    "distinct": lambda ctx, n, x: list(dict.fromkeys(_hashable(v) for v in items_of(x))),
+    "sorted": lambda ctx, n, x: sorted(items_of(x), key=_sort_key),
+    "reversed": lambda ctx, n, x: list(reversed(items_of(x))),
+    "random": lambda ctx, n, x: ctx.rng().randrange(num(x)) if num(x) > 0 else 0,
+    "adjacent": _adjacent,
+    "position": _position,
+}
+
+
+def _hashable(v: Any) -> Any:
+    return v if not isinstance(v, (list, dict)) else str(v)
+
+
+def _sort_key(v: Any) -> tuple[int, Any]:
+    return (0, v) if isinstance(v, (int, float)) and not isinstance(v, bool) else (1, str(v))
+
+
+_OPS: dict[str, Callable[[Any, Node], Any]] = {
+    "lit": lambda ctx, n: n["v"],
+    "var": lambda ctx, n: ctx.env().get(n["n"]),
+    "st": _st, "key": _key, "fld": _fld,
+    "ids": lambda ctx, n: list(ctx.rules["records"].get(n["kind"]) or {}),
+    "ar": _ar,
+    "neg": lambda ctx, n: -num(ev(ctx, n["a"])),
+    "cmp": _cmp, "in": _in,
+    "and": lambda ctx, n: all(ev(ctx, a) for a in n["a"]),
+    "or": lambda ctx, n: any(ev(ctx, a) for a in n["a"]),
+    "not": lambda ctx, n: not ev(ctx, n["a"]),
+    "list": lambda ctx, n: [ev(ctx, a) for a in n["a"]],
+    "range": lambda ctx, n: list(range(num(ev(ctx, n["a"])), num(ev(ctx, n["b"])) + 1)),
+    "obj": lambda ctx, n: {k: ev(ctx, a) for k, a in zip(n["k"], n["a"], strict=True)},
+    "filt": _each, "mapc": _each, "fn": _fn, "core": _core,
+    "cond": lambda ctx, n: ev(ctx, n["a"]) if ev(ctx, n["c"]) else ev(ctx, n["b"]),
+    "modv": _modv, "as": _as, "can": _can, "letx": _letx,
+}

@@ -1,9 +1,11 @@
-"""Stage 2, schema: check each document's shape against ``schemas/<kind>.schema.json``.
+"""Stage 2, schema: check each document's shape against its JSON Schema.
 
-Entry point: ``validate(docs)``. JSON Schema Draft 2020-12; the schemas share
-``schemas/common.schema.json`` (ids, names, sources, provisional numbers, flow steps), and
-are read from ``compiler.resources.schema_dir()`` (the installed package's copy, or
-``schemas/`` in a source checkout).
+Entry point: ``validate(docs)``. JSON Schema Draft 2020-12. The core's document kinds
+(``KINDS``) have ``schemas/<kind>.schema.json``; each record kind a game declares in
+kinds.yaml gets a schema made from its field types (``compiler.schema.core``). All share
+``schemas/common.schema.json`` (ids, names, sources, provisional numbers) and are read
+from ``compiler.resources.schema_dir()`` (the installed package's copy, or ``schemas/``
+in a source checkout).
 Every error is mapped back to the ``file:line:col`` of the offending key or value.
 Codes: S001 no ``kind``, S002 unknown kind, S003 schema violation.
 
@@ -22,19 +24,14 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.diagnostics import Diagnostic
 from compiler.load import Document
 from compiler.resources import schema_dir
-from compiler.schema.errors import diagnostic, leaves
 
 __all__ = ["COMMON", "KINDS", "schema_dir", "schema_files", "validate"]
 
-KINDS = ("game", "resources", "parameters", "tracks", "tags", "card_resources", "tiles",
-         "board", "cards", "actions", "milestones", "awards", "flow", "modules",
-         # kinds of slot-row, piece-board and marker-track games (docs/data-format.md)
-         "areas", "constants", "pieces", "grid_columns", "slot_rows", "action_cards",
-         "contract_kinds", "contracts", "decks", "deck_items", "markets", "bonus_boards",
-         "sections", "replacements")
+KINDS = ("game", "flow", "modules", "kinds", "state", "events", "definitions", "constants")
+"""The core's own document kinds; a game's record kinds get schemas from kinds.yaml."""
 COMMON = "common.schema.json"
 
 
@@ -57,32 +54,11 @@ def _validator(kind: str) -> Draft202012Validator:
 
 
 def validate(docs: list[Document]) -> tuple[list[Document], list[Diagnostic]]:
-    """Return the well-formed documents (bad records pruned) and a diagnostic per error."""
-    good: list[Document] = []
-    diags: list[Diagnostic] = []
-    for doc in docs:
-        kept, errs = _check(doc)
-        diags.extend(errs)
-        if kept is not None:
-            good.append(kept)
-    return good, diags
+    """Return the well-formed documents (bad records pruned) and a diagnostic per error
+    (``compiler.schema.core``: the core's kinds, then the game's declared kinds)."""
+    from compiler.schema.core import validate_core
 
-
-def _check(doc: Document) -> tuple[Document | None, list[Diagnostic]]:
-    if not isinstance(doc.data, dict) or "kind" not in doc.data:
-        return None, [Diagnostic(doc.span(()), "S001", "document has no 'kind:'",
-                                 hint="start the file with 'kind: <kind>', one of: "
-                                 + ", ".join(KINDS))]
-    kind = doc.data["kind"]
-    if kind not in KINDS:
-        return None, [Diagnostic(doc.span(("kind",)), "S002", f"unknown document kind "
-                                 f"{kind!r}", hint=did_you_mean(str(kind), KINDS)
-                                 or "one of: " + ", ".join(KINDS))]
-    errors = leaves(_validator(kind).iter_errors(doc.data))
-    if not errors:
-        return doc, []
-    diags = [diagnostic(doc, e) for e in errors]
-    return _prune(doc, [tuple(e.absolute_path) for e in errors]), diags
+    return validate_core(docs)
 
 
 def _prune(doc: Document, paths: list[tuple[object, ...]]) -> Document | None:

@@ -2,7 +2,7 @@
 
 Entry point: ``validate_core(docs)``. The core's own document kinds (``kinds``,
 ``state``, ``events``, ``definitions``, ``constants``, ``flow``, ``modules``) have
-schemas in ``schemas/core/``; ``game.yaml`` uses ``schemas/game.schema.json``. Every
+schemas in ``schemas/``; ``game.yaml`` uses ``schemas/game.schema.json``. Every
 record kind the game declares in ``kinds.yaml`` gets a schema made from its field
 types (``kind_schema``), so its records are checked with the same positioned S003
 diagnostics. ``rulesc build`` writes those made schemas into ``generated/<game>/schemas/``
@@ -36,8 +36,7 @@ def _ref(name: str) -> dict[str, Any]:
 def _core_validator(kind: str) -> Draft202012Validator:
     from compiler.schema import _registry, schema_dir
 
-    folder = schema_dir() if kind == "game" else schema_dir() / "core"
-    schema = json.loads((folder / f"{kind}.schema.json").read_text("utf-8"))
+    schema = json.loads((schema_dir() / f"{kind}.schema.json").read_text("utf-8"))
     return Draft202012Validator(schema, registry=_registry())
 
 
@@ -107,7 +106,7 @@ def kind_schema(kind: str, decl: dict[str, Any], names: set[str],
     """The JSON Schema of a file of records of declared kind ``kind``; ``given``: the
     fields the file sets for all its records (no record then needs them)."""
     props: dict[str, Any] = {"id": _ref("id"), "name": _ref("names"),
-                             "name_one": _ref("names"), "gender": {"type": "object"},
+                             "name_one": _ref("names"), "gender": _ref("gender"),
                              "source": _ref("source"), "module": _ref("id"),
                              "players": _ref("players"), "note": _ref("text"),
                              "placeholder": _ref("text")}
@@ -118,7 +117,10 @@ def kind_schema(kind: str, decl: dict[str, Any], names: set[str],
     record = {"type": "object", "properties": props,
               "required": ["id"] + [f for f in decl.get("required") or [] if f not in given],
               "additionalProperties": False}
-    defaults = {k: v for k, v in props.items() if k not in ("id", "name", "name_one")}
+    # a field may be given once for the whole file, beside `records:` (not the document's
+    # own keys: a field named `kind` is each record's)
+    defaults = {k: v for k, v in props.items()
+                if k not in ("id", "name", "name_one", "kind", "records")}
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": f"{kind} records", "type": "object",
             "properties": {"kind": {"const": kind}, "records": {"type": "array",
@@ -137,6 +139,18 @@ def type_schema(t: Type) -> dict[str, Any]:
                                                                              "integer"}}
     if isinstance(t, str):
         return simple.get(t, {})
+    if t[0] == "list":  # a provisional table of numbers: {provisional: [...], reason}
+        return {"anyOf": [_plain_schema(t), _provisional(_plain_schema(t))]}
+    return _plain_schema(t)
+
+
+def _provisional(schema: dict[str, Any]) -> dict[str, Any]:
+    """``{provisional: VALUE, reason}``: a value the rulebook does not give (W001)."""
+    return {"type": "object", "properties": {"provisional": schema, "reason": _ref("text")},
+            "required": ["provisional", "reason"], "additionalProperties": False}
+
+
+def _plain_schema(t: Type) -> dict[str, Any]:
     if t in (REACTION, MODIFIER):
         fields = dict(t[1])
         return {"type": "object", "properties": {k: type_schema(v) for k, v in fields.items()},
@@ -149,6 +163,14 @@ def type_schema(t: Type) -> dict[str, Any]:
     if t[0] == "opt":
         return {"anyOf": [type_schema(t[1]), {"type": "null"}]}
     if t[0] == "map":
-        return {"type": "object", "additionalProperties": type_schema(t[2])}
+        return {"type": "object", "propertyNames": _key_schema(t[1]),
+                "additionalProperties": type_schema(t[2])}
     return {"type": "object", "properties": {k: type_schema(v) for k, v in t[1]},
             "additionalProperties": False}
+
+
+def _key_schema(t: Type) -> dict[str, Any]:
+    """The schema of a mapping's keys of type ``t`` (ids of a kind, or texts)."""
+    if isinstance(t, tuple) and t[0] == "id":
+        return _ref("id")
+    return {"type": "string", "minLength": 1}

@@ -1,188 +1,138 @@
-"""The generated text of one item (card, action, milestone, ...) for ``rulesc explain``.
+"""``rulesc explain`` for a game in the core language: one record's or step's rule text.
 
-It reuses the sheet builders, so ``explain`` prints exactly what the sheets show. Decks,
-which the sheets show only as the titles of their groups, are described here: what a
-pile holds, how many lie face up, whose it is and where a taken item goes.
+It reuses the sheet builders (``compiler.sheets.sheet``), so ``explain`` prints
+what the sheet shows. An item is a record of any kind the game declares (``KIND:ID``
+picks one kind when an id is shared; the kind may be written without its final "s":
+``card:asteroid``), a module, or a step of the flow: ``setup``, ``phase``, ``end`` or
+``scoring``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from compiler.sheets import cards, flow, sections
-from compiler.sheets.items import Item, item, num, records
-from compiler.sheets.phrases import phrase
-from compiler.sheets.vocab import Names
+from compiler.sheets.sheet import (
+    Fields,
+    _intro,
+    _sheet_section,
+    _step,
+    citation,
+    module_facts,
+    score_text,
+    section_items,
+    when_text,
+)
+from compiler.sheets.speak import Speaker, lower_first, sentence
+
+__all__ = ["candidates", "find", "lines", "location", "source"]
 
 IR = dict[str, Any]
+FLOW = {"setup": "setup", "phase": "phases", "end": "end.steps", "scoring": "scoring"}
 
-# explain kind -> IR table holding its records (flow steps are found separately)
-KINDS = {"card": "cards", "action": "actions", "milestone": "milestones", "award": "awards",
-         "tile": "tiles", "parameter": "parameters", "track": "tracks",
-         "resource": "resources", "module": "modules", "action_card": "action_cards",
-         "contract": "contracts", "item": "deck_items", "replacement": "replacements",
-         "deck": "decks"}
-FLOW = {"setup": "setup", "phase": "phases", "scoring": "scoring"}
-ALL_KINDS = (*KINDS, *FLOW)
-SHOWN = 8  # a deck's contents are named up to this many
-DECK_TEXT: dict[str, dict[str, Any]] = {
-    "en": {"holds": "Holds {n}: {items}", "face_up": "{n} face up",
-           "refill": "refilled from the deck", "per_player": "Each player has their own copy",
-           "to": "A taken item goes to: {to}", "empty": "Holds nothing yet",
-           "places": {"hand": "the hand", "held": "in front of the player"}},
-    "it": {"holds": "Contiene {n}: {items}", "face_up": "{n} scoperti",
-           "refill": "rimpiazzati dal mazzo", "per_player": "Ogni giocatore ne ha una copia",
-           "to": "Un elemento preso va: {to}", "empty": "Ancora vuoto",
-           "places": {"hand": "in mano", "held": "davanti al giocatore"}},
-}
+
+def _steps(ir: IR, kind: str) -> list[dict[str, Any]]:
+    flow = ir.get("flow") or {}
+    steps = (flow.get("end") or {}).get("steps") if kind == "end" else flow.get(FLOW[kind])
+    return [s for s in steps or [] if isinstance(s, dict)]
+
+
+def _kinds(ir: IR) -> dict[str, dict[str, Any]]:
+    return {k: t for k, t in (ir.get("records") or {}).items()
+            if isinstance(t, dict) and k != "constants"}
 
 
 def find(ir: IR, query: str) -> list[tuple[str, str]]:
     """``(kind, id)`` of every item named ``query`` (or ``kind:id``), in a fixed order."""
-    kind_filter, _, ident = query.rpartition(":")
-    found = [(k, ident) for k, table in KINDS.items() if ident in (ir.get(table) or {})]
-    found += [(k, ident) for k, sec in FLOW.items()
-              if any(s.get("id") == ident for s in _steps(ir, sec))]
-    return [f for f in found if not kind_filter or f[0] == kind_filter]
+    prefix, _, ident = query.rpartition(":")
+    found = [(k, ident) for k, table in _kinds(ir).items() if ident in table]
+    found += [(k, ident) for k in FLOW if any(s.get("id") == ident for s in _steps(ir, k))]
+    return [f for f in found if not prefix or prefix in (f[0], f[0].rstrip("s"))]
 
 
 def candidates(ir: IR) -> list[str]:
     """Every id ``explain`` knows (for did-you-mean)."""
-    ids = [i for table in KINDS.values() for i in (ir.get(table) or {})]
-    return ids + [str(s.get("id")) for sec in FLOW.values() for s in _steps(ir, sec)]
-
-
-def _steps(ir: IR, section: str) -> list[dict[str, Any]]:
-    return [s for s in (ir.get("flow") or {}).get(section) or [] if isinstance(s, dict)]
+    ids = [i for table in _kinds(ir).values() for i in table]
+    return ids + [str(s.get("id")) for k in FLOW for s in _steps(ir, k)]
 
 
 def record(ir: IR, kind: str, ident: str) -> dict[str, Any]:
-    """The IR record of an explained item."""
-    if kind in KINDS:
-        return (ir.get(KINDS[kind]) or {}).get(ident) or {}
-    return next((s for s in _steps(ir, FLOW[kind]) if s.get("id") == ident), {})
+    if kind in FLOW:
+        return next((s for s in _steps(ir, kind) if s.get("id") == ident), {})
+    return (_kinds(ir).get(kind) or {}).get(ident) or {}
 
 
-def step_index(ir: IR, kind: str, ident: str) -> int:
-    """The position of a flow step in its section (for its YAML line)."""
-    return next(i for i, s in enumerate(_steps(ir, FLOW[kind])) if s.get("id") == ident)
+def source(ir: IR, kind: str, ident: str) -> dict[str, str]:
+    """The rulebook section the item cites."""
+    rec = record(ir, kind, ident)
+    if kind == "end" and not rec.get("source"):
+        rec = (ir.get("flow") or {}).get("end") or {}
+    return citation(Speaker(ir, "en"), rec)
+
+
+def location(ir: IR, docs: list[Any], kind: str, ident: str) -> str:
+    """``path:line`` of the item in the rules data."""
+    rec = record(ir, kind, ident)
+    if rec.get("at"):
+        return str(rec["at"])
+    doc = next((d for d in docs if d.kind == "flow"), None)
+    if doc is None or kind not in FLOW:
+        return "?"
+    index = next(i for i, s in enumerate(_steps(ir, kind)) if s.get("id") == ident)
+    path = ("end", "steps", index) if kind == "end" else (FLOW[kind], index)
+    span = doc.span(path)
+    return f"{span.path}:{span.line}"
 
 
 def lines(ir: IR, kind: str, ident: str, lang: str) -> list[str]:
     """The item's name and text in ``lang``, one line per field."""
-    names = Names(ir)
-    item = _ITEMS[kind](ir, ident, lang, names)
-    head = item.get("title") or ""
-    name = item.get("name") or ""
-    out = [" ".join(x for x in (head, name) if x) or ident]
-    out += [f"{phrase(lang, label)}: {v}" if label else str(v)
-            for label, v in _FIELDS[kind](item, ir, lang) if v]
-    out += [f"{phrase(lang, 'provisional_note')}: {p}" for p in item.get("prov") or []]
+    sp = Speaker(ir, lang)
+    if kind in FLOW:
+        return _flow_lines(sp, kind, ident)
+    rec = record(ir, kind, ident)
+    name = sp.pick(rec.get("name"), ident)
+    if kind == "modules":
+        return [name] + module_facts(sp, ident, rec)
+    section = _sheet_section(sp, kind)
+    if section is None:
+        return [name] + _fields(sp, kind, ident, rec)
+    item = section_items(sp, section, only=ident)[0]
+    out = [name]
+    if section.get("layout") == "cards":
+        head = " · ".join(x for x in (item["head"], item["corner"]) if x)
+        out.append(" · ".join(x for x in [head] + item["meta"] if x))
+    labels = [sp.pick(c.get("label")) for c in section.get("columns") or []]
+    for label, cell in zip(labels, item.get("cells") or [], strict=False):
+        out += [f"{label}: {text}" if label else text for text in cell]
+    for line in item.get("lines") or []:
+        out += [f"{line['label']}: {t}" if line["label"] else t for t in line["texts"]]
+    for extra in (item.get("foot"), item.get("module"), _intro(sp, section)):
+        if extra:
+            out.append(extra)
     return out
 
 
-def _pick(items: list[Item], ident: str) -> Item:
-    return next(i for i in items if i["id"] == ident)
+def _fields(sp: Speaker, kind: str, ident: str, rec: dict[str, Any]) -> list[str]:
+    """A record no sheet section shows: each field that is a text of the rules."""
+    f = Fields(sp, kind, ident, rec, {})
+    return [f"{key}: {f.text('{' + key + '}')}" for key in f.trees if "." not in key]
 
 
-def _step(section: str) -> Callable[[IR, str, str, Names], Item]:
-    def build(ir: IR, ident: str, lang: str, names: Names) -> Item:
-        rec = record(ir, section, ident)
-        if section == "scoring":
-            return flow.scoring_item(rec, lang, names, ir)
-        title = phrase(lang, "phase", n=step_index(ir, section, ident) + 1) \
-            if section == "phase" else phrase(lang, "sec_setup")
-        return flow.step_item(rec, lang, names, title)
-    return build
-
-
-def _component(table: str) -> Callable[[IR, str, str, Names], Item]:
-    def build(ir: IR, ident: str, lang: str, names: Names) -> Item:
-        return cards.component_item(ir[table][ident], table, lang, names)
-    return build
-
-
-def _deck(ir: IR, ident: str, lang: str, names: Names) -> Item:
-    """A deck: its name, what it holds (with copies), the display, whose, where to."""
-    rec = ir["decks"][ident]
-    text = DECK_TEXT.get(lang, DECK_TEXT["en"])
-    held = [(table, r) for table in cards.COMPONENT_KINDS for r in records(ir, table)
-            if r.get("deck") == ident]
-    count = sum(int(num(r.get("copies")) or 1) for _, r in held)
-    shown = [names.of(table, str(r.get("id")), lang) for table, r in held[:SHOWN]]
-    facts = [text["holds"].format(n=count, items=", ".join(shown)
-                                  + (", …" if len(held) > SHOWN else ""))
-             if held else text["empty"]]
-    if rec.get("display") is not None:
-        facts.append(text["face_up"].format(n=num(rec["display"]))
-                     + (", " + text["refill"] if rec.get("refill") else ""))
-    if rec.get("per_player"):
-        facts.append(text["per_player"])
-    if rec.get("to"):
-        facts.append(text["to"].format(to=text["places"].get(rec["to"], rec["to"])))
-    out = item(rec, "decks", lang, names, facts=facts)
-    if not rec.get("name"):
-        out["name"] = ident.replace("_", " ").capitalize()
+def _flow_lines(sp: Speaker, kind: str, ident: str) -> list[str]:
+    steps = _steps(sp.ir, kind)
+    index = next(i for i, s in enumerate(steps) if s.get("id") == ident)
+    step = steps[index]
+    trees = (sp.ir.get("texts") or {}).get("flow") or {}
+    if kind == "scoring":
+        tree = trees.get(f"scoring.{index}.amount", trees.get(f"scoring.{index}.lines"))
+        return [sp.pick(step.get("name"), ident), sentence(score_text(sp, tree))]
+    prefix = "end.steps" if kind == "end" else FLOW[kind]
+    title = sp.w["phase"].format(n=index + 1) if kind == "phase" else \
+        sp.w["sec_end" if kind == "end" else "sec_setup"]
+    item = _step(sp, step, trees, f"{prefix}.{index}", title)
+    head = f"{title}: {item['name']}" if item["name"] else title
+    out = [head, item["text"]]
+    if kind == "end" and "end.when" in trees:
+        out.append(sp.w["end_when"].format(cond=lower_first(sp.value(trees["end.when"]))))
+    if f"{prefix}.{index}.when" in trees and item["text"] == "":
+        out.append(when_text(sp, trees[f"{prefix}.{index}.when"]))
     return out
-
-
-_ITEMS: dict[str, Callable[[IR, str, str, Names], Item]] = {
-    "card": lambda ir, i, lang, n: cards.card_item(ir["cards"][i], lang, n),
-    "action": lambda ir, i, lang, n: _pick([x for g in sections.actions(ir, lang, n)
-                                            for x in g["items"]], i),
-    "milestone": lambda ir, i, lang, n: _pick(sections.milestones(ir, lang, n)["items"], i),
-    "award": lambda ir, i, lang, n: _pick(sections.awards(ir, lang, n)["items"], i),
-    "tile": lambda ir, i, lang, n: _pick(sections.tiles(ir, lang, n), i),
-    "parameter": lambda ir, i, lang, n: _pick(sections.parameters(ir, lang, n), i),
-    "track": lambda ir, i, lang, n: _pick(sections.tracks(ir, lang, n), i),
-    "resource": lambda ir, i, lang, n: _pick(sections.resources(ir, lang, n), i),
-    "module": lambda ir, i, lang, n: _pick(sections.modules(ir, lang, n), i),
-    "setup": _step("setup"), "phase": _step("phase"), "scoring": _step("scoring"),
-    "deck": _deck,
-    **{kind: _component(table) for kind, table in KINDS.items()
-       if table in cards.COMPONENT_KINDS},
-}
-
-Fields = list[tuple[str, Any]]
-
-
-def _card(c: Item, ir: IR, lang: str) -> Fields:
-    head = f"#{c['number']} · {c['cost']} {c['currency']} · {c['type']}"
-    return [("", head), ("card_tags", ", ".join(c["tags"])), ("card_requires", c["requires"]),
-            ("card_effect", c["effect"]), *[("card_action", a) for a in c["actions"]],
-            *[("card_effect", t) for t in c["triggers"]], ("card_vp", c["vp"]),
-            ("card_resource", c["resource"]), ("", c["module"])]
-
-
-def _ranked(section: str) -> Callable[[Item, IR, str], Fields]:
-    def fields(i: Item, ir: IR, lang: str) -> Fields:
-        rules = getattr(sections, section)(ir, lang, Names(ir))["rules"]
-        return [("", i["text"]), ("", rules)]
-    return fields
-
-
-_FIELDS: dict[str, Callable[[Item, IR, str], Fields]] = {
-    "card": _card,
-    "action": lambda a, ir, lang: [("col_requires", a["requires"]), ("col_cost", a["cost"]),
-                                   ("col_effect", a["effect"])],
-    "milestone": _ranked("milestones"), "award": _ranked("awards"),
-    "tile": lambda t, ir, lang: [("col_placement", t["placement"]), ("", t["owner"]),
-                                 ("", t["supply"]), ("col_effect", t["effect"])],
-    "parameter": lambda p, ir, lang: [("col_start", p["start"]), ("col_range", p["range"]),
-                                      ("col_step", p["step"]), ("", p["tr"]),
-                                      *[("col_bonus", b) for b in p["bonuses"]]],
-    "track": lambda t, ir, lang: [("", t["scope"]), ("", t["limits"])],
-    "resource": lambda r, ir, lang: [("col_production", r["production"]),
-                                     ("col_use", r["use"])],
-    "module": lambda m, ir, lang: [("", f) for f in m["facts"]],
-    "deck": lambda d, ir, lang: [("", f) for f in d["facts"]],
-    "setup": lambda s, ir, lang: [("", s["text"])],
-    "phase": lambda s, ir, lang: [("", s["text"])],
-    "scoring": lambda s, ir, lang: [("", s["text"])],
-    **{kind: lambda c, ir, lang: [("", f"#{c['number']}" if c["number"] else ""),
-                                  ("card_requires", c["requires"]), ("card_effect", c["effect"]),
-                                  ("comp_after", c["after"]), ("comp_scored", c["scored"]),
-                                  ("", c["module"])]
-       for kind, table in KINDS.items() if table in cards.COMPONENT_KINDS},
-}

@@ -9,13 +9,17 @@ Public API (see ``compiler.runtime`` for every method's shape):
         decision = game.pending()          # who decides what, and the options
         game.apply(policy.choose(game))    # or any option from game.legal_actions()
     game.scores()   # {"winner": [players], "players": [{"player", "total", "breakdown"}],
-                    #  "generations", "actions"}
+                    #  "rounds", and the results flow.yaml declares}
 """
 
-from compiler.runtime import Game, RandomPolicy, load_game
+from compiler.runtime import Game, RandomPolicy, load_game, register_code
 
+from .engine import AT, CODE
 from .rules import RULES
 
+for _x, _at in AT.items():  # where each compiled function comes from, for tracebacks
+    CODE[_x].rulesc_at = _at
+register_code(RULES, CODE)  # the compiled functions; Game.new(..., engine="interpreter")
 __all__ = ["GAME_ID", "MODULES", "RULES", "Game", "RandomPolicy", "load", "new_game"]
 
 GAME_ID = 'pampero'

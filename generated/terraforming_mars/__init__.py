@@ -2,33 +2,34 @@
 # Edit the YAML there and run `rulesc build --game terraforming_mars`.
 """Terraforming Mars: a rules engine compiled from rules data.
 
-Public API (see ``compiler.kernel`` for every method's shape):
+Public API (see ``compiler.runtime`` for every method's shape):
 
     game = new_game(players=2, modules=("corporate_era",), seed=1)
     while not game.is_over:
         decision = game.pending()          # who decides what, and the options
         game.apply(policy.choose(game))    # or any option from game.legal_actions()
     game.scores()   # {"winner": [players], "players": [{"player", "total", "breakdown"}],
-                    #  "generations", "actions"}
+                    #  "rounds", and the results flow.yaml declares}
 """
 
-from compiler.kernel import Game, RandomPolicy, load_game, register_code
+from compiler.runtime import Game, RandomPolicy, load_game, register_code
 
-from .engine import CODE
+from .engine import AT, CODE
 from .rules import RULES
 
+for _x, _at in AT.items():  # where each compiled function comes from, for tracebacks
+    CODE[_x].rulesc_at = _at
 register_code(RULES, CODE)  # the compiled functions; Game.new(..., engine="interpreter")
-
 __all__ = ["GAME_ID", "MODULES", "RULES", "Game", "RandomPolicy", "load", "new_game"]
 
 GAME_ID = 'terraforming_mars'
-MODULES = ['corporate_era', 'draft', 'solo']
+MODULES = ['corporate_era', 'draft', 'solo', 'standard_corporations']
 
 
 def new_game(players: int = 2, modules: tuple[str, ...] = (), seed: int = 0) -> Game:
     """Set up a new game of Terraforming Mars for ``players`` players with ``modules`` on.
 
-    Raises ``compiler.kernel.RulesError`` for a player count or module set the rules
+    Raises ``compiler.runtime.RulesError`` for a player count or module set the rules
     data does not allow.
     """
     return Game.new(RULES, players=players, modules=tuple(modules), seed=seed)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from compiler.codegen.pycode import load_code
 from compiler.diagnostics import has_errors
-from compiler.kernel import Game, RandomPolicy, register_code
 from compiler.pipeline import compile_game
+from compiler.runtime import Game, RandomPolicy, register_code
 from tests.core.helpers import tiny_copy
 
 RES = st.sampled_from(["coins", "points"])

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import yaml
 
-from compiler.kernel import Game, RandomPolicy
 from compiler.pipeline import compile_game
+from compiler.runtime import Game, RandomPolicy
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "dsl.md"
 

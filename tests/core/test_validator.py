@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.kernel import Game, RandomPolicy
 from compiler.pipeline import compile_game
+from compiler.runtime import Game, RandomPolicy
 from tests.core.helpers import TINY, codes, diagnostics, tiny_copy
 
 
@@ -101,8 +101,36 @@ def test_phrase_no_definition_has(tmp_path: Path) -> None:
     assert "gain {n} {r}" in found[0].hint
 
 
+def test_an_extra_word_reports_the_whole_phrase(tmp_path: Path) -> None:
+    """'coins production' matches no phrase as the hole {r}: the use as a whole is named
+    (not the bare 'no definition matches' of the inner try)."""
+    folder = tiny_copy(tmp_path, {"cards.yaml": ('"gain 3 coins"', '"gain 3 coins production"')})
+    found = diagnostics(folder)
+    assert [(d.code, d.message) for d in found] == [
+        ("R033", "no definition matches 'gain 3 coins production'")]
+    assert found[0].hint
+    line = (folder / "cards.yaml").read_text().splitlines()[3]
+    assert str(found[0].span).endswith(f"cards.yaml:4:{line.index('gain 3') + 1}")
+
+
 def test_every_problem_of_one_run_is_reported(tmp_path: Path) -> None:
     folder = tiny_copy(tmp_path, {"cards.yaml": ('"gain 3 coins"', '"gain 3 coin"')})
     text = (folder / "flow.yaml").read_text().replace('amount: "points"', 'amount: "pointz"')
     (folder / "flow.yaml").write_text(text)
     assert sorted(c for c, _ in codes(folder)) == ["R001", "R001"]
+
+
+def test_printed_component_count_differs_from_the_records(tmp_path: Path) -> None:
+    """A module's printed component count is compared with the records of its deck (a
+    slip the rulebook prints is kept and reported, W002)."""
+    folder = tiny_copy(tmp_path, {
+        "kinds.yaml": ("resource: card_resources?, vp: number}",
+                       "resource: card_resources?, vp: number, deck: text, copies: int}"),
+        "cards.yaml": ('effect: "add 2 animal to this card"}',
+                       'effect: "add 2 animal to this card", deck: zoo_cards, copies: 3}'),
+        "modules.yaml": ("{id: zoo, name: {en: Zoo}}",
+                         "{id: zoo, name: {en: Zoo}, components: [{id: zoo_card, count: 4, "
+                         "deck: zoo_cards}]}")})
+    found = diagnostics(folder)
+    assert [d.code for d in found] == ["W002"]
+    assert "printed 4 zoo cards, 3 records define them" in found[0].message

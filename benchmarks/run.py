@@ -1,0 +1,183 @@
+"""One benchmark command: build, scale and engine figures as ratios from one run.
+
+Run: ``python benchmarks/run.py [--quick] [--json]``. Every figure is a ratio of two
+times measured in the same run on the same machine, so it carries across machines:
+
+- ``build_vs_yaml_load``: a full build (compile and render every output) of every game in
+  rules_data/ against only reading the same YAML files with PyYAML's C loader;
+- ``scale_<big>_vs_<small>``: build time of synthetic games of many cards (Terraforming
+  Mars's cards copied under new ids), ``scale_100k_vs_10k`` without ``--quick``; the
+  seconds, peak memory and IR size per card are reported beside;
+- ``compiled_vs_interpreter``: whole seeded random games, interpreter time over compiled
+  time, one entry per game in the core language;
+- ``games_per_s``: random games per second with the compiled engine, per game;
+- ``tm_decisions_vs_openspiel_ttt``: Terraforming Mars decisions per second against
+  random-playout actions per second of OpenSpiel's pure-Python tic-tac-toe (the ``bench``
+  extra installs open-spiel).
+
+``--quick`` keeps it under two minutes (fewer games, scale 1k and 10k only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import shutil
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from compiler.codegen.pycode import load_code  # noqa: E402
+from compiler.pipeline import compile_game, render_outputs  # noqa: E402
+from compiler.runtime import Game, RandomPolicy, register_code  # noqa: E402
+
+GAMES = {"terraforming_mars": 3, "love_letter": 3, "pampero": 3}
+
+
+def _timed(fn: Any) -> tuple[float, Any]:
+    start = time.perf_counter()
+    value = fn()
+    return time.perf_counter() - start, value
+
+
+def build_vs_yaml(folders: list[Path]) -> dict[str, float]:
+    """A full build of every game against the bare C-loader read of its files."""
+    files = [f for folder in folders for f in sorted(folder.rglob("*.yaml"))]
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    read, _ = _timed(lambda: [yaml.load(f.read_bytes(), Loader=loader) for f in files])
+
+    def build() -> None:
+        for folder in folders:
+            comp = compile_game(folder, ROOT)
+            render_outputs(comp, folder.as_posix())
+
+    full, _ = _timed(build)
+    return {"build_s": full, "yaml_load_s": read, "build_vs_yaml_load": full / read}
+
+
+def synthetic(cards: int, dest: Path) -> Path:
+    """Terraforming Mars with ``cards`` project cards: the shipped ones copied under new
+    ids (realistic effects: every kind of card the game has)."""
+    src = ROOT / "rules_data" / "terraforming_mars"
+    folder = dest / f"tm_{cards}"
+    shutil.copytree(src, folder, ignore=shutil.ignore_patterns("cards"))
+    (folder / "cards").mkdir()
+    base: list[dict[str, Any]] = []
+    for f in sorted((src / "cards").glob("*.yaml")):
+        data = yaml.safe_load(f.read_text("utf-8"))
+        base += [{**r, "deck": data.get("deck", "project")} for r in data["records"]]
+    per_file = 1000
+    for start in range(0, cards, per_file):
+        recs = []
+        for k in range(start, min(cards, start + per_file)):
+            rec = dict(base[k % len(base)])
+            rec["id"] = f"{rec['id']}_{k}"
+            rec["number"] = f"S{k}"
+            recs.append(rec)
+        text = "kind: cards\nrecords:\n" + "".join(f"  - {json.dumps(r)}\n" for r in recs)
+        (folder / "cards" / f"part_{start // per_file:04d}.yaml").write_text(text, "utf-8")
+    return folder
+
+
+def scale(sizes: list[int]) -> dict[str, Any]:
+    """Build time, peak memory and IR size of synthetic games of ``sizes`` cards."""
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            folder = synthetic(n, Path(tmp))
+            gc.collect()
+            tracemalloc.start()
+            seconds, comp = _timed(lambda f=folder: compile_game(f, f.parent))
+            _, peak = tracemalloc.get_traced_memory()
+            tracemalloc.stop()
+            size = len(json.dumps(comp.ir["records"]["cards"]))
+            out[f"build_{n}_s"] = seconds
+            out[f"peak_{n}_mb"] = peak / 1e6
+            out[f"ir_bytes_per_card_{n}"] = size / n
+            del comp
+            shutil.rmtree(folder)
+    for a, b in zip(sizes, sizes[1:], strict=False):
+        out[f"scale_{b // 1000}k_vs_{a // 1000}k"] = out[f"build_{b}_s"] / out[f"build_{a}_s"]
+    return out
+
+
+def engines(games: int) -> dict[str, Any]:
+    """Compiled against interpreted random games, and games per second, per core game."""
+    ratios: dict[str, float] = {}
+    rates: dict[str, float] = {}
+    decisions: dict[str, float] = {}
+    for game, players in GAMES.items():
+        folder = ROOT / "rules_data" / game
+        comp = compile_game(folder, ROOT)
+        if not comp.ir.get("core"):
+            continue
+        register_code(comp.ir, load_code(comp.ir))
+        times = {}
+        steps = 0
+        for engine in ("compiled", "interpreter"):
+            start = time.perf_counter()
+            steps = 0
+            for seed in range(games):
+                g = Game.new(comp.ir, players=players, seed=seed, engine=engine)
+                RandomPolicy(seed).play(g)
+                steps += g.state["decisions"]
+            times[engine] = time.perf_counter() - start
+        ratios[game] = times["interpreter"] / times["compiled"]
+        rates[game] = games / times["compiled"]
+        decisions[game] = steps / times["compiled"]
+    return {"compiled_vs_interpreter": ratios, "games_per_s": rates,
+            "decisions_per_s": decisions}
+
+
+def openspiel_ttt(seconds: float) -> float | None:
+    """Random-playout actions per second of OpenSpiel's pure-Python tic-tac-toe."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401 (registers the game)
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(1)
+    start, actions = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions / (time.perf_counter() - start)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="under two minutes")
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    args = parser.parse_args()
+    folders = [p for p in sorted((ROOT / "rules_data").iterdir()) if (p / "game.yaml").exists()]
+    result: dict[str, Any] = {"quick": args.quick}
+    result.update(build_vs_yaml(folders))
+    result.update(scale([1000, 10000] if args.quick else [1000, 10000, 100000]))
+    result.update(engines(2 if args.quick else 10))
+    ttt = openspiel_ttt(1.0 if args.quick else 3.0)
+    tm = result["decisions_per_s"].get("terraforming_mars")
+    result["openspiel_ttt_actions_per_s"] = ttt
+    result["tm_decisions_vs_openspiel_ttt"] = tm / ttt if ttt and tm else None
+    if args.json:
+        print(json.dumps(result, indent=2, sort_keys=True))
+    else:
+        for key, value in sorted(result.items()):
+            print(f"{key:34} {value:.3f}" if isinstance(value, float) else f"{key:34} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

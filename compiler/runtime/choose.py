@@ -1,0 +1,259 @@
+"""Decisions: ``choose`` posts the options that can be applied, and runs the one taken.
+
+An option is one alternative of a ``choose``, once per binding of its generators
+(``for each c in hand where ...:``), named by its label (JSON data: what
+``legal_actions`` lists). An option is offered only when a trial run finds a way to
+apply it in full that changes something (rulebook readings such as "you must be able
+to apply the effects"; "a choice never offers an option that can do nothing"): every
+``require`` on the way holds. A decision with no option does nothing, in a trial as in
+the game (so "put a resource on another card" with no such card is skipped; a rule
+that needs the decision says ``require`` first). An alternative that is exactly
+``skip`` is a deliberate "nothing" and is always offered.
+
+``choose N (...)`` takes N options one after another, ``choose up to N`` also offers
+``{"stop": true}``; a label is taken at most once. A decision with one option (and
+no stop) answers itself.
+
+Trial runs (``trial``) run the option on a copy of the frames with every state write
+journaled, try every answer of inner decisions depth first, and roll everything back.
+Reactions do not fire in a trial.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
+from compiler.runtime.machine import TrialBudget, bind, run, start, unbind
+from compiler.runtime.values import clone, ev, items_of, num
+
+__all__ = ["options", "step_choose"]
+
+STOP = {"stop": True}
+Option = dict[str, Any]
+
+
+def step_choose(ctx: Ctx, f: Frame) -> None:
+    """Post the decision, take an answer, or go on after the option taken has run."""
+    node = ctx.index.nodes[f["n"]]
+    if f.get("running"):
+        _finish_option(ctx, f, node)
+        if f.get("left", 1) <= 0 or "n" not in node:
+            ctx.pop(f)
+        return
+    if "left" not in f and "n" in node:
+        f["left"] = num(ev(ctx, node["n"]))
+        if f["left"] <= 0:
+            ctx.pop(f)
+            return
+    if ctx.dry:
+        raise _Branch(f, node)
+    if "ans" in f:
+        _take(ctx, f, node, f.pop("ans"))
+        return
+    opts = options(ctx, node, f.get("picked") or [])
+    if node.get("upto"):
+        opts.append({"l": STOP})
+    if not opts:
+        ctx.pop(f)
+        return
+    if len(opts) == 1:
+        _take_option(ctx, f, node, opts[0])
+        return
+    f["opts"] = opts
+    you = ctx.env().get("you")
+    ctx.state["pending"] = {"player": you if isinstance(you, int) else 0,
+                            "kind": node.get("kind", "choose"),
+                            "prompt": _prompt(ctx, node),
+                            "options": [clone(o["l"]) for o in opts]}
+
+
+def _prompt(ctx: Ctx, node: dict[str, Any]) -> str:
+    from compiler.runtime.text import prompt
+
+    return prompt(ctx, node)
+
+
+def _take(ctx: Ctx, f: Frame, node: dict[str, Any], answer: Any) -> None:
+    for opt in f.pop("opts", []):
+        if opt["l"] == answer:
+            _take_option(ctx, f, node, opt)
+            return
+    ctx.pop(f)
+
+
+def _take_option(ctx: Ctx, f: Frame, node: dict[str, Any], opt: Option) -> None:
+    """Bind the option's generator variables and run its body above this frame."""
+    f.pop("opts", None)
+    if opt["l"] == STOP:
+        ctx.pop(f)
+        return
+    f["picked"] = (f.get("picked") or []) + [opt["l"]]
+    if "a" not in opt:
+        ctx.pop(f)
+        return
+    f["running"] = True
+    if ctx.trace is not None and not ctx.dry:
+        ctx.trace[(f["n"], opt["a"])] += 1
+    f["old"] = {k: _saved(bind(ctx, k, v)) for k, v in opt["b"].items()}
+    start(ctx, node["alts"][opt["a"]]["b"])
+
+
+def _finish_option(ctx: Ctx, f: Frame, node: dict[str, Any]) -> None:
+    for name, old in (f.pop("old", None) or {}).items():
+        unbind(ctx, name, old)
+    f.pop("running", None)
+    if "left" in f:
+        f["left"] -= 1
+
+
+def _saved(old: Any) -> Any:
+    return "__missing__" if old is MISSING else old
+
+
+def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool = True
+            ) -> list[Option]:
+    """Every option of ``node`` now, labels not in ``picked``; with ``trial_each``
+    only those a trial run can apply (see the module docstring)."""
+    out: list[Option] = []
+    for k, alt in enumerate(node["alts"]):
+        for binding in _bindings(ctx, alt["gens"]):
+            label = _label(ctx, alt, binding)
+            if label in picked:
+                continue
+            opt = {"l": label, "a": k, "b": binding}
+            if not trial_each or alt["b"]["op"] == "skip" or trial(ctx, alt["b"], binding):
+                out.append(opt)
+    return out
+
+
+def _bindings(ctx: Ctx, gens: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every binding of the generator variables (nested loops, filters applied)."""
+    out: list[dict[str, Any]] = [{}]
+    for gen in gens:
+        nxt = []
+        for binding in out:
+            with ctx.scope({**ctx.env(), **binding}):
+                items = items_of(ev(ctx, gen["src"]))
+                for item in items:
+                    ctx.env()[gen["v"]] = item
+                    if "w" not in gen or ev(ctx, gen["w"]):
+                        nxt.append({**binding, gen["v"]: item})
+        out = nxt
+    return out
+
+
+def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
+    with ctx.scope({**ctx.env(), **binding}):
+        return clone(ev(ctx, alt["label"]))
+
+
+# ---- trial runs ----------------------------------------------------------------------
+
+class _Branch(Exception):
+    """A decision inside a trial run: try its options."""
+
+    def __init__(self, frame: Frame, node: dict[str, Any]) -> None:
+        super().__init__("branch")
+        self.frame, self.node = frame, node
+
+
+def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
+    """Whether ``body`` (with ``binding``) can be applied in full and changes something."""
+    saved_frames, saved_journal, saved_dry = ctx.frames, ctx.journal, ctx.dry
+    env = clone(ctx.env())
+    env.update(binding)
+    ctx.frames = [{"k": "scope", "env": env}]
+    ctx.journal, ctx.dry, ctx.steps = [], True, 0
+    pending = ctx.state["pending"]
+    try:
+        start(ctx, body)
+        return _explore(ctx)
+    except TrialBudget:
+        return True
+    except DryFail:
+        return False
+    finally:
+        ctx.undo(0)
+        ctx.state["pending"] = pending
+        ctx.frames, ctx.journal, ctx.dry = saved_frames, saved_journal, saved_dry
+
+
+def _explore(ctx: Ctx) -> bool:
+    """Run the trial frames to the end; at a decision, try each option depth first."""
+    try:
+        while len(ctx.frames) > 1:
+            from compiler.runtime.machine import STEPS
+
+            top = ctx.frames[-1]
+            STEPS[top["k"]](ctx, top)
+        return ctx.changed()
+    except _Branch as branch:
+        return _try_options(ctx, branch)
+    except DryFail:
+        return False
+
+
+def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any]) -> Iterator[Option]:
+    """The options of ``node`` one at a time, each binding found and filtered only when
+    the one before it did not lead to a full application (a trial run stops at the first
+    option that does, so the rest of a long list is never looked at)."""
+    for k, alt in enumerate(node["alts"]):
+        for binding in _lazy_bindings(ctx, alt["gens"], 0, {}):
+            label = _label(ctx, alt, binding)
+            if label not in picked:
+                yield {"l": label, "a": k, "b": binding}
+    if node.get("upto"):
+        yield {"l": STOP}
+
+
+def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
+                   binding: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """``_bindings`` as a generator; no scope frame stays pushed while it is suspended
+    (the trial runs the options it yields on the same frame stack)."""
+    if level == len(gens):
+        yield binding
+        return
+    gen = gens[level]
+    with ctx.scope({**ctx.env(), **binding}):
+        items = list(items_of(ev(ctx, gen["src"])))
+    for item in items:
+        inner = {**binding, gen["v"]: item}
+        if "w" in gen:
+            with ctx.scope({**ctx.env(), **inner}):
+                keep = ev(ctx, gen["w"])
+            if not keep:
+                continue
+        yield from _lazy_bindings(ctx, gens, level + 1, inner)
+
+
+def _try_options(ctx: Ctx, branch: _Branch) -> bool:
+    """Try each option of a decision inside a trial; with none, the decision does
+    nothing and the trial goes on (as it does in a real game)."""
+    f, node = branch.frame, branch.node
+    opts = _lazy_options(ctx, node, f.get("picked") or [])
+    first = next(opts, None)
+    if first is None:
+        ctx.pop(f)
+        return _explore(ctx)
+    opts = itertools.chain([first], opts)
+    assert ctx.journal is not None
+    for opt in itertools.islice(opts, 64):
+        mark = len(ctx.journal)
+        saved = clone(ctx.frames)
+        top = ctx.frames[-1]
+        try:
+            _take_option(ctx, top, node, opt)
+            if _explore(ctx):
+                return True
+        except DryFail:
+            pass
+        ctx.undo(mark)
+        ctx.frames[:] = saved
+    return False
+
+
+def run_after_answer(ctx: Ctx) -> None:
+    run(ctx)

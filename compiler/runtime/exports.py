@@ -1,0 +1,131 @@
+"""What generated engines may call: the kernel's exports (a test enforces the list).
+
+Generated code (``generated/<game>/engine/*.py``, made by ``compiler.codegen.pycode``)
+compiles each statement and expression of the IR into a Python function; the functions
+use only the names below, as Jinja2's generated templates use only its runtime's
+exports. Each helper does exactly what the interpreter (``values.py``, ``machine.py``)
+does for the same node, so both engines give the same states.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.runtime.values import FUNCTIONS, ev, items_of, num
+
+__all__ = ["ADJ", "AR", "AS", "CALL", "CAN", "CORE", "FLD", "GET", "IDS", "IN", "KEY", "LET",
+           "MEMO", "MODV", "PL", "RANGE", "ev", "items_of", "num"]
+
+_NONE = object()
+MEMO_SIZE = 50_000
+
+
+def MEMO(ctx: Any, key: tuple[Any, ...], compute: Any) -> Any:  # noqa: N802
+    """The value of a costly expression, kept by the state versions and names it reads
+    (``key``) until one of them changes."""
+    memo = ctx.memo
+    try:
+        hit = memo.get(key, _NONE)
+    except TypeError:  # a name holds a list or a mapping: not kept
+        return compute()
+    if hit is not _NONE:
+        return hit
+    value = compute()
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def KEY(base: Any, key: Any, default: Any) -> Any:  # noqa: N802 - generated-code helper
+    if isinstance(base, dict):
+        return base.get(key, default)
+    if isinstance(base, list) and isinstance(key, int) and -len(base) <= key < len(base):
+        return base[key]
+    return default
+
+
+def PL(ctx: Any, p: Any) -> dict[str, Any]:  # noqa: N802
+    """Player ``p``'s state (an empty mapping for anything that is not a seat)."""
+    players = ctx.state["players"]
+    if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players):
+        return players[p]
+    return {}
+
+
+def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
+    """A record's field (the interpreter's ``fld``, with ``rid`` already evaluated)."""
+    from compiler.runtime.values import _fld_of
+
+    return _fld_of(ctx, node, rid)
+
+
+def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa: N802
+    """A plain data field of a record (one that holds no text of the language)."""
+    if type(rid) is not str:
+        return default
+    rec = ctx.rules["records"].get(kind, {}).get(rid)
+    return default if rec is None else rec.get(field, default)
+
+
+def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802
+    return list(ctx.rules["records"].get(kind) or {})
+
+
+def AR(o: str, a: Any, b: Any) -> Any:  # noqa: N802
+    from compiler.runtime.values import arith
+
+    return arith(o, a, b)
+
+
+def IN(a: Any, b: Any) -> bool:  # noqa: N802
+    return a in b if isinstance(b, (list, dict)) else False
+
+
+def RANGE(a: Any, b: Any) -> list[int]:  # noqa: N802
+    return list(range(num(a), num(b) + 1))
+
+
+def CALL(ctx: Any, name: str, node: dict[str, Any], *args: Any) -> Any:  # noqa: N802
+    """A core function (count, sum, max, first, random, adjacent...)."""
+    return FUNCTIONS[name](ctx, node, *args)
+
+
+def ADJ(ctx: Any, kind: str, rid: Any) -> list[Any]:  # noqa: N802
+    rec = (ctx.rules["records"].get(kind) or {}).get(rid) if isinstance(rid, str) else None
+    return list(rec.get("next_to") or []) if rec else []
+
+
+def CORE(ctx: Any, name: str) -> Any:  # noqa: N802
+    from compiler.runtime.values import _core
+
+    return _core(ctx, {"n": name})
+
+
+def AS(ctx: Any, p: Any, body: Any) -> Any:  # noqa: N802
+    """``p.(E)``: ``body(env)`` with ``you`` = p."""
+    with ctx.scope({**ctx.env(), "you": p}):
+        return body(ctx.env())
+
+
+def LET(ctx: Any, name: str, value: Any, body: Any) -> Any:  # noqa: N802
+    return body(value)
+
+
+def CAN(ctx: Any, node: int, binding: dict[str, Any]) -> bool:  # noqa: N802
+    """``can (S)``: a trial run of statement ``node`` (by id) with ``binding``."""
+    from compiler.runtime.choose import trial
+
+    return trial(ctx, ctx.index.nodes[node], binding)
+
+
+def MODV(ctx: Any, name: str, params: dict[str, Any], base: Any,  # noqa: N802
+         lo: Any) -> int:
+    from compiler.runtime.reactions import modified
+
+    total = modified(ctx, name, params, num(base))
+    return max(total, lo) if lo is not None else total
+
+
+def evaluate(ctx: Any, node: dict[str, Any]) -> Any:
+    return ev(ctx, node)

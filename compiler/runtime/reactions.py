@@ -1,0 +1,170 @@
+"""Reactions, modifiers and grants: what active records and lasting effects do.
+
+A record is *active* when it sits in a state entry declared ``active: true`` (owned by
+that entry's player, or by nobody for a game entry) or its kind is declared active.
+Its ``reactions`` fields (``{on, w, b}``) answer events; its ``modifiers`` fields
+(``{mod, by, w, anyone}``) change a modifiable value. ``grant SPEC until E, ...`` adds
+a lasting reaction or modifier (``state["grants"]``) that ends at the first of those
+events.
+
+``emit`` collects the reactions that answer an event (their filter holds with ``event``,
+``you`` = owner and ``this`` = the record), then queues them: owners in seat order from
+the player who acted, and when one owner has several, that owner chooses the order
+(rulebook: simultaneous effects are ordered by their owner). Trial runs fire nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+from compiler.runtime.ctx import Ctx, Frame
+from compiler.runtime.machine import start
+from compiler.runtime.values import ev, num
+
+__all__ = ["emit", "grant", "modified", "step_react"]
+
+Active = tuple[Any, str, str, dict[str, Any]]
+"""(owner, kind, record id, record)"""
+
+
+def active_records(ctx: Ctx) -> Iterator[Active]:
+    """Every active record with its owner (see the module docstring)."""
+    records = ctx.rules["records"]
+    for scope, entry, kind in ctx.index.zones:
+        table = records.get(kind) or {}
+        holders = [(p, pl) for p, pl in enumerate(ctx.state["players"])] \
+            if scope == "player" else [(None, ctx.state)]
+        for owner, holder in holders:
+            for rid in holder.get(entry) or []:
+                if rid in table:
+                    yield owner, kind, rid, table[rid]
+    for kind in ctx.index.always:
+        for rid, rec in (records.get(kind) or {}).items():
+            yield None, kind, rid, rec
+
+
+def emit(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
+    """Queue the reactions that answer ``event``, then end the grants it ends."""
+    if ctx.dry:
+        return
+    log = ctx.state.get("log")
+    if isinstance(log, list):
+        ctx.state["log"] = log + [{"event": event, **fields}]
+    actor = ctx.env().get("you")
+    found: list[dict[str, Any]] = []
+    for owner, kind, rid, rec in active_records(ctx):
+        for field in ctx.index.reactions.get(kind, []):
+            for k, reaction in enumerate(rec.get(field) or []):
+                if reaction and reaction.get("on") == event and \
+                        _holds(ctx, reaction, owner, rid, fields):
+                    found.append({"o": owner, "this": rid, "n": reaction["b"]["id"],
+                                  "l": f"{rid}:{field}:{k}"})
+    for g, item in enumerate(ctx.state.get("grants") or []):
+        spec = ctx.index.nodes[item["n"]]["spec"]
+        if spec.get("on") == event and _holds(ctx, spec, item["env"].get("you"),
+                                               item["env"].get("this"), fields, item["env"]):
+            found.append({"o": item["env"].get("you"), "this": item["env"].get("this"),
+                          "n": spec["b"]["id"], "l": f"grant:{g}", "env": item["env"]})
+    _expire(ctx, event, fields)
+    if found:
+        ctx.push({"k": "react", "ev": fields, "items": _ordered(ctx, found, actor)})
+
+
+def _holds(ctx: Ctx, spec: dict[str, Any], owner: Any, rid: Any, fields: dict[str, Any],
+           env: dict[str, Any] | None = None) -> bool:
+    if "w" not in spec:
+        return True
+    with ctx.scope({**(env or {}), "you": owner, "this": rid, "event": fields}):
+        return bool(ev(ctx, spec["w"]))
+
+
+def _ordered(ctx: Ctx, found: list[dict[str, Any]], actor: Any) -> list[dict[str, Any]]:
+    n = ctx.player_count()
+    first = actor if isinstance(actor, int) else 0
+
+    def seat(item: dict[str, Any]) -> int:
+        o = item["o"]
+        return -1 if not isinstance(o, int) else (o - first) % n
+
+    return sorted(found, key=seat)
+
+
+def step_react(ctx: Ctx, f: Frame) -> None:
+    """Run the queued reactions; an owner with several chooses which runs next."""
+    if "ans" in f:
+        label = f.pop("ans").get("reaction")
+        item = next((i for i in f["items"] if i["l"] == label), None)
+        if item is not None:
+            _run(ctx, f, item)
+        return
+    if not f["items"]:
+        ctx.pop(f)
+        return
+    owner = f["items"][0]["o"]
+    mine = [i for i in f["items"] if i["o"] == owner]
+    if len(mine) == 1 or not isinstance(owner, int):
+        _run(ctx, f, mine[0])
+        return
+    ctx.state["pending"] = {"player": owner, "kind": "reaction_order",
+                            "prompt": "which effect resolves first",
+                            "options": [{"reaction": i["l"]} for i in mine]}
+
+
+def _run(ctx: Ctx, f: Frame, item: dict[str, Any]) -> None:
+    f["items"] = [i for i in f["items"] if i is not item]
+    env = dict(item.get("env") or {})
+    env.update({"you": item["o"], "this": item["this"], "event": f["ev"]})
+    ctx.push({"k": "scope", "env": env})
+    start(ctx, ctx.index.nodes[item["n"]])
+
+
+def grant(ctx: Ctx, node: dict[str, Any]) -> None:
+    """Add a lasting reaction or modifier, with a copy of the names it reads."""
+    env = {k: copy.deepcopy(v) for k, v in ctx.env().items()}
+    grants = list(ctx.state.get("grants") or []) + [{"n": node["id"], "env": env}]
+    ctx.touch("grants")
+    ctx.put(ctx.state, "grants", grants)
+
+
+def _expire(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
+    grants = ctx.state.get("grants") or []
+    keep = []
+    for item in grants:
+        node = ctx.index.nodes[item["n"]]
+        ends = any(u["ev"] == event and _holds(ctx, u, item["env"].get("you"),
+                                               item["env"].get("this"), fields, item["env"])
+                   for u in node["until"])
+        if not ends:
+            keep.append(item)
+    if len(keep) != len(grants):
+        ctx.touch("grants")
+        ctx.put(ctx.state, "grants", keep)
+
+
+def modified(ctx: Ctx, name: str, params: dict[str, Any], base: int) -> int:
+    """``base`` plus every active modifier of value ``name`` that applies."""
+    you = ctx.env().get("you")
+    total = base
+    for owner, kind, rid, rec in active_records(ctx):
+        for field in ctx.index.modifiers.get(kind, []):
+            for mod in rec.get(field) or []:
+                if mod and mod.get("mod") == name:
+                    total += _modifier(ctx, mod, owner, rid, params, you, {})
+    for item in ctx.state.get("grants") or []:
+        spec = ctx.index.nodes[item["n"]]["spec"]
+        if spec.get("mod") == name:
+            env = item["env"]
+            total += _modifier(ctx, spec, env.get("you"), env.get("this"), params, you, env)
+    return total
+
+
+def _modifier(ctx: Ctx, mod: dict[str, Any], owner: Any, rid: Any, params: dict[str, Any],
+              you: Any, env: dict[str, Any]) -> int:
+    if not mod.get("anyone") and owner != you:
+        return 0
+    with ctx.scope({**env, **params, "you": owner, "this": rid}):
+        if "w" in mod and not ev(ctx, mod["w"]):
+            return 0
+        return num(ev(ctx, mod["by"]))

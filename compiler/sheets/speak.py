@@ -1,0 +1,485 @@
+"""Rule text of a core game, from its text trees (``compiler.lang.texts``).
+
+``Speaker(ir, lang)`` turns a text tree into words: a use of a definition is that
+definition's ``text`` in the language, each ``{hole}`` filled by its argument's own text,
+recursively; a core form gets its words from ``compiler.sheets.words``.
+
+Grammar, all driven by the data:
+
+- a record's ``name`` is its plural or general name, ``name_one`` its singular; a
+  definition's ``text`` likewise, ``text_one`` its singular (a count: "3 tessere Città",
+  "per ogni tessera Città");
+- a hole right after a number (a number hole or a written number: ``{n} {r}``, ``1 {r}``)
+  agrees with it, by the language's plural rules (CLDR, through Babel); ``{x:one}`` asks
+  for the singular; ``{x:the}`` puts the definite article before a record's name
+  (Italian articles follow the record's ``gender: {it: m|f}`` and number), ``{x:a}``
+  the indefinite one ("an ocean tile", "uno spazio");
+  ``{n|carta|carte}`` is the word that agrees with the number ``n``;
+- numbers are digits; a statement on its own is a sentence (capital letter, full stop).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from compiler.sheets.words import words
+
+__all__ = ["Speaker", "sentence", "upper_first"]
+
+Tree = Any
+_NUMBER_BEFORE = re.compile(r"(?:^|\s)(-?\d+)\s+$")
+_GLOSS = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+@lru_cache(maxsize=16)
+def _locale(lang: str) -> Any:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
+
+
+def plural(lang: str, n: Any) -> str:
+    """``one`` or ``other``: the CLDR plural category of ``n`` in ``lang``."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        return "other"
+    return "one" if _locale(lang).plural_form(abs(n)) == "one" else "other"
+
+
+def upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def lower_first(text: str) -> str:
+    if len(text) > 1 and text[1].isupper():   # an acronym: "NT", "M€"
+        return text
+    return text[:1].lower() + text[1:] if text else text
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return ""
+    return upper_first(text) + ("" if text[-1] in ".!?:" else ".")
+
+
+def _italian_indefinite(word: str, gender: str) -> str:
+    w = word.lower()
+    vowel = w[:1] in "aeiouàèéìòùh"
+    impure = (w[:1] == "s" and w[1:2] not in ("", "a", "e", "i", "o", "u")) or \
+        w[:1] in ("z", "x", "y") or w[:2] in ("gn", "ps", "pn")
+    if gender.startswith("f"):
+        return "un'" if vowel else "una "
+    return "uno " if impure else "un "
+
+
+def _italian_article(word: str, gender: str, many: bool) -> str:
+    w = word.lower()
+    vowel = w[:1] in "aeiouàèéìòùh"
+    impure = (w[:1] == "s" and w[1:2] not in ("", "a", "e", "i", "o", "u")) or \
+        w[:1] in ("z", "x", "y") or w[:2] in ("gn", "ps", "pn")
+    if gender.startswith("f"):
+        return "le " if many else ("l'" if vowel else "la ")
+    if many:
+        return "gli " if vowel or impure else "i "
+    return "l'" if vowel else "lo " if impure else "il "
+
+
+class Speaker:
+    """Words for the text trees of one compiled core game, in one language."""
+
+    def __init__(self, ir: dict[str, Any], lang: str) -> None:
+        self.ir = ir
+        self.lang = lang
+        self.w = words(lang)
+        texts = ir.get("texts") or {}
+        self.defs: dict[str, Any] = texts.get("defs") or {}
+        self.kinds: dict[str, Any] = texts.get("kinds") or {}
+        self.events: dict[str, Any] = texts.get("events") or {}
+        self.records: dict[str, Any] = ir.get("records") or {}
+        game = ir.get("game") or {}
+        self.book = str(game.get("language") or "en")
+        sheet = game.get("sheet") or {}
+        self.units = {s["kind"]: s["unit"] for s in sheet.get("sections") or []
+                      if isinstance(s, dict) and s.get("unit")}
+        rnd = ((ir.get("flow") or {}).get("round") or {}).get("name")
+        self.round = self.pick(rnd) if rnd else ""
+        unit = game.get("score_unit")
+        self.score_unit = self.pick(unit) if unit else ""
+        """What the final count counts (VP, $), when the game names it."""
+        self.loop: dict[str, str] = {}
+
+    # ---- names --------------------------------------------------------------------
+
+    def pick(self, names: Any, default: str = "") -> str:
+        """``names`` ({lang: text} or a text) in this language, else the rulebook's,
+        else English, else any."""
+        if isinstance(names, str):
+            return names
+        if isinstance(names, dict) and names:
+            for key in (self.lang, self.book, "en"):
+                if isinstance(names.get(key), str):
+                    return str(names[key])
+            return str(next(iter(names.values())))
+        return default
+
+    def has_lang(self, names: Any) -> bool:
+        return isinstance(names, str) or isinstance(names, dict) and self.lang in names
+
+    def record(self, kind: str | None, rid: Any) -> dict[str, Any]:
+        rec = (self.records.get(kind or "") or {}).get(rid) if kind else None
+        if isinstance(rec, dict):
+            return rec
+        for table in self.records.values():
+            if isinstance(table, dict) and isinstance(table.get(rid), dict):
+                return table[rid]
+        return {}
+
+    def name(self, kind: str | None, rid: Any, form: str | None = None,
+             article: bool | str = False, gloss: bool = False) -> str:
+        """A record's name: singular for ``form == "one"``; the general name otherwise;
+        with the definite article when asked; a trailing "(gloss)" dropped unless
+        ``gloss``."""
+        rec = self.record(kind, rid)
+        if not rec:
+            return str(rid)
+        one = rec.get("name_one")
+        text = self.pick(one) if form == "one" and one else self.pick(rec.get("name"), str(rid))
+        if not gloss:
+            text = _GLOSS.sub("", text) or text
+        if article:
+            text = self.article(text, rec, many=bool(one) and form != "one",
+                                kind=str(article)) + text
+        return text
+
+    def article(self, text: str, rec: dict[str, Any], many: bool, kind: str = "the") -> str:
+        """The article before ``text`` (``kind`` "the" or "a")."""
+        gender = rec.get("gender")
+        word = str((gender.get(self.lang) if isinstance(gender, dict) else None) or "m")
+        if self.lang == "it":
+            return _italian_indefinite(text, word) if kind == "a" else \
+                _italian_article(text, word, many)
+        if self.lang == "en":
+            if kind == "a":
+                return "an " if text[:1].lower() in "aeiou" else "a "
+            return "the "
+        return ""
+
+    def kind_of_state(self, entry: str) -> str | None:
+        for scope in (self.ir.get("state") or {}).values():
+            spec = (scope or {}).get(entry)
+            if isinstance(spec, dict) and spec.get("each"):
+                return str(spec["each"])
+        return None
+
+    def kind_name(self, kind: str, form: str | None = None) -> str:
+        decl = self.kinds.get(kind) or {}
+        if form == "one" and decl.get("name_one"):
+            return lower_first(self.pick(decl["name_one"]))
+        return lower_first(self.pick(decl.get("name"), kind))
+
+    def event_name(self, event: str) -> str:
+        return self.pick((self.events.get(event) or {}).get("name"), event)
+
+    # ---- statements ---------------------------------------------------------------
+
+    def effect(self, tree: Tree) -> str:
+        """An effect as sentences: "Guadagna 2 piante. Pesca 1 carta."."""
+        if tree is None:
+            return ""
+        parts = tree["b"] if isinstance(tree, dict) and tree.get("form") == "seq" else [tree]
+        return " ".join(s for s in (sentence(self.clause(p)) for p in parts) if s)
+
+    def clause(self, tree: Tree) -> str:
+        """A statement (or several, joined by "and") as one clause, no full stop."""
+        if not isinstance(tree, dict):
+            return "" if tree is None else str(tree)
+        form = tree.get("form")
+        if form == "seq":
+            return self.w["and"].join(c for c in (self.clause(b) for b in tree["b"]) if c)
+        if "def" in tree:
+            return self.use(tree)
+        if "fn" in tree and tree["fn"] == "shuffle":
+            return self.w["shuffle"].format(self.value(tree["a"][0]))
+        handler = _STATEMENTS.get(str(form))
+        if handler is not None:
+            return str(handler(self, tree))
+        return self.value(tree)
+
+    def _choose(self, tree: Tree) -> str:
+        alts = self.w["alt_sep"].join(self.clause(a) for a in tree["alts"])
+        if "n" not in tree:
+            return self.w["choose"].format(alts=alts)
+        key = "choose_upto" if tree.get("upto") else "choose_n"
+        return self.w[key].format(n=self.value(tree["n"]), alts=alts)
+
+    def _if(self, tree: Tree) -> str:
+        if "e" in tree:
+            return self.w["if_else"].format(c=self.value(tree["c"]), t=self.clause(tree["t"]),
+                                            e=self.clause(tree["e"]))
+        return self.w["if"].format(c=self.value(tree["c"]), t=self.clause(tree["t"]))
+
+    def _for(self, tree: Tree) -> str:
+        src = tree.get("src") or {}
+        word = self.kind_name(src["kind"], "one") if isinstance(src, dict) and "kind" in src \
+            else self.value(src)
+        self.loop[tree["v"]] = word
+        try:
+            body = self.clause(tree["b"])
+            if "w" in tree:
+                return self.w["for_where"].format(v=word, w=self.value(tree["w"]), b=body)
+            return self.w["for"].format(v=word, b=body)
+        finally:
+            self.loop.pop(tree["v"], None)
+
+    def _loop(self, tree: Tree) -> str:
+        if tree["form"] == "repeat":
+            return self.w["repeat"].format(n=self.value(tree["n"]), b=self.clause(tree["b"]))
+        return self.w["while"].format(c=self.value(tree["c"]), b=self.clause(tree["b"]))
+
+    def _assign(self, tree: Tree) -> str:
+        frames = self.w["assign"]
+        return frames.get(tree["o"], frames["="]).format(t=self.value(tree["t"]),
+                                                          e=self.value(tree["e"]))
+
+    # ---- definitions ----------------------------------------------------------------
+
+    def use(self, tree: Tree, form: str | None = None) -> str:
+        """A use of a definition: its text with every hole filled."""
+        d = self.defs.get(tree["def"]) or {}
+        template = self.pick(d.get("text_one")) if form == "one" and d.get("text_one") \
+            else self.pick(d.get("text"), "")
+        if not template:
+            template = " ".join("{" + p + "}" for p in d.get("params") or {}) or tree["def"]
+        return self.fill(template, lambda name, f, art: self._arg(tree["args"].get(name),
+                                                                   f, art))
+
+    def fill(self, template: str, arg: Any) -> str:
+        """``template`` with each ``{hole}`` replaced by ``arg(name, form, article)`` (its
+        text and number); a hole right after a number agrees with it; ``[a part]`` is
+        left out when a hole in it gives no text."""
+        text, _ = self._fill(_parse(template), arg, [None])
+        return re.sub(r"\s{2,}", " ", text).strip()
+
+    def _fill(self, parts: list[Any], arg: Any, number: list[Any]) -> tuple[str, bool]:
+        out: list[str] = []
+        empty = False
+        for part in parts:
+            if isinstance(part, list):               # [optional part]
+                text, missing = self._fill(part, arg, number)
+                if not missing:
+                    out.append(text)
+                continue
+            if not (part.startswith("{") and part.endswith("}")):
+                if part.strip():
+                    found = _NUMBER_BEFORE.search(part)
+                    number[0] = int(found.group(1)) if found else None
+                out.append(part)
+                continue
+            hole, *forms = part[1:-1].split("|")
+            name, _, mod = hole.partition(":")
+            form = "one" if mod == "one" else plural(self.lang, number[0]) \
+                if number[0] is not None else None
+            text, value = arg(name, form, mod if mod in ("the", "a") else "")
+            if forms:   # {n|carta|carte}: the word that agrees with n
+                out.append(forms[0] if plural(self.lang, value) == "one" else forms[-1])
+                number[0] = None
+                continue
+            if text == "":
+                empty = True
+            number[0] = value if isinstance(value, int) and not isinstance(value, bool) \
+                else None
+            out.append(text)
+        return "".join(out), empty
+
+    def _arg(self, tree: Tree, form: str | None, article: str) -> tuple[str, Any]:
+        """The text of an argument, and its number when it is one."""
+        if not isinstance(tree, dict):
+            return ("" if tree is None else str(tree)), tree
+        if "lit" in tree:
+            return self.value(tree), tree["lit"]
+        if "const" in tree:
+            return self.value(tree), tree["v"]
+        if "rec" in tree:
+            return self.name(tree.get("kind"), tree["rec"], form, article), None
+        if "val" in tree:
+            kind = self.kind_of_state(tree.get("state", ""))
+            return self.name(kind, tree["val"], form, article), None
+        if "def" in tree:
+            return self.use(tree, form), None
+        if tree.get("form") in _STATEMENTS or tree.get("form") == "seq":
+            return self.clause(tree), None
+        return self.value(tree, form), _number(tree)
+
+    # ---- values -------------------------------------------------------------------
+
+    def value(self, tree: Tree, form: str | None = None) -> str:
+        """A value or condition as a phrase (no capital, no full stop)."""
+        if not isinstance(tree, dict):
+            return "" if tree is None else str(tree)
+        if "lit" in tree:
+            return self._literal(tree["lit"])
+        if "const" in tree:
+            return self._literal(tree["v"])
+        if "def" in tree:
+            return self.use(tree, form)
+        if "rec" in tree:
+            return self.name(tree.get("kind"), tree["rec"], form)
+        if "val" in tree:
+            return self.name(self.kind_of_state(tree.get("state", "")), tree["val"], form)
+        if "fn" in tree:
+            frame = self.w["fn"].get(tree["fn"], "{0}")
+            return frame.format(*[self.value(a) for a in tree["a"]])
+        if "var" in tree:
+            var = tree["var"]
+            if var in self.loop:
+                return self.loop[var]
+            if var in self.w["var"]:
+                return str(self.w["var"][var])
+            return self.kind_name(tree["kind"], "one") if tree.get("kind") else var
+        if "kind" in tree:
+            return self.kind_name(tree["kind"])
+        if "core" in tree:
+            return str(self.w["core"].get(tree["core"], tree["core"])).format(round=self.round)
+        if "state" in tree:
+            return str(tree["state"])
+        form_ = tree.get("form")
+        handler = _VALUES.get(str(form_))
+        if handler is not None:
+            return str(handler(self, tree))
+        if form_ in _STATEMENTS or form_ == "seq":
+            return self.clause(tree)
+        return " ".join(self.value(a) for a in tree.get("a") or [] if a is not None)
+
+    def _literal(self, v: Any) -> str:
+        if isinstance(v, bool):
+            return str(self.w["true" if v else "false"])
+        if v is None:
+            return str(self.w["none"])
+        if isinstance(v, list):
+            sep = self.w["num_sep"] if all(isinstance(x, int) for x in v) else self.w["list_sep"]
+            return sep.join(self._literal(x) for x in v)
+        return str(v)
+
+    def countable(self, tree: Tree) -> bool:
+        """A count of things, whose text has a singular form ("3 tessere")."""
+        return isinstance(tree, dict) and "def" in tree and \
+            bool((self.defs.get(tree["def"]) or {}).get("text_one"))
+
+    def unit(self, tree: Tree) -> str:
+        """The unit of a value named by a record whose kind's sheet section gives one."""
+        if not isinstance(tree, dict) or "val" not in tree:
+            return ""
+        kind = self.kind_of_state(tree.get("state", ""))
+        field = self.units.get(kind or "")
+        return self.pick(self.record(kind, tree["val"]).get(field)) if field else ""
+
+    def agree(self, words: str, number: Any) -> str:
+        """``"tessera|tessere"``: the form that agrees with ``number``."""
+        forms = words.split("|")
+        return forms[0] if plural(self.lang, number) == "one" else forms[-1]
+
+    def _cmp(self, tree: Tree) -> str:
+        a, b, o = tree["a"], tree["b"], tree["o"]
+        number = _number(b)
+        if number is not None and self.countable(a) and o in self.w["count_cmp"]:
+            return self.w["count_cmp"][o].format(a=self.value(a, plural(self.lang, number)),
+                                                 b=self.value(b))
+        right = self.value(b)
+        unit = self.unit(a) if number is not None else ""
+        if unit:
+            right = f"{right} {self.agree(unit, number)}"
+        frames = self.w["cmp"]
+        return frames.get(o, "{a} " + o + " {b}").format(a=self.value(a), b=right)
+
+    def _arith(self, tree: Tree) -> str:
+        frames = self.w["arith"]
+        return frames.get(tree["o"], "{a} " + tree["o"] + " {b}").format(
+            a=self.value(tree["a"]), b=self.value(tree["b"]))
+
+    def _logic(self, tree: Tree) -> str:
+        return self.w[tree["form"]].join(self.value(a) for a in tree["a"])
+
+    def _not(self, tree: Tree) -> str:
+        return self.w[tree["form"]].format(a=self.value(tree["a"]))
+
+    def _member(self, tree: Tree) -> str:
+        key = "notin" if tree.get("neg") else "in"
+        return self.w[key].format(a=self.value(tree["a"]), b=self.value(tree["b"]))
+
+    def _list(self, tree: Tree) -> str:
+        items = [self.value(a) for a in tree.get("a") or []]
+        return self.w["list_sep"].join(items) if items else str(self.w["none"])
+
+    def _field(self, tree: Tree) -> str:
+        return f"{self.value(tree['of'])} → {tree['f']}"
+
+    def _filter(self, tree: Tree) -> str:
+        if "w" not in tree:
+            return self.value(tree["src"])
+        return self.w["filter"].format(src=self.value(tree["src"]), w=self.value(tree["w"]))
+
+    def _map(self, tree: Tree) -> str:
+        return self.w["map"].format(e=self.value(tree["e"]), v=tree["v"])
+
+    def _obj(self, tree: Tree) -> str:
+        return self.w["list_sep"].join(f"{k}: {self.value(v)}"
+                                       for k, v in zip(tree["k"], tree["a"], strict=False))
+
+    def trigger(self, tree: Tree) -> str:
+        """A trigger: "quando <event>[, se <filter>]"."""
+        if not isinstance(tree, dict):
+            return ""
+        ev = self.event_name(tree.get("ev", ""))
+        if "w" in tree:
+            return self.w["trigger_where"].format(ev=ev, w=self.value(tree["w"]))
+        return self.w["trigger"].format(ev=ev)
+
+
+def _parse(template: str) -> list[Any]:
+    """Text, ``{holes}`` and nested ``[optional parts]`` of a template."""
+    root: list[Any] = []
+    stack = [root]
+    for token in re.split(r"(\{[^{}]*\}|\[|\])", template):
+        if token == "[":
+            stack[-1].append([])
+            stack.append(stack[-1][-1])
+        elif token == "]" and len(stack) > 1:
+            stack.pop()
+        elif token:
+            stack[-1].append(token)
+    return root
+
+
+def _number(tree: Tree) -> int | None:
+    if isinstance(tree, dict) and tree.get("form") == "neg":
+        inner = _number(tree.get("a"))
+        return -inner if inner is not None else None
+    if isinstance(tree, dict):
+        v = tree.get("lit", tree.get("v")) if ("lit" in tree or "const" in tree) else None
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+    return None
+
+
+_STATEMENTS: dict[str, Any] = {
+    "choose": Speaker._choose, "if": Speaker._if, "for": Speaker._for,
+    "repeat": Speaker._loop, "while": Speaker._loop, "assign": Speaker._assign,
+    "require": lambda s, t: s.w["require"].format(c=s.value(t["a"])),
+    "do": lambda s, t: s.value(t["a"]), "skip": lambda s, t: s.w["skip"],
+    "stop": lambda s, t: s.w["stop"], "emit": lambda s, t: "",
+    "let": lambda s, t: s.w["let"].format(v=t["v"], e=s.value(t["e"])),
+    "with": lambda s, t: s.clause(t["b"]),
+}
+
+_VALUES: dict[str, Any] = {
+    "cmp": Speaker._cmp, "arith": Speaker._arith, "and": Speaker._logic,
+    "or": Speaker._logic, "not": Speaker._not, "neg": Speaker._not, "in": Speaker._member,
+    "list": Speaker._list, "field": Speaker._field, "filter": Speaker._filter,
+    "map": Speaker._map, "obj": Speaker._obj, "on": Speaker.trigger,
+}

@@ -1,0 +1,29 @@
+"""Trial runs look at the options of an inner decision one at a time (and stop at the
+first that applies): the lazy listing gives the same options, in the same order, as the
+full listing."""
+
+from __future__ import annotations
+
+from compiler.pipeline import compile_game
+from compiler.runtime import Game, RandomPolicy
+from compiler.runtime.choose import _lazy_options, options
+from tests.core.helpers import TINY
+
+
+def test_lazy_options_are_the_full_options() -> None:
+    rules = compile_game(TINY, TINY.parent).ir
+    game = Game.new(rules, players=3, seed=2)
+    policy = RandomPolicy(2)
+    seen = 0
+    while not game.is_over:
+        ctx = game._ctx
+        frame = ctx.frames[-1]
+        if frame.get("k") == "ch":
+            node = ctx.index.nodes[frame["n"]]
+            full = [o["l"] for o in options(ctx, node, [], trial_each=False)]
+            if node.get("upto"):
+                full.append({"stop": True})
+            assert [o["l"] for o in _lazy_options(ctx, node, [])] == full
+            seen += 1
+        game.apply(policy.choose(game))
+    assert seen > 10

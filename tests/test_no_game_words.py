@@ -1,0 +1,100 @@
+"""The compiler knows no game (issue 7): no id declared in rules_data/ appears as a string
+in the code under compiler/ (comments and docstrings may cite games; Python names are
+the code's own words, so ``out`` or ``top`` as variables are not game ids).
+
+The core's own words are allowed even where a game happens to use one as an id: the
+document kinds and IR keys the core defines (``events``, ``scoring``...) and single
+letters (Pampero's zones A, B, C share their spelling with IR keys ``a``/``b``/``c``).
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from compiler.pipeline import compile_game
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE_WORDS = {
+    # the core's document kinds, flow sections and IR keys
+    "game", "flow", "modules", "kinds", "state", "events", "definitions", "constants",
+    "setup", "phases", "end", "scoring", "records", "players", "round", "winner",
+    "results", "name", "text", "source", "note", "module", "spaces", "order",
+    "params", "sections", "grants", "event", "next_to", "deck", "add",
+    # (a definition's params, game.yaml's rulebook sections, the reaction kinds, the
+    # trigger's event, board adjacency, a record's printed deck, a module's add list)
+    "cards", "space", "build", "play", "out",
+    # (the sheet layout 'cards', the word 'space' in a diagnostic, CLI command names
+    # and the --out option)
+}
+
+
+def _game_ids() -> dict[str, str]:
+    """Every id the shipped games declare -> one game that declares it."""
+    out: dict[str, str] = {}
+    for folder in sorted((ROOT / "rules_data").iterdir()):
+        if not (folder / "game.yaml").exists():
+            continue
+        ir = compile_game(folder, ROOT).ir
+        for kind, table in (ir.get("records") or {}).items():
+            for ident in table:
+                out.setdefault(ident, f"{folder.name} {kind}")
+        for ident in ir.get("definitions") or {}:
+            out.setdefault(ident, f"{folder.name} definitions")
+        for scope in (ir.get("state") or {}).values():
+            for ident in scope:
+                out.setdefault(ident, f"{folder.name} state")
+        for ident in ir.get("kinds") or {}:
+            out.setdefault(ident, f"{folder.name} kinds")
+    return {k: v for k, v in out.items() if len(k) > 1 and k not in CORE_WORDS}
+
+
+def _docstring_lines(tree: ast.AST) -> set[int]:
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = getattr(node, "body", [])
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                lines |= set(range(body[0].lineno, (body[0].end_lineno or body[0].lineno) + 1))
+    return lines
+
+
+def _words(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every string literal of ``path``, docstrings left out."""
+    text = path.read_text("utf-8")
+    skip = _docstring_lines(ast.parse(text))
+    out = []
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.start[0] in skip:
+            continue
+        if tok.type == tokenize.STRING:
+            try:
+                value = ast.literal_eval(tok.string)
+            except (ValueError, SyntaxError):
+                continue
+            if isinstance(value, str):
+                out.append((tok.start[0], value))
+    return out
+
+
+def test_no_game_id_in_the_compiler() -> None:
+    ids = _game_ids()
+    assert len(ids) > 500          # the three games' records, definitions and state
+    found = []
+    for path in sorted((ROOT / "compiler").rglob("*.py")):
+        for line, word in _words(path):
+            if word in ids:
+                found.append(f"{path.relative_to(ROOT)}:{line}: '{word}' ({ids[word]})")
+    assert not found, "game ids in the compiler's code:\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("package", ["runtime"])
+def test_the_runtime_is_small(package: str) -> None:
+    lines = sum(len(p.read_text("utf-8").splitlines())
+                for p in (ROOT / "compiler" / package).rglob("*.py"))
+    assert lines <= 2500, f"compiler/{package} has {lines} lines"

@@ -1,0 +1,138 @@
+"""The cards and corporations of rules_data/terraforming_mars against the facts
+(shared/data/terraforming_mars/cards.json, setup.json): number, English name, cost, type,
+tags, module, printed VP, starting M€; and every card's requirement at its edge and one
+step beyond, on the kernel (the scenarios in tests/scenarios/terraforming_mars/requirements
+do the same for the cards of 001-070, as data)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.tm_helpers import edit, new, rules
+
+FACTS = ROOT.parent / "shared" / "data" / "terraforming_mars"
+pytestmark = pytest.mark.skipif(not (FACTS / "cards.json").is_file(),
+                                reason="the facts are not here")
+STEP = {"temperature": 2, "oxygen": 1, "oceans": 1}
+
+
+def _facts() -> dict[str, dict[str, Any]]:
+    data = json.loads((FACTS / "cards.json").read_text())
+    return {c["card_number"]: c for c in data["cards"]}
+
+
+def _records(kind: str) -> dict[str, dict[str, Any]]:
+    return rules()["records"][kind]
+
+
+def test_cards_match_the_facts():
+    facts = _facts()
+    for cid, rec in _records("cards").items():
+        if rec.get("deck") != "project":
+            continue
+        fact = facts[rec["number"]]
+        assert rec["name"]["en"] == fact["name"], cid
+        assert (rec["cost"], rec["type"]) == (fact["cost"], fact["type"]), cid
+        assert Counter(rec.get("tags") or []) == Counter(fact["tags"]), cid
+        assert (rec.get("module") == "corporate_era") == (fact["module"] == "corpera"), cid
+        if isinstance(fact["victory_points"], int):
+            vp = rec["vp"]
+            assert (vp.get("v") if isinstance(vp, dict) else vp) == fact["victory_points"], cid
+        if not fact["victory_points"]:
+            assert "vp" not in rec, cid
+
+
+def test_corporations_match_the_facts():
+    facts = _facts()
+    setup = {c["card_number"]: c
+             for c in json.loads((FACTS / "setup.json").read_text())["corporations"]}
+    corps = _records("corporations")
+    assert {c["number"] for c in corps.values()} == \
+        {n for n, c in facts.items() if c["type"] == "corporation"}
+    for cid, rec in corps.items():
+        fact = facts[rec["number"]]
+        assert rec["megacredits"] == fact["starting_megacredits"], cid
+        assert Counter(rec.get("tags") or []) == Counter(fact["tags"]), cid
+        assert (rec.get("module") == "corporate_era") == (fact["module"] == "corpera"), cid
+        if rec["number"] in setup:
+            assert setup[rec["number"]]["starting_megacredits"] == rec["megacredits"]
+
+
+TAG_CARD = {"science": "t_sci", "plant": "t_old", "jovian": "t_jovian", "power": "t_power",
+            "animal": "t_animal", "microbe": "t_microbe", "earth": "t_earth"}
+
+
+def _met(req: dict[str, Any], value: int | None = None) -> dict[str, Any]:
+    """What meets requirement ``req`` (at ``value`` instead of its edge)."""
+    t = req["type"]
+    v = req["count"] if value is None else value
+    if t in STEP:
+        return {"param": {t: v}}
+    if t == "tag":
+        return {"tags": [TAG_CARD[req["value"]]] * v}
+    assert t == "production", req
+    return {"prod": {req["value"]: v}}
+
+
+def _beyond(req: dict[str, Any]) -> int:
+    t, edge = req["type"], req["count"]
+    if t in STEP:
+        return edge + STEP[t] if req["max"] else edge - STEP[t]
+    return edge - 1
+
+
+def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {"param": {}, "tags": [], "prod": {}}
+    for part in parts:
+        out["param"].update(part.get("param", {}))
+        out["tags"] += part.get("tags", [])
+        out["prod"].update(part.get("prod", {}))
+    return out
+
+
+def _cases() -> list[tuple[str, bool, dict[str, Any]]]:
+    """Per requirement of a card: the edge and a step beyond, the others met."""
+    facts = _facts()
+    out = []
+    for cid, rec in _records("cards").items():
+        if rec.get("deck") != "project":
+            continue
+        reqs = facts[rec["number"]]["requirements"]
+        for i, req in enumerate(reqs):
+            others = [_met(r) for j, r in enumerate(reqs) if j != i]
+            out.append((cid, True, _merge(others + [_met(req)])))
+            out.append((cid, False, _merge(others + [_met(req, _beyond(req))])))
+    return out
+
+
+@pytest.mark.parametrize(("cid", "ok", "where"), _cases(),
+                         ids=lambda x: x if isinstance(x, str) else None)
+def test_requirement_edges(cid, ok, where):
+    """Playable at the edge of its requirement (with every other cost met), not a step
+    beyond (a tag requirement: one tag fewer)."""
+    rec = _records("cards")[cid]
+    game = new(2, ("corporate_era",) if rec.get("module") else (), probes=True)
+    me = game.pending()["player"]
+    ocean_spaces = [sid for sid, sp in rules()["records"]["spaces"].items()
+                    if sp["type"] == "ocean"]
+
+    def change(s: dict[str, Any]) -> None:
+        pl = s["players"][me]
+        pl["hand"] = [cid]
+        pl["stock"].update(megacredits=80, plants=8)
+        pl["prod"].update(energy=6, megacredits=5, plants=2, heat=2, steel=1, titanium=1)
+        for other in s["players"]:
+            other["prod"].update(plants=max(other["prod"]["plants"], 1),
+                                 heat=max(other["prod"]["heat"], 2))
+        s["params"].update(where["param"])
+        for sid in ocean_spaces[:where["param"].get("oceans", 0)]:
+            s["board"][sid] = {"tile": "ocean", "owner": None, "card": None}
+        pl["tableau"] = where["tags"]
+        pl["prod"].update(where["prod"])
+    edit(game, change)
+    assert ({"act": "play", "card": cid} in game.legal_actions()) == ok
