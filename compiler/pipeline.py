@@ -56,14 +56,27 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
     good, schema_diags = schema.validate(docs)
     ir, _decls, lang_diags = lang.compile_core(good)
     more = check.check(good, ir)
-    shadow: set[str] = set()
-    for folder in folders:
-        shadow |= _unreadable(folder, root, docs, good)
-    later = [d for d in lang_diags + more
-             if not (d.code in ("R001", "R015") and _last_quoted(d.message) in shadow)]
+    texts = [t for folder in folders for t in _unreadable(folder, root, good)]
+    shadow = {i for d in good for i in d.dropped}
+    shadow.update(i for t in texts for i in re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", t))
+    lost = [frozenset(re.findall(r"\b([a-z][a-z0-9_]*)\b", re.sub(r"\{[^}]*\}", " ", p)))
+            for t in texts for p in re.findall(r"\bphrase:\s*[\"']?([^\"'\n]*)", t)]
+    later = [d for d in lang_diags + more if not _follows(d, shadow, lost)]
     result.docs, result.ir = docs, ir
     result.diagnostics = sorted(diags + schema_diags + later, key=_order)
     return result
+
+
+def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]]) -> bool:
+    """Whether ``d`` follows from a file or record that failed to load or validate: an
+    unknown id it would declare (R001, R015), or a phrase only its definitions hold
+    (R033: every word of a lost phrase occurs in the unmatched text)."""
+    if d.code in ("R001", "R015"):
+        return _last_quoted(d.message) in shadow
+    if d.code == "R033" and d.message.startswith("no definition matches '"):
+        words = set(_last_quoted(d.message).split())
+        return any(p and p <= words for p in lost)
+    return False
 
 
 def _last_quoted(message: str) -> str:
@@ -77,19 +90,18 @@ def _order(d: Diagnostic) -> tuple[int, str, int, int, str]:
     return (0 if d.code.startswith("L") else 1, *d.sort_key())
 
 
-def _unreadable(folder: Path, root: Path, docs: list[load.Document],
-                good: list[load.Document]) -> set[str]:
-    """Ids that records or files which failed to load or validate would declare."""
-    ids = {i for d in good for i in d.dropped}
-    readable = {d.path for d in good}
+def _unreadable(folder: Path, root: Path, good: list[load.Document]) -> list[str]:
+    """The raw text of the files under ``folder`` that failed to load or validate, and
+    of the files holding a record the schema stage left out."""
+    readable = {d.path for d in good if not d.dropped}
+    texts = []
     base = folder.resolve()
     for file in load.rules_files(folder) if folder.is_dir() else []:
         if _display(file, root).rstrip("/") in readable:
             continue
         raw, problem = load.read_file(file, base)
-        text = "" if problem else raw.decode("utf-8", "replace")
-        ids.update(re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", text))
-    return ids
+        texts.append("" if problem else raw.decode("utf-8", "replace"))
+    return texts
 
 
 def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:

@@ -277,6 +277,14 @@ def _definitions(decls: Decls, doc: Document, names: set[str]) -> list[Diagnosti
     return diags
 
 
+STARTS_A_FORM = frozenset([
+    "if", "for", "while", "repeat", "choose", "let", "with", "require", "emit", "grant",
+    "do", "skip", "stop", "not", "true", "false", "none"])
+"""Keywords that start a statement or a value (docs/dsl.md, 'Keywords')."""
+ENDS_A_PHRASE = frozenset(["in", "for", "where", "as", "and", "or", "then", "else"])
+"""Keywords that end a phrase after its first word."""
+
+
 def phrase_parts(phrase: str) -> tuple[tuple[str | Hole, ...], str]:
     """Split ``"gain {n} {r} production"`` into words and holes; or say what is wrong."""
     parts: list[str | Hole] = []
@@ -290,6 +298,13 @@ def phrase_parts(phrase: str) -> tuple[tuple[str | Hole, ...], str]:
             return (), f"'{word}' is neither a word (a-z, 0-9, _) nor a {{hole}}"
     if not parts:
         return (), "the phrase is empty"
+    if isinstance(parts[0], str) and parts[0] in STARTS_A_FORM:
+        return (), (f"it starts with '{parts[0]}', a keyword that starts a form of the "
+                    "core; a text using the phrase would read as that form")
+    inner = [p for p in parts[1:] if isinstance(p, str) and p in ENDS_A_PHRASE]
+    if inner:
+        return (), (f"'{inner[0]}' ends a phrase in the core (after a word, 'in', 'for', "
+                    "'where', 'as', 'and', 'or', 'then', 'else' start another part)")
     if not any(isinstance(p, str) for p in parts):
         return (), "a phrase needs at least one word besides its holes"
     return tuple(parts), ""

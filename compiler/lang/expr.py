@@ -158,14 +158,16 @@ def name_ref(rc: RC, syn: Syn, name: str, scope: Scope, want: Type) -> tuple[IR,
     exposed = _exposed(rc, syn, name, scope)
     if exposed is not None:
         return exposed
+    if name in decls.kinds or name == "spaces":
+        # a kind's name reads its ids, even when a record of another kind has that id
+        # (a module `corporations`): that record is `modules.corporations`
+        return {"op": "ids", "kind": name}, ("list", ("id", name))
     kinds = [k for k in kinds if k not in ("definitions",)]
     if len(kinds) == 1:
         return record_id(rc, syn, name, kinds[0])
     if len(kinds) > 1:
         raise rc.fail(syn, "R003", f"'{name}' is the id of several kinds: "
                       f"{', '.join(kinds)}", hint=f"write {kinds[0]}.{name} (kind.id)")
-    if name in decls.kinds or name == "spaces":
-        return {"op": "ids", "kind": name}, ("list", ("id", name))
     if name in CORE_VALUES:
         return {"op": "core", "n": name}, CORE_VALUES[name]
     from compiler.lang.phrases import phrase
@@ -366,7 +368,13 @@ def _index(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
 
 def _arith(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     o, a, b = syn.kids
-    ia, ta = expr(rc, a, scope)
+    try:
+        ia, ta = expr(rc, a, scope)
+    except Fail:
+        negative = _negative_argument(rc, syn, scope, want)
+        if negative is None:
+            raise
+        return negative
     if o == "+" and isinstance(strip_opt(ta), tuple) and strip_opt(ta)[0] in ("list", "obj",
                                                                               "map"):
         ib, _ = expr(rc, b, scope, "any" if strip_opt(ta)[0] != "list" else ta)
@@ -376,6 +384,23 @@ def _arith(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     ib, tb = expr(rc, b, scope, "int")
     seat = "player" in (strip_opt(ta), strip_opt(tb))  # seat arithmetic: (p + 1) % n
     return {"op": "ar", "o": o, "a": ia, "b": ib}, "player" if seat else "int"
+
+
+def _negative_argument(rc: RC, syn: Syn, scope: Scope,
+                       want: Type) -> tuple[IR, Type] | None:
+    """``temperature at least -24``: the parser reads ``(temperature at least) - 24``;
+    when that phrase matches nothing, the words with the number -24 as their last item
+    are tried. None when that matches nothing either."""
+    o, a, b = syn.kids
+    if b.op == "app" and len(b.kids) == 1:
+        b = b.kids[0]
+    if o != "-" or a.op != "app" or b.op != "int":
+        return None
+    items = (*a.kids, Syn("int", b.line, b.col, (-b.kids[0],)))
+    try:
+        return expr(rc, Syn("app", a.line, a.col, items), scope, want)
+    except Fail:
+        return None
 
 
 def _neg(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:

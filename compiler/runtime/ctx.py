@@ -116,7 +116,17 @@ class Ctx:
                 container[key] = old
 
     def changed(self) -> bool:
-        return any(not quiet for _, _, _, quiet in self.journal or [])
+        """Whether the trial's writes changed the game: a place written back to the value
+        it had (``gain 0 plants``, ``x = x``) is no change."""
+        first: dict[tuple[int, Any], tuple[Any, Any, Any]] = {}
+        for container, key, old, quiet in self.journal or []:
+            if not quiet:
+                first.setdefault((id(container), key), (container, key, old))
+        for container, key, old in first.values():
+            now = container.get(key, MISSING) if isinstance(container, dict) else container[key]
+            if now != old:
+                return True
+        return False
 
     # ---- frames --------------------------------------------------------------------------
     def push(self, frame: Frame) -> None:
