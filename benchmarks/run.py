@@ -15,20 +15,20 @@ times measured in the same run on the same machine, so it carries across machine
   random-playout actions per second of OpenSpiel's pure-Python tic-tac-toe (the ``bench``
   extra installs open-spiel).
 
-``--quick`` keeps it under two minutes (fewer games, scale 1k and 10k only).
+``--quick`` keeps it short (one game each, scale 1k and 5k only: ``scale_5k_vs_1k``).
+Each scale size is compiled in a child process, whose peak resident memory is reported.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -90,25 +90,35 @@ def synthetic(cards: int, dest: Path) -> Path:
 
 
 def scale(sizes: list[int]) -> dict[str, Any]:
-    """Build time, peak memory and IR size of synthetic games of ``sizes`` cards."""
+    """Build time, peak memory and IR size of synthetic games of ``sizes`` cards, each
+    compiled in a fresh process (its peak resident memory is the build's)."""
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             folder = synthetic(n, Path(tmp))
-            gc.collect()
-            tracemalloc.start()
-            seconds, comp = _timed(lambda f=folder: compile_game(f, f.parent))
-            _, peak = tracemalloc.get_traced_memory()
-            tracemalloc.stop()
-            size = len(json.dumps(comp.ir["records"]["cards"]))
+            child = subprocess.run([sys.executable, __file__, "--scale-child", str(folder)],
+                                   capture_output=True, text=True, check=True)
+            seconds, peak_mb, size = json.loads(child.stdout.splitlines()[-1])
             out[f"build_{n}_s"] = seconds
-            out[f"peak_{n}_mb"] = peak / 1e6
+            out[f"peak_{n}_mb"] = peak_mb
             out[f"ir_bytes_per_card_{n}"] = size / n
-            del comp
             shutil.rmtree(folder)
     for a, b in zip(sizes, sizes[1:], strict=False):
-        out[f"scale_{b // 1000}k_vs_{a // 1000}k"] = out[f"build_{b}_s"] / out[f"build_{a}_s"]
+        out[f"scale_{_k(b)}_vs_{_k(a)}"] = out[f"build_{b}_s"] / out[f"build_{a}_s"]
     return out
+
+
+def _k(n: int) -> str:
+    return f"{n // 1000}k" if n % 1000 == 0 else str(n)
+
+
+def scale_child(folder: Path) -> None:
+    """In a child process: compile ``folder``; print ``[seconds, peak MB, IR bytes]``."""
+    import resource
+
+    seconds, comp = _timed(lambda: compile_game(folder, folder.parent))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+    print(json.dumps([seconds, peak, len(json.dumps(comp.ir["records"]["cards"]))]))
 
 
 def engines(games: int) -> dict[str, Any]:
@@ -119,8 +129,6 @@ def engines(games: int) -> dict[str, Any]:
     for game, players in GAMES.items():
         folder = ROOT / "rules_data" / game
         comp = compile_game(folder, ROOT)
-        if not comp.ir.get("core"):
-            continue
         register_code(comp.ir, load_code(comp.ir))
         times = {}
         steps = 0
@@ -161,12 +169,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="under two minutes")
     parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--scale-child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.scale_child:
+        scale_child(args.scale_child)
+        return 0
     folders = [p for p in sorted((ROOT / "rules_data").iterdir()) if (p / "game.yaml").exists()]
     result: dict[str, Any] = {"quick": args.quick}
     result.update(build_vs_yaml(folders))
-    result.update(scale([1000, 10000] if args.quick else [1000, 10000, 100000]))
-    result.update(engines(2 if args.quick else 10))
+    result.update(scale([1000, 5000] if args.quick else [1000, 10000, 100000]))
+    result.update(engines(1 if args.quick else 10))
     ttt = openspiel_ttt(1.0 if args.quick else 3.0)
     tm = result["decisions_per_s"].get("terraforming_mars")
     result["openspiel_ttt_actions_per_s"] = ttt
