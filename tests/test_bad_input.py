@@ -196,3 +196,39 @@ def test_real_command_exits_1_without_traceback(case: str, tmp_path: Path) -> No
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr + proc.stdout
     assert f"rules/{case}:" in proc.stderr and proc.stdout == ""
+
+
+def test_a_lookalike_id_names_the_character(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    # the corpus id is "t" + U+0430 (Cyrillic a) + "g"
+    output = assert_rejected(make_rules(tmp_path, "id_lookalike"), "S003", "tags.yaml",
+                             capsys, 5, 10)
+    assert "character 2 is U+0430 CYRILLIC SMALL LETTER A" in output
+
+
+def test_a_state_entry_with_a_bad_each_brings_no_follow_on_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # each: [resources] (a list) instead of each: resources; the entry is read on as meant
+    output = assert_rejected(make_rules(tmp_path, "state_each_not_a_kind"), "R030",
+                             "state.yaml", capsys, 3, 17)
+    assert "1 error(s)" in output, output
+
+
+def test_a_state_entry_mixing_settings_and_fields_is_r030(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = make_rules(tmp_path)
+    state = rules / "state.yaml"
+    state.write_text(state.read_text("utf-8").replace(
+        "player:\n", "player:\n  pos: {x: int, min: 0}\n"), "utf-8")
+    output = assert_rejected(rules, "R030", "state.yaml", capsys, 3, 9)
+    assert "'x' is neither a setting" in output
+
+
+def test_a_state_entry_written_as_an_object_type_is_accepted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = make_rules(tmp_path)
+    state = rules / "state.yaml"
+    state.write_text(state.read_text("utf-8").replace(
+        "player:\n", "player:\n  pos: {x: int, y: int}\n"), "utf-8")
+    status, output, _ = run_check(rules, capsys)
+    assert status == 0, output

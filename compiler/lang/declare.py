@@ -191,17 +191,32 @@ def _twice(what: str, ident: str, span: Span, first: Span) -> Diagnostic:
                       hint="rename or remove one of them", related=(first,))
 
 
+STATE_SETTINGS = frozenset(["type", "each", "where", "value", "min", "max", "expose",
+                            "active", "hidden", "note"])
+"""The keys of a state entry's settings (schemas/state.schema.json); a mapping with none
+of them is the entry's type (an object)."""
+
+
 def _state(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     for scope in ("game", "player"):
         for name, spec in (doc.data.get(scope) or {}).items():
             path = (scope, name)
-            spec = spec if isinstance(spec, dict) else {"type": spec}
+            if not isinstance(spec, dict) or not set(spec) & STATE_SETTINGS:
+                spec = {"type": spec}  # a bare type: int, [cards], {x: int, y: int}
+            odd = sorted(set(spec) - STATE_SETTINGS)
+            if odd:
+                diags.append(Diagnostic(
+                    doc.key_span(path + (odd[0],)), "R030", f"state '{name}': '{odd[0]}' is "
+                    "neither a setting of the entry nor its type",
+                    hint=did_you_mean(odd[0], sorted(STATE_SETTINGS)) or "settings: " +
+                    ", ".join(sorted(STATE_SETTINGS)) + "; an object type goes under type:"))
+                spec = {k: v for k, v in spec.items() if k in STATE_SETTINGS}
             t, why = parse_type(spec.get("type", "int"), names)
-            if t is None:
+            if t is None:  # declared as anything, so its uses bring no follow-on errors
                 diags.append(Diagnostic(doc.span(path), "R030", f"state '{name}': {why}",
                                         hint="see docs/dsl.md, 'Declaring a game'"))
-                continue
+                t = "any"
             each = spec.get("each")
             if each is not None:
                 if not isinstance(each, str) or each not in names:
@@ -210,8 +225,12 @@ def _state(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
                                             "record kind", hint=did_you_mean(
                                                 str(each), sorted(names)) or "name a kind "
                                             "of kinds.yaml: one value per record of it"))
-                    continue
-                t = ("map", ("id", each), t)
+                    # read on as the kind meant ([resources] for resources), or as any key
+                    each = each[0] if isinstance(each, list) and len(each) == 1 else each
+                    each = each if isinstance(each, str) and each in names else None
+                    spec = {k: v for k, v in spec.items() if k != "each"} | \
+                        ({"each": each} if each else {})
+                t = ("map", ("id", each) if each else "any", t)
             taken = decls.state["game"].get(name) or decls.state["player"].get(name)
             if taken:
                 diags.append(_twice("state entry", name, doc.key_span(path), taken.span))

@@ -237,11 +237,25 @@ def _assign(rc: RC, syn: Syn, scope: Scope) -> IR:
             raise rc.fail(syn, "R003", f"'{o}' needs a number or a list, not {show(tt)}",
                           hint="")
     iv, tv = expr(rc, value, scope, want)
+    if want == "any" and not (compatible(_ids(tv), _ids(tt)) or
+                              compatible(_ids(tv), _ids(element(tt)))):
+        raise rc.fail(value, "R003", f"'{o}' on {show(tt)} needs {show(tt)} or one of its "
+                      f"items, not {show(tv)}", hint="add or remove items of the list's kind")
     ir: IR = {"op": "set", "t": it, "o": o, "e": iv}
     bounds = _bounds_of(it)
     if bounds:
         ir["bd"] = bounds
     return ir
+
+
+def _ids(t: Type) -> Type:
+    """``t`` with every record kind forgotten: a pile may hold records of several kinds
+    (Pampero's decks), but never numbers where ids belong."""
+    if isinstance(t, tuple):
+        if t[0] == "id":
+            return ("id", "")
+        return tuple(_ids(x) for x in t)
+    return t
 
 
 def _is_place(ir: IR) -> bool:

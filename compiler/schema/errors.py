@@ -120,13 +120,28 @@ def _show(value: Any) -> str:
 
 def _message(err: ValidationError) -> str:
     if err.validator == "pattern":
-        return f"{_show(err.instance)} is not a valid id"
+        odd = _odd_character(err.instance)
+        return f"{_show(err.instance)} is not a valid id" + (f": {odd}" if odd else "")
     if err.validator == "enum":
         return f"{_show(err.instance)} is not one of the allowed values"
     if err.validator == "const":
         return f"{_show(err.instance)} should be {err.validator_value!r}"
     msg = err.message
     return msg if len(msg) < 160 else msg[:157] + "..."
+
+
+def _odd_character(value: Any) -> str:
+    """The first character of ``value`` an id may not hold, named and positioned
+    (``character 2 is U+0430 CYRILLIC SMALL LETTER A``), or ''."""
+    import unicodedata
+
+    if not isinstance(value, str):
+        return ""
+    for i, ch in enumerate(value, 1):
+        if not (ch.isascii() and (ch.islower() or ch.isdigit() or ch == "_")):
+            name = unicodedata.name(ch, "a control character")
+            return f"character {i} is U+{ord(ch):04X} {name}"
+    return ""
 
 
 def _hint(err: ValidationError) -> str:

@@ -96,3 +96,10 @@ def test_an_option_that_changes_nothing_is_not_offered(tmp_path: Path) -> None:
             game.apply(policy.choose(game))
         played += sum("choice" in p["tableau"] for p in game.state["players"])
     assert played > 0
+
+
+def test_adding_a_number_to_a_list_of_cards_is_r003(tmp_path: Path) -> None:
+    folder = tiny_copy(tmp_path, {"flow.yaml": ("hand += [first deck]", "hand += [coins]")})
+    found = [d for d in diagnostics(folder) if d.code == "R003"]
+    assert len(found) == 1 and "[int]" in found[0].message
+    assert str(found[0].span).startswith("core_tiny/flow.yaml:5:")
