@@ -76,13 +76,15 @@ def test_openspiel_mcts_with_random_rollouts_runs():
     state.apply_action(action)
 
 
-def test_mcts_against_random_in_terraforming_mars(capsys):
-    """Reports MCTS's win rate (seat 0, 4 simulations, score evaluator); no assertion
-    on it: it is a measurement, not a property."""
-    wins, games = 0.0, 2
+@pytest.mark.parametrize(("name", "title", "games", "sims"), [
+    ("terraforming_mars", "Terraforming Mars", 2, 4), ("love_letter", "Love Letter", 4, 8)])
+def test_mcts_against_random(name, title, games, sims, capsys):
+    """Reports MCTS's win rate (seat 0, a few simulations, score evaluator); no
+    assertion on it: it is a measurement, not a property."""
+    wins = 0.0
     for seed in range(1, games + 1):
-        game = load("terraforming_mars", players=2, seed=seed)
-        bot = mcts.MCTSBot(game, 2.0, 4, ScoreEvaluator(), solve=False,
+        game = load(name, players=2, seed=seed)
+        bot = mcts.MCTSBot(game, 2.0, sims, ScoreEvaluator(), solve=False,
                            random_state=np.random.RandomState(seed))
         state, rng = game.new_initial_state(), random.Random(seed)
         while not state.is_terminal():
@@ -92,4 +94,4 @@ def test_mcts_against_random_in_terraforming_mars(capsys):
         returns = state.returns()
         wins += 1 / returns.count(1.0) if returns[0] == 1.0 else 0.0
     with capsys.disabled():
-        print(f"\nMCTS (4 simulations) vs random, Terraforming Mars: won {wins:g} of {games}")
+        print(f"\nMCTS ({sims} simulations) vs random, {title}: won {wins:g} of {games}")
