@@ -1,4 +1,5 @@
-"""Resolve expressions: names, fields, operators and comprehensions -> typed IR.
+"""Resolve expressions: fields, operators and comprehensions -> typed IR (bare names:
+``compiler.lang.names``).
 
 Entry point: ``expr(rc, syn, scope, want) -> (IR, type)``. ``want`` is the type the
 place expects (``any`` when it does not matter); it picks between a name's meanings
@@ -15,19 +16,21 @@ function), ``cond c a b``, ``modv name base params`` (a value reactions may modi
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
+from compiler.lang.names import (
+    default_of,
+    kind_wanted,
+    lit,
+    name_ref,
+    state_ref,
+)
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type, compatible, element, show, strip_opt, value_type
 
 __all__ = ["expr", "name_ref", "want_bool"]
-
-CORE_VALUES = {"players": ("list", "player"), "player_count": "int", "round": "int",
-               "active_modules": ("list", ("id", "modules")), "leaders": ("list", "player")}
-
 
 def expr(rc: RC, syn: Syn, scope: Scope, want: Type = "any") -> tuple[IR, Type]:
     """The IR and type of expression ``syn``; raises ``Fail`` with a diagnostic."""
@@ -71,20 +74,16 @@ def want_bool(rc: RC, syn: Syn, scope: Scope) -> IR:
     return expr(rc, syn, scope, "bool")[0]
 
 
-def _lit(v: Any, t: Type) -> tuple[IR, Type]:
-    return {"op": "lit", "v": v}, t
-
-
 def _int(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
-    return _lit(syn.kids[0], "int")
+    return lit(syn.kids[0], "int")
 
 
 def _str(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
-    return _lit(syn.kids[0], "text")
+    return lit(syn.kids[0], "text")
 
 
 def _const(value: Any, t: Type) -> Any:
-    return lambda rc, syn, scope, want: _lit(value, t)
+    return lambda rc, syn, scope, want: lit(value, t)
 
 
 def _group(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
@@ -135,135 +134,6 @@ def _name(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     return ir, t
 
 
-def name_ref(rc: RC, syn: Syn, name: str, scope: Scope, want: Type) -> tuple[IR, Type]:
-    """What a bare name means here (see docs/dsl.md, 'Names')."""
-    bound = scope.lookup(name)
-    if bound is not None:
-        if bound.code:
-            raise rc.fail(syn, "R003", f"'{name}' is an effect, used here as a value",
-                          hint=f"run it as a statement: '{name}'")
-        return bound.read(), bound.type
-    decls = rc.decls
-    for scope_name in ("player", "game"):
-        entry = decls.state[scope_name].get(name)
-        if entry is not None:
-            return _state(rc, syn, name, scope_name, entry.type, scope)
-    if name in decls.constants:
-        value = decls.constants[name]
-        return _lit(value, _type_of_value(value))
-    kinds = decls.kind_of(name)
-    want_kind = _kind_wanted(want)
-    if want_kind in kinds:
-        return record_id(rc, syn, name, want_kind)
-    exposed = _exposed(rc, syn, name, scope)
-    if exposed is not None:
-        return exposed
-    if name in decls.kinds or name == "spaces":
-        # a kind's name reads its ids, even when a record of another kind has that id
-        # (a module `corporations`): that record is `modules.corporations`
-        return {"op": "ids", "kind": name}, ("list", ("id", name))
-    kinds = [k for k in kinds if k not in ("definitions",)]
-    if len(kinds) == 1:
-        return record_id(rc, syn, name, kinds[0])
-    if len(kinds) > 1:
-        raise rc.fail(syn, "R003", f"'{name}' is the id of several kinds: "
-                      f"{', '.join(kinds)}", hint=f"write {kinds[0]}.{name} (kind.id)")
-    if name in CORE_VALUES:
-        return {"op": "core", "n": name}, CORE_VALUES[name]
-    from compiler.lang.phrases import phrase
-
-    return phrase(rc, syn, [syn], scope, want, statement=False)
-
-
-def _type_of_value(value: Any) -> Type:
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, list):
-        return ("list", _type_of_value(value[0]) if value else "any")
-    return "any"
-
-
-def _exposed(rc: RC, syn: Syn, name: str, scope: Scope) -> tuple[IR, Type] | None:
-    """A key of a state map declared ``expose: true`` reads as its value (``heat`` is
-    the acting player's stock of heat)."""
-    for scope_name in ("player", "game"):
-        for entry in rc.decls.state[scope_name].values():
-            each = entry.spec.get("each")
-            record = rc.decls.records.get(each or "", {}).get(name)
-            if entry.spec.get("expose") and record is not None and \
-                    _where_holds(entry.spec.get("where"), record.data):
-                base, t = _state(rc, syn, entry.name, scope_name, entry.type, scope)
-                return {"op": "key", "of": base, "k": {"op": "lit", "v": name},
-                        "d": _default(t[2])}, t[2]
-    return None
-
-
-_WHERE = re.compile(r"^\s*it\.([a-z_][a-z0-9_]*)\s*==\s*([a-z_][a-z0-9_]*)\s*$")
-
-
-def _where_holds(where: Any, data: dict[str, Any]) -> bool:
-    """Whether a record is among an exposed entry's keys: a ``where`` of the form
-    ``it.FIELD == WORD`` is read here; any other filter exposes every record."""
-    match = _WHERE.match(where) if isinstance(where, str) else None
-    return match is None or str(data.get(match.group(1))) == match.group(2)
-
-
-def record_id(rc: RC, syn: Syn, name: str, kind: str) -> tuple[IR, Type]:
-    """The id ``name`` of ``kind``; R037 when only a module that may be off declares it."""
-    record = rc.decls.record(kind, name)
-    module = record.data.get("module") if record is not None else None
-    if module and module not in rc.modules:
-        where = f"module '{sorted(rc.modules)[0]}'" if rc.modules else "the base game"
-        raise rc.fail(syn, "R037", f"{kind} '{name}' exists only with module '{module}', "
-                      f"but {where} may be played without it",
-                      hint=f"add 'module: {module}' to this record, or 'requires: "
-                      f"[{module}]' to its module")
-    return _lit(name, ("id", kind))
-
-
-def _kind_wanted(want: Type) -> str | None:
-    want = strip_opt(want)
-    if isinstance(want, tuple) and want[0] == "id":
-        return str(want[1])
-    if isinstance(want, tuple) and want[0] == "list":
-        return _kind_wanted(want[1])
-    return None
-
-
-def _state(rc: RC, syn: Syn, name: str, scope_name: str, t: Type,
-           scope: Scope, player: IR | None = None) -> tuple[IR, Type]:
-    if scope_name == "game":
-        return {"op": "st", "k": name}, t
-    if player is None:
-        you = scope.lookup("you")
-        if you is None:
-            raise rc.fail(syn, "R032", f"'{name}' belongs to a player, but no player "
-                          "acts here", hint=f"name the player: 'p.{name}', or use an "
-                          "each_player step")
-        player = you.read()
-    return {"op": "st", "k": name, "p": player}, t
-
-
-def unknown(rc: RC, syn: Syn, name: str, scope: Scope) -> Any:
-    """The diagnostic for a name nothing declares, with the closest known name (while
-    phrases are only being tried, ``rc.quiet``, without the costly hint)."""
-    if rc.quiet:
-        return rc.fail(syn, "R001", f"unknown name '{name}'")
-    return rc.fail(syn, "R001", f"unknown name '{name}'", hint=name_hint(rc, name, scope))
-
-
-def name_hint(rc: RC, name: str, scope: Scope) -> str:
-    """The closest declared name to ``name``, or how to declare it."""
-    decls = rc.decls
-    known = scope.visible() + list(decls.state["game"]) + list(decls.state["player"]) + \
-        list(decls.constants) + list(decls.kinds) + list(CORE_VALUES) + \
-        [i for k, recs in decls.records.items() if k != "definitions" for i in recs]
-    return did_you_mean(name, known) or "declare it (a record, a state entry, a constant) " \
-        "or a definition whose phrase is this word"
-
-
 def _field(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     of, name = syn.kids
     if of.op == "name" and scope.lookup(of.kids[0]) is None and \
@@ -272,7 +142,7 @@ def _field(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
         if name not in rc.decls.records.get(kind, {}):
             raise rc.fail(syn, "R001", f"no {kind} record '{name}'",
                           hint=did_you_mean(name, list(rc.decls.records.get(kind, {}))))
-        return _lit(name, ("id", kind))
+        return lit(name, ("id", kind))
     base, t = expr(rc, of, scope)
     return access(rc, syn, base, t, name, scope)
 
@@ -285,21 +155,21 @@ def access(rc: RC, syn: Syn, base: IR, t: Type, name: str, scope: Scope) -> tupl
         if entry is None:
             raise rc.fail(syn, "R001", f"players have no state entry '{name}'",
                           hint=did_you_mean(name, list(rc.decls.state["player"])))
-        return _state(rc, syn, name, "player", entry.type, scope, base)
+        return state_ref(rc, syn, name, "player", entry.type, scope, base)
     if isinstance(t, tuple) and t[0] == "id":
         return _record_field(rc, syn, base, t[1], name)
     if isinstance(t, tuple) and t[0] == "map":
         key = _key_of(rc, syn, name, t[1], scope)
-        return {"op": "key", "of": base, "k": key, "d": _default(t[2])}, t[2]
+        return {"op": "key", "of": base, "k": key, "d": default_of(t[2])}, t[2]
     if isinstance(t, tuple) and t[0] == "obj":
         fields = dict(t[1])
         if name not in fields:
             raise rc.fail(syn, "R001", f"no field '{name}' here",
                           hint=did_you_mean(name, list(fields)) or
                           "fields: " + ", ".join(fields))
-        return {"op": "key", "of": base, "k": _lit(name, "text")[0]}, fields[name]
+        return {"op": "key", "of": base, "k": lit(name, "text")[0]}, fields[name]
     if t == "any":
-        return {"op": "key", "of": base, "k": _lit(name, "text")[0]}, "any"
+        return {"op": "key", "of": base, "k": lit(name, "text")[0]}, "any"
     raise rc.fail(syn, "R003", f"{show(t)} has no fields ('.{name}')",
                   hint="fields are read from records, players, maps and events")
 
@@ -316,7 +186,7 @@ def _record_field(rc: RC, syn: Syn, base: IR, kind: str, name: str) -> tuple[IR,
                       hint=did_you_mean(name, list(fields)) or
                       f"declare it in kinds.yaml under {kind}")
     ft = fields[name]
-    return {"op": "fld", "kind": kind, "of": base, "f": name, "d": _default(ft)}, \
+    return {"op": "fld", "kind": kind, "of": base, "f": name, "d": default_of(ft)}, \
         value_type(ft)
 
 
@@ -324,31 +194,11 @@ def _key_of(rc: RC, syn: Syn, name: str, key_type: Type, scope: Scope) -> IR:
     bound = scope.lookup(name)
     if bound is not None:
         return bound.read()
-    kind = _kind_wanted(key_type)
+    kind = kind_wanted(key_type)
     if kind and name not in rc.decls.records.get(kind, {}):
         raise rc.fail(syn, "R001", f"'{name}' is not a {kind} id (the keys here)",
                       hint=did_you_mean(name, list(rc.decls.records.get(kind, {}))))
-    return _lit(name, key_type)[0]
-
-
-def _default(t: Type) -> Any:
-    """What a missing value reads as: 0, false, [], {}; a missing condition holds; a
-    missing optional value is none."""
-    if strip_opt(t) == "condition":
-        return True
-    if isinstance(t, tuple) and t[0] == "opt":
-        return None
-    if t in ("int", "number"):
-        return 0
-    if t == "condition":
-        return True
-    if t == "bool":
-        return False
-    if isinstance(t, tuple) and t[0] == "list":
-        return []
-    if isinstance(t, tuple) and t[0] in ("map", "obj"):
-        return {}
-    return None
+    return lit(name, key_type)[0]
 
 
 def _index(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
@@ -360,7 +210,7 @@ def _index(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
         return {"op": "as", "p": base, "e": value}, tv
     key, kt = expr(rc, syn.kids[1], scope)
     if isinstance(t, tuple) and t[0] == "map":
-        return {"op": "key", "of": base, "k": key, "d": _default(t[2])}, t[2]
+        return {"op": "key", "of": base, "k": key, "d": default_of(t[2])}, t[2]
     if isinstance(t, tuple) and t[0] == "list":
         return {"op": "key", "of": base, "k": key}, ("opt", t[1])
     return {"op": "key", "of": base, "k": key}, "any"
@@ -406,7 +256,7 @@ def _negative_argument(rc: RC, syn: Syn, scope: Scope,
 def _neg(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     a, _ = expr(rc, syn.kids[0], scope, "int")
     if a["op"] == "lit":
-        return _lit(-a["v"], "int")
+        return lit(-a["v"], "int")
     return {"op": "neg", "a": a}, "int"
 
 
@@ -416,9 +266,9 @@ def _cmp(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     word = _bare_word(rc, b, scope) if strip_opt(ta) == "text" else None
     eq = o in ("==", "!=")
     if word is not None:
-        ib, tb = _lit(word, "text")
+        ib, tb = lit(word, "text")
     elif eq and _is_none(b):
-        ib, tb = _lit(None, "none")
+        ib, tb = lit(None, "none")
     else:
         ib, tb = expr(rc, b, scope, ta if eq else "int")
     if o not in ("==", "!=") and not compatible(ta, "int"):
@@ -456,7 +306,7 @@ def _list(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
         items.append(ir)
         t = tk if t == "any" else t
     if all(i["op"] == "lit" for i in items):
-        return _lit([i["v"] for i in items], ("list", t))
+        return lit([i["v"] for i in items], ("list", t))
     return {"op": "list", "a": items}, ("list", t)
 
 
@@ -502,12 +352,12 @@ def _obj(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     irs, types = [], []
     for k, v in zip(keys, values, strict=True):
         word = _bare_word(rc, v, scope)
-        ir, t = (_lit(word, "text") if word is not None
+        ir, t = (lit(word, "text") if word is not None
                  else expr(rc, v, scope, fields.get(k, "any")))
         irs.append(ir)
         types.append((k, t))
     if all(i["op"] == "lit" for i in irs):
-        return _lit(dict(zip(keys, [i["v"] for i in irs], strict=True)), ("obj", tuple(types)))
+        return lit(dict(zip(keys, [i["v"] for i in irs], strict=True)), ("obj", tuple(types)))
     return {"op": "obj", "k": list(keys), "a": irs}, ("obj", tuple(types))
 
 

@@ -153,7 +153,7 @@ def _check_id(rc: RC, doc: Document, path: tuple[Any, ...], value: Any, kind: st
                                    hint=did_you_mean(value, list(known)) or
                                    f"declare it in the game's {kind}"))
     elif isinstance(value, str):
-        from compiler.lang.expr import record_id
+        from compiler.lang.names import record_id
 
         syn = Syn("name", doc.span(path).line, doc.span(path).col, (value,))
         try:

@@ -165,7 +165,7 @@ def _change(rc: RC, doc: Document, path: tuple[Any, ...], change: dict[str, Any]
         return change
     _known_id(rc, doc, path + ("id",), rid, str(kind))
     if isinstance(rid, str) and rid in rc.decls.records.get(str(kind), {}):
-        from compiler.lang.expr import record_id
+        from compiler.lang.names import record_id
         from compiler.lang.syntax import Syn
 
         span = doc.span(path + ("id",))

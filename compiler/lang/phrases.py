@@ -198,7 +198,7 @@ def _value_want(t: Type) -> Type:
 
 def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
               reasons: list[Fail]) -> Fail:
-    from compiler.lang.expr import unknown
+    from compiler.lang.names import unknown
 
     if len(items) == 1 and items[0].op == "name" and not reasons:
         return unknown(rc, items[0], items[0].kids[0], scope)
@@ -231,7 +231,7 @@ def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
 
 def _with_hint(rc: RC, fail: Fail, name: str | None, scope: Scope) -> Fail:
     """The failure kept to report, with the hint the quiet tries left out."""
-    from compiler.lang.expr import name_hint
+    from compiler.lang.names import name_hint
 
     diag = fail.diag
     if diag.hint or name is None or rc.quiet:

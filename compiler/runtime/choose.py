@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
-from compiler.runtime.machine import TrialBudget, bind, run, start, unbind
+from compiler.runtime.machine import STEPS, TrialBudget, bind, run, start, unbind
 from compiler.runtime.values import clone, ev, items_of, num
 
 __all__ = ["options", "step_choose"]
@@ -183,11 +183,10 @@ def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
 
 def _explore(ctx: Ctx) -> bool:
     """Run the trial frames to the end; at a decision, try each option depth first."""
+    frames = ctx.frames
     try:
-        while len(ctx.frames) > 1:
-            from compiler.runtime.machine import STEPS
-
-            top = ctx.frames[-1]
+        while len(frames) > 1:
+            top = frames[-1]
             STEPS[top["k"]](ctx, top)
         return ctx.changed()
     except _Branch as branch:
