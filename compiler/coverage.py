@@ -1,11 +1,14 @@
 """How much of the rulebooks a game's data encodes: ``rulesc coverage GAME``.
 
-Two parts, both from the loaded documents of one compilation:
+Four parts, all from the loaded documents of one compilation:
 
 - **Placeholders**: every ``placeholder: <reason>`` (content the sources do not give).
 - **Provisional values**: every ``{provisional: X, reason: ...}`` with its ``file:line:col``,
   the record it sits in, the field, the value and the reason, counted per module (a
   module record's own values, or a record with ``module:``; else ``base``) and per file.
+- **Printed components**: each ``components`` entry with a ``deck`` (game.yaml, modules)
+  against the records of that deck: ``221 of 221 encoded`` when every printed card has
+  its record (W002 warns about each difference).
 - **Rulebook sections**: game.yaml may list each source document's sections,
   ``sources: {id: {title: ..., sections: [names]}}`` (the plain ``{id: title}`` form lists
   none). A declared section is *encoded* when some ``source: {doc, section}`` anywhere in
@@ -50,7 +53,19 @@ def coverage(docs: list[Document], game: str = "", rules: str = "",
         },
         "placeholders": _placeholders(docs),
         "sections": _sections(docs),
+        "components": _components(docs),
     }
+
+
+def _components(docs: list[Document]) -> dict[str, Any]:
+    """The printed components with a deck (game.yaml and modules ``components``) against
+    the records of that deck: ``encoded`` counts records up to the printed number."""
+    from compiler.check.components import printed_counts
+
+    entries = printed_counts(docs)
+    return {"printed": sum(e["printed"] for e in entries),
+            "encoded": sum(min(e["records"], e["printed"]) for e in entries),
+            "entries": entries}
 
 
 def compilation_report(comp: Any, game: str = "", rules: str = "") -> dict[str, Any]:
@@ -205,6 +220,13 @@ def format_text(report: dict[str, Any]) -> str:
         out += ["", f"placeholder contents: {holes['total']}"]
         out += [f"  {v['path']}:{v['line']}:{v['col']}  {v['record']}: {v['reason']}"
                 for v in holes["values"]]
+    comp = report.get("components") or {"printed": 0, "entries": []}
+    if comp["entries"]:
+        out += ["", f"printed components: {comp['encoded']} of {comp['printed']} encoded"]
+        for e in comp["entries"]:
+            owner = f"module {e['module']}" if e["module"] else "base game"
+            out.append(f"  {e['name']} ({owner}, deck {e['deck']}): {e['records']} of "
+                       f"{e['printed']}")
     out += ["", f"rulebook sections: {sec['declared']} declared, {sec['encoded']} encoded, "
             f"{sec['not_encoded']} not encoded"]
     for doc_id, info in sec["documents"].items():

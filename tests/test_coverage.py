@@ -98,3 +98,32 @@ def test_pampero_placeholders_are_listed_with_the_warnings_count(capsys):
     assert main(["coverage", "pampero", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["placeholders"]["total"] == warned
+
+
+def test_terraforming_mars_printed_cards_are_the_facts_counts(capsys):
+    """The printed counts are the facts' (cards.json: 208 project cards, 13 corporations,
+    base and "corpera"); `encoded` is how many of the facts' numbers have a record."""
+    import pytest
+    import yaml
+
+    from tests.conftest import ROOT
+    from tests.test_tm_facts import FACTS
+
+    if not (FACTS / "cards.json").is_file():
+        pytest.skip("the facts (shared/data/terraforming_mars) are not here")
+    facts = json.loads((FACTS / "cards.json").read_text("utf-8"))["cards"]
+    printed: dict[tuple[str, str], int] = {}
+    for card in facts:
+        deck = "corporations" if card["type"] == "corporation" else "project"
+        key = (deck, "base" if card["module"] == "base" else "corporate_era")
+        printed[key] = printed.get(key, 0) + 1
+    numbers = set()
+    folder = ROOT / "rules_data" / "terraforming_mars"
+    for path in [*sorted((folder / "cards").glob("*.yaml")), folder / "corporations.yaml"]:
+        numbers |= {r["number"] for r in yaml.safe_load(path.read_text("utf-8"))["records"]}
+    assert main(["coverage", "terraforming_mars", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)["components"]
+    got = {(e["deck"], e["module"] or "base"): e["printed"] for e in report["entries"]}
+    assert got == printed
+    assert report["printed"] == len(facts) == 221
+    assert report["encoded"] == len(numbers & {c["card_number"] for c in facts})

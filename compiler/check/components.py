@@ -18,7 +18,7 @@ from compiler.check.module_index import items
 from compiler.diagnostics import Diagnostic, Severity, Span
 from compiler.load import Document
 
-__all__ = ["check_components", "printed_lists"]
+__all__ = ["check_components", "printed_counts", "printed_lists"]
 
 
 def printed_lists(docs: list[Document]) -> list[tuple[Document, tuple[str | int, ...],
@@ -52,6 +52,29 @@ def check_components(docs: list[Document]) -> list[Diagnostic]:
             if found != count:
                 out.append(_differs(doc.span(path + (j, "count")), entry, module, count,
                                     found, records[0][0] if records else None))
+    return out
+
+
+def printed_counts(docs: list[Document]) -> list[dict[str, Any]]:
+    """Each ``components`` entry with a ``deck`` and a whole-number count, as
+    ``{id, name, module, deck, printed, records}`` (``records``: how many the data holds,
+    copies counted; ``module`` None for the base game), in file order."""
+    members = deck_members(docs)
+    out: list[dict[str, Any]] = []
+    for doc, path, module in printed_lists(docs):
+        entries = _get(doc.data, path)
+        for entry in entries if isinstance(entries, list) else []:
+            count = entry.get("count") if isinstance(entry, dict) else None
+            if not isinstance(entry, dict) or not isinstance(entry.get("deck"), str) or \
+                    isinstance(count, bool) or not isinstance(count, int):
+                continue
+            found = sum(copies for _span, copies in members.get((entry["deck"], module), []))
+            names = entry.get("name")
+            label = (names.get("en") if isinstance(names, dict) else None) or \
+                str(entry.get("id")).replace("_", " ")
+            out.append({"id": entry.get("id"), "name": label,
+                        "module": module, "deck": entry["deck"], "printed": count,
+                        "records": found})
     return out
 
 

@@ -6608,7 +6608,7 @@ def x_2544(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2545(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
+def x_2545(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
@@ -6618,7 +6618,7 @@ def x_2548(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2064'), 0)
 
 
-def x_2550(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
+def x_2550(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
@@ -6638,7 +6638,7 @@ def x_2561(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2070'), 0)
 
 
-def x_2564(ctx):  # rules_data/terraforming_mars/corporations.yaml:31
+def x_2564(ctx):  # rules_data/terraforming_mars/corporations.yaml:32
     E = ctx.env()
     return (E.get('a') == 'plants_to_greenery')
 
@@ -6653,7 +6653,7 @@ def x_2572(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2074'), 0)
 
 
-def x_2574(ctx):  # rules_data/terraforming_mars/corporations.yaml:51
+def x_2574(ctx):  # rules_data/terraforming_mars/corporations.yaml:52
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
 
@@ -6714,7 +6714,7 @@ def x_2599(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2081'), 0)
 
 
-def x_2601(ctx):  # rules_data/terraforming_mars/corporations.yaml:69
+def x_2601(ctx):  # rules_data/terraforming_mars/corporations.yaml:70
     E = ctx.env()
     return MEMO(ctx, (2601, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2082, K[5]) for v_r_2082 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
 
@@ -6729,7 +6729,7 @@ def x_2608(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2086'), 0)
 
 
-def x_2611(ctx):  # rules_data/terraforming_mars/corporations.yaml:78
+def x_2611(ctx):  # rules_data/terraforming_mars/corporations.yaml:79
     E = ctx.env()
     return (bool((E.get('r') == 'titanium')) and bool(IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))))
 
@@ -6798,12 +6798,12 @@ def x_2631(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     return {'space': E.get('space~2105')}
 
 
-def x_2632(ctx):  # rules_data/terraforming_mars/corporations.yaml:87
+def x_2632(ctx):  # rules_data/terraforming_mars/corporations.yaml:88
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_2633(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
+def x_2633(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
     E = ctx.env()
     return (GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'type', None) != 'off_map')
 
@@ -6813,7 +6813,7 @@ def x_2636(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2110'), 0)
 
 
-def x_2638(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
+def x_2638(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
     E = ctx.env()
     return (KEY(E.get('event'), 'by', None) == E.get('you'))
 
@@ -6833,17 +6833,17 @@ def x_2649(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2116'), 0)
 
 
-def x_2652(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
+def x_2652(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
     E = ctx.env()
     return IN('power', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_2654(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
+def x_2654(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
     E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-def x_2655(ctx):  # rules_data/terraforming_mars/corporations.yaml:119
+def x_2655(ctx):  # rules_data/terraforming_mars/corporations.yaml:120
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
@@ -6968,12 +6968,12 @@ def x_2697(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2132'), 0)
 
 
-def x_2699(ctx):  # rules_data/terraforming_mars/corporations.yaml:121
+def x_2699(ctx):  # rules_data/terraforming_mars/corporations.yaml:122
     E = ctx.env()
     return IN('jovian', KEY(E.get('event'), 'tags', None))
 
 
-def x_2702(ctx):  # rules_data/terraforming_mars/corporations.yaml:130
+def x_2702(ctx):  # rules_data/terraforming_mars/corporations.yaml:131
     E = ctx.env()
     return MEMO(ctx, (2702, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2134 for v_x_2134 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2134 == 'jovian')]))
 
@@ -6988,7 +6988,7 @@ def x_2704(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     return (num(E.get('n~2135')) * num(E.get('k~2137')))
 
 
-def x_2706(ctx):  # rules_data/terraforming_mars/corporations.yaml:133
+def x_2706(ctx):  # rules_data/terraforming_mars/corporations.yaml:134
     E = ctx.env()
     return IN('earth', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
@@ -7399,7 +7399,7 @@ def x_2840(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2335'), {}), 'tile', None))
 
 
-def x_2844(ctx):  # rules_data/terraforming_mars/modules.yaml:31
+def x_2844(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
@@ -7425,7 +7425,7 @@ def x_2850(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:2
     return ctx.state.get('corp_deck')
 
 
-def x_2851(ctx):  # rules_data/terraforming_mars/modules.yaml:50
+def x_2851(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
@@ -7893,7 +7893,7 @@ def x_2978(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_2980(ctx):  # rules_data/terraforming_mars/modules.yaml:60
+def x_2980(ctx):  # rules_data/terraforming_mars/modules.yaml:64
     return (num(ctx.state['round']) > num(1))
 
 
@@ -9303,7 +9303,7 @@ def x_2840(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2335'), {}), 'tile', None))
 
 
-def x_2844(ctx):  # rules_data/terraforming_mars/modules.yaml:31
+def x_2844(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
@@ -9329,7 +9329,7 @@ def x_2850(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:2
     return ctx.state.get('corp_deck')
 
 
-def x_2851(ctx):  # rules_data/terraforming_mars/modules.yaml:50
+def x_2851(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
@@ -9797,7 +9797,7 @@ def x_2978(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_2980(ctx):  # rules_data/terraforming_mars/modules.yaml:60
+def x_2980(ctx):  # rules_data/terraforming_mars/modules.yaml:64
     return (num(ctx.state['round']) > num(1))
 
 
@@ -13182,16 +13182,16 @@ AT = {
     2542: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2543: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2544: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2545: 'rules_data/terraforming_mars/corporations.yaml:23',
+    2545: 'rules_data/terraforming_mars/corporations.yaml:24',
     2548: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2550: 'rules_data/terraforming_mars/corporations.yaml:23',
+    2550: 'rules_data/terraforming_mars/corporations.yaml:24',
     2553: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2557: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2561: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2564: 'rules_data/terraforming_mars/corporations.yaml:31',
+    2564: 'rules_data/terraforming_mars/corporations.yaml:32',
     2567: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2572: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2574: 'rules_data/terraforming_mars/corporations.yaml:51',
+    2574: 'rules_data/terraforming_mars/corporations.yaml:52',
     2577: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2581: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2582: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
@@ -13205,10 +13205,10 @@ AT = {
     2591: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2595: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2599: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2601: 'rules_data/terraforming_mars/corporations.yaml:69',
+    2601: 'rules_data/terraforming_mars/corporations.yaml:70',
     2604: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2608: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2611: 'rules_data/terraforming_mars/corporations.yaml:78',
+    2611: 'rules_data/terraforming_mars/corporations.yaml:79',
     2613: 'rules_data/terraforming_mars/definitions/board.yaml:93',
     2614: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     2615: 'rules_data/terraforming_mars/definitions/board.yaml:95',
@@ -13222,16 +13222,16 @@ AT = {
     2626: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2627: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2631: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2632: 'rules_data/terraforming_mars/corporations.yaml:87',
-    2633: 'rules_data/terraforming_mars/corporations.yaml:96',
+    2632: 'rules_data/terraforming_mars/corporations.yaml:88',
+    2633: 'rules_data/terraforming_mars/corporations.yaml:97',
     2636: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2638: 'rules_data/terraforming_mars/corporations.yaml:96',
+    2638: 'rules_data/terraforming_mars/corporations.yaml:97',
     2641: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2645: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2649: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2652: 'rules_data/terraforming_mars/corporations.yaml:102',
-    2654: 'rules_data/terraforming_mars/corporations.yaml:102',
-    2655: 'rules_data/terraforming_mars/corporations.yaml:119',
+    2652: 'rules_data/terraforming_mars/corporations.yaml:103',
+    2654: 'rules_data/terraforming_mars/corporations.yaml:103',
+    2655: 'rules_data/terraforming_mars/corporations.yaml:120',
     2660: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     2661: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     2662: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -13256,11 +13256,11 @@ AT = {
     2689: 'rules_data/terraforming_mars/definitions/resources.yaml:96',
     2693: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2697: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2699: 'rules_data/terraforming_mars/corporations.yaml:121',
-    2702: 'rules_data/terraforming_mars/corporations.yaml:130',
+    2699: 'rules_data/terraforming_mars/corporations.yaml:122',
+    2702: 'rules_data/terraforming_mars/corporations.yaml:131',
     2703: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2704: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2706: 'rules_data/terraforming_mars/corporations.yaml:133',
+    2706: 'rules_data/terraforming_mars/corporations.yaml:134',
     2707: 'rules_data/terraforming_mars/milestones.yaml:5',
     2708: 'rules_data/terraforming_mars/milestones.yaml:6',
     2709: 'rules_data/terraforming_mars/milestones.yaml:7',
@@ -13344,13 +13344,13 @@ AT = {
     2838: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2839: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2840: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2844: 'rules_data/terraforming_mars/modules.yaml:31',
+    2844: 'rules_data/terraforming_mars/modules.yaml:35',
     2845: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
     2847: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
     2848: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
     2849: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
     2850: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    2851: 'rules_data/terraforming_mars/modules.yaml:50',
+    2851: 'rules_data/terraforming_mars/modules.yaml:54',
     2853: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     2854: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     2855: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
@@ -13450,7 +13450,7 @@ AT = {
     2976: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     2977: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     2978: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    2980: 'rules_data/terraforming_mars/modules.yaml:60',
+    2980: 'rules_data/terraforming_mars/modules.yaml:64',
     2982: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
     2983: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
     2984: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
@@ -13733,13 +13733,13 @@ AT = {
     2838: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2839: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2840: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2844: 'rules_data/terraforming_mars/modules.yaml:31',
+    2844: 'rules_data/terraforming_mars/modules.yaml:35',
     2845: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
     2847: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
     2848: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
     2849: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
     2850: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    2851: 'rules_data/terraforming_mars/modules.yaml:50',
+    2851: 'rules_data/terraforming_mars/modules.yaml:54',
     2853: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     2854: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     2855: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
@@ -13839,5 +13839,5 @@ AT = {
     2976: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     2977: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     2978: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    2980: 'rules_data/terraforming_mars/modules.yaml:60',
+    2980: 'rules_data/terraforming_mars/modules.yaml:64',
 }
