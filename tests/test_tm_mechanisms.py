@@ -76,7 +76,8 @@ def test_number_x_up_to_what_can_be_lost():
     edit(game, lambda s: s["players"][me_id]["prod"].update(heat=3))
     me = _me(game)
     pick(game, act="play", card="t_insulation")
-    assert kind(game) == "amount" and options(game, "amount") == {0, 1, 2, 3}
+    # X = 0 would change nothing: a choice never offers an option that can do nothing
+    assert kind(game) == "amount" and options(game, "amount") == {1, 2, 3}
     pick(game, amount=2)
     assert me["prod"]["heat"] == 1 and me["prod"]["megacredits"] == 3
 
