@@ -34,13 +34,13 @@ Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from compiler.diagnostics import Span, did_you_mean
 from compiler.load import Document, load_text
+from compiler.scenario_ids import unknown_id
 
 __all__ = ["KEYS", "Outcome", "run_file"]
 
@@ -154,12 +154,13 @@ def open_maps(rules: dict[str, Any]) -> tuple[str, ...]:
 def _new_game(doc: Document, rules: dict[str, Any] | None) -> Any:
     data = doc.data
     players, seed = _whole(doc, "players", 1), _whole(doc, "seed", 0)
-    if rules is None:
+    if rules is None:  # the project's own generated/ first, as `rulesc play` does
+        from compiler.playtest.games import SetupError, game_package
+
         try:
-            rules = importlib.import_module(f"generated.{data['game']}").RULES
-        except ImportError:
-            raise _Fail(doc.span(("game",)), f"no generated engine for game "
-                        f"{data['game']!r}; run `rulesc build`") from None
+            rules = game_package(str(data.get("game"))).RULES
+        except SetupError as exc:
+            raise _Fail(doc.span(("game",)), str(exc)) from None
     Game, RulesError = engine(rules)
     modules = data.get("modules") or []
     if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
@@ -214,8 +215,12 @@ def _given(game: Any, doc: Document, seats: _Seats) -> None:
     maps = open_maps(game.rules)
     for key, value in given.items():
         span = doc.key_span(("given", key))
-        _set(state, seats.path(str(key), span), seats.values(value, span), span, str(key),
-             maps)
+        parts, value = seats.path(str(key), span), seats.values(value, span)
+        problem = unknown_id(game.rules, parts[1:] if parts[:1] == ["state"] else parts,
+                             value)
+        if problem:
+            raise _Fail(span, f"{key}: {problem}")
+        _set(state, parts, value, span, str(key), maps)
     game.replace_state(state)
 
 
