@@ -76,7 +76,8 @@ def cases(req: dict[str, Any]) -> list[tuple[bool, dict[str, Any], str, str]]:
         for k, ok in ((edge, True), (edge - 1, False)):
             given = {f"board.{sp}": {"tile": "greenery", "owner": "@0", "card": None}
                      for sp in ["s22", "s26", "s37"][:k]}
-            out.append((ok, given, f"{k} own greenery tiles", f"at least {edge} own greenery tiles"))
+            out.append((ok, given, f"{k} own greenery tiles",
+                        f"at least {edge} own greenery tiles"))
     else:
         raise SystemExit(f"no edge for requirement {req}")
     return out
