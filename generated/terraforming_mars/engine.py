@@ -5152,7 +5152,7 @@ def x_1992(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     return {'space': E.get('space~2245')}
 
 
-def x_1993(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:154
+def x_1993(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     E = ctx.env()
     return MEMO(ctx, (1993, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_2250 for v_x_2250 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_2249 for v_s_2249 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_2249, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2250, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2250, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2250, {}), 'tile', None), 'counts_as', None) == 'city')))))]))))
 
@@ -6807,7 +6807,7 @@ def x_2775(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:
     return {'card': E.get('c~2420')}
 
 
-def x_2776(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:173
+def x_2776(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:172
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-16))
 
 
@@ -6821,7 +6821,7 @@ def x_2783(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2591'), 0)
 
 
-def x_2785(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:182
+def x_2785(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:181
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-14))
 
 
@@ -6891,7 +6891,7 @@ def x_2815(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2817(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:210
+def x_2817(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:209
     E = ctx.env()
     return MEMO(ctx, (2817, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2602 for v_x_2602 in items_of(GET(ctx, 'cards', v_c_2601, 'tags', [])) if (v_x_2602 == 'science')]) for v_c_2601 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2604 for v_x_2604 in items_of(GET(ctx, 'corporations', v_c_2603, 'tags', [])) if (v_x_2604 == 'science')]) for v_c_2603 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
 
@@ -6911,12 +6911,12 @@ def x_2829(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2610'), 0)
 
 
-def x_2831(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:221
+def x_2831(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:220
     E = ctx.env()
     return MEMO(ctx, (2831, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(1) * num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2612 for v_x_2612 in items_of(GET(ctx, 'cards', v_c_2611, 'tags', [])) if (v_x_2612 == 'jovian')]) for v_c_2611 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2614 for v_x_2614 in items_of(GET(ctx, 'corporations', v_c_2613, 'tags', [])) if (v_x_2614 == 'jovian')]) for v_c_2613 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
-def x_2832(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:231
+def x_2832(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:230
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-10))
 
 
@@ -6930,7 +6930,7 @@ def x_2839(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2618'), 0)
 
 
-def x_2841(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:240
+def x_2841(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:239
     E = ctx.env()
     return MEMO(ctx, (2841, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2620 for v_x_2620 in items_of(GET(ctx, 'cards', v_c_2619, 'tags', [])) if (v_x_2620 == 'science')]) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2622 for v_x_2622 in items_of(GET(ctx, 'corporations', v_c_2621, 'tags', [])) if (v_x_2622 == 'science')]) for v_c_2621 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(5)))
 
@@ -6940,12 +6940,12 @@ def x_2844(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2624'), 0)
 
 
-def x_2847(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:240
+def x_2847(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:239
     E = ctx.env()
     return IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_2848(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:252
+def x_2848(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:251
     E = ctx.env()
     return (num(2) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
@@ -6965,7 +6965,7 @@ def x_2856(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2860(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:271
+def x_2860(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:270
     return MEMO(ctx, (2860, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2631 for v_s_2631 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2631, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2631, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2631, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
 
 
@@ -7108,7 +7108,7 @@ def x_2908(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2663'), 0)
 
 
-def x_2913(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:299
+def x_2913(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:298
     E = ctx.env()
     return CALL(ctx, 'sum', None, [AS(ctx, v_p_2673, lambda E: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2675 for v_x_2675 in items_of(GET(ctx, 'cards', v_c_2674, 'tags', [])) if (v_x_2675 == 'space')]) for v_c_2674 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2677 for v_x_2677 in items_of(GET(ctx, 'corporations', v_c_2676, 'tags', [])) if (v_x_2677 == 'space')]) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) for v_p_2673 in items_of(list(range(len(ctx.state['players'])))) if (v_p_2673 != E.get('you'))])
 
@@ -7203,7 +7203,7 @@ def x_2948(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     return KEY(E.get('b~2691'), 'effect', None)
 
 
-def x_2953(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:327
+def x_2953(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:326
     E = ctx.env()
     return MEMO(ctx, (2953, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2697 for v_x_2697 in items_of(GET(ctx, 'cards', v_c_2696, 'tags', [])) if (v_x_2697 == 'power')]) for v_c_2696 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2699 for v_x_2699 in items_of(GET(ctx, 'corporations', v_c_2698, 'tags', [])) if (v_x_2699 == 'power')]) for v_c_2698 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1))
 
@@ -7348,7 +7348,7 @@ def x_3005(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     return KEY(E.get('b~2716'), 'effect', None)
 
 
-def x_3009(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:347
+def x_3009(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:346
     E = ctx.env()
     return IN('earth', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
@@ -7358,7 +7358,7 @@ def x_3012(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2718'), 0)
 
 
-def x_3016(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:373
+def x_3016(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:372
     return MEMO(ctx, (3016, ctx.stamps.get('events', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, PL(ctx, v_p_2720).get('events')) for v_p_2720 in items_of(list(range(len(ctx.state['players']))))]))
 
 
@@ -7372,7 +7372,7 @@ def x_3018(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     return (num(E.get('n~2721')) * num(E.get('k~2723')))
 
 
-def x_3019(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:376
+def x_3019(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:375
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(12))
 
 
@@ -7460,7 +7460,7 @@ def x_3052(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     return {'space': E.get('space~2748')}
 
 
-def x_3054(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:386
+def x_3054(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:385
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
 
@@ -7760,7 +7760,7 @@ def x_3150(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2775'), 0)
 
 
-def x_3153(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:435
+def x_3153(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:434
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(7))
 
 
@@ -7774,7 +7774,7 @@ def x_3162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2779'), 0)
 
 
-def x_3165(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:452
+def x_3165(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:451
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
 
 
@@ -7852,7 +7852,7 @@ def x_3192(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2797'), 0)
 
 
-def x_3194(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:471
+def x_3194(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:470
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(4))
 
 
@@ -7871,7 +7871,7 @@ def x_3205(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2803'), 0)
 
 
-def x_3208(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:481
+def x_3208(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:480
     return (num((num(KEY(ctx.state.get('params'), 'oceans', 0)) - num((num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))))) <= num(3))
 
 
@@ -8023,7 +8023,7 @@ def x_3269(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     return {'target': E.get('target~2828')}
 
 
-def x_3272(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:509
+def x_3272(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:508
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
 
 
@@ -8389,7 +8389,7 @@ def x_3407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     return {'space': E.get('space~2901')}
 
 
-def x_3408(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:566
+def x_3408(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:565
     E = ctx.env()
     return MEMO(ctx, (3408, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2905 for v_s_2905 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2905, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2905, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2905, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2905, {}), 'owner', None) == E.get('you'))))])) >= num(1)))
 
@@ -8463,12 +8463,12 @@ def x_3431(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     return {'space': E.get('space~2920')}
 
 
-def x_3432(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:566
+def x_3432(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:565
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((bool(IN('animal', KEY(E.get('event'), 'tags', None))) or bool(IN('plant', KEY(E.get('event'), 'tags', None))))))
 
 
-def x_3433(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:579
+def x_3433(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:578
     E = ctx.env()
     return MEMO(ctx, (3433, E.get('event'),), lambda: AR('+', CALL(ctx, 'count', None, [v_x_2924 for v_x_2924 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2924 == 'animal')]), CALL(ctx, 'count', None, [v_x_2925 for v_x_2925 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2925 == 'plant')])))
 
@@ -8478,16 +8478,16 @@ def x_3435(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3437(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:566
+def x_3437(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:565
     E = ctx.env()
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
-def x_3438(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:582
+def x_3438(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:581
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
 
 
-def x_3441(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:588
+def x_3441(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:587
     return MEMO(ctx, (3441, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2931 for v_s_2931 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2931, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2931, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2931, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_2931, 'type', None) != 'off_map')))]))
 
 
@@ -8501,11 +8501,11 @@ def x_3443(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     return (num(E.get('n~2932')) * num(E.get('k~2934')))
 
 
-def x_3445(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def x_3445(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:592
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(4))
 
 
-def x_3448(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:600
+def x_3448(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:599
     E = ctx.env()
     return MEMO(ctx, (3448, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('/', AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2940 for v_x_2940 in items_of(GET(ctx, 'cards', v_c_2939, 'tags', [])) if (v_x_2940 == 'microbe')]) for v_c_2939 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2942 for v_x_2942 in items_of(GET(ctx, 'corporations', v_c_2941, 'tags', [])) if (v_x_2942 == 'microbe')]) for v_c_2941 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1), 2))
 
@@ -8520,16 +8520,16 @@ def x_3450(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     return (num(E.get('n~2943')) * num(E.get('k~2945')))
 
 
-def x_3451(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def x_3451(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:601
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(3))
 
 
-def x_3452(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def x_3452(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:601
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((bool(IN('animal', KEY(E.get('event'), 'tags', None))) or bool(IN('plant', KEY(E.get('event'), 'tags', None))) or bool(IN('microbe', KEY(E.get('event'), 'tags', None))))))
 
 
-def x_3453(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def x_3453(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:613
     E = ctx.env()
     return MEMO(ctx, (3453, E.get('event'),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_x_2946 for v_x_2946 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2946 == 'animal')]), CALL(ctx, 'count', None, [v_x_2947 for v_x_2947 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2947 == 'plant')])), CALL(ctx, 'count', None, [v_x_2948 for v_x_2948 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2948 == 'microbe')])))
 
@@ -8539,12 +8539,12 @@ def x_3455(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3457(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def x_3457(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:601
     E = ctx.env()
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 3)))
 
 
-def x_3458(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:617
+def x_3458(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     E = ctx.env()
     return MEMO(ctx, (3458, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2952 for v_x_2952 in items_of(GET(ctx, 'cards', v_c_2951, 'tags', [])) if (v_x_2952 == 'power')]) for v_c_2951 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2954 for v_x_2954 in items_of(GET(ctx, 'corporations', v_c_2953, 'tags', [])) if (v_x_2954 == 'power')]) for v_c_2953 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
@@ -8554,11 +8554,11 @@ def x_3461(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2956'), 0)
 
 
-def x_3463(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:626
+def x_3463(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:625
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-14))
 
 
-def x_3464(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:635
+def x_3464(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:634
     E = ctx.env()
     return MEMO(ctx, (3464, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_c_2957, 'resource', None) == 'microbe')) and bool((v_c_2957 != E.get('this')))) for v_c_2957 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
@@ -8583,7 +8583,7 @@ def x_3471(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     return {'card': E.get('card~2960')}
 
 
-def x_3472(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:637
+def x_3472(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:636
     return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-10))
 
 
@@ -8612,12 +8612,12 @@ def x_3484(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     return {'card': E.get('card~2965')}
 
 
-def x_3486(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:648
+def x_3486(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:647
     E = ctx.env()
     return MEMO(ctx, (3486, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2967 for v_x_2967 in items_of(GET(ctx, 'cards', v_c_2966, 'tags', [])) if (v_x_2967 == 'plant')]) for v_c_2966 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2969 for v_x_2969 in items_of(GET(ctx, 'corporations', v_c_2968, 'tags', [])) if (v_x_2969 == 'plant')]) for v_c_2968 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2971 for v_x_2971 in items_of(GET(ctx, 'cards', v_c_2970, 'tags', [])) if (v_x_2971 == 'animal')]) for v_c_2970 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2973 for v_x_2973 in items_of(GET(ctx, 'corporations', v_c_2972, 'tags', [])) if (v_x_2973 == 'animal')]) for v_c_2972 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2975 for v_x_2975 in items_of(GET(ctx, 'cards', v_c_2974, 'tags', [])) if (v_x_2975 == 'microbe')]) for v_c_2974 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2977 for v_x_2977 in items_of(GET(ctx, 'corporations', v_c_2976, 'tags', [])) if (v_x_2977 == 'microbe')]) for v_c_2976 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1)))))
 
 
-def x_3488(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:657
+def x_3488(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:656
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(4))
 
 
@@ -8626,7 +8626,7 @@ def x_3491(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2979'), 0)
 
 
-def x_3496(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:674
+def x_3496(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:673
     E = ctx.env()
     return MEMO(ctx, (3496, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2985 for v_x_2985 in items_of(GET(ctx, 'cards', v_c_2984, 'tags', [])) if (v_x_2985 == 'earth')]) for v_c_2984 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2987 for v_x_2987 in items_of(GET(ctx, 'corporations', v_c_2986, 'tags', [])) if (v_x_2987 == 'earth')]) for v_c_2986 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1))
 
@@ -8711,7 +8711,7 @@ def x_3526(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     return KEY(E.get('b~2999'), 'effect', None)
 
 
-def x_3529(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:685
+def x_3529(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:684
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
 
 
@@ -17232,7 +17232,7 @@ AT = {
     1987: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     1988: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     1992: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1993: 'rules_data/terraforming_mars/cards/071-140.yaml:154',
+    1993: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
     1994: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:162',
     1996: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:104',
     1999: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -17565,10 +17565,10 @@ AT = {
     2770: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:152',
     2773: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2775: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:163',
-    2776: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
+    2776: 'rules_data/terraforming_mars/cards/071-140.yaml:172',
     2779: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2783: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2785: 'rules_data/terraforming_mars/cards/071-140.yaml:182',
+    2785: 'rules_data/terraforming_mars/cards/071-140.yaml:181',
     2788: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2792: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2796: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
@@ -17584,22 +17584,22 @@ AT = {
     2813: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2814: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2815: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2817: 'rules_data/terraforming_mars/cards/071-140.yaml:210',
+    2817: 'rules_data/terraforming_mars/cards/071-140.yaml:209',
     2820: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2825: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2829: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2831: 'rules_data/terraforming_mars/cards/071-140.yaml:221',
-    2832: 'rules_data/terraforming_mars/cards/071-140.yaml:231',
+    2831: 'rules_data/terraforming_mars/cards/071-140.yaml:220',
+    2832: 'rules_data/terraforming_mars/cards/071-140.yaml:230',
     2835: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2839: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2841: 'rules_data/terraforming_mars/cards/071-140.yaml:240',
+    2841: 'rules_data/terraforming_mars/cards/071-140.yaml:239',
     2844: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2847: 'rules_data/terraforming_mars/cards/071-140.yaml:240',
-    2848: 'rules_data/terraforming_mars/cards/071-140.yaml:252',
+    2847: 'rules_data/terraforming_mars/cards/071-140.yaml:239',
+    2848: 'rules_data/terraforming_mars/cards/071-140.yaml:251',
     2851: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2852: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2856: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2860: 'rules_data/terraforming_mars/cards/071-140.yaml:271',
+    2860: 'rules_data/terraforming_mars/cards/071-140.yaml:270',
     2861: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     2862: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     2864: 'rules_data/terraforming_mars/definitions/board.yaml:93',
@@ -17628,7 +17628,7 @@ AT = {
     2903: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2904: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2908: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2913: 'rules_data/terraforming_mars/cards/071-140.yaml:299',
+    2913: 'rules_data/terraforming_mars/cards/071-140.yaml:298',
     2914: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2915: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2918: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
@@ -17647,7 +17647,7 @@ AT = {
     2946: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2947: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2948: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    2953: 'rules_data/terraforming_mars/cards/071-140.yaml:327',
+    2953: 'rules_data/terraforming_mars/cards/071-140.yaml:326',
     2954: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2955: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2958: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
@@ -17676,12 +17676,12 @@ AT = {
     3003: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3004: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3005: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3009: 'rules_data/terraforming_mars/cards/071-140.yaml:347',
+    3009: 'rules_data/terraforming_mars/cards/071-140.yaml:346',
     3012: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3016: 'rules_data/terraforming_mars/cards/071-140.yaml:373',
+    3016: 'rules_data/terraforming_mars/cards/071-140.yaml:372',
     3017: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     3018: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    3019: 'rules_data/terraforming_mars/cards/071-140.yaml:376',
+    3019: 'rules_data/terraforming_mars/cards/071-140.yaml:375',
     3022: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3023: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3027: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -17699,7 +17699,7 @@ AT = {
     3047: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3048: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3052: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3054: 'rules_data/terraforming_mars/cards/071-140.yaml:386',
+    3054: 'rules_data/terraforming_mars/cards/071-140.yaml:385',
     3057: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3061: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3062: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
@@ -17763,10 +17763,10 @@ AT = {
     3144: 'rules_data/terraforming_mars/definitions/resources.yaml:96',
     3145: 'rules_data/terraforming_mars/definitions/resources.yaml:96',
     3150: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3153: 'rules_data/terraforming_mars/cards/071-140.yaml:435',
+    3153: 'rules_data/terraforming_mars/cards/071-140.yaml:434',
     3157: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3162: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3165: 'rules_data/terraforming_mars/cards/071-140.yaml:452',
+    3165: 'rules_data/terraforming_mars/cards/071-140.yaml:451',
     3169: 'rules_data/terraforming_mars/definitions/board.yaml:107',
     3170: 'rules_data/terraforming_mars/definitions/board.yaml:85',
     3171: 'rules_data/terraforming_mars/definitions/board.yaml:86',
@@ -17782,11 +17782,11 @@ AT = {
     3184: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3188: 'rules_data/terraforming_mars/definitions/board.yaml:87',
     3192: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3194: 'rules_data/terraforming_mars/cards/071-140.yaml:471',
+    3194: 'rules_data/terraforming_mars/cards/071-140.yaml:470',
     3197: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3201: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3205: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3208: 'rules_data/terraforming_mars/cards/071-140.yaml:481',
+    3208: 'rules_data/terraforming_mars/cards/071-140.yaml:480',
     3212: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3213: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3217: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -17818,7 +17818,7 @@ AT = {
     3266: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
     3267: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     3269: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    3272: 'rules_data/terraforming_mars/cards/071-140.yaml:509',
+    3272: 'rules_data/terraforming_mars/cards/071-140.yaml:508',
     3275: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3279: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3280: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
@@ -17893,7 +17893,7 @@ AT = {
     3402: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3403: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3407: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3408: 'rules_data/terraforming_mars/cards/071-140.yaml:566',
+    3408: 'rules_data/terraforming_mars/cards/071-140.yaml:565',
     3412: 'rules_data/terraforming_mars/definitions/board.yaml:126',
     3413: 'rules_data/terraforming_mars/definitions/board.yaml:85',
     3414: 'rules_data/terraforming_mars/definitions/board.yaml:86',
@@ -17908,41 +17908,41 @@ AT = {
     3426: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3427: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3431: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    3432: 'rules_data/terraforming_mars/cards/071-140.yaml:566',
-    3433: 'rules_data/terraforming_mars/cards/071-140.yaml:579',
+    3432: 'rules_data/terraforming_mars/cards/071-140.yaml:565',
+    3433: 'rules_data/terraforming_mars/cards/071-140.yaml:578',
     3435: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3437: 'rules_data/terraforming_mars/cards/071-140.yaml:566',
-    3438: 'rules_data/terraforming_mars/cards/071-140.yaml:582',
-    3441: 'rules_data/terraforming_mars/cards/071-140.yaml:588',
+    3437: 'rules_data/terraforming_mars/cards/071-140.yaml:565',
+    3438: 'rules_data/terraforming_mars/cards/071-140.yaml:581',
+    3441: 'rules_data/terraforming_mars/cards/071-140.yaml:587',
     3442: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3443: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3445: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
-    3448: 'rules_data/terraforming_mars/cards/071-140.yaml:600',
+    3445: 'rules_data/terraforming_mars/cards/071-140.yaml:592',
+    3448: 'rules_data/terraforming_mars/cards/071-140.yaml:599',
     3449: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3450: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3451: 'rules_data/terraforming_mars/cards/071-140.yaml:602',
-    3452: 'rules_data/terraforming_mars/cards/071-140.yaml:602',
-    3453: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    3451: 'rules_data/terraforming_mars/cards/071-140.yaml:601',
+    3452: 'rules_data/terraforming_mars/cards/071-140.yaml:601',
+    3453: 'rules_data/terraforming_mars/cards/071-140.yaml:613',
     3455: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3457: 'rules_data/terraforming_mars/cards/071-140.yaml:602',
-    3458: 'rules_data/terraforming_mars/cards/071-140.yaml:617',
+    3457: 'rules_data/terraforming_mars/cards/071-140.yaml:601',
+    3458: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
     3461: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3463: 'rules_data/terraforming_mars/cards/071-140.yaml:626',
-    3464: 'rules_data/terraforming_mars/cards/071-140.yaml:635',
+    3463: 'rules_data/terraforming_mars/cards/071-140.yaml:625',
+    3464: 'rules_data/terraforming_mars/cards/071-140.yaml:634',
     3467: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3468: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3469: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     3471: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3472: 'rules_data/terraforming_mars/cards/071-140.yaml:637',
+    3472: 'rules_data/terraforming_mars/cards/071-140.yaml:636',
     3475: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3480: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3481: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3482: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     3484: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3486: 'rules_data/terraforming_mars/cards/071-140.yaml:648',
-    3488: 'rules_data/terraforming_mars/cards/071-140.yaml:657',
+    3486: 'rules_data/terraforming_mars/cards/071-140.yaml:647',
+    3488: 'rules_data/terraforming_mars/cards/071-140.yaml:656',
     3491: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3496: 'rules_data/terraforming_mars/cards/071-140.yaml:674',
+    3496: 'rules_data/terraforming_mars/cards/071-140.yaml:673',
     3497: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3498: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3501: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
@@ -17959,7 +17959,7 @@ AT = {
     3524: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3525: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3526: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3529: 'rules_data/terraforming_mars/cards/071-140.yaml:685',
+    3529: 'rules_data/terraforming_mars/cards/071-140.yaml:684',
     3532: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3538: 'rules_data/terraforming_mars/definitions/resources.yaml:83',
     3539: 'rules_data/terraforming_mars/definitions/resources.yaml:84',
