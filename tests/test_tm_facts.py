@@ -23,7 +23,9 @@ STEP = {"temperature": 2, "oxygen": 1, "oceans": 1}
 
 def _facts() -> dict[str, dict[str, Any]]:
     data = json.loads((FACTS / "cards.json").read_text())
-    return {c["card_number"]: c for c in data["cards"]}
+    # The facts write Heather's number "88": the cards' numbers have three digits.
+    return {(c["card_number"].zfill(3) if c["card_number"].isdigit() else c["card_number"]): c
+            for c in data["cards"]}
 
 
 def _records(kind: str) -> dict[str, dict[str, Any]]:
@@ -75,6 +77,8 @@ def _met(req: dict[str, Any], value: int | None = None) -> dict[str, Any]:
         return {"param": {t: v}}
     if t == "tag":
         return {"tags": [TAG_CARD[req["value"]]] * v}
+    if t == "greeneries":
+        return {"greeneries": v}
     assert t == "production", req
     return {"prod": {req["value"]: v}}
 
@@ -87,8 +91,9 @@ def _beyond(req: dict[str, Any]) -> int:
 
 
 def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {"param": {}, "tags": [], "prod": {}}
+    out: dict[str, Any] = {"param": {}, "tags": [], "prod": {}, "greeneries": 0}
     for part in parts:
+        out["greeneries"] = max(out["greeneries"], part.get("greeneries", 0))
         out["param"].update(part.get("param", {}))
         out["tags"] += part.get("tags", [])
         out["prod"].update(part.get("prod", {}))
@@ -134,5 +139,8 @@ def test_requirement_edges(cid, ok, where):
             s["board"][sid] = {"tile": "ocean", "owner": None, "card": None}
         pl["tableau"] = where["tags"]
         pl["prod"].update(where["prod"])
+        # Own greenery tiles (Ecological Zone), on land spaces of the middle row.
+        for sid in ["s22", "s26", "s37"][:where["greeneries"]]:
+            s["board"][sid] = {"tile": "greenery", "owner": me, "card": None}
     edit(game, change)
     assert ({"act": "play", "card": cid} in game.legal_actions()) == ok

@@ -186,7 +186,7 @@ def _spacing(game: Game) -> None:
     records = game.rules["records"]
     for sid, placed in board.items():
         space = records["spaces"][sid]
-        if placed["tile"] == "ocean":
+        if placed["tile"] == "ocean" and placed["card"] != "artificial_lake":  # on land
             assert space["type"] == "ocean", (sid, placed)
         if space.get("reserved"):
             assert placed["card"] == space["reserved"], (sid, placed)
@@ -194,5 +194,8 @@ def _spacing(game: Game) -> None:
         if not rule or sid in (rule.get("except_on") or []):
             continue
         for n in records["spaces"][sid]["next_to"]:
+            # Urbanized Area's city goes next to 2 cities: the spacing rule is not its.
+            if "urbanized_area" in (placed["card"], board.get(n, {}).get("card")):
+                continue
             if n in board and n not in (rule.get("except_on") or []):
                 assert board[n]["tile"] not in rule["tiles"], (sid, n)

@@ -24,9 +24,15 @@ UNIT = {"temperature": " °C", "oxygen": " %", "oceans": " tiles"}
 OCEANS = ["s04", "s06", "s07", "s13", "s28", "s32", "s33", "s34", "s43"]
 SCIENCE = ["research", "search_for_life", "regolith_eaters", "natural_preserve",
            "ghg_producing_bacteria"]
+# Cards in play with one tag of the kind (no card resource, except Fish: its animals).
+TAG_CARDS = {"jovian": ["asteroid_mining"], "power": ["deep_well_heating", "nuclear_power"],
+             "plant": ["adapted_lichen"], "microbe": ["archaebacteria"], "animal": ["fish"]}
 EXTRA: dict[str, dict[str, Any]] = {
     "008": {"players.@0.prod.energy": 2},   # Capital: -2 energy production
     "069": {"players.@0.prod.energy": 1},   # Electro Catapult (Corporate Era: production 0)
+    "072": {"players.@1.prod.plants": 2},   # Birds: -2 plant production of any player
+    "122": {"players.@0.stock.plants": 1},  # Moss: -1 plant
+    "135": {"players.@0.card_res": {"fish": 0}},   # Advanced Ecosystems: Fish's animals
 }
 HEAD = "# Generated from the facts (cards.json requirements): the edge and one step beyond.\n"
 
@@ -58,7 +64,7 @@ def cases(req: dict[str, Any]) -> list[tuple[bool, dict[str, Any], str, str]]:
     elif t == "tag":
         tag = req["value"]
         for k, ok in ((edge, True), (edge - 1, False)):
-            cards = science_cards(k) if tag == "science" else ["asteroid_mining"][:k]
+            cards = science_cards(k) if tag == "science" else (TAG_CARDS[tag] * k)[:k]
             out.append((ok, {"players.@0.tableau": cards}, f"{k} {tag} tags in play",
                         f"at least {edge} {tag} tags"))
     elif t == "production":
@@ -66,8 +72,29 @@ def cases(req: dict[str, Any]) -> list[tuple[bool, dict[str, Any], str, str]]:
         for k, ok in ((edge, True), (edge - 1, False)):
             out.append((ok, {f"players.@0.prod.{r}": k}, f"{r} production {k}",
                         f"{r} production at least {edge}"))
+    elif t == "greeneries":
+        for k, ok in ((edge, True), (edge - 1, False)):
+            given = {f"board.{sp}": {"tile": "greenery", "owner": "@0", "card": None}
+                     for sp in ["s22", "s26", "s37"][:k]}
+            out.append((ok, given, f"{k} own greenery tiles",
+                        f"at least {edge} own greenery tiles"))
     else:
         raise SystemExit(f"no edge for requirement {req}")
+    return out
+
+
+def number(c: dict[str, Any]) -> str:
+    """The card's number in three digits (the facts write Heather's "88")."""
+    n = c["card_number"]
+    return n.zfill(3) if n.isdigit() else n
+
+
+def merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The givens of several requirements together (tableau lists joined)."""
+    out: dict[str, Any] = {}
+    for g in parts:
+        for k, v in g.items():
+            out[k] = out.get(k, []) + v if k == "players.@0.tableau" else v
     return out
 
 
@@ -79,11 +106,25 @@ def main(lo: str, hi: str, facts_path: Path) -> None:
             ids[r["number"]] = r["id"]
     n = 0
     for c in facts:
-        num = c["card_number"]
+        num = number(c)
         if not (lo <= num <= hi) or not c["requirements"] or num not in ids:
             continue
-        (req,) = c["requirements"]
-        for ok, given, state, rule in cases(req):
+        reqs = c["requirements"]
+        several = []
+        for i, req in enumerate(reqs):
+            # With several requirements: all at their edge, then each one a step beyond
+            # (the others met).
+            met = [cases(r)[0][1] for j, r in enumerate(reqs) if j != i]
+            for ok, given, state, rule in cases(req):
+                if len(reqs) > 1 and (ok and i > 0):
+                    continue
+                name_part = "" if len(reqs) == 1 or ok else f"_{req.get('value', req['type'])}"
+                several.append((ok, merged(met + [given]), state, rule, name_part))
+        for ok, given, state, rule, name_part in several:
+            if len(reqs) > 1:
+                rule = " and ".join(cases(r)[0][3] for r in reqs)
+                state = ("every requirement at its edge" if ok
+                         else f"{state} (the others met)")
             g = {"players.@0.hand": [ids[num]], "players.@0.stock.megacredits": 60}
             g.update(EXTRA.get(num, {}))
             g.update(given)
@@ -100,7 +141,7 @@ def main(lo: str, hi: str, facts_path: Path) -> None:
             doc["then"] = {"legal": {test: {"act": "play", "card": ids[num]}}}
             text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100,
                                   default_flow_style=None)
-            name = f"{num}_{ids[num]}_{'met' if ok else 'not_met'}.yaml"
+            name = f"{num}_{ids[num]}_{'met' if ok else 'not_met'}{name_part}.yaml"
             (HERE / name).write_text(HEAD + text)
             n += 1
     print(n, "scenarios")
