@@ -55,6 +55,7 @@ CASES: dict[str, tuple[str, str, int, int]] = {
     "module_cycle": ("R020", "modules.yaml", 5, 10),
     "state_each_not_a_kind": ("R030", "state.yaml", 3, 17),  # found by test_fuzz
     "module_misspelt": ("R001", "cards.yaml", 5, 51),  # the lion's module: zoo
+    "module_requires_unknown": ("R001", "modules.yaml", 6, 49),
 }
 
 

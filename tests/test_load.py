@@ -119,3 +119,15 @@ def test_link_inside_the_folder_is_read(tmp_path: Path) -> None:
 def test_missing_folder(tmp_path: Path) -> None:
     docs, diags = load_rules(tmp_path / "nope", tmp_path)
     assert docs == [] and [d.code for d in diags] == ["L012"]
+
+
+def test_a_scenario_kept_in_the_rules_folder_is_not_a_rules_document(tmp_path: Path) -> None:
+    base = Path(__file__).parent / "bad_input" / "_base"
+    rules = tmp_path / "rules"
+    shutil.copytree(base, rules)
+    (rules / "scen").mkdir()
+    (rules / "scen" / "a.yaml").write_text(
+        'scenario: "a card"\ngame: rules\nplayers: 2\nthen: {round: 1}\n', "utf-8")
+    (rules / "stray.yaml").write_text("players: 2\n", "utf-8")  # no kind: still S001
+    comp = compile_game(rules, tmp_path)
+    assert [(d.code, d.span.path) for d in comp.diagnostics] == [("S001", "rules/stray.yaml")]

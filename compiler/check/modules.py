@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Span, did_you_mean
 from compiler.load import Document
 
 Where = dict[str, Span]
 
 
 def cycles_and_contradictions(docs: list[Document]) -> list[Diagnostic]:
-    """R020 dependency cycles and R021 modules that require what they conflict with."""
+    """R001 unknown modules named, R020 dependency cycles and R021 modules that require
+    what they conflict with."""
     mods: dict[str, dict[str, Any]] = {}
     spans: Where = {}
     for doc in docs:
@@ -26,7 +27,23 @@ def cycles_and_contradictions(docs: list[Document]) -> list[Diagnostic]:
             if isinstance(rec, dict) and isinstance(rec.get("id"), str):
                 mods.setdefault(rec["id"], {"rec": rec, "doc": doc, "i": i})
                 spans.setdefault(rec["id"], doc.span(("records", i, "id")))
-    return _cycles(mods, spans) + _contradictions(mods)
+    return _unknown(mods) + _cycles(mods, spans) + _contradictions(mods)
+
+
+def _unknown(mods: dict[str, dict[str, Any]]) -> list[Diagnostic]:
+    """R001 for a module named in ``requires`` or ``conflicts`` that no record declares."""
+    out = []
+    for mid, m in sorted(mods.items()):
+        for key in ("requires", "conflicts"):
+            names = m["rec"].get(key)
+            for i, other in enumerate(names if isinstance(names, list) else []):
+                if isinstance(other, str) and other not in mods:
+                    span = m["doc"].span(("records", m["i"], key, i))
+                    out.append(Diagnostic(span, "R001", f"module '{mid}' {key[:-1]}s "
+                                          f"'{other}', which no module declares",
+                                          hint=did_you_mean(other, sorted(mods)) or
+                                          "name a module of modules.yaml"))
+    return out
 
 
 def _requires(mods: dict[str, dict[str, Any]], mid: str) -> list[str]:

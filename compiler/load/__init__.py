@@ -32,7 +32,7 @@ def rules_files(rules_dir: Path) -> list[Path]:
 
 
 def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagnostic]]:
-    """Load every ``*.yaml`` under ``rules_dir`` (sorted, recursive).
+    """Load every ``*.yaml`` under ``rules_dir`` (sorted, recursive), scenario files left out.
 
     Paths in diagnostics are relative to ``root`` when possible. Returns the documents that
     loaded and every diagnostic; a file that fails to load is left out of the documents.
@@ -50,10 +50,19 @@ def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagno
             diags.append(problem)
             continue
         doc, file_diags = load_text(shown, raw)
+        if doc is not None and is_scenario(doc.data):
+            continue  # a scenario kept beside the rules (`rulesc test` reads it)
         diags.extend(file_diags)
         if doc is not None:
             docs.append(doc)
     return docs, diags
+
+
+def is_scenario(data: object) -> bool:
+    """A scenario file (``scenario:`` and ``game:``, no ``kind:``), not a rules document:
+    an expansion's repository may keep its scenarios below its rules folder."""
+    return isinstance(data, dict) and "kind" not in data and "scenario" in data and \
+        "game" in data
 
 
 def read_file(file: Path, base: Path, shown: str = "") -> tuple[bytes, Diagnostic | None]:
