@@ -110,3 +110,11 @@ def test_score_columns_keep_one_order_whatever_the_game():
             {"breakdown": {"alpha": 1, "tr": 4}}]
     assert columns(rules, rows) == ["tr", "cards", "fees", "alpha", "zeta"]
     assert columns(rules, rows[::-1]) == columns(rules, rows)
+
+
+@pytest.mark.parametrize("where", ["missing/x.jsonl", "afile/x.jsonl", "."])
+def test_a_log_that_cannot_be_written_is_refused_before_playing(where, tmp_path, capsys):
+    (tmp_path / "afile").write_text("", "utf-8")
+    code = main(["play", "love_letter", "--log", str(tmp_path / where)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "rulesc play: --log:" in err

@@ -77,3 +77,10 @@ def test_wilson_interval_and_shared_ties():
     assert stats.first_seat(rows)[0] == 0.25
     lifts = {e["id"]: e["lift"] for e in stats.lift(rows, min_seats=1)}
     assert lifts == {"a": 0.25, "b": -0.5}
+
+
+def test_an_out_that_is_a_file_is_refused_before_playing(tmp_path, capsys):
+    (tmp_path / "afile").write_text("", "utf-8")
+    code = main(["simulate", "love_letter", "--games", "1", "--out", str(tmp_path / "afile")])
+    out, err = capsys.readouterr()
+    assert code == 2 and "--out:" in err and "is a file" in err

@@ -25,7 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from compiler.cli.common import UsageError, add_game, command
+from compiler.cli.common import UsageError, add_game, command, output_problem
 from compiler.cli.scores import round_name, table
 from compiler.cli.selection import choose
 from compiler.playtest.agents import HumanAgent, QuitGame, make_agents
@@ -71,6 +71,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
+    problem = output_problem(args.log, folder=False) if args.log is not None else ""
+    if problem:
+        sys.stderr.write(f"rulesc play: --log: {problem}\n")
+        return 2
     try:
         package = game_package(args.game)
         chosen = choose(package.RULES, args.modules, args.players, fill=True)

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from compiler.cli.common import UsageError, add_game, command
+from compiler.cli.common import UsageError, add_game, command, output_problem
 from compiler.cli.selection import choose
 from compiler.playtest.games import SetupError, game_package
 from compiler.runtime import RulesError
@@ -66,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         sys.stderr.write("rulesc simulate: --games must be at least 1\n")
+        return 2
+    problem = output_problem(args.out, folder=True)
+    if problem:
+        sys.stderr.write(f"rulesc simulate: --out: {problem}\n")
         return 2
     try:
         selections = _filled(args.game, args.modules or [""], args.players)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -172,6 +173,26 @@ def expansion_base(root: Path, args: object) -> tuple[list[str] | None, Path | N
     if not base.is_dir():
         raise UsageError(f"--on: no shipped game {on!r} (games: {all_games(root)})")
     return [on], base
+
+
+def output_problem(path: Path, folder: bool) -> str:
+    """Why ``path`` cannot be written (a file, or with ``folder`` a folder made if
+    missing), checked before a long run so that its result is not lost; '' when it can."""
+    if folder:
+        if path.exists() and not path.is_dir():
+            return f"{path} is a file, not a folder"
+        parent = next((p for p in (path, *path.parents) if p.exists()), Path("."))
+    else:
+        if path.is_dir():
+            return f"{path} is a folder, not a file"
+        parent = path.parent
+        if not parent.is_dir():
+            return f"no folder {parent} to write {path.name} in"
+    if not parent.is_dir():
+        return f"{parent} is a file, not a folder"
+    if not os.access(parent, os.W_OK):
+        return f"cannot write in {parent}"
+    return ""
 
 
 def version() -> str:
