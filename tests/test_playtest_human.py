@@ -71,3 +71,17 @@ def test_end_of_input_stops_and_keeps_the_log(monkeypatch, capsys, tmp_path):
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     assert rows[0]["agents"] == ["human", "random"] and "end" not in rows[-1]
     assert main(["replay", str(log), "--quiet"]) == 0
+
+
+def test_players_in_options_and_views_are_numbered_from_1():
+    """README: players are numbered from 1 in every text output; the engine's seats
+    are 0-based. Love Letter's Guard targets a player (a label key of type player)."""
+    import generated.love_letter as ll
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view
+
+    names = Names(ll.RULES)
+    assert names.label({"target": 1, "name": "priest"}) == "target player 2, Priest"
+    game = ll.new_game(2, (), 2)
+    view = player_view(game, 0, names)
+    assert "starter: player " in view and "starter: 0" not in view

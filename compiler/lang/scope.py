@@ -109,6 +109,8 @@ class RC:
     """Definitions whose body has an error (reported once, at the definition)."""
     texts: list[dict[str, Any]] = field(default_factory=list)
     """The phrase being expanded, innermost last (a decision's prompt)."""
+    player_labels: set[str] = field(default_factory=set)
+    """Option label keys that hold a player (shown numbered from 1 to people)."""
 
     def on_with(self, module: str | None) -> frozenset[str]:
         """``module`` and every module it requires, transitively (empty for the base)."""

@@ -107,6 +107,8 @@ def _alt(rc: RC, syn: Syn, k: int, scope: Scope) -> IR:
         name, src, where, rest = body.kids
         isrc, tsrc = expr(rc, src, inner)
         v, inner = binder(rc, inner, name, element(tsrc))
+        if strip_opt(element(tsrc)) == "player":
+            rc.player_labels.add(str(name))
         gen: IR = {"v": v, "src": isrc, "label": name}
         if where is not None:
             gen["w"] = want_bool(rc, where, inner)
@@ -114,7 +116,9 @@ def _alt(rc: RC, syn: Syn, k: int, scope: Scope) -> IR:
         body = rest
     ir: IR = {"gens": gens, "b": stmt(rc, body, inner.child())}
     if label is not None:
-        ir["label"], _ = expr(rc, label, inner)
+        ir["label"], lt = expr(rc, label, inner)
+        if isinstance(lt, tuple) and lt[0] == "obj":
+            rc.player_labels.update(k for k, t in lt[1] if strip_opt(t) == "player")
     elif gens:
         ir["label"] = {"op": "obj", "k": [g["label"] for g in gens],
                        "a": [{"op": "var", "n": g["v"]} for g in gens]}

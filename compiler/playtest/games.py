@@ -73,6 +73,10 @@ def select_modules(rules: dict[str, Any], text: str, players: int) -> list[str]:
     return wanted
 
 
+PLAYER_WORD = {"it": "giocatore", "en": "player"}
+"""The word before a player's number in texts for people (other languages: English)."""
+
+
 class Names:
     """Record names in one language, read from any ``{id: {"name": {lang: text}}}`` table
     of the rules, so options can be shown as ``play: Licheni`` instead of JSON."""
@@ -80,6 +84,8 @@ class Names:
     def __init__(self, rules: dict[str, Any], lang: str | None = None) -> None:
         game = rules.get("game") or {}
         self.lang = lang or str(game.get("language") or "en")
+        self.seats = set(rules.get("player_labels") or [])
+        """Option keys that hold a player: shown numbered from 1 (``target player 2``)."""
         self.table: dict[str, str] = {}
         core = rules.get("records")  # a game in the core language keeps its records there
         tables = list(rules.values()) + (list(core.values()) if isinstance(core, dict) else [])
@@ -110,7 +116,13 @@ class Names:
         text = ", ".join(rest)
         return f"{head[0]}: {text}" if head and text else (head[0] if head else text)
 
+    def player(self, seat: int) -> str:
+        """Seat ``seat`` (0-based) as people number it: ``player 1`` for seat 0."""
+        return f"{PLAYER_WORD.get(self.lang, 'player')} {seat + 1}"
+
     def _pair(self, key: str, value: Any) -> str:
+        if key in self.seats and isinstance(value, int) and not isinstance(value, bool):
+            return f"{self.of(key)} {self.player(value)}"
         if isinstance(value, str) and value in self.table:
             return self.table[value]
         if isinstance(value, bool):

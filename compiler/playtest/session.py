@@ -68,17 +68,40 @@ def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
     each player's non-empty entries, the player's own first; hidden lists are counted."""
     seen = observation(game, player)
     lines = [f"--- player {player + 1}'s view (step {seen.get('decisions', '?')}) ---"]
-    declared = list((game.rules.get("state") or {}).get("game") or {})
-    for key in ["round", *declared]:
+    state = game.rules.get("state") or {}
+    types = {scope: {k: e.get("type") for k, e in (state.get(scope) or {}).items()}
+             for scope in ("game", "player")}
+    for key in ["round", *types["game"]]:
         if seen.get(key) not in (None, {}, []):
-            lines.append(_line(key, seen[key], names, width))
+            value = _seats(seen[key], types["game"].get(key), names)
+            lines.append(_line(key, value, names, width))
     order = [player, *(i for i in range(len(seen["players"])) if i != player)]
     for i in order:
         who = "you" if i == player else f"p{i + 1}"  # players are numbered from 1
         for key, value in seen["players"][i].items():
             if value not in (None, {}, [], 0):
+                value = _seats(value, types["player"].get(key), names)
                 lines.append(_line(f"{who}.{key}", value, names, width))
     return "\n".join(lines)
+
+
+def _seats(value: Any, t: Any, names: Names) -> Any:
+    """``value`` with every player in it (by its declared type ``t``) as people number
+    players: seat 0 is ``player 1``."""
+    while isinstance(t, list) and t[:1] == ["opt"]:
+        t = t[1]
+    if t == "player" and isinstance(value, int) and not isinstance(value, bool):
+        return names.player(value)
+    if not isinstance(t, list) or not t:
+        return value
+    if t[0] == "list" and isinstance(value, list):
+        return [_seats(v, t[1], names) for v in value]
+    if t[0] == "map" and isinstance(value, dict):
+        return {k: _seats(v, t[2], names) for k, v in value.items()}
+    if t[0] == "obj" and isinstance(value, dict):
+        fields = {name: ft for name, ft in t[1]}
+        return {k: _seats(v, fields.get(k), names) for k, v in value.items()}
+    return value
 
 
 def _line(key: str, value: Any, names: Names, width: int) -> str:
@@ -89,6 +112,8 @@ def _line(key: str, value: Any, names: Names, width: int) -> str:
     elif isinstance(value, dict):
         text = ", ".join(f"{names.of(k)} {json.dumps(v, ensure_ascii=False)}"
                          for k, v in value.items())
+    elif isinstance(value, str):
+        text = names.of(value)
     else:
         text = json.dumps(value, ensure_ascii=False)
     line = f"{key}: {text}"

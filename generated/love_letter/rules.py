@@ -3317,4 +3317,5 @@ RULES = {
         },
     },
     'modules': {},
+    'player_labels': ['target'],
 }
