@@ -60,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
     if result.divergence:
         d = result.divergence
         print(f"{args.log}: diverges at step {d['step']}: {d['message']}")
+        if d["step"] <= 1 and args.rules is None:
+            print("  hint: replay a log against the rules it was played with: inside the "
+                  "rules repository that wrote it, or with --rules PATH")
         return 1
     if args.step is not None:
         print(_at_step(result.game, result.steps, names))
