@@ -70,12 +70,13 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
 def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]]) -> bool:
     """Whether ``d`` follows from a file or record that failed to load or validate: an
     unknown id it would declare (R001, R015), or a phrase only its definitions hold
-    (R033: every word of a lost phrase occurs in the unmatched text)."""
+    (R033: every word of a lost phrase, or a lost id, occurs in the unmatched text)."""
     if d.code in ("R001", "R015"):
         return _last_quoted(d.message) in shadow
-    if d.code == "R033" and d.message.startswith("no definition matches '"):
+    if d.code == "R033" and "no definition matches '" in d.message:
         words = set(_last_quoted(d.message).split())
-        return any(p and p <= words for p in lost)
+        named = set(re.findall(r"'([a-z_][a-z0-9_]*)'", d.hint or ""))  # phrases with 'x'
+        return any(p and p <= words for p in lost) or bool((words | named) & shadow)
     return False
 
 

@@ -233,3 +233,18 @@ def test_a_state_entry_written_as_an_object_type_is_accepted(
         "player:\n", "player:\n  pos: {x: int, y: int}\n"), "utf-8")
     status, output, _ = run_check(rules, capsys)
     assert status == 0, output
+
+
+def test_a_bad_field_does_not_hide_the_errors_of_its_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """All errors in one run: a cost that is not a number leaves the cost out, and the
+    record's effect is still resolved (its misspelt phrase reported too)."""
+    rules = make_rules(tmp_path)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace(
+        'cost: 2, tags: [building], effect: "gain 3 money"',
+        'cost: "2 coins", tags: [building], effect: "gian 3 money"'), "utf-8")
+    output = assert_rejected(rules, "S003", "cards.yaml", capsys, 4, 40)
+    assert re.search(r"cards\.yaml:4:\d+: error\[R033\]: no definition matches 'gian 3 "
+                     r"money'", output), output
+    assert "2 error(s)" in output

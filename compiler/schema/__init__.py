@@ -62,13 +62,25 @@ def validate(docs: list[Document]) -> tuple[list[Document], list[Diagnostic]]:
 
 
 def _prune(doc: Document, paths: list[tuple[object, ...]]) -> Document | None:
-    """A copy of ``doc`` without the records that hold errors; None if others do."""
+    """A copy of ``doc`` without what holds errors; None if the file's own keys do.
+
+    An error in one field of a record (``records.3.cost``) leaves that field out, so the
+    record's other texts are still resolved and their errors reported in the same run;
+    an error in the record as a whole (a missing or unknown key) leaves the record out.
+    """
     bad: set[int] = set()
+    fields: dict[int, set[str]] = {}
     for path in paths:
         if len(path) < 2 or path[0] != "records" or not isinstance(path[1], int):
             return None
-        bad.add(path[1])
-    records = [None if i in bad else r for i, r in enumerate(doc.data["records"])]
+        if len(path) >= 3 and isinstance(path[2], str) and path[2] != "id":
+            fields.setdefault(path[1], set()).add(path[2])
+        else:
+            bad.add(path[1])
+    records = [None if i in bad else
+               {k: v for k, v in r.items() if k not in fields[i]}
+               if i in fields and isinstance(r, dict) else r
+               for i, r in enumerate(doc.data["records"])]
     dropped = {r["id"] for i, r in enumerate(doc.data["records"])
                if i in bad and isinstance(r, dict) and isinstance(r.get("id"), str)}
     return dataclasses.replace(doc, data={**doc.data, "records": records}, dropped=dropped)
