@@ -57,7 +57,7 @@ def _scores(groups: dict[str, list[dict[str, Any]]]) -> Any:
     for ax, (name, rows) in zip(axes, groups.items(), strict=True):
         seats = int(rows[0]["players"])
         data = [[float(r[f"score_{s}"]) for r in rows] for s in range(seats)]
-        ax.boxplot(data, tick_labels=[f"seat {s}" for s in range(seats)])
+        ax.boxplot(data, tick_labels=[f"seat {s + 1}" for s in range(seats)])
         ax.set_title(f"{name} ({len(rows)} games)", fontsize=10)
         ax.grid(axis="y", alpha=0.3)
     axes[0].set_ylabel("final score")
@@ -76,7 +76,7 @@ def _seat_wins(groups: dict[str, list[dict[str, Any]]]) -> Any:
         ax.axhline(1 / len(rates), color="grey", linestyle="--", linewidth=1)
     seats = int(next(iter(groups.values()))[0]["players"])
     ax.set_xticks([s + 0.4 - width / 2 for s in range(seats)],
-                  [f"seat {s}" for s in range(seats)])
+                  [f"seat {s + 1}" for s in range(seats)])
     ax.set_ylabel("win rate")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     return fig
@@ -120,7 +120,10 @@ def _lift(rows: list[dict[str, Any]], name: str, top: int = 10) -> Any:
     ax.set_xlabel("win rate of the seats that used it − win rate of all seats")
     ax.tick_params(axis="y", labelsize=8)
     if not shown:
-        ax.set_title("no record used by 5 or more seats", fontsize=9)
+        tracked = any(k.startswith("used_") and r.get(k) for r in rows for k in r)
+        ax.set_title("no record used by 5 or more seats" if tracked else
+                     "this game's rows record no records used (no used_ columns)",
+                     fontsize=9)
     return fig
 
 
