@@ -85,3 +85,17 @@ def test_players_in_options_and_views_are_numbered_from_1():
     game = ll.new_game(2, (), 2)
     view = player_view(game, 0, names)
     assert "starter: player " in view and "starter: 0" not in view
+
+
+def test_a_prompt_fills_holes_written_with_a_form():
+    """Pampero's 'metti {p:a} in {a}': the hole with an article form is filled too."""
+    from types import SimpleNamespace
+
+    from compiler.runtime.text import prompt
+
+    ctx = SimpleNamespace(rules={
+        "game": {"language": "it"},
+        "definitions": {"place": {"text": {"it": "metti {p:a} in {a}"}}},
+        "records": {"pieces": {"tower": {"name": {"it": "torre"}}}}})
+    node = {"prompt": {"def": "place", "args": {"p": "tower", "a": "A2"}}}
+    assert prompt(ctx, node) == "metti torre in A2"

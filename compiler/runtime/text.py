@@ -12,7 +12,9 @@ from typing import Any
 
 __all__ = ["prompt"]
 
-_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)(?::[a-z]+)?\}")
+"""A hole of a text: ``{n}``, or with a form (``{p:a}``, ``{r:one}``) that sheets honour;
+a prompt shows the plain name."""
 
 
 def prompt(ctx: Any, node: dict[str, Any]) -> str:
