@@ -69,6 +69,13 @@ CORE = (
 )
 
 
+NUMBER_WORDS = {w: n for n, words in enumerate((
+    (), ("one", "a", "uno", "una"), ("two", "due"), ("three", "tre"), ("four", "quattro"),
+    ("five", "cinque"), ("six", "sei"), ("seven", "sette"), ("eight", "otto"),
+    ("nine", "nove"), ("ten", "dieci"))) for w in words if w != "a"}
+"""Numbers written as words (English and Italian): a phrase takes digits."""
+
+
 def phrase(rc: RC, syn: Syn, items: list[Syn], scope: Scope, want: Type,
            statement: bool) -> tuple[IR, Type]:
     """Match ``items`` against every definition of the right form; expand the match."""
@@ -205,6 +212,10 @@ def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
     if rc.quiet:  # only a try: the caller reports something else, or tries further
         return reasons[-1] if reasons else rc.fail(syn, "R033", "no definition matches")
     text = " ".join(str(i.kids[0]) if i.op in ("name", "int") else "(...)" for i in items)
+    spelt = _spelt_number(rc, syn, items, scope, statement)
+    if spelt:
+        return rc.fail(syn, "R033", f"no definition matches '{text}'",
+                       hint=f"write numbers as digits: {NUMBER_WORDS[spelt]}, not '{spelt}'")
     same_form = [d for d in rc.decls.definitions if (d.form == "effect") == statement]
     words = {p for d in same_form for p in d.parts if isinstance(p, str)}
     # an inner part that matched no phrase either (a bare quiet R033) says less than the
@@ -227,6 +238,27 @@ def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
          f"no {'statement' if statement else 'value'} definition of the game has this "
          "phrase; see the game's definitions.yaml")
     return rc.fail(syn, "R033", f"no definition matches '{text}'", hint=hint)
+
+
+def _spelt_number(rc: RC, syn: Syn, items: list[Syn], scope: Scope,
+                  statement: bool) -> str:
+    """The number word (``one``, ``due``) whose digit makes ``items`` a phrase, or ''."""
+    for k, item in enumerate(items):
+        word = item.kids[0] if item.op == "name" else None
+        if word not in NUMBER_WORDS:
+            continue
+        digit = Syn("int", item.line, item.col, (NUMBER_WORDS[word],))
+        notes, rc.notes = rc.notes, None
+        rc.quiet += 1
+        try:
+            phrase(rc, syn, [*items[:k], digit, *items[k + 1:]], scope, "any", statement)
+            return str(word)
+        except Fail:
+            continue
+        finally:
+            rc.quiet -= 1
+            rc.notes = notes
+    return ""
 
 
 def _with_hint(rc: RC, fail: Fail, name: str | None, scope: Scope) -> Fail:

@@ -103,3 +103,9 @@ def test_adding_a_number_to_a_list_of_cards_is_r003(tmp_path: Path) -> None:
     found = [d for d in diagnostics(folder) if d.code == "R003"]
     assert len(found) == 1 and "[int]" in found[0].message
     assert str(found[0].span).startswith("core_tiny/flow.yaml:5:")
+
+
+def test_a_number_written_as_a_word_is_told_to_be_digits(tmp_path: Path) -> None:
+    folder = tiny_copy(tmp_path, {"cards.yaml": ('"gain 3 coins"', '"gain three coins"')})
+    [d] = [d for d in diagnostics(folder) if d.code == "R033"]
+    assert d.hint == "write numbers as digits: 3, not 'three'"
