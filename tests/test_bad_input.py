@@ -248,3 +248,15 @@ def test_a_bad_field_does_not_hide_the_errors_of_its_record(
     assert re.search(r"cards\.yaml:4:\d+: error\[R033\]: no definition matches 'gian 3 "
                      r"money'", output), output
     assert "2 error(s)" in output
+
+
+def test_a_misspelt_required_key_is_one_mistake(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    rules = make_rules(tmp_path)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("{id: mine, name: {en: Mine}, cost: 2",
+                                                      "{id: mine, name: {en: Mine}, cots: 2"),
+                     "utf-8")
+    output = assert_rejected(rules, "S003", "cards.yaml", capsys, 4, 34)
+    assert "unknown key 'cots'" in output and "did you mean 'cost'?" in output
+    assert "missing required key" not in output and "1 error(s)" in output

@@ -94,7 +94,18 @@ def _run(validator: Draft202012Validator, doc: Document, prune: Any
     if not errors:
         return doc, []
     return prune(doc, [tuple(e.absolute_path) for e in errors]), \
-        [diagnostic(doc, e) for e in errors]
+        _one_per_typo([diagnostic(doc, e) for e in errors])
+
+
+def _one_per_typo(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """A misspelt required key is one mistake: the unknown key (whose hint names the
+    right one) is reported, the missing key it stands for is not."""
+    meant = {(d.message.rsplit(" in ", 1)[-1], d.hint) for d in diags
+             if d.message.startswith("unknown key ")}
+    return [d for d in diags
+            if not (d.message.count(": missing required key '") == 1 and
+                    (d.message.split(": missing required key ")[0],
+                     f"did you mean {d.message.rsplit(' ', 1)[-1]}?") in meant)]
 
 
 def _declared(doc: Document) -> dict[str, dict[str, Any]]:
