@@ -91,7 +91,7 @@ def _selection_players(idx: Index, sel: list[str], players: int) -> list[Diagnos
             out.append(Diagnostic(idx.modules[mid].key_at(("players",)), "R025",
                                   f"module '{mid}' is for {show_range((mlo, mhi))}, "
                                   f"not {players}", hint=f"leave '{mid}' off for "
-                                  f"{players} players"))
+                                  f"{players} player{'' if players == 1 else 's'}"))
     for mid, mod in idx.modules.items():
         need = mod.rec.get("required_for_players")
         if mid not in sel and isinstance(need, dict) and _within(players, player_range(need)):
