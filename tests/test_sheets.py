@@ -16,6 +16,8 @@ import pytest
 
 from compiler import sheets
 from compiler.pipeline import compile_game, render_outputs
+from compiler.sheets import flow as core_flow
+from compiler.sheets import modules as core_modules
 from compiler.sheets import sheet as core_sheet
 from compiler.sheets.speak import Speaker
 from compiler.sheets.words import WORDS
@@ -183,7 +185,7 @@ def test_number_agreement(ir):
 
 def test_production_phase_in_words(ir, html):
     # Fase 4: l'energia diventa calore; M€ = produzione di M€ + NT.
-    flow = core_sheet.flow(Speaker(ir, "it"))
+    flow = core_flow.flow(Speaker(ir, "it"))
     production = flow["phases"][3]
     assert production["text"].startswith(
         "Ogni giocatore: tutta l'energia diventa calore. Guadagna 1 M€ per ogni NT.")
@@ -194,7 +196,7 @@ def test_production_phase_in_words(ir, html):
 
 
 def test_modules_say_what_they_change(ir):
-    modules = {m["id"]: m["facts"] for m in core_sheet.modules(Speaker(ir, "it"))}
+    modules = {m["id"]: m["facts"] for m in core_modules.modules(Speaker(ir, "it"))}
     assert "1 giocatore." in modules["solo"]
     assert "NT: per giocatore: inizio 14, minimo 0." in modules["solo"]
     assert "Senza: obiettivi, ricompense." in modules["solo"]

@@ -11,17 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.sheets.sheet import (
-    Fields,
-    _intro,
-    _sheet_section,
-    _step,
-    citation,
-    module_facts,
-    score_text,
-    section_items,
-    when_text,
-)
+from compiler.sheets.fields import Fields, citation
+from compiler.sheets.flow import _step, score_text, when_text
+from compiler.sheets.modules import _sheet_section, module_facts
+from compiler.sheets.sheet import _intro, section_items
 from compiler.sheets.speak import Speaker, lower_first, sentence
 
 __all__ = ["candidates", "find", "lines", "location", "source"]
