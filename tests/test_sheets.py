@@ -201,8 +201,9 @@ def test_modules_say_what_they_change(ir):
     assert "NT: per giocatore: inizio 14, minimo 0." in modules["solo"]
     assert "Senza: obiettivi, ricompense." in modules["solo"]
     assert "Senza il passo «Produzione iniziale»." in modules["corporate_era"]
-    assert any(f.startswith("Con questa variante entrano in gioco: ")
-               for f in modules["corporate_era"])
+    # the Corporate Era cards, counted, under the kind's own name
+    era = [c for c in ir["records"]["cards"].values() if c.get("module") == "corporate_era"]
+    assert any(f.startswith(f"{len(era)} carte Progetto: ") for f in modules["corporate_era"])
 
 
 # ---- every kind of statement, in both languages ---------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.sheets.fields import citation
-from compiler.sheets.speak import Speaker, lower_first
+from compiler.sheets.speak import Speaker, lower_first, upper_first
 
 __all__ = ["flow", "score_text", "step_text", "when_text"]
 
@@ -26,7 +26,7 @@ def when_text(sp: Speaker, tree: Any) -> str:
             tree.get("a") == {"core": "round"} and "lit" in (tree.get("b") or {}):
         first = tree["b"]["lit"] + (1 if tree["o"] == ">" else 0)
         if tree["o"] in (">", ">=") and sp.round:
-            return sp.w["from_round"].format(round=sp.round, n=first)
+            return upper_first(sp.w["from_round"].format(**sp.rounds, n=first))
     return sp.w["step_when"].format(cond=sp.value(tree))
 
 
@@ -62,9 +62,9 @@ def flow(sp: Speaker) -> dict[str, Any]:
     if "end.when" in trees:
         lines.append(sp.w["end_when"].format(cond=sp.value(trees["end.when"])))
     if end.get("finish_round") and sp.round:
-        lines.append(sp.w["finish_round"].format(round=sp.round))
+        lines.append(sp.w["finish_round"].format(**sp.rounds))
     if end.get("max_rounds"):
-        lines.append(sp.w["round_limit"].format(round=sp.round, n=end["max_rounds"]))
+        lines.append(sp.w["round_limit"].format(**sp.rounds, n=end["max_rounds"]))
     steps = [_step(sp, s, trees, f"end.steps.{i}") for i, s in enumerate(end.get("steps")
                                                                           or [])]
     if steps:
@@ -77,7 +77,7 @@ def flow(sp: Speaker) -> dict[str, Any]:
         scoring.append({"id": str(s.get("id", "")), "name": sp.pick(s.get("name")),
                         "text": score_text(sp, tree),
                         "source": citation(sp, s), "prov": []})
-    phases_title = sp.w["sec_phases"].format(round=sp.round) if sp.round \
+    phases_title = sp.w["sec_phases"].format(**sp.rounds) if sp.round \
         else sp.w["sec_phases_plain"]
     return {"setup": setup, "phases": phases, "phases_title": phases_title,
             "end": {"id": "end", "text": " ".join(lines), "source": citation(sp, end),

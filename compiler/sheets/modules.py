@@ -18,7 +18,9 @@ def _players(sp: Speaker, spec: Any) -> str:
     if lo is not None and lo == hi:
         frames = sp.w["players_one"]
         return frames["one" if lo == 1 else "other"].format(n=lo)
-    return sp.w["module_players"].format(min=lo, max=hi)
+    if hi is None:
+        return sp.w["players_min"].format(min=lo if lo is not None else 1)
+    return sp.w["module_players"].format(min=lo if lo is not None else 1, max=hi)
 
 
 def _sheet_section(sp: Speaker, kind: str) -> dict[str, Any] | None:
@@ -28,7 +30,7 @@ def _sheet_section(sp: Speaker, kind: str) -> dict[str, Any] | None:
     return None
 
 
-def _changed(sp: Speaker, change: dict[str, Any]) -> str:
+def changed_text(sp: Speaker, change: dict[str, Any]) -> str:
     """A module's change of a record, said as the record's sheet line with the change."""
     kind, rid = str(change.get("kind")), str(change.get("id"))
     rec = dict(_records(sp.ir, kind).get(rid) or {})
@@ -38,68 +40,131 @@ def _changed(sp: Speaker, change: dict[str, Any]) -> str:
     f = Fields(sp, kind, rid, rec, section or {})
     f.trees = {}
     texts = [f.text(r["text"]) for r in rows if not r.get("each")]
-    text = "; ".join(lower_first(t) for t in texts if t) or ", ".join(
-        f"{k} {v}" for k, v in (change.get("set") or {}).items())
-    return f"{sp.name(kind, rid)}: {text}"
+    text = "; ".join(lower_first(t) for t in texts if t)
+    if not text and not sp.player:   # a field no sheet section shows: its data
+        text = ", ".join(f"{k} {v}" for k, v in (change.get("set") or {}).items())
+    return f"{sp.name(kind, rid)}: {text}" if text else ""
 
 
-def module_facts(sp: Speaker, mid: str, m: dict[str, Any]) -> list[str]:
-    """What a module changes, fact by fact."""
-    w = sp.w
-    names = lambda ids, kind=None: w["list_sep"].join(  # noqa: E731
-        sp.name(kind, i) if kind else sp.name(None, i) for i in ids)
+PARTS = ("play", "setup", "rules", "components", "removed")
+"""The groups of a module's facts, in the order a module page shows them."""
+
+
+def _names(sp: Speaker, ids: list[Any], kind: str | None = None) -> str:
+    """The names of records, those without one left out on a player's sheet."""
+    seen = [sp.name(kind, i) for i in ids if not sp.player or sp.named(kind, i)]
+    return sp.w["list_sep"].join(dict.fromkeys(seen))
+
+
+def _play(sp: Speaker, m: dict[str, Any]) -> list[str]:
+    w, out = sp.w, []
+    if m.get("players"):
+        out.append(_players(sp, m["players"]))
+    if m.get("requires"):
+        out.append(w["module_requires"].format(what=_names(sp, m["requires"], "modules")))
+    if m.get("conflicts"):
+        out.append(w["module_conflicts"].format(what=_names(sp, m["conflicts"], "modules")))
+    if m.get("required_for_players"):
+        out.append(w["module_required_for"].format(
+            players=_players(sp, m["required_for_players"])))
+    return out
+
+
+def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...]) -> list[str]:
+    """The module's changes to the steps of ``sections`` (setup, phases, end_steps)."""
+    w, out = sp.w, []
     trees = (((sp.ir.get("texts") or {}).get("records") or {}).get("modules") or {}) \
         .get(mid) or {}
-    facts = []
-    if m.get("players"):
-        facts.append(_players(sp, m["players"]))
-    if m.get("requires"):
-        facts.append(w["module_requires"].format(what=names(m["requires"], "modules")))
-    if m.get("conflicts"):
-        facts.append(w["module_conflicts"].format(what=names(m["conflicts"], "modules")))
-    if m.get("required_for_players"):
-        facts.append(w["module_required_for"].format(
-            players=_players(sp, m["required_for_players"])))
-    facts += [_changed(sp, c) for c in m.get("changes") or [] if isinstance(c, dict)]
-    if m.get("round_limit"):
-        facts.append(w["round_limit"].format(round=sp.round, n=m["round_limit"]))
-    if m.get("disable"):
-        facts.append(w["module_disable"].format(
-            what=w["list_sep"].join(sp.kind_name(k) for k in m["disable"])))
-    if m.get("removes"):
-        facts.append(w["module_removes"].format(what=names(m["removes"])))
-    for rep in m.get("replaces") or []:
-        facts.append(w["module_replaces"].format(old=sp.name(None, rep.get("id")),
-                                                 new=sp.name(None, rep.get("by"))))
+    base_trees = (sp.ir.get("texts") or {}).get("flow") or {}
     base = sp.ir.get("flow") or {}
-    for section, steps in (("setup", base.get("setup")), ("phases", base.get("phases")),
-                           ("end_steps", (base.get("end") or {}).get("steps"))):
+    where = {"setup": ("setup", base.get("setup")), "phases": ("phases", base.get("phases")),
+             "end_steps": ("end.steps", (base.get("end") or {}).get("steps"))}
+    for section in sections:
+        prefix, steps = where[section]
         change = m.get(section) or {}
-        by_id = {s.get("id"): s for s in steps or [] if isinstance(s, dict)}
+        index = {s.get("id"): i for i, s in enumerate(steps or []) if isinstance(s, dict)}
         for sid in change.get("remove") or []:
-            facts.append(w["module_remove"].format(
-                step=sp.pick((by_id.get(sid) or {}).get("name"), str(sid))))
+            step = (steps or [])[index[sid]] if sid in index else {}
+            what = sp.pick(step.get("name")) or lower_first(
+                step_text(sp, base_trees, f"{prefix}.{index.get(sid)}")) or \
+                ("" if sp.player else str(sid))
+            if what:
+                out.append(w["module_remove"].format(step=what))
         for key in ("replace", "add"):
             for i, s in enumerate(change.get(key) or []):
                 text = lower_first(step_text(sp, trees, f"{section}.{key}.{i}"))
                 if f"{section}.{key}.{i}.when" in trees:
                     text += " " + when_text(sp, trees[f"{section}.{key}.{i}.when"])
-                facts.append(w[f"module_{key}"].format(step=sp.pick(s.get("name"), s.get("id")),
-                                                       text=text))
-    cards = [sp.pick(r.get("name"), rid) for kind, table in (sp.ir.get("records") or {}).items()
-             if kind != "modules" for rid, r in (table or {}).items()
-             if isinstance(r, dict) and r.get("module") == mid]
-    if cards:
-        facts.append(w["module_cards"].format(what=w["list_sep"].join(cards)))
-    return [sentence(f) for f in facts]
-
-
-def modules(sp: Speaker) -> list[Item]:
-    out = []
-    for mid, m in _records(sp.ir, "modules").items():
-        out.append({"id": mid, "name": sp.pick(m.get("name"), mid),
-                    "facts": module_facts(sp, mid, m), "source": citation(sp, m),
-                    "prov": provisional(sp, "modules", mid)})
+                name = sp.pick(s.get("name")) or ("" if sp.player else str(s.get("id")))
+                frame = w[f"module_{key}"] if name else w[f"module_{key}_plain"]
+                out.append(frame.format(step=name, text=text))
     return out
 
 
+def _rules(sp: Speaker, mid: str, m: dict[str, Any]) -> list[str]:
+    w = sp.w
+    out = [t for t in (changed_text(sp, c) for c in m.get("changes") or []
+                       if isinstance(c, dict)) if t]
+    out += _steps(sp, mid, m, ("phases", "end_steps"))
+    if m.get("round_limit"):
+        out.append(w["round_limit"].format(**sp.rounds, n=m["round_limit"]))
+    if m.get("disable"):
+        out.append(w["module_disable"].format(
+            what=w["list_sep"].join(sp.kind_name(k) for k in m["disable"])))
+    return out
+
+
+def _components(sp: Speaker, mid: str) -> list[str]:
+    """The records that come with the module, by kind: "3 tessere evento: A, B, C"."""
+    out = []
+    for kind, table in (sp.ir.get("records") or {}).items():
+        if kind in ("modules", "constants") or not isinstance(table, dict):
+            continue
+        ids = [rid for rid, r in table.items() if isinstance(r, dict) and r.get("module") == mid
+               and (not sp.player or sp.named(kind, rid))]
+        if not ids:
+            continue
+        names = _names(sp, ids, kind)
+        if sp.kind_named(kind):
+            label = sp.kind_name(kind, "one" if len(ids) == 1 else None)
+            out.append(sp.w["module_component"].format(n=len(ids), kind=label, what=names))
+        else:
+            out.append(sp.w["module_cards"].format(what=names))
+    return out
+
+
+def _removed(sp: Speaker, m: dict[str, Any]) -> list[str]:
+    w, out = sp.w, []
+    gone = _names(sp, m.get("removes") or [])
+    if gone:
+        out.append(w["module_removes"].format(what=gone))
+    for rep in m.get("replaces") or []:
+        old, new = rep.get("id"), rep.get("by")
+        if sp.player and not (sp.named(None, old) and sp.named(None, new)):
+            continue
+        out.append(w["module_replaces"].format(old=sp.name(None, old), new=sp.name(None, new)))
+    return out
+
+
+def module_parts(sp: Speaker, mid: str, m: dict[str, Any]) -> dict[str, list[str]]:
+    """What a module changes, fact by fact, in the groups of ``PARTS``."""
+    parts = {"play": _play(sp, m), "setup": _steps(sp, mid, m, ("setup",)),
+             "rules": _rules(sp, mid, m), "components": _components(sp, mid),
+             "removed": _removed(sp, m)}
+    return {k: [sentence(f) for f in v if f] for k, v in parts.items()}
+
+
+def module_facts(sp: Speaker, mid: str, m: dict[str, Any]) -> list[str]:
+    """What a module changes, fact by fact."""
+    parts = module_parts(sp, mid, m)
+    return [f for key in PARTS for f in parts[key]]
+
+
+def modules(sp: Speaker) -> list[Item]:
+    """Every module (or the chosen ones), with its facts."""
+    out = []
+    for mid, m in _records(sp.ir, "modules").items():
+        out.append({"id": mid, "name": sp.pick(m.get("name"), mid),
+                    "facts": module_facts(sp, mid, m), "parts": module_parts(sp, mid, m),
+                    "source": citation(sp, m), "prov": provisional(sp, "modules", mid)})
+    return out

@@ -15,6 +15,7 @@ from typing import Any
 from compiler.sheets.fields import Fields, _records, citation, provisional
 from compiler.sheets.flow import flow
 from compiler.sheets.modules import modules
+from compiler.sheets.select import changed_by
 from compiler.sheets.speak import Speaker, lower_first, upper_first
 
 __all__ = ["Fields", "context", "section_items"]
@@ -39,7 +40,7 @@ def section_items(sp: Speaker, section: dict[str, Any],
     if section.get("order"):
         ids.sort(key=lambda i: _order(recs[i], section["order"]))
     return [_item(sp, section, kind, rid, recs[rid]) for rid in ids
-            if only is None or rid == only]
+            if (only is None or rid == only) and (only or not sp.player or recs[rid].get("name"))]
 
 
 def _rows(f: Fields, rows: list[dict[str, Any]], capital: bool = True
@@ -69,7 +70,7 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
                   "module": sp.w["only_with"].format(module=sp.name("modules", module))
                   if module else "",
                   "group": str(rec.get(section["group"]) or "") if section.get("group")
-                  else ""}
+                  else "", "errata": errata(sp, kind, rid)}
     if section.get("layout") == "table":
         item["name"] = upper_first(item["name"])
         item["cells"] = [r["texts"] for r in _rows(f, [{**c, "label": ""} for c in
@@ -85,6 +86,21 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
         item["meta"] = [m for m in (f.text(t) for t in section.get("meta") or []) if m]
         item["meta"] = [lower_first(m) if i else m for i, m in enumerate(item["meta"])]
     return item
+
+
+def errata(sp: Speaker, kind: str, rid: str) -> str:
+    """The mark of a record a module changes: "Errata: M" when M is chosen (the record
+    shows its new values), "Changed by M" on the sheet of the whole box."""
+    marks = sp.ir.get("sheet_marks") or {}
+    if marks.get("chosen") is not None:
+        mids = ((marks.get("changed") or {}).get(kind) or {}).get(rid) or []
+        frame = sp.w["errata_mark"]
+    else:
+        mids = changed_by(sp.ir, kind, rid)
+        frame = sp.w["changed_mark"]
+    if not mids:
+        return ""
+    return frame.format(module=sp.w["list_sep"].join(sp.name("modules", m) for m in mids))
 
 
 def _intro(sp: Speaker, section: dict[str, Any]) -> str:
@@ -126,19 +142,27 @@ def sections(sp: Speaker) -> list[dict[str, Any]]:
 
 # ---- the whole sheet ----------------------------------------------------------------------
 
-def context(ir: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Everything the core sheet template shows, in ``lang``."""
-    sp = Speaker(ir, lang)
-    game = ir.get("game") or {}
+def context(ir: dict[str, Any], lang: str, audience: str = "designer") -> dict[str, Any]:
+    """Everything the reference sheet template shows, in ``lang``, for ``audience``
+    (``player``: no sources, ids or data; ``designer``: all of them)."""
+    sp = Speaker(ir, lang, audience)
+    return {**frame(sp), "flow": flow(sp), "rows": rows(sections(sp)), "modules": modules(sp)}
+
+
+def frame(sp: Speaker) -> dict[str, Any]:
+    """The title, players and marks every aid shows."""
+    game = sp.ir.get("game") or {}
     players = game.get("players") or {}
+    chosen = (sp.ir.get("sheet_marks") or {}).get("chosen")
     return {
-        "lang": lang,
+        "lang": sp.lang,
+        "player": sp.player,
         "title": sp.pick(game.get("title"), str(game.get("id", ""))),
         "players": sp.w["players"].format(min=players.get("min"), max=players.get("max"))
         if players else "",
-        "flow": flow(sp),
-        "rows": rows(sections(sp)),
-        "modules": modules(sp),
+        "selection": sp.w["selection"].format(what=sp.w["list_sep"].join(
+            sp.name("modules", m) for m in chosen) or sp.w["base_game"])
+        if chosen is not None else "",
     }
 
 

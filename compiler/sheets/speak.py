@@ -21,9 +21,9 @@ Grammar, all driven by the data:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
+from compiler.sheets.grammar import italian_article, italian_indefinite, plural, round_forms
 from compiler.sheets.words import words
 
 __all__ = ["Speaker", "sentence", "upper_first"]
@@ -31,23 +31,6 @@ __all__ = ["Speaker", "sentence", "upper_first"]
 Tree = Any
 _NUMBER_BEFORE = re.compile(r"(?:^|\s)(-?\d+)\s+$")
 _GLOSS = re.compile(r"\s*\([^()]*\)\s*$")
-
-
-@lru_cache(maxsize=16)
-def _locale(lang: str) -> Any:
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        return Locale.parse(lang)
-    except (UnknownLocaleError, ValueError):
-        return Locale.parse("en")
-
-
-def plural(lang: str, n: Any) -> str:
-    """``one`` or ``other``: the CLDR plural category of ``n`` in ``lang``."""
-    if not isinstance(n, int) or isinstance(n, bool):
-        return "other"
-    return "one" if _locale(lang).plural_form(abs(n)) == "one" else "other"
 
 
 def upper_first(text: str) -> str:
@@ -68,34 +51,14 @@ def sentence(text: str) -> str:
     return upper_first(text) + ("" if text[-1] in ".!?:" else ".")
 
 
-def _italian_indefinite(word: str, gender: str) -> str:
-    w = word.lower()
-    vowel = w[:1] in "aeiouàèéìòùh"
-    impure = (w[:1] == "s" and w[1:2] not in ("", "a", "e", "i", "o", "u")) or \
-        w[:1] in ("z", "x", "y") or w[:2] in ("gn", "ps", "pn")
-    if gender.startswith("f"):
-        return "un'" if vowel else "una "
-    return "uno " if impure else "un "
-
-
-def _italian_article(word: str, gender: str, many: bool) -> str:
-    w = word.lower()
-    vowel = w[:1] in "aeiouàèéìòùh"
-    impure = (w[:1] == "s" and w[1:2] not in ("", "a", "e", "i", "o", "u")) or \
-        w[:1] in ("z", "x", "y") or w[:2] in ("gn", "ps", "pn")
-    if gender.startswith("f"):
-        return "le " if many else ("l'" if vowel else "la ")
-    if many:
-        return "gli " if vowel or impure else "i "
-    return "l'" if vowel else "lo " if impure else "il "
-
-
 class Speaker:
     """Words for the text trees of one compiled core game, in one language."""
 
-    def __init__(self, ir: dict[str, Any], lang: str) -> None:
+    def __init__(self, ir: dict[str, Any], lang: str, audience: str = "designer") -> None:
         self.ir = ir
         self.lang = lang
+        self.player = audience == "player"
+        """A player's sheet: no ids, no sources, no data; nameless records left out."""
         self.w = words(lang)
         texts = ir.get("texts") or {}
         self.defs: dict[str, Any] = texts.get("defs") or {}
@@ -109,6 +72,10 @@ class Speaker:
                       if isinstance(s, dict) and s.get("unit")}
         rnd = ((ir.get("flow") or {}).get("round") or {}).get("name")
         self.round = self.pick(rnd) if rnd else ""
+        gender = ((ir.get("flow") or {}).get("round") or {}).get("gender")
+        self.rounds = {"round": self.round, **round_forms(
+            lang, self.round, gender.get(lang) if isinstance(gender, dict) else None)}
+        """The round's name with its articles ("la generazione", "dell'anno")."""
         unit = game.get("score_unit")
         self.score_unit = self.pick(unit) if unit else ""
         """What the final count counts (VP, $), when the game names it."""
@@ -127,6 +94,14 @@ class Speaker:
                     return str(names[key])
             return str(next(iter(names.values())))
         return default
+
+    def named(self, kind: str | None, rid: Any) -> bool:
+        """Whether the record has a name a player can read (a ``name`` in any language)."""
+        return bool(self.record(kind, rid).get("name"))
+
+    def kind_named(self, kind: str) -> bool:
+        """Whether the kind has a name of its own in ``kinds.yaml``."""
+        return bool((self.kinds.get(kind) or {}).get("name"))
 
     def has_lang(self, names: Any) -> bool:
         return isinstance(names, str) or isinstance(names, dict) and self.lang in names
@@ -162,8 +137,8 @@ class Speaker:
         gender = rec.get("gender")
         word = str((gender.get(self.lang) if isinstance(gender, dict) else None) or "m")
         if self.lang == "it":
-            return _italian_indefinite(text, word) if kind == "a" else \
-                _italian_article(text, word, many)
+            return italian_indefinite(text, word) if kind == "a" else \
+                italian_article(text, word, many)
         if self.lang == "en":
             if kind == "a":
                 return "an " if text[:1].lower() in "aeiou" else "a "
