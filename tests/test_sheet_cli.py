@@ -31,7 +31,7 @@ def test_pdf_sheet(tmp_path, capsys):
     out = tmp_path / "tm.pdf"
     assert main(["sheet", "terraforming_mars", "--out", str(out)]) == 0
     assert out.read_bytes().startswith(b"%PDF-")
-    assert "(it," in capsys.readouterr().out   # the rulebook's language by default
+    assert ", it," in capsys.readouterr().out   # the rulebook's language by default
 
 
 def test_unknown_language_and_unwritable_folder(tmp_path, capsys):
