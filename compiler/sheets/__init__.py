@@ -22,7 +22,7 @@ from typing import Any
 
 import jinja2
 
-__all__ = ["AIDS", "AUDIENCES", "PAPERS", "SheetError", "languages", "page", "render"]
+__all__ = ["AIDS", "AUDIENCES", "PAPERS", "SheetError", "built", "languages", "page", "render"]
 
 AIDS = ("reference", "quick", "modules", "cards")
 AUDIENCES = ("player", "designer")
@@ -53,6 +53,13 @@ def page(ir: dict[str, Any], aid: str, lang: str, audience: str = "player",
          paper: str = "a4", modules: list[str] | None = None) -> bytes:
     """The HTML of one aid (see the module docstring). Raises ``compiler.runtime.
     RulesError`` for a selection of modules that does not compose."""
+    return built(ir, aid, lang, audience, paper, modules)[0]
+
+
+def built(ir: dict[str, Any], aid: str, lang: str, audience: str = "player",
+          paper: str = "a4", modules: list[str] | None = None) -> tuple[bytes, list[str]]:
+    """The HTML of one aid and what its text had to show by its data name, for want of
+    words in the data (``Speaker.leaks``: a state entry, a field, a nameless record)."""
     from compiler.sheets import aids
     from compiler.sheets.select import select
     from compiler.sheets.words import words
@@ -63,7 +70,7 @@ def page(ir: dict[str, Any], aid: str, lang: str, audience: str = "player",
     c["legend"] = _has_prov(c)
     html = _env().get_template(f"{aid}.html.j2").render(
         c=c, t=functools.partial(_word, words(lang)))
-    return html.encode("utf-8")
+    return html.encode("utf-8"), list(c.get("leaks") or [])
 
 
 def render(ir: dict[str, Any]) -> dict[str, bytes]:

@@ -61,7 +61,8 @@ def _actions(sp: Speaker) -> list[dict[str, Any]]:
 def quick(ir: IR, lang: str, audience: str) -> dict[str, Any]:
     """The one-page quick reference."""
     sp = Speaker(ir, lang, audience)
-    return {**frame(sp), "flow": flow(sp), "actions": _actions(sp)}
+    c = {**frame(sp), "flow": flow(sp), "actions": _actions(sp)}
+    return {**c, "leaks": sorted(sp.leaks)}
 
 
 def module_pages(ir: IR, lang: str, audience: str) -> dict[str, Any]:
@@ -72,7 +73,7 @@ def module_pages(ir: IR, lang: str, audience: str) -> dict[str, Any]:
         parts = [{"title": sp.w[f"part_{key}"], "facts": m["parts"][key]} for key in PARTS
                  if m["parts"][key]]
         pages.append({**m, "groups": parts})
-    return {**frame(sp), "pages": pages}
+    return {**frame(sp), "pages": pages, "leaks": sorted(sp.leaks)}
 
 
 def proxies(ir: IR, lang: str, audience: str) -> dict[str, Any]:
@@ -83,7 +84,7 @@ def proxies(ir: IR, lang: str, audience: str) -> dict[str, Any]:
         if isinstance(section, dict) and section.get("layout") == "cards":
             cards += section_items(sp, section)
     pages = [cards[i:i + PER_PAGE] for i in range(0, len(cards), PER_PAGE)]
-    return {**frame(sp), "pages": pages}
+    return {**frame(sp), "pages": pages, "leaks": sorted(sp.leaks)}
 
 
 CONTEXTS: dict[str, Callable[[IR, str, str], dict[str, Any]]] = {

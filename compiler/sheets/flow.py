@@ -34,6 +34,8 @@ def score_text(sp: Speaker, tree: Any) -> str:
     """A line of the final count: "1 per each <thing counted>", or the amount in words."""
     if tree is None:
         return ""
+    if isinstance(tree, dict) and set(tree) == {"state"}:   # the entry itself: its total
+        return str(sp.w["score_total"])
     each = sp.w["score_each_unit"] if sp.score_unit else sp.w["score_each"]
     if sp.countable(tree) or isinstance(tree, dict) and ("val" in tree or "rec" in tree):
         return each.format(x=sp.value(tree, "one"), unit=sp.score_unit)

@@ -30,19 +30,33 @@ def _sheet_section(sp: Speaker, kind: str) -> dict[str, Any] | None:
     return None
 
 
-def changed_text(sp: Speaker, change: dict[str, Any]) -> str:
-    """A module's change of a record, said as the record's sheet line with the change."""
+def _templates(section: dict[str, Any]) -> list[Any]:
+    """Every text of a sheet section that shows one of a record's fields."""
+    rows = [r["text"] for r in (section.get("lines") or []) + (section.get("columns") or [])
+            if not r.get("each")]
+    return rows + [section[k] for k in ("corner", "head", "foot") if section.get(k)] + \
+        list(section.get("meta") or [])
+
+
+def changed_text(sp: Speaker, change: dict[str, Any], trees: dict[str, Any] | None = None,
+                 index: int = 0) -> str:
+    """A module's change of a record: "Name: <each sheet text that shows a changed field,
+    with its new value>". ``trees``: the module's own text trees (a changed rule text is
+    said from its tree ``changes.<index>.set.<field>``)."""
     kind, rid = str(change.get("kind")), str(change.get("id"))
-    rec = dict(_records(sp.ir, kind).get(rid) or {})
-    rec.update(change.get("set") or {})
-    section = _sheet_section(sp, kind)
-    rows = (section or {}).get("lines") or (section or {}).get("columns") or []
-    f = Fields(sp, kind, rid, rec, section or {})
-    f.trees = {}
-    texts = [f.text(r["text"]) for r in rows if not r.get("each")]
-    text = "; ".join(lower_first(t) for t in texts if t)
+    new = change.get("set") or {}
+    rec = {**(_records(sp.ir, kind).get(rid) or {}), **new}
+    section = _sheet_section(sp, kind) or {}
+    f = Fields(sp, kind, rid, rec, section)
+    f.trees = {k: v for k, v in f.trees.items() if k.split(".")[0] not in new}
+    prefix = f"changes.{index}.set."
+    f.trees.update({k[len(prefix):]: v for k, v in (trees or {}).items()
+                    if k.startswith(prefix)})
+    shown = [t for t in _templates(section)
+             if any("{" + field in sp.pick(t) for field in new)]
+    text = "; ".join(lower_first(x) for x in (f.text(t) for t in shown) if x)
     if not text and not sp.player:   # a field no sheet section shows: its data
-        text = ", ".join(f"{k} {v}" for k, v in (change.get("set") or {}).items())
+        text = ", ".join(f"{k} {v}" for k, v in new.items())
     return f"{sp.name(kind, rid)}: {text}" if text else ""
 
 
@@ -103,8 +117,10 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...]) 
 
 def _rules(sp: Speaker, mid: str, m: dict[str, Any]) -> list[str]:
     w = sp.w
-    out = [t for t in (changed_text(sp, c) for c in m.get("changes") or []
-                       if isinstance(c, dict)) if t]
+    trees = (((sp.ir.get("texts") or {}).get("records") or {}).get("modules") or {}) \
+        .get(mid) or {}
+    out = [t for t in (changed_text(sp, c, trees, i) for i, c in
+                       enumerate(m.get("changes") or []) if isinstance(c, dict)) if t]
     out += _steps(sp, mid, m, ("phases", "end_steps"))
     if m.get("round_limit"):
         out.append(w["round_limit"].format(**sp.rounds, n=m["round_limit"]))

@@ -146,7 +146,8 @@ def context(ir: dict[str, Any], lang: str, audience: str = "designer") -> dict[s
     """Everything the reference sheet template shows, in ``lang``, for ``audience``
     (``player``: no sources, ids or data; ``designer``: all of them)."""
     sp = Speaker(ir, lang, audience)
-    return {**frame(sp), "flow": flow(sp), "rows": rows(sections(sp)), "modules": modules(sp)}
+    c = {**frame(sp), "flow": flow(sp), "rows": rows(sections(sp)), "modules": modules(sp)}
+    return {**c, "leaks": sorted(sp.leaks)}
 
 
 def frame(sp: Speaker) -> dict[str, Any]:

@@ -59,6 +59,8 @@ class Speaker:
         self.lang = lang
         self.player = audience == "player"
         """A player's sheet: no ids, no sources, no data; nameless records left out."""
+        self.leaks: set[str] = set()
+        """What the text had to show by its data name (no words for it in the data)."""
         self.w = words(lang)
         texts = ir.get("texts") or {}
         self.defs: dict[str, Any] = texts.get("defs") or {}
@@ -122,8 +124,11 @@ class Speaker:
         ``gloss``."""
         rec = self.record(kind, rid)
         if not rec:
+            self.leaks.add(f"id {rid}")
             return str(rid)
         one = rec.get("name_one")
+        if not rec.get("name"):
+            self.leaks.add(f"id {rid}")
         text = self.pick(one) if form == "one" and one else self.pick(rec.get("name"), str(rid))
         if not gloss:
             text = _GLOSS.sub("", text) or text
@@ -322,6 +327,7 @@ class Speaker:
         if "core" in tree:
             return str(self.w["core"].get(tree["core"], tree["core"])).format(round=self.round)
         if "state" in tree:
+            self.leaks.add(f"state entry {tree['state']}")
             return str(tree["state"])
         form_ = tree.get("form")
         handler = _VALUES.get(str(form_))
@@ -392,7 +398,13 @@ class Speaker:
         return self.w["list_sep"].join(items) if items else str(self.w["none"])
 
     def _field(self, tree: Tree) -> str:
-        return f"{self.value(tree['of'])} → {tree['f']}"
+        """``a.f``: "a → name of f" when f is a record's id, else the field's own name
+        (which no data names yet: a leak, see ``leaks``)."""
+        field = str(tree["f"])
+        if self.record(None, field):
+            return f"{self.value(tree['of'])} → {self.name(None, field)}"
+        self.leaks.add(f"field {field}")
+        return f"{self.value(tree['of'])} → {field}"
 
     def _filter(self, tree: Tree) -> str:
         if "w" not in tree:
