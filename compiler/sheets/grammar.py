@@ -9,10 +9,12 @@ indefinite ones "un anno", "uno spazio", "una generazione", "un'azione".
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["guess_gender", "italian_article", "italian_indefinite", "plural", "round_forms"]
+__all__ = ["contract", "guess_gender", "italian_article", "italian_indefinite", "plural",
+           "round_forms"]
 
 
 @lru_cache(maxsize=16)
@@ -89,3 +91,26 @@ def round_forms(lang: str, name: str, gender: str | None = None) -> dict[str, st
     the = italian_article(name, g, False)
     return {"name": name, "the": the + name, "a": italian_indefinite(name, g) + name,
             "of_the": _JOINED["di"][the] + name, "from_the": _JOINED["da"][the] + name}
+
+
+_STEMS = {"a": "a", "da": "da", "di": "de", "in": "ne", "su": "su"}
+_ARTICLES = {"il": "l", "lo": "llo", "la": "lla", "i": "i", "gli": "gli", "le": "lle",
+             "l'": "ll'"}
+_PAIR = re.compile(r"\b(a|da|di|in|su) (il|lo|la|i|gli|le|l')(?=[\s\w])", re.IGNORECASE)
+
+
+def contract(text: str) -> str:
+    """Italian prepositions joined to the article that follows, as Italian writes them
+    when two phrases meet: "a il numero" -> "al numero", "di l'anno" -> "dell'anno",
+    "in la zona" -> "nella zona", "su i" -> "sui"."""
+    def join(m: re.Match[str]) -> str:
+        prep, art = m.group(1), m.group(2).lower()
+        stem = _STEMS[prep.lower()]
+        if art == "il":
+            word = stem + "l"
+        elif art == "i":
+            word = stem + "i"
+        else:
+            word = stem + _ARTICLES[art]
+        return word[:1].upper() + word[1:] if prep[:1].isupper() else word
+    return _PAIR.sub(join, text)

@@ -131,7 +131,8 @@ def sections(sp: Speaker) -> list[dict[str, Any]]:
         for it in items:
             groups.setdefault(it["group"], []).append(it)
         names = section.get("groups") or {}
-        parts = [{"title": sp.pick(names.get(g), title) if g else title, "items": its}
+        parts = [{"title": sp.pick(names.get(g), title) if g else title, "items": its,
+              "count": len(its)}
                  for g, its in groups.items()]
         note = sp.w["names_note"] if any(not i["translated"] for i in items) else ""
         out.append({"id": kind, "layout": section.get("layout"), "title": title,

@@ -23,7 +23,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from compiler.sheets.grammar import italian_article, italian_indefinite, plural, round_forms
+from compiler.sheets.forms import Forms, number_of
+from compiler.sheets.grammar import (
+    contract,
+    italian_article,
+    italian_indefinite,
+    plural,
+    round_forms,
+)
 from compiler.sheets.words import words
 
 __all__ = ["Speaker", "sentence", "upper_first"]
@@ -51,7 +58,7 @@ def sentence(text: str) -> str:
     return upper_first(text) + ("" if text[-1] in ".!?:" else ".")
 
 
-class Speaker:
+class Speaker(Forms):
     """Words for the text trees of one compiled core game, in one language."""
 
     def __init__(self, ir: dict[str, Any], lang: str, audience: str = "designer") -> None:
@@ -244,7 +251,11 @@ class Speaker:
         text and number); a hole right after a number agrees with it; ``[a part]`` is
         left out when a hole in it gives no text."""
         text, _ = self._fill(_parse(template), arg, [None])
-        return re.sub(r"\s{2,}", " ", text).strip()
+        return self.joined(re.sub(r"\s{2,}", " ", text).strip())
+
+    def joined(self, text: str) -> str:
+        """``text`` with Italian prepositions joined to their articles ("al numero")."""
+        return contract(text) if self.lang == "it" else text
 
     def _fill(self, parts: list[Any], arg: Any, number: list[Any]) -> tuple[str, bool]:
         out: list[str] = []
@@ -294,7 +305,7 @@ class Speaker:
             return self.use(tree, form), None
         if tree.get("form") in _STATEMENTS or tree.get("form") == "seq":
             return self.clause(tree), None
-        return self.value(tree, form), _number(tree)
+        return self.value(tree, form), number_of(tree)
 
     # ---- values -------------------------------------------------------------------
 
@@ -314,7 +325,7 @@ class Speaker:
             return self.name(self.kind_of_state(tree.get("state", "")), tree["val"], form)
         if "fn" in tree:
             frame = self.w["fn"].get(tree["fn"], "{0}")
-            return frame.format(*[self.value(a) for a in tree["a"]])
+            return self.joined(frame.format(*[self.value(a) for a in tree["a"]]))
         if "var" in tree:
             var = tree["var"]
             if var in self.loop:
@@ -337,96 +348,6 @@ class Speaker:
             return self.clause(tree)
         return " ".join(self.value(a) for a in tree.get("a") or [] if a is not None)
 
-    def _literal(self, v: Any) -> str:
-        if isinstance(v, bool):
-            return str(self.w["true" if v else "false"])
-        if v is None:
-            return str(self.w["none"])
-        if isinstance(v, list):
-            sep = self.w["num_sep"] if all(isinstance(x, int) for x in v) else self.w["list_sep"]
-            return sep.join(self._literal(x) for x in v)
-        return str(v)
-
-    def countable(self, tree: Tree) -> bool:
-        """A count of things, whose text has a singular form ("3 tessere")."""
-        return isinstance(tree, dict) and "def" in tree and \
-            bool((self.defs.get(tree["def"]) or {}).get("text_one"))
-
-    def unit(self, tree: Tree) -> str:
-        """The unit of a value named by a record whose kind's sheet section gives one."""
-        if not isinstance(tree, dict) or "val" not in tree:
-            return ""
-        kind = self.kind_of_state(tree.get("state", ""))
-        field = self.units.get(kind or "")
-        return self.pick(self.record(kind, tree["val"]).get(field)) if field else ""
-
-    def agree(self, words: str, number: Any) -> str:
-        """``"tessera|tessere"``: the form that agrees with ``number``."""
-        forms = words.split("|")
-        return forms[0] if plural(self.lang, number) == "one" else forms[-1]
-
-    def _cmp(self, tree: Tree) -> str:
-        a, b, o = tree["a"], tree["b"], tree["o"]
-        number = _number(b)
-        if number is not None and self.countable(a) and o in self.w["count_cmp"]:
-            return self.w["count_cmp"][o].format(a=self.value(a, plural(self.lang, number)),
-                                                 b=self.value(b))
-        right = self.value(b)
-        unit = self.unit(a) if number is not None else ""
-        if unit:
-            right = f"{right} {self.agree(unit, number)}"
-        frames = self.w["cmp"]
-        return frames.get(o, "{a} " + o + " {b}").format(a=self.value(a), b=right)
-
-    def _arith(self, tree: Tree) -> str:
-        frames = self.w["arith"]
-        return frames.get(tree["o"], "{a} " + tree["o"] + " {b}").format(
-            a=self.value(tree["a"]), b=self.value(tree["b"]))
-
-    def _logic(self, tree: Tree) -> str:
-        return self.w[tree["form"]].join(self.value(a) for a in tree["a"])
-
-    def _not(self, tree: Tree) -> str:
-        return self.w[tree["form"]].format(a=self.value(tree["a"]))
-
-    def _member(self, tree: Tree) -> str:
-        key = "notin" if tree.get("neg") else "in"
-        return self.w[key].format(a=self.value(tree["a"]), b=self.value(tree["b"]))
-
-    def _list(self, tree: Tree) -> str:
-        items = [self.value(a) for a in tree.get("a") or []]
-        return self.w["list_sep"].join(items) if items else str(self.w["none"])
-
-    def _field(self, tree: Tree) -> str:
-        """``a.f``: "a → name of f" when f is a record's id, else the field's own name
-        (which no data names yet: a leak, see ``leaks``)."""
-        field = str(tree["f"])
-        if self.record(None, field):
-            return f"{self.value(tree['of'])} → {self.name(None, field)}"
-        self.leaks.add(f"field {field}")
-        return f"{self.value(tree['of'])} → {field}"
-
-    def _filter(self, tree: Tree) -> str:
-        if "w" not in tree:
-            return self.value(tree["src"])
-        return self.w["filter"].format(src=self.value(tree["src"]), w=self.value(tree["w"]))
-
-    def _map(self, tree: Tree) -> str:
-        return self.w["map"].format(e=self.value(tree["e"]), v=tree["v"])
-
-    def _obj(self, tree: Tree) -> str:
-        return self.w["list_sep"].join(f"{k}: {self.value(v)}"
-                                       for k, v in zip(tree["k"], tree["a"], strict=False))
-
-    def trigger(self, tree: Tree) -> str:
-        """A trigger: "quando <event>[, se <filter>]"."""
-        if not isinstance(tree, dict):
-            return ""
-        ev = self.event_name(tree.get("ev", ""))
-        if "w" in tree:
-            return self.w["trigger_where"].format(ev=ev, w=self.value(tree["w"]))
-        return self.w["trigger"].format(ev=ev)
-
 
 def _parse(template: str) -> list[Any]:
     """Text, ``{holes}`` and nested ``[optional parts]`` of a template."""
@@ -443,17 +364,6 @@ def _parse(template: str) -> list[Any]:
     return root
 
 
-def _number(tree: Tree) -> int | None:
-    if isinstance(tree, dict) and tree.get("form") == "neg":
-        inner = _number(tree.get("a"))
-        return -inner if inner is not None else None
-    if isinstance(tree, dict):
-        v = tree.get("lit", tree.get("v")) if ("lit" in tree or "const" in tree) else None
-        if isinstance(v, int) and not isinstance(v, bool):
-            return v
-    return None
-
-
 _STATEMENTS: dict[str, Any] = {
     "choose": Speaker._choose, "if": Speaker._if, "for": Speaker._for,
     "repeat": Speaker._loop, "while": Speaker._loop, "assign": Speaker._assign,
@@ -465,8 +375,8 @@ _STATEMENTS: dict[str, Any] = {
 }
 
 _VALUES: dict[str, Any] = {
-    "cmp": Speaker._cmp, "arith": Speaker._arith, "and": Speaker._logic,
-    "or": Speaker._logic, "not": Speaker._not, "neg": Speaker._not, "in": Speaker._member,
-    "list": Speaker._list, "field": Speaker._field, "filter": Speaker._filter,
-    "map": Speaker._map, "obj": Speaker._obj, "on": Speaker.trigger,
+    "cmp": Forms._cmp, "arith": Forms._arith, "and": Forms._logic,
+    "or": Forms._logic, "not": Forms._not, "neg": Forms._not, "in": Forms._member,
+    "list": Forms._list, "field": Forms._field, "filter": Forms._filter,
+    "map": Forms._map, "obj": Forms._obj, "on": Forms.trigger,
 }

@@ -7403,25 +7403,25 @@ def x_2844(ctx):  # rules_data/terraforming_mars/modules.yaml:31
     return list(range(len(ctx.state['players'])))
 
 
-def x_2845(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_2845(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_2847(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_2847(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~2336'))
 
 
-def x_2848(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_2848(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_2849(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_2849(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return MEMO(ctx, (2849,), lambda: CALL(ctx, 'sorted', None, [v_c_2337 for v_c_2337 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2337, 'beginner', None) != True)]))
 
 
-def x_2850(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_2850(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
@@ -7429,28 +7429,28 @@ def x_2851(ctx):  # rules_data/terraforming_mars/modules.yaml:50
     return list(range(len(ctx.state['players'])))
 
 
-def x_2853(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2853(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_2854(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2854(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_2855(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2855(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_2856(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2856(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_2857(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2857(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_2858(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_2858(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
@@ -7480,12 +7480,12 @@ def x_2867(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:1
     return FLD(ctx, K[8], E.get('c~2339'))
 
 
-def x_2868(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_2868(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return {'corporation': E.get('corporation_card~2338')}
 
 
-def x_2869(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
+def x_2869(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
@@ -9307,25 +9307,25 @@ def x_2844(ctx):  # rules_data/terraforming_mars/modules.yaml:31
     return list(range(len(ctx.state['players'])))
 
 
-def x_2845(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_2845(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_2847(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_2847(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~2336'))
 
 
-def x_2848(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_2848(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_2849(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_2849(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return MEMO(ctx, (2849,), lambda: CALL(ctx, 'sorted', None, [v_c_2337 for v_c_2337 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2337, 'beginner', None) != True)]))
 
 
-def x_2850(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_2850(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
@@ -9333,28 +9333,28 @@ def x_2851(ctx):  # rules_data/terraforming_mars/modules.yaml:50
     return list(range(len(ctx.state['players'])))
 
 
-def x_2853(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2853(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_2854(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2854(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_2855(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2855(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_2856(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2856(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_2857(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_2857(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_2858(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_2858(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
@@ -9384,12 +9384,12 @@ def x_2867(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:1
     return FLD(ctx, K[8], E.get('c~2339'))
 
 
-def x_2868(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_2868(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return {'corporation': E.get('corporation_card~2338')}
 
 
-def x_2869(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
+def x_2869(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
@@ -13345,25 +13345,25 @@ AT = {
     2839: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2840: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2844: 'rules_data/terraforming_mars/modules.yaml:31',
-    2845: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    2847: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    2848: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    2849: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    2850: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    2845: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    2847: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    2848: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    2849: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    2850: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     2851: 'rules_data/terraforming_mars/modules.yaml:50',
-    2853: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2854: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2855: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2856: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2857: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2858: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2853: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2854: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2855: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2856: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2857: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2858: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
     2860: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     2861: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     2862: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     2864: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2867: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    2868: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    2869: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
+    2868: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    2869: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
     2873: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2874: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2875: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
@@ -13734,25 +13734,25 @@ AT = {
     2839: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2840: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2844: 'rules_data/terraforming_mars/modules.yaml:31',
-    2845: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    2847: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    2848: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    2849: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    2850: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    2845: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    2847: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    2848: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    2849: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    2850: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     2851: 'rules_data/terraforming_mars/modules.yaml:50',
-    2853: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2854: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2855: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2856: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2857: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    2858: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2853: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2854: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2855: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2856: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2857: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    2858: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
     2860: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     2861: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     2862: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     2864: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2867: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    2868: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    2869: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
+    2868: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    2869: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
     2873: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2874: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2875: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
