@@ -67,7 +67,8 @@ PARTS = ("play", "setup", "rules", "components", "removed")
 def _names(sp: Speaker, ids: list[Any], kind: str | None = None) -> str:
     """The names of records, those without one left out on a player's sheet."""
     seen = [sp.name(kind, i) for i in ids if not sp.player or sp.named(kind, i)]
-    return sp.w["list_sep"].join(dict.fromkeys(seen))
+    counts = {n: seen.count(n) for n in seen}   # two cards of one name: "Name ×2"
+    return sp.w["list_sep"].join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items())
 
 
 def _play(sp: Speaker, m: dict[str, Any]) -> list[str]:
@@ -154,11 +155,14 @@ def _removed(sp: Speaker, m: dict[str, Any]) -> list[str]:
     gone = _names(sp, m.get("removes") or [])
     if gone:
         out.append(w["module_removes"].format(what=gone))
+    tables = (sp.ir.get("records") or {}).items()
     for rep in m.get("replaces") or []:
         old, new = rep.get("id"), rep.get("by")
-        if sp.player and not (sp.named(None, old) and sp.named(None, new)):
+        kind = next((k for k, t in tables if isinstance(t, dict) and new in t), None)
+        if sp.player and not (sp.named(kind, old) and sp.named(kind, new)):
             continue
-        out.append(w["module_replaces"].format(old=sp.name(None, old), new=sp.name(None, new)))
+        out.append(w["module_replaces"].format(old=sp.name(kind, old, gloss=True),
+                                               new=sp.name(kind, new, gloss=True)))
     return out
 
 

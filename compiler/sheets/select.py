@@ -53,6 +53,7 @@ def select(ir: IR, modules: list[str] | None) -> IR:
             changed.setdefault(str(c.get("kind")), {}).setdefault(str(c.get("id")), []) \
                 .append(mid)
     out["sheet_marks"] = {"chosen": list(out["active_modules"]), "changed": changed}
+    out["base_records"] = ir.get("records") or {}   # names of what a module took out
     return out
 
 

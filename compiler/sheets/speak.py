@@ -117,6 +117,8 @@ class Speaker(Forms):
 
     def record(self, kind: str | None, rid: Any) -> dict[str, Any]:
         rec = (self.records.get(kind or "") or {}).get(rid) if kind else None
+        if kind and not isinstance(rec, dict):   # a record the chosen modules took out
+            rec = ((self.ir.get("base_records") or {}).get(kind) or {}).get(rid)
         if isinstance(rec, dict):
             return rec
         for table in self.records.values():
