@@ -203,7 +203,7 @@ def test_modules_say_what_they_change(ir):
     assert "Senza il passo «Produzione iniziale»." in modules["corporate_era"]
     # the Corporate Era cards, counted, under the kind's own name
     era = [c for c in ir["records"]["cards"].values() if c.get("module") == "corporate_era"]
-    assert any(f.startswith(f"{len(era)} carte Progetto: ") for f in modules["corporate_era"])
+    assert any(f.startswith(f"{len(era)} carte Progetto") for f in modules["corporate_era"])
 
 
 # ---- every kind of statement, in both languages ---------------------------------------

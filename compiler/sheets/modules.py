@@ -60,6 +60,9 @@ def changed_text(sp: Speaker, change: dict[str, Any], trees: dict[str, Any] | No
     return f"{sp.name(kind, rid)}: {text}" if text else ""
 
 
+_LISTED = 10
+"""A module's components of one kind are named up to this many, else only counted."""
+
 PARTS = ("play", "setup", "rules", "components", "removed")
 """The groups of a module's facts, in the order a module page shows them."""
 
@@ -141,8 +144,11 @@ def _components(sp: Speaker, mid: str) -> list[str]:
                and (not sp.player or sp.named(kind, rid))]
         if not ids:
             continue
-        names = _names(sp, ids, kind)
-        if sp.kind_named(kind):
+        names = _names(sp, ids, kind) if len(ids) <= _LISTED else ""
+        if sp.kind_named(kind) and not names:
+            out.append(sp.w["module_count"].format(
+                n=len(ids), kind=sp.kind_name(kind, "one" if len(ids) == 1 else None)))
+        elif sp.kind_named(kind):
             label = sp.kind_name(kind, "one" if len(ids) == 1 else None)
             out.append(sp.w["module_component"].format(n=len(ids), kind=label, what=names))
         else:

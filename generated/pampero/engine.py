@@ -818,22 +818,22 @@ def x_291(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_296(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_296(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~2709'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2709'), [])))) > num(0))
 
 
-def x_297(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_297(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~2709'), []))
 
 
-def x_298(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_298(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~2709'), [])
 
 
-def x_299(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_299(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~2710')]
 
@@ -868,32 +868,32 @@ def x_306(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~2712')]
 
 
-def x_309(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_309(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2714'), 'to', None) == 'hand')
 
 
-def x_310(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_310(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_311(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_311(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~2713')]
 
 
-def x_312(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_312(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_313(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_313(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2713')]
 
 
-def x_314(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_314(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2713'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2713'), 'use', None) == 'now')))
 
@@ -906,7 +906,7 @@ def x_317(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_319(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_319(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2713'))
 
@@ -915,57 +915,57 @@ def x_320(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_322(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_322(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~2710')}
 
 
-def x_323(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_323(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2709'), []))) > num(0)) else K[8])
 
 
-def x_324(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_324(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~2709'), []))
 
 
-def x_325(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_325(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~2709'), [])
 
 
-def x_326(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_326(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~2718')]
 
 
-def x_329(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_329(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2720'), 'to', None) == 'hand')
 
 
-def x_330(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_330(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_331(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_331(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~2719')]
 
 
-def x_332(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_332(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_333(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_333(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2719')]
 
 
-def x_334(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_334(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2719'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2719'), 'use', None) == 'now')))
 
@@ -978,7 +978,7 @@ def x_337(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_339(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_339(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2719'))
 
@@ -987,50 +987,50 @@ def x_340(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_344(ctx):  # rules_data/pampero/definitions/board.yaml:307
+def x_344(ctx):  # rules_data/pampero/definitions/board.yaml:309
     E = ctx.env()
     return ((num(KEY(ctx.state.get('supply'), E.get('p~2723'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~2723'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~2723'), 0)) > num(0)))
 
 
-def x_345(ctx):  # rules_data/pampero/definitions/board.yaml:308
+def x_345(ctx):  # rules_data/pampero/definitions/board.yaml:310
     return ctx.state.get('places')
 
 
-def x_346(ctx):  # rules_data/pampero/definitions/board.yaml:308
+def x_346(ctx):  # rules_data/pampero/definitions/board.yaml:310
     E = ctx.env()
     return MEMO(ctx, (346, E.get('p~2723'), E.get('space~2724'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'any', None, [(bool((KEY(v_x_2725, 'piece', None) == E.get('p~2723'))) and bool((KEY(v_x_2725, 'owner', None) == E.get('you')))) for v_x_2725 in items_of(KEY(ctx.state.get('places'), E.get('space~2724'), []))]))
 
 
-def x_349(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_349(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~2726'), 'supply', None) != None)
 
 
-def x_350(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_350(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~2726'), 0)
 
 
-def x_352(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_352(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~2726'), 0)
 
 
-def x_354(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_354(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~2727'), [])
 
 
-def x_355(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_355(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~2726'), 'owner': E.get('you')}]
 
 
-def x_356(ctx):  # rules_data/pampero/definitions/board.yaml:311
+def x_356(ctx):  # rules_data/pampero/definitions/board.yaml:313
     return ctx.state.get('built')
 
 
-def x_358(ctx):  # rules_data/pampero/definitions/board.yaml:312
+def x_358(ctx):  # rules_data/pampero/definitions/board.yaml:314
     E = ctx.env()
     return GET(ctx, 'areas', (None if (GET(ctx, 'spaces', E.get('space~2724'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('space~2724'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('space~2724'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('space~2724'), 'area', None), 'zone', None))), 'second_farm_energy', None)
 
@@ -1099,7 +1099,7 @@ def x_385(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_387(ctx):  # rules_data/pampero/definitions/board.yaml:308
+def x_387(ctx):  # rules_data/pampero/definitions/board.yaml:310
     E = ctx.env()
     return {'space': E.get('space~2724')}
 
@@ -1252,22 +1252,22 @@ def x_450(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_455(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_455(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~2768'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2768'), [])))) > num(0))
 
 
-def x_456(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_456(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~2768'), []))
 
 
-def x_457(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_457(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~2768'), [])
 
 
-def x_458(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_458(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~2769')]
 
@@ -1302,32 +1302,32 @@ def x_465(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~2771')]
 
 
-def x_468(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_468(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2773'), 'to', None) == 'hand')
 
 
-def x_469(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_469(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_470(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_470(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~2772')]
 
 
-def x_471(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_471(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_472(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_472(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2772')]
 
 
-def x_473(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_473(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2772'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2772'), 'use', None) == 'now')))
 
@@ -1340,7 +1340,7 @@ def x_476(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_478(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_478(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2772'))
 
@@ -1349,57 +1349,57 @@ def x_479(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_481(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_481(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~2769')}
 
 
-def x_482(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_482(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2768'), []))) > num(0)) else K[8])
 
 
-def x_483(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_483(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~2768'), []))
 
 
-def x_484(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_484(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~2768'), [])
 
 
-def x_485(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_485(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~2777')]
 
 
-def x_488(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_488(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2779'), 'to', None) == 'hand')
 
 
-def x_489(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_489(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_490(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_490(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~2778')]
 
 
-def x_491(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_491(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_492(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_492(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2778')]
 
 
-def x_493(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_493(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2778'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2778'), 'use', None) == 'now')))
 
@@ -1412,7 +1412,7 @@ def x_496(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_498(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_498(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2778'))
 
@@ -1421,50 +1421,50 @@ def x_499(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_503(ctx):  # rules_data/pampero/definitions/board.yaml:307
+def x_503(ctx):  # rules_data/pampero/definitions/board.yaml:309
     E = ctx.env()
     return ((num(KEY(ctx.state.get('supply'), E.get('p~2782'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~2782'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~2782'), 0)) > num(0)))
 
 
-def x_504(ctx):  # rules_data/pampero/definitions/board.yaml:308
+def x_504(ctx):  # rules_data/pampero/definitions/board.yaml:310
     return ctx.state.get('places')
 
 
-def x_505(ctx):  # rules_data/pampero/definitions/board.yaml:308
+def x_505(ctx):  # rules_data/pampero/definitions/board.yaml:310
     E = ctx.env()
     return MEMO(ctx, (505, E.get('p~2782'), E.get('space~2783'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'any', None, [(bool((KEY(v_x_2784, 'piece', None) == E.get('p~2782'))) and bool((KEY(v_x_2784, 'owner', None) == E.get('you')))) for v_x_2784 in items_of(KEY(ctx.state.get('places'), E.get('space~2783'), []))]))
 
 
-def x_508(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_508(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~2785'), 'supply', None) != None)
 
 
-def x_509(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_509(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~2785'), 0)
 
 
-def x_511(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_511(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~2785'), 0)
 
 
-def x_513(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_513(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~2786'), [])
 
 
-def x_514(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_514(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~2785'), 'owner': E.get('you')}]
 
 
-def x_515(ctx):  # rules_data/pampero/definitions/board.yaml:311
+def x_515(ctx):  # rules_data/pampero/definitions/board.yaml:313
     return ctx.state.get('built')
 
 
-def x_517(ctx):  # rules_data/pampero/definitions/board.yaml:312
+def x_517(ctx):  # rules_data/pampero/definitions/board.yaml:314
     E = ctx.env()
     return GET(ctx, 'areas', (None if (GET(ctx, 'spaces', E.get('space~2783'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('space~2783'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('space~2783'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('space~2783'), 'area', None), 'zone', None))), 'second_farm_energy', None)
 
@@ -1533,7 +1533,7 @@ def x_544(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_546(ctx):  # rules_data/pampero/definitions/board.yaml:308
+def x_546(ctx):  # rules_data/pampero/definitions/board.yaml:310
     E = ctx.env()
     return {'space': E.get('space~2783')}
 
@@ -1686,22 +1686,22 @@ def x_609(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_614(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_614(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~2827'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2827'), [])))) > num(0))
 
 
-def x_615(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_615(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~2827'), []))
 
 
-def x_616(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_616(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~2827'), [])
 
 
-def x_617(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_617(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~2828')]
 
@@ -1736,32 +1736,32 @@ def x_624(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~2830')]
 
 
-def x_627(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_627(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2832'), 'to', None) == 'hand')
 
 
-def x_628(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_628(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_629(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_629(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~2831')]
 
 
-def x_630(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_630(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_631(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_631(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2831')]
 
 
-def x_632(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_632(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2831'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2831'), 'use', None) == 'now')))
 
@@ -1774,7 +1774,7 @@ def x_635(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_637(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_637(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2831'))
 
@@ -1783,57 +1783,57 @@ def x_638(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_640(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_640(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~2828')}
 
 
-def x_641(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_641(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2827'), []))) > num(0)) else K[8])
 
 
-def x_642(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_642(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~2827'), []))
 
 
-def x_643(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_643(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~2827'), [])
 
 
-def x_644(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_644(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~2836')]
 
 
-def x_647(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_647(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2838'), 'to', None) == 'hand')
 
 
-def x_648(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_648(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_649(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_649(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~2837')]
 
 
-def x_650(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_650(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_651(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_651(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2837')]
 
 
-def x_652(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_652(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2837'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2837'), 'use', None) == 'now')))
 
@@ -1846,7 +1846,7 @@ def x_655(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_657(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_657(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2837'))
 
@@ -1855,50 +1855,50 @@ def x_658(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_662(ctx):  # rules_data/pampero/definitions/board.yaml:307
+def x_662(ctx):  # rules_data/pampero/definitions/board.yaml:309
     E = ctx.env()
     return ((num(KEY(ctx.state.get('supply'), E.get('p~2841'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~2841'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~2841'), 0)) > num(0)))
 
 
-def x_663(ctx):  # rules_data/pampero/definitions/board.yaml:308
+def x_663(ctx):  # rules_data/pampero/definitions/board.yaml:310
     return ctx.state.get('places')
 
 
-def x_664(ctx):  # rules_data/pampero/definitions/board.yaml:308
+def x_664(ctx):  # rules_data/pampero/definitions/board.yaml:310
     E = ctx.env()
     return MEMO(ctx, (664, E.get('p~2841'), E.get('space~2842'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'any', None, [(bool((KEY(v_x_2843, 'piece', None) == E.get('p~2841'))) and bool((KEY(v_x_2843, 'owner', None) == E.get('you')))) for v_x_2843 in items_of(KEY(ctx.state.get('places'), E.get('space~2842'), []))]))
 
 
-def x_667(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_667(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~2844'), 'supply', None) != None)
 
 
-def x_668(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_668(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~2844'), 0)
 
 
-def x_670(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_670(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~2844'), 0)
 
 
-def x_672(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_672(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~2845'), [])
 
 
-def x_673(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_673(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~2844'), 'owner': E.get('you')}]
 
 
-def x_674(ctx):  # rules_data/pampero/definitions/board.yaml:311
+def x_674(ctx):  # rules_data/pampero/definitions/board.yaml:313
     return ctx.state.get('built')
 
 
-def x_676(ctx):  # rules_data/pampero/definitions/board.yaml:312
+def x_676(ctx):  # rules_data/pampero/definitions/board.yaml:314
     E = ctx.env()
     return GET(ctx, 'areas', (None if (GET(ctx, 'spaces', E.get('space~2842'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('space~2842'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('space~2842'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('space~2842'), 'area', None), 'zone', None))), 'second_farm_energy', None)
 
@@ -1967,7 +1967,7 @@ def x_703(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_705(ctx):  # rules_data/pampero/definitions/board.yaml:308
+def x_705(ctx):  # rules_data/pampero/definitions/board.yaml:310
     E = ctx.env()
     return {'space': E.get('space~2842')}
 
@@ -2598,22 +2598,22 @@ def x_949(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_954(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_954(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~2977'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2977'), [])))) > num(0))
 
 
-def x_955(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_955(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~2977'), []))
 
 
-def x_956(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_956(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~2977'), [])
 
 
-def x_957(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_957(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~2978')]
 
@@ -2648,32 +2648,32 @@ def x_964(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~2980')]
 
 
-def x_967(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_967(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2982'), 'to', None) == 'hand')
 
 
-def x_968(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_968(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_969(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_969(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~2981')]
 
 
-def x_970(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_970(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_971(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_971(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2981')]
 
 
-def x_972(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_972(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2981'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2981'), 'use', None) == 'now')))
 
@@ -2686,7 +2686,7 @@ def x_975(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_977(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_977(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2981'))
 
@@ -2695,57 +2695,57 @@ def x_978(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_980(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_980(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~2978')}
 
 
-def x_981(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_981(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2977'), []))) > num(0)) else K[8])
 
 
-def x_982(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_982(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~2977'), []))
 
 
-def x_983(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_983(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~2977'), [])
 
 
-def x_984(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_984(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~2986')]
 
 
-def x_987(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_987(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2988'), 'to', None) == 'hand')
 
 
-def x_988(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_988(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_989(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_989(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~2987')]
 
 
-def x_990(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_990(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_991(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_991(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2987')]
 
 
-def x_992(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_992(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2987'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2987'), 'use', None) == 'now')))
 
@@ -2758,7 +2758,7 @@ def x_995(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_997(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_997(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2987'))
 
@@ -3203,22 +3203,22 @@ def x_1178(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1183(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_1183(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~3069'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~3069'), [])))) > num(0))
 
 
-def x_1184(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_1184(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~3069'), []))
 
 
-def x_1185(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1185(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~3069'), [])
 
 
-def x_1186(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1186(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~3070')]
 
@@ -3253,32 +3253,32 @@ def x_1193(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~3072')]
 
 
-def x_1196(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1196(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~3074'), 'to', None) == 'hand')
 
 
-def x_1197(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1197(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1198(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1198(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~3073')]
 
 
-def x_1199(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1199(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_1200(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1200(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~3073')]
 
 
-def x_1201(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_1201(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~3073'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~3073'), 'use', None) == 'now')))
 
@@ -3291,7 +3291,7 @@ def x_1204(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_1206(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_1206(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3073'))
 
@@ -3300,57 +3300,57 @@ def x_1207(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_1209(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_1209(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~3070')}
 
 
-def x_1210(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_1210(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~3069'), []))) > num(0)) else K[8])
 
 
-def x_1211(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_1211(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~3069'), []))
 
 
-def x_1212(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_1212(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~3069'), [])
 
 
-def x_1213(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_1213(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~3078')]
 
 
-def x_1216(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1216(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~3080'), 'to', None) == 'hand')
 
 
-def x_1217(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1217(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1218(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1218(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~3079')]
 
 
-def x_1219(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1219(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_1220(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1220(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~3079')]
 
 
-def x_1221(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_1221(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~3079'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~3079'), 'use', None) == 'now')))
 
@@ -3363,7 +3363,7 @@ def x_1224(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_1226(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_1226(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3079'))
 
@@ -3808,22 +3808,22 @@ def x_1407(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1412(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_1412(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~3161'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~3161'), [])))) > num(0))
 
 
-def x_1413(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_1413(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~3161'), []))
 
 
-def x_1414(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1414(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~3161'), [])
 
 
-def x_1415(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1415(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~3162')]
 
@@ -3858,32 +3858,32 @@ def x_1422(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~3164')]
 
 
-def x_1425(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1425(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~3166'), 'to', None) == 'hand')
 
 
-def x_1426(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1426(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1427(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1427(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~3165')]
 
 
-def x_1428(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1428(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_1429(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1429(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~3165')]
 
 
-def x_1430(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_1430(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~3165'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~3165'), 'use', None) == 'now')))
 
@@ -3896,7 +3896,7 @@ def x_1433(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_1435(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_1435(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3165'))
 
@@ -3905,57 +3905,57 @@ def x_1436(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_1438(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_1438(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~3162')}
 
 
-def x_1439(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_1439(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~3161'), []))) > num(0)) else K[8])
 
 
-def x_1440(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_1440(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~3161'), []))
 
 
-def x_1441(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_1441(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~3161'), [])
 
 
-def x_1442(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_1442(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~3170')]
 
 
-def x_1445(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1445(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~3172'), 'to', None) == 'hand')
 
 
-def x_1446(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1446(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1447(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_1447(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~3171')]
 
 
-def x_1448(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1448(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_1449(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1449(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~3171')]
 
 
-def x_1450(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_1450(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~3171'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~3171'), 'use', None) == 'now')))
 
@@ -3968,7 +3968,7 @@ def x_1453(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_1455(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_1455(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3171'))
 
@@ -3977,135 +3977,135 @@ def x_1456(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_1461(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_1461(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~3175'), 'zone_linked', None) else None)
 
 
-def x_1462(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_1462(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~3176'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~3176'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3176'), 0)) > num(0))))
 
 
-def x_1463(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_1463(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (1463, E.get('p~3176'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3176'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3178, 'grants', [])) for v_i_3178 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_1464(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_1464(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_3179 for v_s_3179 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_3179) == None)) or bool((GET(ctx, 'spaces', v_s_3179, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3180, 'piece', None) == GET(ctx, 'pieces', E.get('p~3176'), 'needs', None))) and bool((KEY(v_x_3180, 'owner', None) == E.get('you')))) for v_x_3180 in items_of(KEY(ctx.state.get('places'), v_s_3179, []))])))]
 
 
-def x_1465(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_1465(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~3181'))) > num(0))
 
 
-def x_1467(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_1467(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (1467, E.get('p~3176'), E.get('you'), E.get('z~3177'), ctx.stamps.get('places', 0),), lambda: [v_s_3183 for v_s_3183 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3183, 'type', None), GET(ctx, 'pieces', E.get('p~3176'), 'on', []))) and bool((bool((E.get('z~3177') == None)) or bool((((lambda v_zs_3187: ((None if (GET(ctx, 'spaces', v_s_3183, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3183, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3183, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3183, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3187) == 0) else CALL(ctx, 'last', None, [v_z_3188 for v_z_3188 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3188, 'type', None) == 'zone')) and bool(IN(v_z_3188, v_zs_3187)))])))([(None if (GET(ctx, 'spaces', v_o_3184, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3184, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3184, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3184, 'area', None), 'zone', None))) for v_o_3184 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3185, GET(ctx, 'spaces', v_s_3183, 'lines', [])) for v_l_3185 in items_of(GET(ctx, 'spaces', v_o_3184, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3186, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3176'), 'near', {}), 'piece', None)) for v_x_3186 in items_of(KEY(ctx.state.get('places'), v_o_3184, []))])))]) == E.get('z~3177')) if KEY(GET(ctx, 'pieces', E.get('p~3176'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3183, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3183, 'area', None) == E.get('z~3177'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3183, 'area', None), 'zone', None) == E.get('z~3177')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3176'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3189, 'piece', None), 'structure', None) for v_x_3189 in items_of(KEY(ctx.state.get('places'), v_s_3183, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3176'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3190, 'piece', None) == E.get('p~3176')) for v_x_3190 in items_of(KEY(ctx.state.get('places'), v_s_3183, []))]))))) and bool((lambda v_nr_3191: (bool((KEY(v_nr_3191, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3192, 'piece', None) == KEY(v_nr_3191, 'piece', None))) and bool((bool((not KEY(v_nr_3191, 'own', None))) or bool((KEY(v_x_3192, 'owner', None) == E.get('you')))))) for v_x_3192 in items_of(KEY(ctx.state.get('places'), v_s_3183, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3191, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3183, 'type', None), KEY(v_nr_3191, 'on', None))))) and bool((bool((not KEY(v_nr_3191, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3183, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3191, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3194, 'piece', None) == KEY(v_nr_3191, 'sector_has', None))) and bool((KEY(v_y_3194, 'owner', None) == E.get('you')))) for v_y_3194 in items_of(KEY(ctx.state.get('places'), v_o_3193, []))]) for v_o_3193 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3193, 'area', None) == GET(ctx, 'spaces', v_s_3183, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3176'), 'near', {}))))])
 
 
-def x_1468(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_1468(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (1468, E.get('p~3176'), E.get('space~3195'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~3195'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~3176'), 'needs', None), 'on', []))) and bool((lambda v_movers_3197: ((bool((GET(ctx, 'spaces', E.get('space~3195'), 'capacity', None) == 0)) or bool((num(v_movers_3197) < num(GET(ctx, 'spaces', E.get('space~3195'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~3195'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3198, 'piece', None), 'structure', None) for v_x_3198 in items_of(KEY(ctx.state.get('places'), E.get('space~3195'), []))]))) and bool((v_movers_3197 == 0)))))(CALL(ctx, 'count', None, [v_x_3196 for v_x_3196 in items_of(KEY(ctx.state.get('places'), E.get('space~3195'), [])) if GET(ctx, 'pieces', KEY(v_x_3196, 'piece', None), 'mover', None)])))))
 
 
-def x_1470(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_1470(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (1470, E.get('from~3199'), E.get('p~3176'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3200 for v_x_3200 in items_of(KEY(ctx.state.get('places'), E.get('from~3199'), [])) if (bool((KEY(v_x_3200, 'piece', None) == GET(ctx, 'pieces', E.get('p~3176'), 'needs', None))) and bool((KEY(v_x_3200, 'owner', None) == E.get('you'))))]))
 
 
-def x_1473(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1473(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3202'), [])
 
 
-def x_1474(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1474(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3201')]
 
 
-def x_1475(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1475(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3203'), [])
 
 
-def x_1476(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1476(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3201')]
 
 
-def x_1477(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1477(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3203')) != None)
 
 
-def x_1478(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1478(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3203'))
 
 
-def x_1481(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1481(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3204'), 'supply', None) != None)
 
 
-def x_1482(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1482(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3204'), 0)
 
 
-def x_1484(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1484(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3204'), 0)
 
 
-def x_1486(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1486(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3205'), [])
 
 
-def x_1487(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1487(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3204'), 'owner': E.get('you')}]
 
 
-def x_1490(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_1490(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_1494(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1494(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3208'), 'from_grid', None)
 
 
-def x_1495(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1495(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_1496(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1496(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (1496, E.get('c~3210'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3210'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3212 for v_x_3212 in items_of(KEY(ctx.state.get('places'), v_s_3211, [])) if (bool((KEY(v_x_3212, 'piece', None) == 'tower')) and bool((KEY(v_x_3212, 'owner', None) == E.get('you'))))]) for v_s_3211 in items_of(ctx.state.get('places'))]))))
 
 
-def x_1497(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1497(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3210'))
 
 
-def x_1498(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_1498(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3206'))
 
 
-def x_1499(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1499(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3206'), 'pays', {}))) > num(0))
 
 
-def x_1500(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1500(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (1500, E.get('p~3206'), E.get('s~3207'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3206'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3207'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3207'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3207'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3207'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3213, 'number', None) for v_x_3213 in items_of(KEY(ctx.state.get('places'), E.get('s~3207'), [])) if (KEY(v_x_3213, 'number', None) != None)]))))
 
@@ -4150,37 +4150,37 @@ def x_1512(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1516(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_1516(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~3199')}
 
 
-def x_1517(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_1517(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~3195')}
 
 
-def x_1520(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_1520(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (1520, E.get('p~3176'), E.get('you'), E.get('z~3177'), ctx.stamps.get('places', 0),), lambda: [v_s_3218 for v_s_3218 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3218, 'type', None), GET(ctx, 'pieces', E.get('p~3176'), 'on', []))) and bool((bool((E.get('z~3177') == None)) or bool((((lambda v_zs_3222: ((None if (GET(ctx, 'spaces', v_s_3218, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3218, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3218, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3218, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3222) == 0) else CALL(ctx, 'last', None, [v_z_3223 for v_z_3223 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3223, 'type', None) == 'zone')) and bool(IN(v_z_3223, v_zs_3222)))])))([(None if (GET(ctx, 'spaces', v_o_3219, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3219, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3219, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3219, 'area', None), 'zone', None))) for v_o_3219 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3220, GET(ctx, 'spaces', v_s_3218, 'lines', [])) for v_l_3220 in items_of(GET(ctx, 'spaces', v_o_3219, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3221, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3176'), 'near', {}), 'piece', None)) for v_x_3221 in items_of(KEY(ctx.state.get('places'), v_o_3219, []))])))]) == E.get('z~3177')) if KEY(GET(ctx, 'pieces', E.get('p~3176'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3218, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3218, 'area', None) == E.get('z~3177'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3218, 'area', None), 'zone', None) == E.get('z~3177')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3176'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3224, 'piece', None), 'structure', None) for v_x_3224 in items_of(KEY(ctx.state.get('places'), v_s_3218, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3176'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3225, 'piece', None) == E.get('p~3176')) for v_x_3225 in items_of(KEY(ctx.state.get('places'), v_s_3218, []))]))))) and bool((lambda v_nr_3226: (bool((KEY(v_nr_3226, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3227, 'piece', None) == KEY(v_nr_3226, 'piece', None))) and bool((bool((not KEY(v_nr_3226, 'own', None))) or bool((KEY(v_x_3227, 'owner', None) == E.get('you')))))) for v_x_3227 in items_of(KEY(ctx.state.get('places'), v_s_3218, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3226, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3218, 'type', None), KEY(v_nr_3226, 'on', None))))) and bool((bool((not KEY(v_nr_3226, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3218, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3226, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3229, 'piece', None) == KEY(v_nr_3226, 'sector_has', None))) and bool((KEY(v_y_3229, 'owner', None) == E.get('you')))) for v_y_3229 in items_of(KEY(ctx.state.get('places'), v_o_3228, []))]) for v_o_3228 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3228, 'area', None) == GET(ctx, 'spaces', v_s_3218, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3176'), 'near', {}))))])
 
 
-def x_1521(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_1521(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (1521, E.get('p~3176'), E.get('space~3230'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3176'), 'needs', None) == None)) or bool((lambda v_here_3232: (bool(CALL(ctx, 'any', None, [(KEY(v_x_3233, 'owner', None) == E.get('you')) for v_x_3233 in items_of(v_here_3232)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3234, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3235, 'grants', [])) for v_i_3235 in items_of(PL(ctx, KEY(v_x_3234, 'owner', None)).get('held'))])))) for v_x_3234 in items_of(v_here_3232)]))))))([v_x_3231 for v_x_3231 in items_of(KEY(ctx.state.get('places'), E.get('space~3230'), [])) if (KEY(v_x_3231, 'piece', None) == GET(ctx, 'pieces', E.get('p~3176'), 'needs', None))]))))
 
 
-def x_1522(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_1522(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (1522, E.get('p~3176'), E.get('space~3230'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3236 for v_x_3236 in items_of(KEY(ctx.state.get('places'), E.get('space~3230'), [])) if (KEY(v_x_3236, 'piece', None) == GET(ctx, 'pieces', E.get('p~3176'), 'needs', None))]))
 
 
-def x_1523(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_1523(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~3237') != None)) and bool((KEY(E.get('helper~3237'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~3237'), 'owner', None) != None)))
 
 
-def x_1524(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_1524(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~3237'), 'owner', None)
 
@@ -4267,114 +4267,114 @@ def x_1557(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_1561(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1561(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3248'), 'supply', None) != None)
 
 
-def x_1562(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1562(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3248'), 0)
 
 
-def x_1564(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1564(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3248'), 0)
 
 
-def x_1566(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1566(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3249'), [])
 
 
-def x_1567(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1567(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3248'), 'owner': E.get('you')}]
 
 
-def x_1568(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_1568(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~3237') != None)
 
 
-def x_1571(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_1571(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_1572(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_1572(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (1572, E.get('h~3250'), E.get('s~3251'), E.get('to~3252'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~3252') != E.get('s~3251'))) and bool(IN(GET(ctx, 'spaces', E.get('to~3252'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~3250'), 'piece', None), 'on', []))) and bool((lambda v_movers_3254: ((bool((GET(ctx, 'spaces', E.get('to~3252'), 'capacity', None) == 0)) or bool((num(v_movers_3254) < num(GET(ctx, 'spaces', E.get('to~3252'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~3252'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3255, 'piece', None), 'structure', None) for v_x_3255 in items_of(KEY(ctx.state.get('places'), E.get('to~3252'), []))]))) and bool((v_movers_3254 == 0)))))(CALL(ctx, 'count', None, [v_x_3253 for v_x_3253 in items_of(KEY(ctx.state.get('places'), E.get('to~3252'), [])) if GET(ctx, 'pieces', KEY(v_x_3253, 'piece', None), 'mover', None)])))))
 
 
-def x_1576(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1576(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3257'), [])
 
 
-def x_1577(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1577(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3256')]
 
 
-def x_1578(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1578(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3258'), [])
 
 
-def x_1579(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1579(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3256')]
 
 
-def x_1580(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1580(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3258')) != None)
 
 
-def x_1581(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1581(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3258'))
 
 
-def x_1582(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_1582(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~3252')}
 
 
-def x_1585(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_1585(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_1589(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1589(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3261'), 'from_grid', None)
 
 
-def x_1590(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1590(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_1591(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1591(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (1591, E.get('c~3263'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3263'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3265 for v_x_3265 in items_of(KEY(ctx.state.get('places'), v_s_3264, [])) if (bool((KEY(v_x_3265, 'piece', None) == 'tower')) and bool((KEY(v_x_3265, 'owner', None) == E.get('you'))))]) for v_s_3264 in items_of(ctx.state.get('places'))]))))
 
 
-def x_1592(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1592(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3263'))
 
 
-def x_1593(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_1593(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3259'))
 
 
-def x_1594(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1594(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3259'), 'pays', {}))) > num(0))
 
 
-def x_1595(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1595(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (1595, E.get('p~3259'), E.get('s~3260'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3259'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3260'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3260'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3260'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3260'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3266, 'number', None) for v_x_3266 in items_of(KEY(ctx.state.get('places'), E.get('s~3260'), [])) if (KEY(v_x_3266, 'number', None) != None)]))))
 
@@ -4419,7 +4419,7 @@ def x_1607(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1611(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_1611(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~3230')}
 
@@ -4497,135 +4497,135 @@ def x_1643(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1647(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_1647(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~3284'), 'zone_linked', None) else None)
 
 
-def x_1648(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_1648(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~3285'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~3285'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3285'), 0)) > num(0))))
 
 
-def x_1649(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_1649(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (1649, E.get('p~3285'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3285'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3287, 'grants', [])) for v_i_3287 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_1650(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_1650(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_3288 for v_s_3288 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_3288) == None)) or bool((GET(ctx, 'spaces', v_s_3288, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3289, 'piece', None) == GET(ctx, 'pieces', E.get('p~3285'), 'needs', None))) and bool((KEY(v_x_3289, 'owner', None) == E.get('you')))) for v_x_3289 in items_of(KEY(ctx.state.get('places'), v_s_3288, []))])))]
 
 
-def x_1651(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_1651(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~3290'))) > num(0))
 
 
-def x_1653(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_1653(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (1653, E.get('p~3285'), E.get('you'), E.get('z~3286'), ctx.stamps.get('places', 0),), lambda: [v_s_3292 for v_s_3292 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3292, 'type', None), GET(ctx, 'pieces', E.get('p~3285'), 'on', []))) and bool((bool((E.get('z~3286') == None)) or bool((((lambda v_zs_3296: ((None if (GET(ctx, 'spaces', v_s_3292, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3292, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3292, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3292, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3296) == 0) else CALL(ctx, 'last', None, [v_z_3297 for v_z_3297 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3297, 'type', None) == 'zone')) and bool(IN(v_z_3297, v_zs_3296)))])))([(None if (GET(ctx, 'spaces', v_o_3293, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3293, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3293, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3293, 'area', None), 'zone', None))) for v_o_3293 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3294, GET(ctx, 'spaces', v_s_3292, 'lines', [])) for v_l_3294 in items_of(GET(ctx, 'spaces', v_o_3293, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3295, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3285'), 'near', {}), 'piece', None)) for v_x_3295 in items_of(KEY(ctx.state.get('places'), v_o_3293, []))])))]) == E.get('z~3286')) if KEY(GET(ctx, 'pieces', E.get('p~3285'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3292, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3292, 'area', None) == E.get('z~3286'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3292, 'area', None), 'zone', None) == E.get('z~3286')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3285'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3298, 'piece', None), 'structure', None) for v_x_3298 in items_of(KEY(ctx.state.get('places'), v_s_3292, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3285'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3299, 'piece', None) == E.get('p~3285')) for v_x_3299 in items_of(KEY(ctx.state.get('places'), v_s_3292, []))]))))) and bool((lambda v_nr_3300: (bool((KEY(v_nr_3300, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3301, 'piece', None) == KEY(v_nr_3300, 'piece', None))) and bool((bool((not KEY(v_nr_3300, 'own', None))) or bool((KEY(v_x_3301, 'owner', None) == E.get('you')))))) for v_x_3301 in items_of(KEY(ctx.state.get('places'), v_s_3292, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3300, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3292, 'type', None), KEY(v_nr_3300, 'on', None))))) and bool((bool((not KEY(v_nr_3300, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3292, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3300, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3303, 'piece', None) == KEY(v_nr_3300, 'sector_has', None))) and bool((KEY(v_y_3303, 'owner', None) == E.get('you')))) for v_y_3303 in items_of(KEY(ctx.state.get('places'), v_o_3302, []))]) for v_o_3302 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3302, 'area', None) == GET(ctx, 'spaces', v_s_3292, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3285'), 'near', {}))))])
 
 
-def x_1654(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_1654(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (1654, E.get('p~3285'), E.get('space~3304'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~3304'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~3285'), 'needs', None), 'on', []))) and bool((lambda v_movers_3306: ((bool((GET(ctx, 'spaces', E.get('space~3304'), 'capacity', None) == 0)) or bool((num(v_movers_3306) < num(GET(ctx, 'spaces', E.get('space~3304'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~3304'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3307, 'piece', None), 'structure', None) for v_x_3307 in items_of(KEY(ctx.state.get('places'), E.get('space~3304'), []))]))) and bool((v_movers_3306 == 0)))))(CALL(ctx, 'count', None, [v_x_3305 for v_x_3305 in items_of(KEY(ctx.state.get('places'), E.get('space~3304'), [])) if GET(ctx, 'pieces', KEY(v_x_3305, 'piece', None), 'mover', None)])))))
 
 
-def x_1656(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_1656(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (1656, E.get('from~3308'), E.get('p~3285'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3309 for v_x_3309 in items_of(KEY(ctx.state.get('places'), E.get('from~3308'), [])) if (bool((KEY(v_x_3309, 'piece', None) == GET(ctx, 'pieces', E.get('p~3285'), 'needs', None))) and bool((KEY(v_x_3309, 'owner', None) == E.get('you'))))]))
 
 
-def x_1659(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1659(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3311'), [])
 
 
-def x_1660(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1660(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3310')]
 
 
-def x_1661(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1661(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3312'), [])
 
 
-def x_1662(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1662(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3310')]
 
 
-def x_1663(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1663(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3312')) != None)
 
 
-def x_1664(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1664(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3312'))
 
 
-def x_1667(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1667(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3313'), 'supply', None) != None)
 
 
-def x_1668(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1668(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3313'), 0)
 
 
-def x_1670(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1670(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3313'), 0)
 
 
-def x_1672(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1672(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3314'), [])
 
 
-def x_1673(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1673(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3313'), 'owner': E.get('you')}]
 
 
-def x_1676(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_1676(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_1680(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1680(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3317'), 'from_grid', None)
 
 
-def x_1681(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1681(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_1682(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1682(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (1682, E.get('c~3319'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3319'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3321 for v_x_3321 in items_of(KEY(ctx.state.get('places'), v_s_3320, [])) if (bool((KEY(v_x_3321, 'piece', None) == 'tower')) and bool((KEY(v_x_3321, 'owner', None) == E.get('you'))))]) for v_s_3320 in items_of(ctx.state.get('places'))]))))
 
 
-def x_1683(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1683(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3319'))
 
 
-def x_1684(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_1684(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3315'))
 
 
-def x_1685(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1685(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3315'), 'pays', {}))) > num(0))
 
 
-def x_1686(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1686(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (1686, E.get('p~3315'), E.get('s~3316'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3315'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3316'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3316'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3316'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3316'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3322, 'number', None) for v_x_3322 in items_of(KEY(ctx.state.get('places'), E.get('s~3316'), [])) if (KEY(v_x_3322, 'number', None) != None)]))))
 
@@ -4670,37 +4670,37 @@ def x_1698(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1702(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_1702(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~3308')}
 
 
-def x_1703(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_1703(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~3304')}
 
 
-def x_1706(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_1706(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (1706, E.get('p~3285'), E.get('you'), E.get('z~3286'), ctx.stamps.get('places', 0),), lambda: [v_s_3327 for v_s_3327 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3327, 'type', None), GET(ctx, 'pieces', E.get('p~3285'), 'on', []))) and bool((bool((E.get('z~3286') == None)) or bool((((lambda v_zs_3331: ((None if (GET(ctx, 'spaces', v_s_3327, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3327, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3327, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3327, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3331) == 0) else CALL(ctx, 'last', None, [v_z_3332 for v_z_3332 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3332, 'type', None) == 'zone')) and bool(IN(v_z_3332, v_zs_3331)))])))([(None if (GET(ctx, 'spaces', v_o_3328, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3328, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3328, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3328, 'area', None), 'zone', None))) for v_o_3328 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3329, GET(ctx, 'spaces', v_s_3327, 'lines', [])) for v_l_3329 in items_of(GET(ctx, 'spaces', v_o_3328, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3330, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3285'), 'near', {}), 'piece', None)) for v_x_3330 in items_of(KEY(ctx.state.get('places'), v_o_3328, []))])))]) == E.get('z~3286')) if KEY(GET(ctx, 'pieces', E.get('p~3285'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3327, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3327, 'area', None) == E.get('z~3286'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3327, 'area', None), 'zone', None) == E.get('z~3286')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3285'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3333, 'piece', None), 'structure', None) for v_x_3333 in items_of(KEY(ctx.state.get('places'), v_s_3327, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3285'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3334, 'piece', None) == E.get('p~3285')) for v_x_3334 in items_of(KEY(ctx.state.get('places'), v_s_3327, []))]))))) and bool((lambda v_nr_3335: (bool((KEY(v_nr_3335, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3336, 'piece', None) == KEY(v_nr_3335, 'piece', None))) and bool((bool((not KEY(v_nr_3335, 'own', None))) or bool((KEY(v_x_3336, 'owner', None) == E.get('you')))))) for v_x_3336 in items_of(KEY(ctx.state.get('places'), v_s_3327, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3335, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3327, 'type', None), KEY(v_nr_3335, 'on', None))))) and bool((bool((not KEY(v_nr_3335, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3327, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3335, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3338, 'piece', None) == KEY(v_nr_3335, 'sector_has', None))) and bool((KEY(v_y_3338, 'owner', None) == E.get('you')))) for v_y_3338 in items_of(KEY(ctx.state.get('places'), v_o_3337, []))]) for v_o_3337 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3337, 'area', None) == GET(ctx, 'spaces', v_s_3327, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3285'), 'near', {}))))])
 
 
-def x_1707(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_1707(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (1707, E.get('p~3285'), E.get('space~3339'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3285'), 'needs', None) == None)) or bool((lambda v_here_3341: (bool(CALL(ctx, 'any', None, [(KEY(v_x_3342, 'owner', None) == E.get('you')) for v_x_3342 in items_of(v_here_3341)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3343, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3344, 'grants', [])) for v_i_3344 in items_of(PL(ctx, KEY(v_x_3343, 'owner', None)).get('held'))])))) for v_x_3343 in items_of(v_here_3341)]))))))([v_x_3340 for v_x_3340 in items_of(KEY(ctx.state.get('places'), E.get('space~3339'), [])) if (KEY(v_x_3340, 'piece', None) == GET(ctx, 'pieces', E.get('p~3285'), 'needs', None))]))))
 
 
-def x_1708(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_1708(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (1708, E.get('p~3285'), E.get('space~3339'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3345 for v_x_3345 in items_of(KEY(ctx.state.get('places'), E.get('space~3339'), [])) if (KEY(v_x_3345, 'piece', None) == GET(ctx, 'pieces', E.get('p~3285'), 'needs', None))]))
 
 
-def x_1709(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_1709(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~3346') != None)) and bool((KEY(E.get('helper~3346'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~3346'), 'owner', None) != None)))
 
 
-def x_1710(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_1710(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~3346'), 'owner', None)
 
@@ -4787,114 +4787,114 @@ def x_1743(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_1747(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1747(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3357'), 'supply', None) != None)
 
 
-def x_1748(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1748(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3357'), 0)
 
 
-def x_1750(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1750(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3357'), 0)
 
 
-def x_1752(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1752(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3358'), [])
 
 
-def x_1753(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1753(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3357'), 'owner': E.get('you')}]
 
 
-def x_1754(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_1754(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~3346') != None)
 
 
-def x_1757(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_1757(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_1758(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_1758(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (1758, E.get('h~3359'), E.get('s~3360'), E.get('to~3361'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~3361') != E.get('s~3360'))) and bool(IN(GET(ctx, 'spaces', E.get('to~3361'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~3359'), 'piece', None), 'on', []))) and bool((lambda v_movers_3363: ((bool((GET(ctx, 'spaces', E.get('to~3361'), 'capacity', None) == 0)) or bool((num(v_movers_3363) < num(GET(ctx, 'spaces', E.get('to~3361'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~3361'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3364, 'piece', None), 'structure', None) for v_x_3364 in items_of(KEY(ctx.state.get('places'), E.get('to~3361'), []))]))) and bool((v_movers_3363 == 0)))))(CALL(ctx, 'count', None, [v_x_3362 for v_x_3362 in items_of(KEY(ctx.state.get('places'), E.get('to~3361'), [])) if GET(ctx, 'pieces', KEY(v_x_3362, 'piece', None), 'mover', None)])))))
 
 
-def x_1762(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1762(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3366'), [])
 
 
-def x_1763(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1763(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3365')]
 
 
-def x_1764(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1764(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3367'), [])
 
 
-def x_1765(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1765(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3365')]
 
 
-def x_1766(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1766(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3367')) != None)
 
 
-def x_1767(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1767(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3367'))
 
 
-def x_1768(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_1768(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~3361')}
 
 
-def x_1771(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_1771(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_1775(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1775(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3370'), 'from_grid', None)
 
 
-def x_1776(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1776(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_1777(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1777(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (1777, E.get('c~3372'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3372'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3374 for v_x_3374 in items_of(KEY(ctx.state.get('places'), v_s_3373, [])) if (bool((KEY(v_x_3374, 'piece', None) == 'tower')) and bool((KEY(v_x_3374, 'owner', None) == E.get('you'))))]) for v_s_3373 in items_of(ctx.state.get('places'))]))))
 
 
-def x_1778(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1778(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3372'))
 
 
-def x_1779(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_1779(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3368'))
 
 
-def x_1780(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1780(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3368'), 'pays', {}))) > num(0))
 
 
-def x_1781(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1781(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (1781, E.get('p~3368'), E.get('s~3369'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3368'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3369'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3369'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3369'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3369'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3375, 'number', None) for v_x_3375 in items_of(KEY(ctx.state.get('places'), E.get('s~3369'), [])) if (KEY(v_x_3375, 'number', None) != None)]))))
 
@@ -4939,7 +4939,7 @@ def x_1793(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1797(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_1797(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~3339')}
 
@@ -5017,135 +5017,135 @@ def x_1829(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1833(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_1833(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~3393'), 'zone_linked', None) else None)
 
 
-def x_1834(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_1834(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~3394'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~3394'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3394'), 0)) > num(0))))
 
 
-def x_1835(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_1835(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (1835, E.get('p~3394'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3394'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3396, 'grants', [])) for v_i_3396 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_1836(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_1836(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_3397 for v_s_3397 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_3397) == None)) or bool((GET(ctx, 'spaces', v_s_3397, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3398, 'piece', None) == GET(ctx, 'pieces', E.get('p~3394'), 'needs', None))) and bool((KEY(v_x_3398, 'owner', None) == E.get('you')))) for v_x_3398 in items_of(KEY(ctx.state.get('places'), v_s_3397, []))])))]
 
 
-def x_1837(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_1837(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~3399'))) > num(0))
 
 
-def x_1839(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_1839(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (1839, E.get('p~3394'), E.get('you'), E.get('z~3395'), ctx.stamps.get('places', 0),), lambda: [v_s_3401 for v_s_3401 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3401, 'type', None), GET(ctx, 'pieces', E.get('p~3394'), 'on', []))) and bool((bool((E.get('z~3395') == None)) or bool((((lambda v_zs_3405: ((None if (GET(ctx, 'spaces', v_s_3401, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3401, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3401, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3401, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3405) == 0) else CALL(ctx, 'last', None, [v_z_3406 for v_z_3406 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3406, 'type', None) == 'zone')) and bool(IN(v_z_3406, v_zs_3405)))])))([(None if (GET(ctx, 'spaces', v_o_3402, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3402, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3402, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3402, 'area', None), 'zone', None))) for v_o_3402 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3403, GET(ctx, 'spaces', v_s_3401, 'lines', [])) for v_l_3403 in items_of(GET(ctx, 'spaces', v_o_3402, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3404, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3394'), 'near', {}), 'piece', None)) for v_x_3404 in items_of(KEY(ctx.state.get('places'), v_o_3402, []))])))]) == E.get('z~3395')) if KEY(GET(ctx, 'pieces', E.get('p~3394'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3401, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3401, 'area', None) == E.get('z~3395'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3401, 'area', None), 'zone', None) == E.get('z~3395')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3394'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3407, 'piece', None), 'structure', None) for v_x_3407 in items_of(KEY(ctx.state.get('places'), v_s_3401, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3394'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3408, 'piece', None) == E.get('p~3394')) for v_x_3408 in items_of(KEY(ctx.state.get('places'), v_s_3401, []))]))))) and bool((lambda v_nr_3409: (bool((KEY(v_nr_3409, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3410, 'piece', None) == KEY(v_nr_3409, 'piece', None))) and bool((bool((not KEY(v_nr_3409, 'own', None))) or bool((KEY(v_x_3410, 'owner', None) == E.get('you')))))) for v_x_3410 in items_of(KEY(ctx.state.get('places'), v_s_3401, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3409, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3401, 'type', None), KEY(v_nr_3409, 'on', None))))) and bool((bool((not KEY(v_nr_3409, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3401, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3409, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3412, 'piece', None) == KEY(v_nr_3409, 'sector_has', None))) and bool((KEY(v_y_3412, 'owner', None) == E.get('you')))) for v_y_3412 in items_of(KEY(ctx.state.get('places'), v_o_3411, []))]) for v_o_3411 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3411, 'area', None) == GET(ctx, 'spaces', v_s_3401, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3394'), 'near', {}))))])
 
 
-def x_1840(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_1840(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (1840, E.get('p~3394'), E.get('space~3413'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~3413'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~3394'), 'needs', None), 'on', []))) and bool((lambda v_movers_3415: ((bool((GET(ctx, 'spaces', E.get('space~3413'), 'capacity', None) == 0)) or bool((num(v_movers_3415) < num(GET(ctx, 'spaces', E.get('space~3413'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~3413'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3416, 'piece', None), 'structure', None) for v_x_3416 in items_of(KEY(ctx.state.get('places'), E.get('space~3413'), []))]))) and bool((v_movers_3415 == 0)))))(CALL(ctx, 'count', None, [v_x_3414 for v_x_3414 in items_of(KEY(ctx.state.get('places'), E.get('space~3413'), [])) if GET(ctx, 'pieces', KEY(v_x_3414, 'piece', None), 'mover', None)])))))
 
 
-def x_1842(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_1842(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (1842, E.get('from~3417'), E.get('p~3394'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3418 for v_x_3418 in items_of(KEY(ctx.state.get('places'), E.get('from~3417'), [])) if (bool((KEY(v_x_3418, 'piece', None) == GET(ctx, 'pieces', E.get('p~3394'), 'needs', None))) and bool((KEY(v_x_3418, 'owner', None) == E.get('you'))))]))
 
 
-def x_1845(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1845(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3420'), [])
 
 
-def x_1846(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1846(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3419')]
 
 
-def x_1847(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1847(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3421'), [])
 
 
-def x_1848(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1848(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3419')]
 
 
-def x_1849(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1849(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3421')) != None)
 
 
-def x_1850(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1850(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3421'))
 
 
-def x_1853(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1853(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3422'), 'supply', None) != None)
 
 
-def x_1854(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1854(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3422'), 0)
 
 
-def x_1856(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1856(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3422'), 0)
 
 
-def x_1858(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1858(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3423'), [])
 
 
-def x_1859(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1859(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3422'), 'owner': E.get('you')}]
 
 
-def x_1862(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_1862(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_1866(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1866(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3426'), 'from_grid', None)
 
 
-def x_1867(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1867(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_1868(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1868(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (1868, E.get('c~3428'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3428'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3430 for v_x_3430 in items_of(KEY(ctx.state.get('places'), v_s_3429, [])) if (bool((KEY(v_x_3430, 'piece', None) == 'tower')) and bool((KEY(v_x_3430, 'owner', None) == E.get('you'))))]) for v_s_3429 in items_of(ctx.state.get('places'))]))))
 
 
-def x_1869(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1869(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3428'))
 
 
-def x_1870(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_1870(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3424'))
 
 
-def x_1871(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1871(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3424'), 'pays', {}))) > num(0))
 
 
-def x_1872(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1872(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (1872, E.get('p~3424'), E.get('s~3425'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3424'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3425'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3425'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3425'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3425'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3431, 'number', None) for v_x_3431 in items_of(KEY(ctx.state.get('places'), E.get('s~3425'), [])) if (KEY(v_x_3431, 'number', None) != None)]))))
 
@@ -5190,37 +5190,37 @@ def x_1884(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1888(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_1888(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~3417')}
 
 
-def x_1889(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_1889(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~3413')}
 
 
-def x_1892(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_1892(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (1892, E.get('p~3394'), E.get('you'), E.get('z~3395'), ctx.stamps.get('places', 0),), lambda: [v_s_3436 for v_s_3436 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3436, 'type', None), GET(ctx, 'pieces', E.get('p~3394'), 'on', []))) and bool((bool((E.get('z~3395') == None)) or bool((((lambda v_zs_3440: ((None if (GET(ctx, 'spaces', v_s_3436, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3436, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3436, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3436, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3440) == 0) else CALL(ctx, 'last', None, [v_z_3441 for v_z_3441 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3441, 'type', None) == 'zone')) and bool(IN(v_z_3441, v_zs_3440)))])))([(None if (GET(ctx, 'spaces', v_o_3437, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3437, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3437, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3437, 'area', None), 'zone', None))) for v_o_3437 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3438, GET(ctx, 'spaces', v_s_3436, 'lines', [])) for v_l_3438 in items_of(GET(ctx, 'spaces', v_o_3437, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3439, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3394'), 'near', {}), 'piece', None)) for v_x_3439 in items_of(KEY(ctx.state.get('places'), v_o_3437, []))])))]) == E.get('z~3395')) if KEY(GET(ctx, 'pieces', E.get('p~3394'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3436, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3436, 'area', None) == E.get('z~3395'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3436, 'area', None), 'zone', None) == E.get('z~3395')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3394'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3442, 'piece', None), 'structure', None) for v_x_3442 in items_of(KEY(ctx.state.get('places'), v_s_3436, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3394'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3443, 'piece', None) == E.get('p~3394')) for v_x_3443 in items_of(KEY(ctx.state.get('places'), v_s_3436, []))]))))) and bool((lambda v_nr_3444: (bool((KEY(v_nr_3444, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3445, 'piece', None) == KEY(v_nr_3444, 'piece', None))) and bool((bool((not KEY(v_nr_3444, 'own', None))) or bool((KEY(v_x_3445, 'owner', None) == E.get('you')))))) for v_x_3445 in items_of(KEY(ctx.state.get('places'), v_s_3436, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3444, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3436, 'type', None), KEY(v_nr_3444, 'on', None))))) and bool((bool((not KEY(v_nr_3444, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3436, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3444, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3447, 'piece', None) == KEY(v_nr_3444, 'sector_has', None))) and bool((KEY(v_y_3447, 'owner', None) == E.get('you')))) for v_y_3447 in items_of(KEY(ctx.state.get('places'), v_o_3446, []))]) for v_o_3446 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3446, 'area', None) == GET(ctx, 'spaces', v_s_3436, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3394'), 'near', {}))))])
 
 
-def x_1893(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_1893(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (1893, E.get('p~3394'), E.get('space~3448'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3394'), 'needs', None) == None)) or bool((lambda v_here_3450: (bool(CALL(ctx, 'any', None, [(KEY(v_x_3451, 'owner', None) == E.get('you')) for v_x_3451 in items_of(v_here_3450)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3452, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3453, 'grants', [])) for v_i_3453 in items_of(PL(ctx, KEY(v_x_3452, 'owner', None)).get('held'))])))) for v_x_3452 in items_of(v_here_3450)]))))))([v_x_3449 for v_x_3449 in items_of(KEY(ctx.state.get('places'), E.get('space~3448'), [])) if (KEY(v_x_3449, 'piece', None) == GET(ctx, 'pieces', E.get('p~3394'), 'needs', None))]))))
 
 
-def x_1894(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_1894(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (1894, E.get('p~3394'), E.get('space~3448'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3454 for v_x_3454 in items_of(KEY(ctx.state.get('places'), E.get('space~3448'), [])) if (KEY(v_x_3454, 'piece', None) == GET(ctx, 'pieces', E.get('p~3394'), 'needs', None))]))
 
 
-def x_1895(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_1895(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~3455') != None)) and bool((KEY(E.get('helper~3455'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~3455'), 'owner', None) != None)))
 
 
-def x_1896(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_1896(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~3455'), 'owner', None)
 
@@ -5307,114 +5307,114 @@ def x_1929(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_1933(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1933(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3466'), 'supply', None) != None)
 
 
-def x_1934(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1934(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3466'), 0)
 
 
-def x_1936(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_1936(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3466'), 0)
 
 
-def x_1938(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1938(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3467'), [])
 
 
-def x_1939(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_1939(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3466'), 'owner': E.get('you')}]
 
 
-def x_1940(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_1940(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~3455') != None)
 
 
-def x_1943(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_1943(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_1944(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_1944(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (1944, E.get('h~3468'), E.get('s~3469'), E.get('to~3470'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~3470') != E.get('s~3469'))) and bool(IN(GET(ctx, 'spaces', E.get('to~3470'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~3468'), 'piece', None), 'on', []))) and bool((lambda v_movers_3472: ((bool((GET(ctx, 'spaces', E.get('to~3470'), 'capacity', None) == 0)) or bool((num(v_movers_3472) < num(GET(ctx, 'spaces', E.get('to~3470'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~3470'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3473, 'piece', None), 'structure', None) for v_x_3473 in items_of(KEY(ctx.state.get('places'), E.get('to~3470'), []))]))) and bool((v_movers_3472 == 0)))))(CALL(ctx, 'count', None, [v_x_3471 for v_x_3471 in items_of(KEY(ctx.state.get('places'), E.get('to~3470'), [])) if GET(ctx, 'pieces', KEY(v_x_3471, 'piece', None), 'mover', None)])))))
 
 
-def x_1948(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1948(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3475'), [])
 
 
-def x_1949(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_1949(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3474')]
 
 
-def x_1950(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1950(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3476'), [])
 
 
-def x_1951(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_1951(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3474')]
 
 
-def x_1952(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1952(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3476')) != None)
 
 
-def x_1953(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_1953(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3476'))
 
 
-def x_1954(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_1954(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~3470')}
 
 
-def x_1957(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_1957(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_1961(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1961(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3479'), 'from_grid', None)
 
 
-def x_1962(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1962(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_1963(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1963(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (1963, E.get('c~3481'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3481'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3483 for v_x_3483 in items_of(KEY(ctx.state.get('places'), v_s_3482, [])) if (bool((KEY(v_x_3483, 'piece', None) == 'tower')) and bool((KEY(v_x_3483, 'owner', None) == E.get('you'))))]) for v_s_3482 in items_of(ctx.state.get('places'))]))))
 
 
-def x_1964(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_1964(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3481'))
 
 
-def x_1965(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_1965(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3477'))
 
 
-def x_1966(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1966(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3477'), 'pays', {}))) > num(0))
 
 
-def x_1967(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_1967(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (1967, E.get('p~3477'), E.get('s~3478'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3477'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3478'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3478'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3478'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3478'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3484, 'number', None) for v_x_3484 in items_of(KEY(ctx.state.get('places'), E.get('s~3478'), [])) if (KEY(v_x_3484, 'number', None) != None)]))))
 
@@ -5459,7 +5459,7 @@ def x_1979(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1983(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_1983(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~3448')}
 
@@ -6990,45 +6990,45 @@ def x_2510(ctx):  # rules_data/pampero/definitions/contracts.yaml:208
     return {'space': E.get('space~3654')}
 
 
-def x_2512(ctx):  # rules_data/pampero/definitions/piles.yaml:177
+def x_2512(ctx):  # rules_data/pampero/definitions/piles.yaml:179
     return KEY(ctx.state.get('playing'), 'zone', None)
 
 
-def x_2513(ctx):  # rules_data/pampero/definitions/piles.yaml:178
+def x_2513(ctx):  # rules_data/pampero/definitions/piles.yaml:180
     E = ctx.env()
     return MEMO(ctx, (2513, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: [KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_3755, {}), 'tags', None) for v_c_3755 in items_of(PL(ctx, E.get('you')).get('contracts'))])
 
 
-def x_2515(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_2515(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     return IDS(ctx, 'markets')
 
 
-def x_2516(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_2516(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return (bool((GET(ctx, 'markets', E.get('market~3758'), 'channel', None) == 'sale')) and bool((bool((GET(ctx, 'markets', E.get('market~3758'), 'zone', None) == None)) or bool((E.get('zone~3754') == None)) or bool((GET(ctx, 'markets', E.get('market~3758'), 'zone', None) == E.get('zone~3754'))))))
 
 
-def x_2517(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_2517(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return GET(ctx, 'markets', E.get('market~3758'), 'piles', [])
 
 
-def x_2518(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_2518(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~3759'), []))
 
 
-def x_2519(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_2519(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return MEMO(ctx, (2519, E.get('item~3760'), E.get('market~3758'), E.get('mine~3756'), E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), v_r_3761, 0)) >= num(KEY(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}), v_r_3761, 0))) for v_r_3761 in items_of(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}))])) and bool((bool((not GET(ctx, 'markets', E.get('market~3758'), 'requires_tag', None))) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_t_3762, v_ts_3763) for v_ts_3763 in items_of(E.get('mine~3756'))]) for v_t_3762 in items_of(GET(ctx, 'deck_items', E.get('item~3760'), 'tags', []))]))))))
 
 
-def x_2520(ctx):  # rules_data/pampero/definitions/piles.yaml:185
+def x_2520(ctx):  # rules_data/pampero/definitions/piles.yaml:187
     E = ctx.env()
     return GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {})
 
 
-def x_2521(ctx):  # rules_data/pampero/definitions/piles.yaml:185
+def x_2521(ctx):  # rules_data/pampero/definitions/piles.yaml:187
     E = ctx.env()
     return KEY(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}), E.get('r~3764'), 0)
 
@@ -7063,12 +7063,12 @@ def x_2532(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_2534(ctx):  # rules_data/pampero/definitions/piles.yaml:186
+def x_2534(ctx):  # rules_data/pampero/definitions/piles.yaml:188
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~3759'), [])
 
 
-def x_2535(ctx):  # rules_data/pampero/definitions/piles.yaml:186
+def x_2535(ctx):  # rules_data/pampero/definitions/piles.yaml:188
     E = ctx.env()
     return [E.get('item~3760')]
 
@@ -7103,12 +7103,12 @@ def x_2542(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~3770')]
 
 
-def x_2543(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_2543(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_2544(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_2544(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return [E.get('item~3760')]
 
@@ -7121,7 +7121,7 @@ def x_2547(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_2549(ctx):  # rules_data/pampero/definitions/piles.yaml:189
+def x_2549(ctx):  # rules_data/pampero/definitions/piles.yaml:191
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3760'))
 
@@ -7130,7 +7130,7 @@ def x_2550(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_2554(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_2554(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return {'market': E.get('market~3758'), 'item': E.get('item~3760')}
 
@@ -8657,45 +8657,45 @@ def x_3081(ctx):  # rules_data/pampero/definitions/contracts.yaml:208
     return {'space': E.get('space~3654')}
 
 
-def x_3083(ctx):  # rules_data/pampero/definitions/piles.yaml:177
+def x_3083(ctx):  # rules_data/pampero/definitions/piles.yaml:179
     return KEY(ctx.state.get('playing'), 'zone', None)
 
 
-def x_3084(ctx):  # rules_data/pampero/definitions/piles.yaml:178
+def x_3084(ctx):  # rules_data/pampero/definitions/piles.yaml:180
     E = ctx.env()
     return MEMO(ctx, (3084, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: [KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_3755, {}), 'tags', None) for v_c_3755 in items_of(PL(ctx, E.get('you')).get('contracts'))])
 
 
-def x_3086(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_3086(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     return IDS(ctx, 'markets')
 
 
-def x_3087(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_3087(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return (bool((GET(ctx, 'markets', E.get('market~3758'), 'channel', None) == 'sale')) and bool((bool((GET(ctx, 'markets', E.get('market~3758'), 'zone', None) == None)) or bool((E.get('zone~3754') == None)) or bool((GET(ctx, 'markets', E.get('market~3758'), 'zone', None) == E.get('zone~3754'))))))
 
 
-def x_3088(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_3088(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return GET(ctx, 'markets', E.get('market~3758'), 'piles', [])
 
 
-def x_3089(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_3089(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~3759'), []))
 
 
-def x_3090(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_3090(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return MEMO(ctx, (3090, E.get('item~3760'), E.get('market~3758'), E.get('mine~3756'), E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), v_r_3761, 0)) >= num(KEY(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}), v_r_3761, 0))) for v_r_3761 in items_of(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}))])) and bool((bool((not GET(ctx, 'markets', E.get('market~3758'), 'requires_tag', None))) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_t_3762, v_ts_3763) for v_ts_3763 in items_of(E.get('mine~3756'))]) for v_t_3762 in items_of(GET(ctx, 'deck_items', E.get('item~3760'), 'tags', []))]))))))
 
 
-def x_3091(ctx):  # rules_data/pampero/definitions/piles.yaml:185
+def x_3091(ctx):  # rules_data/pampero/definitions/piles.yaml:187
     E = ctx.env()
     return GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {})
 
 
-def x_3092(ctx):  # rules_data/pampero/definitions/piles.yaml:185
+def x_3092(ctx):  # rules_data/pampero/definitions/piles.yaml:187
     E = ctx.env()
     return KEY(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}), E.get('r~3764'), 0)
 
@@ -8730,12 +8730,12 @@ def x_3103(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3105(ctx):  # rules_data/pampero/definitions/piles.yaml:186
+def x_3105(ctx):  # rules_data/pampero/definitions/piles.yaml:188
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~3759'), [])
 
 
-def x_3106(ctx):  # rules_data/pampero/definitions/piles.yaml:186
+def x_3106(ctx):  # rules_data/pampero/definitions/piles.yaml:188
     E = ctx.env()
     return [E.get('item~3760')]
 
@@ -8770,12 +8770,12 @@ def x_3113(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~3770')]
 
 
-def x_3114(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_3114(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_3115(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_3115(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return [E.get('item~3760')]
 
@@ -8788,7 +8788,7 @@ def x_3118(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_3120(ctx):  # rules_data/pampero/definitions/piles.yaml:189
+def x_3120(ctx):  # rules_data/pampero/definitions/piles.yaml:191
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3760'))
 
@@ -8797,49 +8797,49 @@ def x_3121(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_3125(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_3125(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return {'market': E.get('market~3758'), 'item': E.get('item~3760')}
 
 
-def x_3128(ctx):  # rules_data/pampero/definitions/piles.yaml:138
+def x_3128(ctx):  # rules_data/pampero/definitions/piles.yaml:140
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), 'venture_capital', []))) > num(0))
 
 
-def x_3129(ctx):  # rules_data/pampero/definitions/piles.yaml:139
+def x_3129(ctx):  # rules_data/pampero/definitions/piles.yaml:141
     E = ctx.env()
     return MEMO(ctx, (3129, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('ventures', 0),), lambda: [v_column_3773 for v_column_3773 in items_of(IDS(ctx, 'grid_columns')) if (bool((num(GET(ctx, 'grid_columns', v_column_3773, 'column', 0)) <= num(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3775 for v_x_3775 in items_of(KEY(ctx.state.get('places'), v_s_3774, [])) if (bool((KEY(v_x_3775, 'piece', None) == 'tower')) and bool((KEY(v_x_3775, 'owner', None) == E.get('you'))))]) for v_s_3774 in items_of(ctx.state.get('places'))]))))) and bool((GET(ctx, 'grid_columns', v_column_3773, 'venture', None) != None)) and bool((not IN(v_column_3773, PL(ctx, E.get('you')).get('ventures')))))])
 
 
-def x_3130(ctx):  # rules_data/pampero/definitions/piles.yaml:141
+def x_3130(ctx):  # rules_data/pampero/definitions/piles.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('unlocked~3776'))) > num(0))
 
 
-def x_3132(ctx):  # rules_data/pampero/definitions/piles.yaml:143
+def x_3132(ctx):  # rules_data/pampero/definitions/piles.yaml:145
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), 'venture_capital', []))
 
 
-def x_3133(ctx):  # rules_data/pampero/definitions/piles.yaml:144
+def x_3133(ctx):  # rules_data/pampero/definitions/piles.yaml:146
     return KEY(ctx.state.get('piles'), 'venture_capital', [])
 
 
-def x_3134(ctx):  # rules_data/pampero/definitions/piles.yaml:144
+def x_3134(ctx):  # rules_data/pampero/definitions/piles.yaml:146
     E = ctx.env()
     return [E.get('tile~3778')]
 
 
-def x_3135(ctx):  # rules_data/pampero/definitions/piles.yaml:145
+def x_3135(ctx):  # rules_data/pampero/definitions/piles.yaml:147
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_3136(ctx):  # rules_data/pampero/definitions/piles.yaml:145
+def x_3136(ctx):  # rules_data/pampero/definitions/piles.yaml:147
     E = ctx.env()
     return [E.get('tile~3778')]
 
 
-def x_3137(ctx):  # rules_data/pampero/definitions/piles.yaml:146
+def x_3137(ctx):  # rules_data/pampero/definitions/piles.yaml:148
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ventures'), E.get('column~3777'), None)
 
@@ -8852,7 +8852,7 @@ def x_3141(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_3143(ctx):  # rules_data/pampero/definitions/piles.yaml:148
+def x_3143(ctx):  # rules_data/pampero/definitions/piles.yaml:150
     E = ctx.env()
     return GET(ctx, 'grid_columns', E.get('column~3777'), 'venture', None)
 
@@ -8897,7 +8897,7 @@ def x_3155(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3157(ctx):  # rules_data/pampero/definitions/piles.yaml:149
+def x_3157(ctx):  # rules_data/pampero/definitions/piles.yaml:151
     E = ctx.env()
     return MEMO(ctx, (3157, E.get('column~3777'), E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'max', None, [(lambda v_vs_3784: (lambda v_at_3785: (KEY(v_vs_3784, v_at_3785, None) if (bool((num(v_at_3785) >= num(0))) and bool((num(v_at_3785) < num(CALL(ctx, 'count', None, v_vs_3784))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_3783, 0) if (GET(ctx, 'tracks', v_t_3783, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_3783, 0))))((KEY(GET(ctx, 'tracks', v_t_3783, 'sides', []), KEY(ctx.state.get('sides'), v_t_3783, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_3783, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_3783, 'values', []))) for v_t_3783 in items_of([v_t_3782 for v_t_3782 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_3782, 'group', None) == 'income')]) if (bool((num((lambda v_vs_3786: (lambda v_at_3787: (KEY(v_vs_3786, v_at_3787, None) if (bool((num(v_at_3787) >= num(0))) and bool((num(v_at_3787) < num(CALL(ctx, 'count', None, v_vs_3786))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_3783, 0) if (GET(ctx, 'tracks', v_t_3783, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_3783, 0))))((KEY(GET(ctx, 'tracks', v_t_3783, 'sides', []), KEY(ctx.state.get('sides'), v_t_3783, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_3783, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_3783, 'values', [])))) >= num(KEY(GET(ctx, 'grid_columns', E.get('column~3777'), 'band', {}), 'left', None)))) and bool((num((lambda v_vs_3788: (lambda v_at_3789: (KEY(v_vs_3788, v_at_3789, None) if (bool((num(v_at_3789) >= num(0))) and bool((num(v_at_3789) < num(CALL(ctx, 'count', None, v_vs_3788))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_3783, 0) if (GET(ctx, 'tracks', v_t_3783, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_3783, 0))))((KEY(GET(ctx, 'tracks', v_t_3783, 'sides', []), KEY(ctx.state.get('sides'), v_t_3783, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_3783, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_3783, 'values', [])))) <= num(KEY(GET(ctx, 'grid_columns', E.get('column~3777'), 'band', {}), 'right', None)))))]))
 
@@ -8946,7 +8946,7 @@ def x_3171(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_3173(ctx):  # rules_data/pampero/definitions/piles.yaml:142
+def x_3173(ctx):  # rules_data/pampero/definitions/piles.yaml:144
     E = ctx.env()
     return {'column': E.get('column~3777')}
 
@@ -8955,135 +8955,135 @@ def x_3174(ctx):  # rules_data/pampero/definitions/resources.yaml:94
     return CAN(ctx, 2875, {})
 
 
-def x_3177(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_3177(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~3795'), 'zone_linked', None) else None)
 
 
-def x_3178(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_3178(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~3796'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~3796'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3796'), 0)) > num(0))))
 
 
-def x_3179(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_3179(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (3179, E.get('p~3796'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3796'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3798, 'grants', [])) for v_i_3798 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_3180(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_3180(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_3799 for v_s_3799 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_3799) == None)) or bool((GET(ctx, 'spaces', v_s_3799, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3800, 'piece', None) == GET(ctx, 'pieces', E.get('p~3796'), 'needs', None))) and bool((KEY(v_x_3800, 'owner', None) == E.get('you')))) for v_x_3800 in items_of(KEY(ctx.state.get('places'), v_s_3799, []))])))]
 
 
-def x_3181(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_3181(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~3801'))) > num(0))
 
 
-def x_3183(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3183(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (3183, E.get('p~3796'), E.get('you'), E.get('z~3797'), ctx.stamps.get('places', 0),), lambda: [v_s_3803 for v_s_3803 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3803, 'type', None), GET(ctx, 'pieces', E.get('p~3796'), 'on', []))) and bool((bool((E.get('z~3797') == None)) or bool((((lambda v_zs_3807: ((None if (GET(ctx, 'spaces', v_s_3803, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3803, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3803, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3803, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3807) == 0) else CALL(ctx, 'last', None, [v_z_3808 for v_z_3808 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3808, 'type', None) == 'zone')) and bool(IN(v_z_3808, v_zs_3807)))])))([(None if (GET(ctx, 'spaces', v_o_3804, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3804, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3804, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3804, 'area', None), 'zone', None))) for v_o_3804 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3805, GET(ctx, 'spaces', v_s_3803, 'lines', [])) for v_l_3805 in items_of(GET(ctx, 'spaces', v_o_3804, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3806, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}), 'piece', None)) for v_x_3806 in items_of(KEY(ctx.state.get('places'), v_o_3804, []))])))]) == E.get('z~3797')) if KEY(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3803, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3803, 'area', None) == E.get('z~3797'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3803, 'area', None), 'zone', None) == E.get('z~3797')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3796'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3809, 'piece', None), 'structure', None) for v_x_3809 in items_of(KEY(ctx.state.get('places'), v_s_3803, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3796'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3810, 'piece', None) == E.get('p~3796')) for v_x_3810 in items_of(KEY(ctx.state.get('places'), v_s_3803, []))]))))) and bool((lambda v_nr_3811: (bool((KEY(v_nr_3811, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3812, 'piece', None) == KEY(v_nr_3811, 'piece', None))) and bool((bool((not KEY(v_nr_3811, 'own', None))) or bool((KEY(v_x_3812, 'owner', None) == E.get('you')))))) for v_x_3812 in items_of(KEY(ctx.state.get('places'), v_s_3803, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3811, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3803, 'type', None), KEY(v_nr_3811, 'on', None))))) and bool((bool((not KEY(v_nr_3811, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3803, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3811, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3814, 'piece', None) == KEY(v_nr_3811, 'sector_has', None))) and bool((KEY(v_y_3814, 'owner', None) == E.get('you')))) for v_y_3814 in items_of(KEY(ctx.state.get('places'), v_o_3813, []))]) for v_o_3813 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3813, 'area', None) == GET(ctx, 'spaces', v_s_3803, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}))))])
 
 
-def x_3184(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3184(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (3184, E.get('p~3796'), E.get('space~3815'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~3815'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~3796'), 'needs', None), 'on', []))) and bool((lambda v_movers_3817: ((bool((GET(ctx, 'spaces', E.get('space~3815'), 'capacity', None) == 0)) or bool((num(v_movers_3817) < num(GET(ctx, 'spaces', E.get('space~3815'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~3815'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3818, 'piece', None), 'structure', None) for v_x_3818 in items_of(KEY(ctx.state.get('places'), E.get('space~3815'), []))]))) and bool((v_movers_3817 == 0)))))(CALL(ctx, 'count', None, [v_x_3816 for v_x_3816 in items_of(KEY(ctx.state.get('places'), E.get('space~3815'), [])) if GET(ctx, 'pieces', KEY(v_x_3816, 'piece', None), 'mover', None)])))))
 
 
-def x_3186(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_3186(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (3186, E.get('from~3819'), E.get('p~3796'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3820 for v_x_3820 in items_of(KEY(ctx.state.get('places'), E.get('from~3819'), [])) if (bool((KEY(v_x_3820, 'piece', None) == GET(ctx, 'pieces', E.get('p~3796'), 'needs', None))) and bool((KEY(v_x_3820, 'owner', None) == E.get('you'))))]))
 
 
-def x_3189(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3189(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3822'), [])
 
 
-def x_3190(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3190(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3821')]
 
 
-def x_3191(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3191(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3823'), [])
 
 
-def x_3192(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3192(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3821')]
 
 
-def x_3193(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3193(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3823')) != None)
 
 
-def x_3194(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3194(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3823'))
 
 
-def x_3197(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3197(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3824'), 'supply', None) != None)
 
 
-def x_3198(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3198(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3824'), 0)
 
 
-def x_3200(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3200(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3824'), 0)
 
 
-def x_3202(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3202(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3825'), [])
 
 
-def x_3203(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3203(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3824'), 'owner': E.get('you')}]
 
 
-def x_3206(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_3206(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_3210(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3210(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3828'), 'from_grid', None)
 
 
-def x_3211(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3211(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_3212(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3212(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (3212, E.get('c~3830'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3830'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3832 for v_x_3832 in items_of(KEY(ctx.state.get('places'), v_s_3831, [])) if (bool((KEY(v_x_3832, 'piece', None) == 'tower')) and bool((KEY(v_x_3832, 'owner', None) == E.get('you'))))]) for v_s_3831 in items_of(ctx.state.get('places'))]))))
 
 
-def x_3213(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3213(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3830'))
 
 
-def x_3214(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_3214(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3826'))
 
 
-def x_3215(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3215(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3826'), 'pays', {}))) > num(0))
 
 
-def x_3216(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3216(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (3216, E.get('p~3826'), E.get('s~3827'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3826'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3827'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3827'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3827'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3827'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3833, 'number', None) for v_x_3833 in items_of(KEY(ctx.state.get('places'), E.get('s~3827'), [])) if (KEY(v_x_3833, 'number', None) != None)]))))
 
@@ -9128,37 +9128,37 @@ def x_3228(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3232(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_3232(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~3819')}
 
 
-def x_3233(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3233(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~3815')}
 
 
-def x_3236(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_3236(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (3236, E.get('p~3796'), E.get('you'), E.get('z~3797'), ctx.stamps.get('places', 0),), lambda: [v_s_3838 for v_s_3838 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3838, 'type', None), GET(ctx, 'pieces', E.get('p~3796'), 'on', []))) and bool((bool((E.get('z~3797') == None)) or bool((((lambda v_zs_3842: ((None if (GET(ctx, 'spaces', v_s_3838, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3838, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3838, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3838, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3842) == 0) else CALL(ctx, 'last', None, [v_z_3843 for v_z_3843 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3843, 'type', None) == 'zone')) and bool(IN(v_z_3843, v_zs_3842)))])))([(None if (GET(ctx, 'spaces', v_o_3839, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3839, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3839, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3839, 'area', None), 'zone', None))) for v_o_3839 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3840, GET(ctx, 'spaces', v_s_3838, 'lines', [])) for v_l_3840 in items_of(GET(ctx, 'spaces', v_o_3839, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3841, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}), 'piece', None)) for v_x_3841 in items_of(KEY(ctx.state.get('places'), v_o_3839, []))])))]) == E.get('z~3797')) if KEY(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3838, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3838, 'area', None) == E.get('z~3797'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3838, 'area', None), 'zone', None) == E.get('z~3797')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3796'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3844, 'piece', None), 'structure', None) for v_x_3844 in items_of(KEY(ctx.state.get('places'), v_s_3838, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3796'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3845, 'piece', None) == E.get('p~3796')) for v_x_3845 in items_of(KEY(ctx.state.get('places'), v_s_3838, []))]))))) and bool((lambda v_nr_3846: (bool((KEY(v_nr_3846, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3847, 'piece', None) == KEY(v_nr_3846, 'piece', None))) and bool((bool((not KEY(v_nr_3846, 'own', None))) or bool((KEY(v_x_3847, 'owner', None) == E.get('you')))))) for v_x_3847 in items_of(KEY(ctx.state.get('places'), v_s_3838, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3846, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3838, 'type', None), KEY(v_nr_3846, 'on', None))))) and bool((bool((not KEY(v_nr_3846, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3838, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3846, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3849, 'piece', None) == KEY(v_nr_3846, 'sector_has', None))) and bool((KEY(v_y_3849, 'owner', None) == E.get('you')))) for v_y_3849 in items_of(KEY(ctx.state.get('places'), v_o_3848, []))]) for v_o_3848 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3848, 'area', None) == GET(ctx, 'spaces', v_s_3838, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}))))])
 
 
-def x_3237(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_3237(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (3237, E.get('p~3796'), E.get('space~3850'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3796'), 'needs', None) == None)) or bool((lambda v_here_3852: (bool(CALL(ctx, 'any', None, [(KEY(v_x_3853, 'owner', None) == E.get('you')) for v_x_3853 in items_of(v_here_3852)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3854, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3855, 'grants', [])) for v_i_3855 in items_of(PL(ctx, KEY(v_x_3854, 'owner', None)).get('held'))])))) for v_x_3854 in items_of(v_here_3852)]))))))([v_x_3851 for v_x_3851 in items_of(KEY(ctx.state.get('places'), E.get('space~3850'), [])) if (KEY(v_x_3851, 'piece', None) == GET(ctx, 'pieces', E.get('p~3796'), 'needs', None))]))))
 
 
-def x_3238(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_3238(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (3238, E.get('p~3796'), E.get('space~3850'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3856 for v_x_3856 in items_of(KEY(ctx.state.get('places'), E.get('space~3850'), [])) if (KEY(v_x_3856, 'piece', None) == GET(ctx, 'pieces', E.get('p~3796'), 'needs', None))]))
 
 
-def x_3239(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_3239(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~3857') != None)) and bool((KEY(E.get('helper~3857'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~3857'), 'owner', None) != None)))
 
 
-def x_3240(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_3240(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~3857'), 'owner', None)
 
@@ -9245,114 +9245,114 @@ def x_3273(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_3277(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3277(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3868'), 'supply', None) != None)
 
 
-def x_3278(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3278(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3868'), 0)
 
 
-def x_3280(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3280(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3868'), 0)
 
 
-def x_3282(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3282(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3869'), [])
 
 
-def x_3283(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3283(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3868'), 'owner': E.get('you')}]
 
 
-def x_3284(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_3284(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~3857') != None)
 
 
-def x_3287(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_3287(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_3288(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_3288(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (3288, E.get('h~3870'), E.get('s~3871'), E.get('to~3872'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~3872') != E.get('s~3871'))) and bool(IN(GET(ctx, 'spaces', E.get('to~3872'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~3870'), 'piece', None), 'on', []))) and bool((lambda v_movers_3874: ((bool((GET(ctx, 'spaces', E.get('to~3872'), 'capacity', None) == 0)) or bool((num(v_movers_3874) < num(GET(ctx, 'spaces', E.get('to~3872'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~3872'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3875, 'piece', None), 'structure', None) for v_x_3875 in items_of(KEY(ctx.state.get('places'), E.get('to~3872'), []))]))) and bool((v_movers_3874 == 0)))))(CALL(ctx, 'count', None, [v_x_3873 for v_x_3873 in items_of(KEY(ctx.state.get('places'), E.get('to~3872'), [])) if GET(ctx, 'pieces', KEY(v_x_3873, 'piece', None), 'mover', None)])))))
 
 
-def x_3292(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3292(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3877'), [])
 
 
-def x_3293(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3293(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3876')]
 
 
-def x_3294(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3294(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3878'), [])
 
 
-def x_3295(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3295(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3876')]
 
 
-def x_3296(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3296(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3878')) != None)
 
 
-def x_3297(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3297(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3878'))
 
 
-def x_3298(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_3298(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~3872')}
 
 
-def x_3301(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_3301(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_3305(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3305(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3881'), 'from_grid', None)
 
 
-def x_3306(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3306(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_3307(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3307(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (3307, E.get('c~3883'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3883'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3885 for v_x_3885 in items_of(KEY(ctx.state.get('places'), v_s_3884, [])) if (bool((KEY(v_x_3885, 'piece', None) == 'tower')) and bool((KEY(v_x_3885, 'owner', None) == E.get('you'))))]) for v_s_3884 in items_of(ctx.state.get('places'))]))))
 
 
-def x_3308(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3308(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3883'))
 
 
-def x_3309(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_3309(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3879'))
 
 
-def x_3310(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3310(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3879'), 'pays', {}))) > num(0))
 
 
-def x_3311(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3311(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (3311, E.get('p~3879'), E.get('s~3880'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3879'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3880'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3880'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3880'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3880'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3886, 'number', None) for v_x_3886 in items_of(KEY(ctx.state.get('places'), E.get('s~3880'), [])) if (KEY(v_x_3886, 'number', None) != None)]))))
 
@@ -9397,7 +9397,7 @@ def x_3323(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3327(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_3327(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~3850')}
 
@@ -9475,135 +9475,135 @@ def x_3359(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3364(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_3364(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~3904'), 'zone_linked', None) else None)
 
 
-def x_3365(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_3365(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~3905'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~3905'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3905'), 0)) > num(0))))
 
 
-def x_3366(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_3366(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (3366, E.get('p~3905'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3905'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3907, 'grants', [])) for v_i_3907 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_3367(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_3367(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_3908 for v_s_3908 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_3908) == None)) or bool((GET(ctx, 'spaces', v_s_3908, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3909, 'piece', None) == GET(ctx, 'pieces', E.get('p~3905'), 'needs', None))) and bool((KEY(v_x_3909, 'owner', None) == E.get('you')))) for v_x_3909 in items_of(KEY(ctx.state.get('places'), v_s_3908, []))])))]
 
 
-def x_3368(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_3368(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~3910'))) > num(0))
 
 
-def x_3370(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3370(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (3370, E.get('p~3905'), E.get('you'), E.get('z~3906'), ctx.stamps.get('places', 0),), lambda: [v_s_3912 for v_s_3912 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3912, 'type', None), GET(ctx, 'pieces', E.get('p~3905'), 'on', []))) and bool((bool((E.get('z~3906') == None)) or bool((((lambda v_zs_3916: ((None if (GET(ctx, 'spaces', v_s_3912, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3912, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3912, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3912, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3916) == 0) else CALL(ctx, 'last', None, [v_z_3917 for v_z_3917 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3917, 'type', None) == 'zone')) and bool(IN(v_z_3917, v_zs_3916)))])))([(None if (GET(ctx, 'spaces', v_o_3913, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3913, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3913, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3913, 'area', None), 'zone', None))) for v_o_3913 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3914, GET(ctx, 'spaces', v_s_3912, 'lines', [])) for v_l_3914 in items_of(GET(ctx, 'spaces', v_o_3913, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3915, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}), 'piece', None)) for v_x_3915 in items_of(KEY(ctx.state.get('places'), v_o_3913, []))])))]) == E.get('z~3906')) if KEY(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3912, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3912, 'area', None) == E.get('z~3906'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3912, 'area', None), 'zone', None) == E.get('z~3906')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3905'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3918, 'piece', None), 'structure', None) for v_x_3918 in items_of(KEY(ctx.state.get('places'), v_s_3912, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3905'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3919, 'piece', None) == E.get('p~3905')) for v_x_3919 in items_of(KEY(ctx.state.get('places'), v_s_3912, []))]))))) and bool((lambda v_nr_3920: (bool((KEY(v_nr_3920, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3921, 'piece', None) == KEY(v_nr_3920, 'piece', None))) and bool((bool((not KEY(v_nr_3920, 'own', None))) or bool((KEY(v_x_3921, 'owner', None) == E.get('you')))))) for v_x_3921 in items_of(KEY(ctx.state.get('places'), v_s_3912, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3920, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3912, 'type', None), KEY(v_nr_3920, 'on', None))))) and bool((bool((not KEY(v_nr_3920, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3912, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3920, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3923, 'piece', None) == KEY(v_nr_3920, 'sector_has', None))) and bool((KEY(v_y_3923, 'owner', None) == E.get('you')))) for v_y_3923 in items_of(KEY(ctx.state.get('places'), v_o_3922, []))]) for v_o_3922 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3922, 'area', None) == GET(ctx, 'spaces', v_s_3912, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}))))])
 
 
-def x_3371(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3371(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (3371, E.get('p~3905'), E.get('space~3924'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~3924'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~3905'), 'needs', None), 'on', []))) and bool((lambda v_movers_3926: ((bool((GET(ctx, 'spaces', E.get('space~3924'), 'capacity', None) == 0)) or bool((num(v_movers_3926) < num(GET(ctx, 'spaces', E.get('space~3924'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~3924'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3927, 'piece', None), 'structure', None) for v_x_3927 in items_of(KEY(ctx.state.get('places'), E.get('space~3924'), []))]))) and bool((v_movers_3926 == 0)))))(CALL(ctx, 'count', None, [v_x_3925 for v_x_3925 in items_of(KEY(ctx.state.get('places'), E.get('space~3924'), [])) if GET(ctx, 'pieces', KEY(v_x_3925, 'piece', None), 'mover', None)])))))
 
 
-def x_3373(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_3373(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (3373, E.get('from~3928'), E.get('p~3905'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3929 for v_x_3929 in items_of(KEY(ctx.state.get('places'), E.get('from~3928'), [])) if (bool((KEY(v_x_3929, 'piece', None) == GET(ctx, 'pieces', E.get('p~3905'), 'needs', None))) and bool((KEY(v_x_3929, 'owner', None) == E.get('you'))))]))
 
 
-def x_3376(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3376(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3931'), [])
 
 
-def x_3377(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3377(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3930')]
 
 
-def x_3378(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3378(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3932'), [])
 
 
-def x_3379(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3379(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3930')]
 
 
-def x_3380(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3380(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3932')) != None)
 
 
-def x_3381(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3381(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3932'))
 
 
-def x_3384(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3384(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3933'), 'supply', None) != None)
 
 
-def x_3385(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3385(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3933'), 0)
 
 
-def x_3387(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3387(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3933'), 0)
 
 
-def x_3389(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3389(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3934'), [])
 
 
-def x_3390(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3390(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3933'), 'owner': E.get('you')}]
 
 
-def x_3393(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_3393(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_3397(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3397(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3937'), 'from_grid', None)
 
 
-def x_3398(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3398(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_3399(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3399(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (3399, E.get('c~3939'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3939'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3941 for v_x_3941 in items_of(KEY(ctx.state.get('places'), v_s_3940, [])) if (bool((KEY(v_x_3941, 'piece', None) == 'tower')) and bool((KEY(v_x_3941, 'owner', None) == E.get('you'))))]) for v_s_3940 in items_of(ctx.state.get('places'))]))))
 
 
-def x_3400(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3400(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3939'))
 
 
-def x_3401(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_3401(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3935'))
 
 
-def x_3402(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3402(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3935'), 'pays', {}))) > num(0))
 
 
-def x_3403(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3403(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (3403, E.get('p~3935'), E.get('s~3936'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3935'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3936'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3936'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3936'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3936'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3942, 'number', None) for v_x_3942 in items_of(KEY(ctx.state.get('places'), E.get('s~3936'), [])) if (KEY(v_x_3942, 'number', None) != None)]))))
 
@@ -9648,37 +9648,37 @@ def x_3415(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3419(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_3419(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~3928')}
 
 
-def x_3420(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3420(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~3924')}
 
 
-def x_3423(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_3423(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (3423, E.get('p~3905'), E.get('you'), E.get('z~3906'), ctx.stamps.get('places', 0),), lambda: [v_s_3947 for v_s_3947 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3947, 'type', None), GET(ctx, 'pieces', E.get('p~3905'), 'on', []))) and bool((bool((E.get('z~3906') == None)) or bool((((lambda v_zs_3951: ((None if (GET(ctx, 'spaces', v_s_3947, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3947, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3947, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3947, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3951) == 0) else CALL(ctx, 'last', None, [v_z_3952 for v_z_3952 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3952, 'type', None) == 'zone')) and bool(IN(v_z_3952, v_zs_3951)))])))([(None if (GET(ctx, 'spaces', v_o_3948, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3948, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3948, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3948, 'area', None), 'zone', None))) for v_o_3948 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3949, GET(ctx, 'spaces', v_s_3947, 'lines', [])) for v_l_3949 in items_of(GET(ctx, 'spaces', v_o_3948, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3950, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}), 'piece', None)) for v_x_3950 in items_of(KEY(ctx.state.get('places'), v_o_3948, []))])))]) == E.get('z~3906')) if KEY(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3947, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3947, 'area', None) == E.get('z~3906'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3947, 'area', None), 'zone', None) == E.get('z~3906')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3905'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3953, 'piece', None), 'structure', None) for v_x_3953 in items_of(KEY(ctx.state.get('places'), v_s_3947, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3905'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3954, 'piece', None) == E.get('p~3905')) for v_x_3954 in items_of(KEY(ctx.state.get('places'), v_s_3947, []))]))))) and bool((lambda v_nr_3955: (bool((KEY(v_nr_3955, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3956, 'piece', None) == KEY(v_nr_3955, 'piece', None))) and bool((bool((not KEY(v_nr_3955, 'own', None))) or bool((KEY(v_x_3956, 'owner', None) == E.get('you')))))) for v_x_3956 in items_of(KEY(ctx.state.get('places'), v_s_3947, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3955, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3947, 'type', None), KEY(v_nr_3955, 'on', None))))) and bool((bool((not KEY(v_nr_3955, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3947, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3955, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3958, 'piece', None) == KEY(v_nr_3955, 'sector_has', None))) and bool((KEY(v_y_3958, 'owner', None) == E.get('you')))) for v_y_3958 in items_of(KEY(ctx.state.get('places'), v_o_3957, []))]) for v_o_3957 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3957, 'area', None) == GET(ctx, 'spaces', v_s_3947, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}))))])
 
 
-def x_3424(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_3424(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (3424, E.get('p~3905'), E.get('space~3959'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3905'), 'needs', None) == None)) or bool((lambda v_here_3961: (bool(CALL(ctx, 'any', None, [(KEY(v_x_3962, 'owner', None) == E.get('you')) for v_x_3962 in items_of(v_here_3961)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3963, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3964, 'grants', [])) for v_i_3964 in items_of(PL(ctx, KEY(v_x_3963, 'owner', None)).get('held'))])))) for v_x_3963 in items_of(v_here_3961)]))))))([v_x_3960 for v_x_3960 in items_of(KEY(ctx.state.get('places'), E.get('space~3959'), [])) if (KEY(v_x_3960, 'piece', None) == GET(ctx, 'pieces', E.get('p~3905'), 'needs', None))]))))
 
 
-def x_3425(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_3425(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (3425, E.get('p~3905'), E.get('space~3959'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3965 for v_x_3965 in items_of(KEY(ctx.state.get('places'), E.get('space~3959'), [])) if (KEY(v_x_3965, 'piece', None) == GET(ctx, 'pieces', E.get('p~3905'), 'needs', None))]))
 
 
-def x_3426(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_3426(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~3966') != None)) and bool((KEY(E.get('helper~3966'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~3966'), 'owner', None) != None)))
 
 
-def x_3427(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_3427(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~3966'), 'owner', None)
 
@@ -9765,114 +9765,114 @@ def x_3460(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_3464(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3464(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3977'), 'supply', None) != None)
 
 
-def x_3465(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3465(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3977'), 0)
 
 
-def x_3467(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3467(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3977'), 0)
 
 
-def x_3469(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3469(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3978'), [])
 
 
-def x_3470(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3470(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3977'), 'owner': E.get('you')}]
 
 
-def x_3471(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_3471(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~3966') != None)
 
 
-def x_3474(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_3474(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_3475(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_3475(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (3475, E.get('h~3979'), E.get('s~3980'), E.get('to~3981'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~3981') != E.get('s~3980'))) and bool(IN(GET(ctx, 'spaces', E.get('to~3981'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~3979'), 'piece', None), 'on', []))) and bool((lambda v_movers_3983: ((bool((GET(ctx, 'spaces', E.get('to~3981'), 'capacity', None) == 0)) or bool((num(v_movers_3983) < num(GET(ctx, 'spaces', E.get('to~3981'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~3981'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3984, 'piece', None), 'structure', None) for v_x_3984 in items_of(KEY(ctx.state.get('places'), E.get('to~3981'), []))]))) and bool((v_movers_3983 == 0)))))(CALL(ctx, 'count', None, [v_x_3982 for v_x_3982 in items_of(KEY(ctx.state.get('places'), E.get('to~3981'), [])) if GET(ctx, 'pieces', KEY(v_x_3982, 'piece', None), 'mover', None)])))))
 
 
-def x_3479(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3479(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3986'), [])
 
 
-def x_3480(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3480(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3985')]
 
 
-def x_3481(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3481(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3987'), [])
 
 
-def x_3482(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3482(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3985')]
 
 
-def x_3483(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3483(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3987')) != None)
 
 
-def x_3484(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3484(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3987'))
 
 
-def x_3485(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_3485(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~3981')}
 
 
-def x_3488(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_3488(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_3492(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3492(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3990'), 'from_grid', None)
 
 
-def x_3493(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3493(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_3494(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3494(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (3494, E.get('c~3992'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3992'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3994 for v_x_3994 in items_of(KEY(ctx.state.get('places'), v_s_3993, [])) if (bool((KEY(v_x_3994, 'piece', None) == 'tower')) and bool((KEY(v_x_3994, 'owner', None) == E.get('you'))))]) for v_s_3993 in items_of(ctx.state.get('places'))]))))
 
 
-def x_3495(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3495(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3992'))
 
 
-def x_3496(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_3496(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3988'))
 
 
-def x_3497(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3497(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3988'), 'pays', {}))) > num(0))
 
 
-def x_3498(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3498(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (3498, E.get('p~3988'), E.get('s~3989'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3988'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3989'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3989'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3989'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3989'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3995, 'number', None) for v_x_3995 in items_of(KEY(ctx.state.get('places'), E.get('s~3989'), [])) if (KEY(v_x_3995, 'number', None) != None)]))))
 
@@ -9917,7 +9917,7 @@ def x_3510(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3514(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_3514(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~3959')}
 
@@ -10683,135 +10683,135 @@ def x_3778(ctx):  # rules_data/pampero/definitions/contracts.yaml:208
     return {'space': E.get('space~4032')}
 
 
-def x_3782(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_3782(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~3795'), 'zone_linked', None) else None)
 
 
-def x_3783(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_3783(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~3796'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~3796'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3796'), 0)) > num(0))))
 
 
-def x_3784(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_3784(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (3784, E.get('p~3796'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3796'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3798, 'grants', [])) for v_i_3798 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_3785(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_3785(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_3799 for v_s_3799 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_3799) == None)) or bool((GET(ctx, 'spaces', v_s_3799, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3800, 'piece', None) == GET(ctx, 'pieces', E.get('p~3796'), 'needs', None))) and bool((KEY(v_x_3800, 'owner', None) == E.get('you')))) for v_x_3800 in items_of(KEY(ctx.state.get('places'), v_s_3799, []))])))]
 
 
-def x_3786(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_3786(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~3801'))) > num(0))
 
 
-def x_3788(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3788(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (3788, E.get('p~3796'), E.get('you'), E.get('z~3797'), ctx.stamps.get('places', 0),), lambda: [v_s_3803 for v_s_3803 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3803, 'type', None), GET(ctx, 'pieces', E.get('p~3796'), 'on', []))) and bool((bool((E.get('z~3797') == None)) or bool((((lambda v_zs_3807: ((None if (GET(ctx, 'spaces', v_s_3803, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3803, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3803, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3803, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3807) == 0) else CALL(ctx, 'last', None, [v_z_3808 for v_z_3808 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3808, 'type', None) == 'zone')) and bool(IN(v_z_3808, v_zs_3807)))])))([(None if (GET(ctx, 'spaces', v_o_3804, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3804, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3804, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3804, 'area', None), 'zone', None))) for v_o_3804 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3805, GET(ctx, 'spaces', v_s_3803, 'lines', [])) for v_l_3805 in items_of(GET(ctx, 'spaces', v_o_3804, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3806, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}), 'piece', None)) for v_x_3806 in items_of(KEY(ctx.state.get('places'), v_o_3804, []))])))]) == E.get('z~3797')) if KEY(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3803, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3803, 'area', None) == E.get('z~3797'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3803, 'area', None), 'zone', None) == E.get('z~3797')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3796'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3809, 'piece', None), 'structure', None) for v_x_3809 in items_of(KEY(ctx.state.get('places'), v_s_3803, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3796'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3810, 'piece', None) == E.get('p~3796')) for v_x_3810 in items_of(KEY(ctx.state.get('places'), v_s_3803, []))]))))) and bool((lambda v_nr_3811: (bool((KEY(v_nr_3811, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3812, 'piece', None) == KEY(v_nr_3811, 'piece', None))) and bool((bool((not KEY(v_nr_3811, 'own', None))) or bool((KEY(v_x_3812, 'owner', None) == E.get('you')))))) for v_x_3812 in items_of(KEY(ctx.state.get('places'), v_s_3803, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3811, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3803, 'type', None), KEY(v_nr_3811, 'on', None))))) and bool((bool((not KEY(v_nr_3811, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3803, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3811, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3814, 'piece', None) == KEY(v_nr_3811, 'sector_has', None))) and bool((KEY(v_y_3814, 'owner', None) == E.get('you')))) for v_y_3814 in items_of(KEY(ctx.state.get('places'), v_o_3813, []))]) for v_o_3813 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3813, 'area', None) == GET(ctx, 'spaces', v_s_3803, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}))))])
 
 
-def x_3789(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3789(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (3789, E.get('p~3796'), E.get('space~3815'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~3815'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~3796'), 'needs', None), 'on', []))) and bool((lambda v_movers_3817: ((bool((GET(ctx, 'spaces', E.get('space~3815'), 'capacity', None) == 0)) or bool((num(v_movers_3817) < num(GET(ctx, 'spaces', E.get('space~3815'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~3815'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3818, 'piece', None), 'structure', None) for v_x_3818 in items_of(KEY(ctx.state.get('places'), E.get('space~3815'), []))]))) and bool((v_movers_3817 == 0)))))(CALL(ctx, 'count', None, [v_x_3816 for v_x_3816 in items_of(KEY(ctx.state.get('places'), E.get('space~3815'), [])) if GET(ctx, 'pieces', KEY(v_x_3816, 'piece', None), 'mover', None)])))))
 
 
-def x_3791(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_3791(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (3791, E.get('from~3819'), E.get('p~3796'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3820 for v_x_3820 in items_of(KEY(ctx.state.get('places'), E.get('from~3819'), [])) if (bool((KEY(v_x_3820, 'piece', None) == GET(ctx, 'pieces', E.get('p~3796'), 'needs', None))) and bool((KEY(v_x_3820, 'owner', None) == E.get('you'))))]))
 
 
-def x_3794(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3794(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3822'), [])
 
 
-def x_3795(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3795(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3821')]
 
 
-def x_3796(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3796(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3823'), [])
 
 
-def x_3797(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3797(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3821')]
 
 
-def x_3798(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3798(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3823')) != None)
 
 
-def x_3799(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3799(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3823'))
 
 
-def x_3802(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3802(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3824'), 'supply', None) != None)
 
 
-def x_3803(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3803(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3824'), 0)
 
 
-def x_3805(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3805(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3824'), 0)
 
 
-def x_3807(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3807(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3825'), [])
 
 
-def x_3808(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3808(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3824'), 'owner': E.get('you')}]
 
 
-def x_3811(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_3811(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_3815(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3815(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3828'), 'from_grid', None)
 
 
-def x_3816(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3816(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_3817(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3817(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (3817, E.get('c~3830'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3830'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3832 for v_x_3832 in items_of(KEY(ctx.state.get('places'), v_s_3831, [])) if (bool((KEY(v_x_3832, 'piece', None) == 'tower')) and bool((KEY(v_x_3832, 'owner', None) == E.get('you'))))]) for v_s_3831 in items_of(ctx.state.get('places'))]))))
 
 
-def x_3818(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3818(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3830'))
 
 
-def x_3819(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_3819(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3826'))
 
 
-def x_3820(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3820(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3826'), 'pays', {}))) > num(0))
 
 
-def x_3821(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3821(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (3821, E.get('p~3826'), E.get('s~3827'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3826'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3827'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3827'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3827'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3827'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3833, 'number', None) for v_x_3833 in items_of(KEY(ctx.state.get('places'), E.get('s~3827'), [])) if (KEY(v_x_3833, 'number', None) != None)]))))
 
@@ -10856,37 +10856,37 @@ def x_3833(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3837(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_3837(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~3819')}
 
 
-def x_3838(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3838(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~3815')}
 
 
-def x_3841(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_3841(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (3841, E.get('p~3796'), E.get('you'), E.get('z~3797'), ctx.stamps.get('places', 0),), lambda: [v_s_3838 for v_s_3838 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3838, 'type', None), GET(ctx, 'pieces', E.get('p~3796'), 'on', []))) and bool((bool((E.get('z~3797') == None)) or bool((((lambda v_zs_3842: ((None if (GET(ctx, 'spaces', v_s_3838, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3838, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3838, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3838, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3842) == 0) else CALL(ctx, 'last', None, [v_z_3843 for v_z_3843 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3843, 'type', None) == 'zone')) and bool(IN(v_z_3843, v_zs_3842)))])))([(None if (GET(ctx, 'spaces', v_o_3839, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3839, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3839, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3839, 'area', None), 'zone', None))) for v_o_3839 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3840, GET(ctx, 'spaces', v_s_3838, 'lines', [])) for v_l_3840 in items_of(GET(ctx, 'spaces', v_o_3839, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3841, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}), 'piece', None)) for v_x_3841 in items_of(KEY(ctx.state.get('places'), v_o_3839, []))])))]) == E.get('z~3797')) if KEY(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3838, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3838, 'area', None) == E.get('z~3797'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3838, 'area', None), 'zone', None) == E.get('z~3797')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3796'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3844, 'piece', None), 'structure', None) for v_x_3844 in items_of(KEY(ctx.state.get('places'), v_s_3838, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3796'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3845, 'piece', None) == E.get('p~3796')) for v_x_3845 in items_of(KEY(ctx.state.get('places'), v_s_3838, []))]))))) and bool((lambda v_nr_3846: (bool((KEY(v_nr_3846, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3847, 'piece', None) == KEY(v_nr_3846, 'piece', None))) and bool((bool((not KEY(v_nr_3846, 'own', None))) or bool((KEY(v_x_3847, 'owner', None) == E.get('you')))))) for v_x_3847 in items_of(KEY(ctx.state.get('places'), v_s_3838, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3846, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3838, 'type', None), KEY(v_nr_3846, 'on', None))))) and bool((bool((not KEY(v_nr_3846, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3838, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3846, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3849, 'piece', None) == KEY(v_nr_3846, 'sector_has', None))) and bool((KEY(v_y_3849, 'owner', None) == E.get('you')))) for v_y_3849 in items_of(KEY(ctx.state.get('places'), v_o_3848, []))]) for v_o_3848 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3848, 'area', None) == GET(ctx, 'spaces', v_s_3838, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3796'), 'near', {}))))])
 
 
-def x_3842(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_3842(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (3842, E.get('p~3796'), E.get('space~3850'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3796'), 'needs', None) == None)) or bool((lambda v_here_3852: (bool(CALL(ctx, 'any', None, [(KEY(v_x_3853, 'owner', None) == E.get('you')) for v_x_3853 in items_of(v_here_3852)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3854, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3855, 'grants', [])) for v_i_3855 in items_of(PL(ctx, KEY(v_x_3854, 'owner', None)).get('held'))])))) for v_x_3854 in items_of(v_here_3852)]))))))([v_x_3851 for v_x_3851 in items_of(KEY(ctx.state.get('places'), E.get('space~3850'), [])) if (KEY(v_x_3851, 'piece', None) == GET(ctx, 'pieces', E.get('p~3796'), 'needs', None))]))))
 
 
-def x_3843(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_3843(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (3843, E.get('p~3796'), E.get('space~3850'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3856 for v_x_3856 in items_of(KEY(ctx.state.get('places'), E.get('space~3850'), [])) if (KEY(v_x_3856, 'piece', None) == GET(ctx, 'pieces', E.get('p~3796'), 'needs', None))]))
 
 
-def x_3844(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_3844(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~3857') != None)) and bool((KEY(E.get('helper~3857'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~3857'), 'owner', None) != None)))
 
 
-def x_3845(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_3845(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~3857'), 'owner', None)
 
@@ -10973,114 +10973,114 @@ def x_3878(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_3882(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3882(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3868'), 'supply', None) != None)
 
 
-def x_3883(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3883(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3868'), 0)
 
 
-def x_3885(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3885(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3868'), 0)
 
 
-def x_3887(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3887(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3869'), [])
 
 
-def x_3888(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3888(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3868'), 'owner': E.get('you')}]
 
 
-def x_3889(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_3889(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~3857') != None)
 
 
-def x_3892(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_3892(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_3893(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_3893(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (3893, E.get('h~3870'), E.get('s~3871'), E.get('to~3872'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~3872') != E.get('s~3871'))) and bool(IN(GET(ctx, 'spaces', E.get('to~3872'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~3870'), 'piece', None), 'on', []))) and bool((lambda v_movers_3874: ((bool((GET(ctx, 'spaces', E.get('to~3872'), 'capacity', None) == 0)) or bool((num(v_movers_3874) < num(GET(ctx, 'spaces', E.get('to~3872'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~3872'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3875, 'piece', None), 'structure', None) for v_x_3875 in items_of(KEY(ctx.state.get('places'), E.get('to~3872'), []))]))) and bool((v_movers_3874 == 0)))))(CALL(ctx, 'count', None, [v_x_3873 for v_x_3873 in items_of(KEY(ctx.state.get('places'), E.get('to~3872'), [])) if GET(ctx, 'pieces', KEY(v_x_3873, 'piece', None), 'mover', None)])))))
 
 
-def x_3897(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3897(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3877'), [])
 
 
-def x_3898(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3898(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3876')]
 
 
-def x_3899(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3899(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3878'), [])
 
 
-def x_3900(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3900(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3876')]
 
 
-def x_3901(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3901(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3878')) != None)
 
 
-def x_3902(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3902(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3878'))
 
 
-def x_3903(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_3903(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~3872')}
 
 
-def x_3906(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_3906(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_3910(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3910(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3881'), 'from_grid', None)
 
 
-def x_3911(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3911(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_3912(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3912(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (3912, E.get('c~3883'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3883'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3885 for v_x_3885 in items_of(KEY(ctx.state.get('places'), v_s_3884, [])) if (bool((KEY(v_x_3885, 'piece', None) == 'tower')) and bool((KEY(v_x_3885, 'owner', None) == E.get('you'))))]) for v_s_3884 in items_of(ctx.state.get('places'))]))))
 
 
-def x_3913(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_3913(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3883'))
 
 
-def x_3914(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_3914(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3879'))
 
 
-def x_3915(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3915(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3879'), 'pays', {}))) > num(0))
 
 
-def x_3916(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_3916(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (3916, E.get('p~3879'), E.get('s~3880'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3879'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3880'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3880'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3880'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3880'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3886, 'number', None) for v_x_3886 in items_of(KEY(ctx.state.get('places'), E.get('s~3880'), [])) if (KEY(v_x_3886, 'number', None) != None)]))))
 
@@ -11125,7 +11125,7 @@ def x_3928(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3932(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_3932(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~3850')}
 
@@ -11203,135 +11203,135 @@ def x_3964(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3969(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_3969(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~3904'), 'zone_linked', None) else None)
 
 
-def x_3970(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_3970(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~3905'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~3905'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3905'), 0)) > num(0))))
 
 
-def x_3971(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_3971(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (3971, E.get('p~3905'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3905'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3907, 'grants', [])) for v_i_3907 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_3972(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_3972(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_3908 for v_s_3908 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_3908) == None)) or bool((GET(ctx, 'spaces', v_s_3908, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3909, 'piece', None) == GET(ctx, 'pieces', E.get('p~3905'), 'needs', None))) and bool((KEY(v_x_3909, 'owner', None) == E.get('you')))) for v_x_3909 in items_of(KEY(ctx.state.get('places'), v_s_3908, []))])))]
 
 
-def x_3973(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_3973(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~3910'))) > num(0))
 
 
-def x_3975(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3975(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (3975, E.get('p~3905'), E.get('you'), E.get('z~3906'), ctx.stamps.get('places', 0),), lambda: [v_s_3912 for v_s_3912 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3912, 'type', None), GET(ctx, 'pieces', E.get('p~3905'), 'on', []))) and bool((bool((E.get('z~3906') == None)) or bool((((lambda v_zs_3916: ((None if (GET(ctx, 'spaces', v_s_3912, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3912, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3912, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3912, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3916) == 0) else CALL(ctx, 'last', None, [v_z_3917 for v_z_3917 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3917, 'type', None) == 'zone')) and bool(IN(v_z_3917, v_zs_3916)))])))([(None if (GET(ctx, 'spaces', v_o_3913, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3913, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3913, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3913, 'area', None), 'zone', None))) for v_o_3913 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3914, GET(ctx, 'spaces', v_s_3912, 'lines', [])) for v_l_3914 in items_of(GET(ctx, 'spaces', v_o_3913, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3915, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}), 'piece', None)) for v_x_3915 in items_of(KEY(ctx.state.get('places'), v_o_3913, []))])))]) == E.get('z~3906')) if KEY(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3912, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3912, 'area', None) == E.get('z~3906'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3912, 'area', None), 'zone', None) == E.get('z~3906')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3905'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3918, 'piece', None), 'structure', None) for v_x_3918 in items_of(KEY(ctx.state.get('places'), v_s_3912, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3905'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3919, 'piece', None) == E.get('p~3905')) for v_x_3919 in items_of(KEY(ctx.state.get('places'), v_s_3912, []))]))))) and bool((lambda v_nr_3920: (bool((KEY(v_nr_3920, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3921, 'piece', None) == KEY(v_nr_3920, 'piece', None))) and bool((bool((not KEY(v_nr_3920, 'own', None))) or bool((KEY(v_x_3921, 'owner', None) == E.get('you')))))) for v_x_3921 in items_of(KEY(ctx.state.get('places'), v_s_3912, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3920, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3912, 'type', None), KEY(v_nr_3920, 'on', None))))) and bool((bool((not KEY(v_nr_3920, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3912, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3920, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3923, 'piece', None) == KEY(v_nr_3920, 'sector_has', None))) and bool((KEY(v_y_3923, 'owner', None) == E.get('you')))) for v_y_3923 in items_of(KEY(ctx.state.get('places'), v_o_3922, []))]) for v_o_3922 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3922, 'area', None) == GET(ctx, 'spaces', v_s_3912, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}))))])
 
 
-def x_3976(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_3976(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (3976, E.get('p~3905'), E.get('space~3924'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~3924'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~3905'), 'needs', None), 'on', []))) and bool((lambda v_movers_3926: ((bool((GET(ctx, 'spaces', E.get('space~3924'), 'capacity', None) == 0)) or bool((num(v_movers_3926) < num(GET(ctx, 'spaces', E.get('space~3924'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~3924'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3927, 'piece', None), 'structure', None) for v_x_3927 in items_of(KEY(ctx.state.get('places'), E.get('space~3924'), []))]))) and bool((v_movers_3926 == 0)))))(CALL(ctx, 'count', None, [v_x_3925 for v_x_3925 in items_of(KEY(ctx.state.get('places'), E.get('space~3924'), [])) if GET(ctx, 'pieces', KEY(v_x_3925, 'piece', None), 'mover', None)])))))
 
 
-def x_3978(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_3978(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (3978, E.get('from~3928'), E.get('p~3905'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3929 for v_x_3929 in items_of(KEY(ctx.state.get('places'), E.get('from~3928'), [])) if (bool((KEY(v_x_3929, 'piece', None) == GET(ctx, 'pieces', E.get('p~3905'), 'needs', None))) and bool((KEY(v_x_3929, 'owner', None) == E.get('you'))))]))
 
 
-def x_3981(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3981(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3931'), [])
 
 
-def x_3982(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_3982(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3930')]
 
 
-def x_3983(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3983(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3932'), [])
 
 
-def x_3984(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_3984(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3930')]
 
 
-def x_3985(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3985(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3932')) != None)
 
 
-def x_3986(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_3986(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3932'))
 
 
-def x_3989(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3989(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3933'), 'supply', None) != None)
 
 
-def x_3990(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3990(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3933'), 0)
 
 
-def x_3992(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_3992(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3933'), 0)
 
 
-def x_3994(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3994(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3934'), [])
 
 
-def x_3995(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_3995(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3933'), 'owner': E.get('you')}]
 
 
-def x_3998(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_3998(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_4002(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4002(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3937'), 'from_grid', None)
 
 
-def x_4003(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4003(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_4004(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4004(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (4004, E.get('c~3939'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3939'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3941 for v_x_3941 in items_of(KEY(ctx.state.get('places'), v_s_3940, [])) if (bool((KEY(v_x_3941, 'piece', None) == 'tower')) and bool((KEY(v_x_3941, 'owner', None) == E.get('you'))))]) for v_s_3940 in items_of(ctx.state.get('places'))]))))
 
 
-def x_4005(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4005(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3939'))
 
 
-def x_4006(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_4006(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3935'))
 
 
-def x_4007(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_4007(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3935'), 'pays', {}))) > num(0))
 
 
-def x_4008(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_4008(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (4008, E.get('p~3935'), E.get('s~3936'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3935'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3936'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3936'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3936'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3936'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3942, 'number', None) for v_x_3942 in items_of(KEY(ctx.state.get('places'), E.get('s~3936'), [])) if (KEY(v_x_3942, 'number', None) != None)]))))
 
@@ -11376,37 +11376,37 @@ def x_4020(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_4024(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_4024(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~3928')}
 
 
-def x_4025(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_4025(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~3924')}
 
 
-def x_4028(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_4028(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (4028, E.get('p~3905'), E.get('you'), E.get('z~3906'), ctx.stamps.get('places', 0),), lambda: [v_s_3947 for v_s_3947 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_3947, 'type', None), GET(ctx, 'pieces', E.get('p~3905'), 'on', []))) and bool((bool((E.get('z~3906') == None)) or bool((((lambda v_zs_3951: ((None if (GET(ctx, 'spaces', v_s_3947, 'area', None) == None) else (GET(ctx, 'spaces', v_s_3947, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3947, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3947, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_3951) == 0) else CALL(ctx, 'last', None, [v_z_3952 for v_z_3952 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_3952, 'type', None) == 'zone')) and bool(IN(v_z_3952, v_zs_3951)))])))([(None if (GET(ctx, 'spaces', v_o_3948, 'area', None) == None) else (GET(ctx, 'spaces', v_o_3948, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3948, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_3948, 'area', None), 'zone', None))) for v_o_3948 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_3949, GET(ctx, 'spaces', v_s_3947, 'lines', [])) for v_l_3949 in items_of(GET(ctx, 'spaces', v_o_3948, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3950, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}), 'piece', None)) for v_x_3950 in items_of(KEY(ctx.state.get('places'), v_o_3948, []))])))]) == E.get('z~3906')) if KEY(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_3947, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_3947, 'area', None) == E.get('z~3906'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_3947, 'area', None), 'zone', None) == E.get('z~3906')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3905'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3953, 'piece', None), 'structure', None) for v_x_3953 in items_of(KEY(ctx.state.get('places'), v_s_3947, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~3905'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_3954, 'piece', None) == E.get('p~3905')) for v_x_3954 in items_of(KEY(ctx.state.get('places'), v_s_3947, []))]))))) and bool((lambda v_nr_3955: (bool((KEY(v_nr_3955, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3956, 'piece', None) == KEY(v_nr_3955, 'piece', None))) and bool((bool((not KEY(v_nr_3955, 'own', None))) or bool((KEY(v_x_3956, 'owner', None) == E.get('you')))))) for v_x_3956 in items_of(KEY(ctx.state.get('places'), v_s_3947, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_3955, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_3947, 'type', None), KEY(v_nr_3955, 'on', None))))) and bool((bool((not KEY(v_nr_3955, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_3947, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_3955, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_3958, 'piece', None) == KEY(v_nr_3955, 'sector_has', None))) and bool((KEY(v_y_3958, 'owner', None) == E.get('you')))) for v_y_3958 in items_of(KEY(ctx.state.get('places'), v_o_3957, []))]) for v_o_3957 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_3957, 'area', None) == GET(ctx, 'spaces', v_s_3947, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~3905'), 'near', {}))))])
 
 
-def x_4029(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_4029(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (4029, E.get('p~3905'), E.get('space~3959'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~3905'), 'needs', None) == None)) or bool((lambda v_here_3961: (bool(CALL(ctx, 'any', None, [(KEY(v_x_3962, 'owner', None) == E.get('you')) for v_x_3962 in items_of(v_here_3961)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_3963, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_3964, 'grants', [])) for v_i_3964 in items_of(PL(ctx, KEY(v_x_3963, 'owner', None)).get('held'))])))) for v_x_3963 in items_of(v_here_3961)]))))))([v_x_3960 for v_x_3960 in items_of(KEY(ctx.state.get('places'), E.get('space~3959'), [])) if (KEY(v_x_3960, 'piece', None) == GET(ctx, 'pieces', E.get('p~3905'), 'needs', None))]))))
 
 
-def x_4030(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_4030(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (4030, E.get('p~3905'), E.get('space~3959'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_3965 for v_x_3965 in items_of(KEY(ctx.state.get('places'), E.get('space~3959'), [])) if (KEY(v_x_3965, 'piece', None) == GET(ctx, 'pieces', E.get('p~3905'), 'needs', None))]))
 
 
-def x_4031(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_4031(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~3966') != None)) and bool((KEY(E.get('helper~3966'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~3966'), 'owner', None) != None)))
 
 
-def x_4032(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_4032(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~3966'), 'owner', None)
 
@@ -11493,114 +11493,114 @@ def x_4065(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_4069(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_4069(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~3977'), 'supply', None) != None)
 
 
-def x_4070(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_4070(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~3977'), 0)
 
 
-def x_4072(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_4072(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~3977'), 0)
 
 
-def x_4074(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_4074(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~3978'), [])
 
 
-def x_4075(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_4075(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~3977'), 'owner': E.get('you')}]
 
 
-def x_4076(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_4076(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~3966') != None)
 
 
-def x_4079(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_4079(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_4080(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_4080(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (4080, E.get('h~3979'), E.get('s~3980'), E.get('to~3981'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~3981') != E.get('s~3980'))) and bool(IN(GET(ctx, 'spaces', E.get('to~3981'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~3979'), 'piece', None), 'on', []))) and bool((lambda v_movers_3983: ((bool((GET(ctx, 'spaces', E.get('to~3981'), 'capacity', None) == 0)) or bool((num(v_movers_3983) < num(GET(ctx, 'spaces', E.get('to~3981'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~3981'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_3984, 'piece', None), 'structure', None) for v_x_3984 in items_of(KEY(ctx.state.get('places'), E.get('to~3981'), []))]))) and bool((v_movers_3983 == 0)))))(CALL(ctx, 'count', None, [v_x_3982 for v_x_3982 in items_of(KEY(ctx.state.get('places'), E.get('to~3981'), [])) if GET(ctx, 'pieces', KEY(v_x_3982, 'piece', None), 'mover', None)])))))
 
 
-def x_4084(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_4084(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~3986'), [])
 
 
-def x_4085(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_4085(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~3985')]
 
 
-def x_4086(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_4086(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~3987'), [])
 
 
-def x_4087(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_4087(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~3985')]
 
 
-def x_4088(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_4088(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~3987')) != None)
 
 
-def x_4089(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_4089(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~3987'))
 
 
-def x_4090(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_4090(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~3981')}
 
 
-def x_4093(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_4093(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_4097(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4097(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~3990'), 'from_grid', None)
 
 
-def x_4098(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4098(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_4099(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4099(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (4099, E.get('c~3992'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~3992'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3994 for v_x_3994 in items_of(KEY(ctx.state.get('places'), v_s_3993, [])) if (bool((KEY(v_x_3994, 'piece', None) == 'tower')) and bool((KEY(v_x_3994, 'owner', None) == E.get('you'))))]) for v_s_3993 in items_of(ctx.state.get('places'))]))))
 
 
-def x_4100(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4100(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~3992'))
 
 
-def x_4101(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_4101(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~3988'))
 
 
-def x_4102(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_4102(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~3988'), 'pays', {}))) > num(0))
 
 
-def x_4103(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_4103(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (4103, E.get('p~3988'), E.get('s~3989'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~3988'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~3989'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~3989'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3989'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~3989'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_3995, 'number', None) for v_x_3995 in items_of(KEY(ctx.state.get('places'), E.get('s~3989'), [])) if (KEY(v_x_3995, 'number', None) != None)]))))
 
@@ -11645,7 +11645,7 @@ def x_4115(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_4119(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_4119(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~3959')}
 
@@ -12411,71 +12411,71 @@ def x_4383(ctx):  # rules_data/pampero/definitions/contracts.yaml:208
     return {'space': E.get('space~4032')}
 
 
-def x_4387(ctx):  # rules_data/pampero/definitions/board.yaml:321
+def x_4387(ctx):  # rules_data/pampero/definitions/board.yaml:323
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, [v_s_4134 for v_s_4134 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_4134) == None)) or bool((GET(ctx, 'spaces', v_s_4134, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4135, 'piece', None) == E.get('p~4133'))) and bool((KEY(v_x_4135, 'owner', None) == E.get('you')))) for v_x_4135 in items_of(KEY(ctx.state.get('places'), v_s_4134, []))])))])) > num(0))
 
 
-def x_4390(ctx):  # rules_data/pampero/definitions/board.yaml:324
+def x_4390(ctx):  # rules_data/pampero/definitions/board.yaml:326
     E = ctx.env()
     return (bool(E.get('going~4137')) and bool((num(E.get('moved~4136')) < num(E.get('n~4132')))))
 
 
-def x_4392(ctx):  # rules_data/pampero/definitions/board.yaml:326
+def x_4392(ctx):  # rules_data/pampero/definitions/board.yaml:328
     E = ctx.env()
     return [v_s_4139 for v_s_4139 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_4139) == None)) or bool((GET(ctx, 'spaces', v_s_4139, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4140, 'piece', None) == E.get('p~4133'))) and bool((KEY(v_x_4140, 'owner', None) == E.get('you')))) for v_x_4140 in items_of(KEY(ctx.state.get('places'), v_s_4139, []))])))]
 
 
-def x_4393(ctx):  # rules_data/pampero/definitions/board.yaml:326
+def x_4393(ctx):  # rules_data/pampero/definitions/board.yaml:328
     return IDS(ctx, 'spaces')
 
 
-def x_4394(ctx):  # rules_data/pampero/definitions/board.yaml:326
+def x_4394(ctx):  # rules_data/pampero/definitions/board.yaml:328
     E = ctx.env()
     return MEMO(ctx, (4394, E.get('from~4141'), E.get('p~4133'), E.get('to~4142'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~4142') != E.get('from~4141'))) and bool(IN(GET(ctx, 'spaces', E.get('to~4142'), 'type', None), GET(ctx, 'pieces', E.get('p~4133'), 'on', []))) and bool((lambda v_movers_4144: ((bool((GET(ctx, 'spaces', E.get('to~4142'), 'capacity', None) == 0)) or bool((num(v_movers_4144) < num(GET(ctx, 'spaces', E.get('to~4142'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~4142'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4145, 'piece', None), 'structure', None) for v_x_4145 in items_of(KEY(ctx.state.get('places'), E.get('to~4142'), []))]))) and bool((v_movers_4144 == 0)))))(CALL(ctx, 'count', None, [v_x_4143 for v_x_4143 in items_of(KEY(ctx.state.get('places'), E.get('to~4142'), [])) if GET(ctx, 'pieces', KEY(v_x_4143, 'piece', None), 'mover', None)])))))
 
 
-def x_4395(ctx):  # rules_data/pampero/definitions/board.yaml:329
+def x_4395(ctx):  # rules_data/pampero/definitions/board.yaml:331
     E = ctx.env()
     return MEMO(ctx, (4395, E.get('from~4141'), E.get('p~4133'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_4146 for v_x_4146 in items_of(KEY(ctx.state.get('places'), E.get('from~4141'), [])) if (bool((KEY(v_x_4146, 'piece', None) == E.get('p~4133'))) and bool((KEY(v_x_4146, 'owner', None) == E.get('you'))))]))
 
 
-def x_4398(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_4398(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~4148'), [])
 
 
-def x_4399(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_4399(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~4147')]
 
 
-def x_4400(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_4400(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~4149'), [])
 
 
-def x_4401(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_4401(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~4147')]
 
 
-def x_4402(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_4402(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~4149')) != None)
 
 
-def x_4403(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_4403(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~4149'))
 
 
-def x_4406(ctx):  # rules_data/pampero/definitions/board.yaml:326
+def x_4406(ctx):  # rules_data/pampero/definitions/board.yaml:328
     E = ctx.env()
     return {'from': E.get('from~4141'), 'to': E.get('to~4142')}
 
 
-def x_4408(ctx):  # rules_data/pampero/definitions/board.yaml:333
+def x_4408(ctx):  # rules_data/pampero/definitions/board.yaml:335
     E = ctx.env()
     return (E.get('moved~4136') == E.get('before~4138'))
 
@@ -13241,45 +13241,45 @@ def x_4672(ctx):  # rules_data/pampero/definitions/contracts.yaml:208
     return {'space': E.get('space~4183')}
 
 
-def x_4673(ctx):  # rules_data/pampero/definitions/piles.yaml:177
+def x_4673(ctx):  # rules_data/pampero/definitions/piles.yaml:179
     return KEY(ctx.state.get('playing'), 'zone', None)
 
 
-def x_4674(ctx):  # rules_data/pampero/definitions/piles.yaml:178
+def x_4674(ctx):  # rules_data/pampero/definitions/piles.yaml:180
     E = ctx.env()
     return MEMO(ctx, (4674, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: [KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_4284, {}), 'tags', None) for v_c_4284 in items_of(PL(ctx, E.get('you')).get('contracts'))])
 
 
-def x_4676(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_4676(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     return IDS(ctx, 'markets')
 
 
-def x_4677(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_4677(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return (bool((GET(ctx, 'markets', E.get('market~4287'), 'channel', None) == 'sale')) and bool((bool((GET(ctx, 'markets', E.get('market~4287'), 'zone', None) == None)) or bool((E.get('zone~4283') == None)) or bool((GET(ctx, 'markets', E.get('market~4287'), 'zone', None) == E.get('zone~4283'))))))
 
 
-def x_4678(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_4678(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return GET(ctx, 'markets', E.get('market~4287'), 'piles', [])
 
 
-def x_4679(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_4679(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~4288'), []))
 
 
-def x_4680(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_4680(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return MEMO(ctx, (4680, E.get('item~4289'), E.get('market~4287'), E.get('mine~4285'), E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), v_r_4290, 0)) >= num(KEY(GET(ctx, 'deck_items', E.get('item~4289'), 'cost', {}), v_r_4290, 0))) for v_r_4290 in items_of(GET(ctx, 'deck_items', E.get('item~4289'), 'cost', {}))])) and bool((bool((not GET(ctx, 'markets', E.get('market~4287'), 'requires_tag', None))) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_t_4291, v_ts_4292) for v_ts_4292 in items_of(E.get('mine~4285'))]) for v_t_4291 in items_of(GET(ctx, 'deck_items', E.get('item~4289'), 'tags', []))]))))))
 
 
-def x_4681(ctx):  # rules_data/pampero/definitions/piles.yaml:185
+def x_4681(ctx):  # rules_data/pampero/definitions/piles.yaml:187
     E = ctx.env()
     return GET(ctx, 'deck_items', E.get('item~4289'), 'cost', {})
 
 
-def x_4682(ctx):  # rules_data/pampero/definitions/piles.yaml:185
+def x_4682(ctx):  # rules_data/pampero/definitions/piles.yaml:187
     E = ctx.env()
     return KEY(GET(ctx, 'deck_items', E.get('item~4289'), 'cost', {}), E.get('r~4293'), 0)
 
@@ -13314,12 +13314,12 @@ def x_4693(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_4695(ctx):  # rules_data/pampero/definitions/piles.yaml:186
+def x_4695(ctx):  # rules_data/pampero/definitions/piles.yaml:188
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~4288'), [])
 
 
-def x_4696(ctx):  # rules_data/pampero/definitions/piles.yaml:186
+def x_4696(ctx):  # rules_data/pampero/definitions/piles.yaml:188
     E = ctx.env()
     return [E.get('item~4289')]
 
@@ -13354,12 +13354,12 @@ def x_4703(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~4299')]
 
 
-def x_4704(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_4704(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_4705(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_4705(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return [E.get('item~4289')]
 
@@ -13372,7 +13372,7 @@ def x_4708(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_4710(ctx):  # rules_data/pampero/definitions/piles.yaml:189
+def x_4710(ctx):  # rules_data/pampero/definitions/piles.yaml:191
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~4289'))
 
@@ -13381,7 +13381,7 @@ def x_4711(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_4715(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_4715(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return {'market': E.get('market~4287'), 'item': E.get('item~4289')}
 
@@ -13450,135 +13450,135 @@ def x_4744(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_4748(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_4748(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~4311'), 'zone_linked', None) else None)
 
 
-def x_4749(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_4749(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~4312'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~4312'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4312'), 0)) > num(0))))
 
 
-def x_4750(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_4750(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (4750, E.get('p~4312'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~4312'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_4314, 'grants', [])) for v_i_4314 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_4751(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_4751(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_4315 for v_s_4315 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_4315) == None)) or bool((GET(ctx, 'spaces', v_s_4315, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4316, 'piece', None) == GET(ctx, 'pieces', E.get('p~4312'), 'needs', None))) and bool((KEY(v_x_4316, 'owner', None) == E.get('you')))) for v_x_4316 in items_of(KEY(ctx.state.get('places'), v_s_4315, []))])))]
 
 
-def x_4752(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_4752(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~4317'))) > num(0))
 
 
-def x_4754(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_4754(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (4754, E.get('p~4312'), E.get('you'), E.get('z~4313'), ctx.stamps.get('places', 0),), lambda: [v_s_4319 for v_s_4319 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_4319, 'type', None), GET(ctx, 'pieces', E.get('p~4312'), 'on', []))) and bool((bool((E.get('z~4313') == None)) or bool((((lambda v_zs_4323: ((None if (GET(ctx, 'spaces', v_s_4319, 'area', None) == None) else (GET(ctx, 'spaces', v_s_4319, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4319, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4319, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_4323) == 0) else CALL(ctx, 'last', None, [v_z_4324 for v_z_4324 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_4324, 'type', None) == 'zone')) and bool(IN(v_z_4324, v_zs_4323)))])))([(None if (GET(ctx, 'spaces', v_o_4320, 'area', None) == None) else (GET(ctx, 'spaces', v_o_4320, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4320, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4320, 'area', None), 'zone', None))) for v_o_4320 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_4321, GET(ctx, 'spaces', v_s_4319, 'lines', [])) for v_l_4321 in items_of(GET(ctx, 'spaces', v_o_4320, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4322, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~4312'), 'near', {}), 'piece', None)) for v_x_4322 in items_of(KEY(ctx.state.get('places'), v_o_4320, []))])))]) == E.get('z~4313')) if KEY(GET(ctx, 'pieces', E.get('p~4312'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_4319, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_4319, 'area', None) == E.get('z~4313'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4319, 'area', None), 'zone', None) == E.get('z~4313')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4312'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4325, 'piece', None), 'structure', None) for v_x_4325 in items_of(KEY(ctx.state.get('places'), v_s_4319, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4312'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4326, 'piece', None) == E.get('p~4312')) for v_x_4326 in items_of(KEY(ctx.state.get('places'), v_s_4319, []))]))))) and bool((lambda v_nr_4327: (bool((KEY(v_nr_4327, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4328, 'piece', None) == KEY(v_nr_4327, 'piece', None))) and bool((bool((not KEY(v_nr_4327, 'own', None))) or bool((KEY(v_x_4328, 'owner', None) == E.get('you')))))) for v_x_4328 in items_of(KEY(ctx.state.get('places'), v_s_4319, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_4327, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_4319, 'type', None), KEY(v_nr_4327, 'on', None))))) and bool((bool((not KEY(v_nr_4327, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_4319, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_4327, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_4330, 'piece', None) == KEY(v_nr_4327, 'sector_has', None))) and bool((KEY(v_y_4330, 'owner', None) == E.get('you')))) for v_y_4330 in items_of(KEY(ctx.state.get('places'), v_o_4329, []))]) for v_o_4329 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_4329, 'area', None) == GET(ctx, 'spaces', v_s_4319, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4312'), 'near', {}))))])
 
 
-def x_4755(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_4755(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (4755, E.get('p~4312'), E.get('space~4331'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~4331'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~4312'), 'needs', None), 'on', []))) and bool((lambda v_movers_4333: ((bool((GET(ctx, 'spaces', E.get('space~4331'), 'capacity', None) == 0)) or bool((num(v_movers_4333) < num(GET(ctx, 'spaces', E.get('space~4331'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~4331'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4334, 'piece', None), 'structure', None) for v_x_4334 in items_of(KEY(ctx.state.get('places'), E.get('space~4331'), []))]))) and bool((v_movers_4333 == 0)))))(CALL(ctx, 'count', None, [v_x_4332 for v_x_4332 in items_of(KEY(ctx.state.get('places'), E.get('space~4331'), [])) if GET(ctx, 'pieces', KEY(v_x_4332, 'piece', None), 'mover', None)])))))
 
 
-def x_4757(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_4757(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (4757, E.get('from~4335'), E.get('p~4312'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_4336 for v_x_4336 in items_of(KEY(ctx.state.get('places'), E.get('from~4335'), [])) if (bool((KEY(v_x_4336, 'piece', None) == GET(ctx, 'pieces', E.get('p~4312'), 'needs', None))) and bool((KEY(v_x_4336, 'owner', None) == E.get('you'))))]))
 
 
-def x_4760(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_4760(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~4338'), [])
 
 
-def x_4761(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_4761(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~4337')]
 
 
-def x_4762(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_4762(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~4339'), [])
 
 
-def x_4763(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_4763(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~4337')]
 
 
-def x_4764(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_4764(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~4339')) != None)
 
 
-def x_4765(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_4765(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~4339'))
 
 
-def x_4768(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_4768(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~4340'), 'supply', None) != None)
 
 
-def x_4769(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_4769(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~4340'), 0)
 
 
-def x_4771(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_4771(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4340'), 0)
 
 
-def x_4773(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_4773(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~4341'), [])
 
 
-def x_4774(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_4774(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~4340'), 'owner': E.get('you')}]
 
 
-def x_4777(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_4777(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_4781(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4781(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~4344'), 'from_grid', None)
 
 
-def x_4782(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4782(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_4783(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4783(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (4783, E.get('c~4346'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~4346'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_4348 for v_x_4348 in items_of(KEY(ctx.state.get('places'), v_s_4347, [])) if (bool((KEY(v_x_4348, 'piece', None) == 'tower')) and bool((KEY(v_x_4348, 'owner', None) == E.get('you'))))]) for v_s_4347 in items_of(ctx.state.get('places'))]))))
 
 
-def x_4784(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4784(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~4346'))
 
 
-def x_4785(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_4785(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~4342'))
 
 
-def x_4786(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_4786(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~4342'), 'pays', {}))) > num(0))
 
 
-def x_4787(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_4787(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (4787, E.get('p~4342'), E.get('s~4343'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~4342'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~4343'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~4343'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4343'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4343'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_4349, 'number', None) for v_x_4349 in items_of(KEY(ctx.state.get('places'), E.get('s~4343'), [])) if (KEY(v_x_4349, 'number', None) != None)]))))
 
@@ -13623,37 +13623,37 @@ def x_4799(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_4803(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_4803(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~4335')}
 
 
-def x_4804(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_4804(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~4331')}
 
 
-def x_4807(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_4807(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (4807, E.get('p~4312'), E.get('you'), E.get('z~4313'), ctx.stamps.get('places', 0),), lambda: [v_s_4354 for v_s_4354 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_4354, 'type', None), GET(ctx, 'pieces', E.get('p~4312'), 'on', []))) and bool((bool((E.get('z~4313') == None)) or bool((((lambda v_zs_4358: ((None if (GET(ctx, 'spaces', v_s_4354, 'area', None) == None) else (GET(ctx, 'spaces', v_s_4354, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4354, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4354, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_4358) == 0) else CALL(ctx, 'last', None, [v_z_4359 for v_z_4359 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_4359, 'type', None) == 'zone')) and bool(IN(v_z_4359, v_zs_4358)))])))([(None if (GET(ctx, 'spaces', v_o_4355, 'area', None) == None) else (GET(ctx, 'spaces', v_o_4355, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4355, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4355, 'area', None), 'zone', None))) for v_o_4355 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_4356, GET(ctx, 'spaces', v_s_4354, 'lines', [])) for v_l_4356 in items_of(GET(ctx, 'spaces', v_o_4355, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4357, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~4312'), 'near', {}), 'piece', None)) for v_x_4357 in items_of(KEY(ctx.state.get('places'), v_o_4355, []))])))]) == E.get('z~4313')) if KEY(GET(ctx, 'pieces', E.get('p~4312'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_4354, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_4354, 'area', None) == E.get('z~4313'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4354, 'area', None), 'zone', None) == E.get('z~4313')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4312'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4360, 'piece', None), 'structure', None) for v_x_4360 in items_of(KEY(ctx.state.get('places'), v_s_4354, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4312'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4361, 'piece', None) == E.get('p~4312')) for v_x_4361 in items_of(KEY(ctx.state.get('places'), v_s_4354, []))]))))) and bool((lambda v_nr_4362: (bool((KEY(v_nr_4362, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4363, 'piece', None) == KEY(v_nr_4362, 'piece', None))) and bool((bool((not KEY(v_nr_4362, 'own', None))) or bool((KEY(v_x_4363, 'owner', None) == E.get('you')))))) for v_x_4363 in items_of(KEY(ctx.state.get('places'), v_s_4354, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_4362, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_4354, 'type', None), KEY(v_nr_4362, 'on', None))))) and bool((bool((not KEY(v_nr_4362, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_4354, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_4362, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_4365, 'piece', None) == KEY(v_nr_4362, 'sector_has', None))) and bool((KEY(v_y_4365, 'owner', None) == E.get('you')))) for v_y_4365 in items_of(KEY(ctx.state.get('places'), v_o_4364, []))]) for v_o_4364 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_4364, 'area', None) == GET(ctx, 'spaces', v_s_4354, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4312'), 'near', {}))))])
 
 
-def x_4808(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_4808(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (4808, E.get('p~4312'), E.get('space~4366'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~4312'), 'needs', None) == None)) or bool((lambda v_here_4368: (bool(CALL(ctx, 'any', None, [(KEY(v_x_4369, 'owner', None) == E.get('you')) for v_x_4369 in items_of(v_here_4368)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4370, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_4371, 'grants', [])) for v_i_4371 in items_of(PL(ctx, KEY(v_x_4370, 'owner', None)).get('held'))])))) for v_x_4370 in items_of(v_here_4368)]))))))([v_x_4367 for v_x_4367 in items_of(KEY(ctx.state.get('places'), E.get('space~4366'), [])) if (KEY(v_x_4367, 'piece', None) == GET(ctx, 'pieces', E.get('p~4312'), 'needs', None))]))))
 
 
-def x_4809(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_4809(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (4809, E.get('p~4312'), E.get('space~4366'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_4372 for v_x_4372 in items_of(KEY(ctx.state.get('places'), E.get('space~4366'), [])) if (KEY(v_x_4372, 'piece', None) == GET(ctx, 'pieces', E.get('p~4312'), 'needs', None))]))
 
 
-def x_4810(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_4810(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~4373') != None)) and bool((KEY(E.get('helper~4373'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~4373'), 'owner', None) != None)))
 
 
-def x_4811(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_4811(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~4373'), 'owner', None)
 
@@ -13740,114 +13740,114 @@ def x_4844(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_4848(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_4848(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~4384'), 'supply', None) != None)
 
 
-def x_4849(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_4849(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~4384'), 0)
 
 
-def x_4851(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_4851(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4384'), 0)
 
 
-def x_4853(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_4853(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~4385'), [])
 
 
-def x_4854(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_4854(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~4384'), 'owner': E.get('you')}]
 
 
-def x_4855(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_4855(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~4373') != None)
 
 
-def x_4858(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_4858(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_4859(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_4859(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (4859, E.get('h~4386'), E.get('s~4387'), E.get('to~4388'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~4388') != E.get('s~4387'))) and bool(IN(GET(ctx, 'spaces', E.get('to~4388'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~4386'), 'piece', None), 'on', []))) and bool((lambda v_movers_4390: ((bool((GET(ctx, 'spaces', E.get('to~4388'), 'capacity', None) == 0)) or bool((num(v_movers_4390) < num(GET(ctx, 'spaces', E.get('to~4388'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~4388'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4391, 'piece', None), 'structure', None) for v_x_4391 in items_of(KEY(ctx.state.get('places'), E.get('to~4388'), []))]))) and bool((v_movers_4390 == 0)))))(CALL(ctx, 'count', None, [v_x_4389 for v_x_4389 in items_of(KEY(ctx.state.get('places'), E.get('to~4388'), [])) if GET(ctx, 'pieces', KEY(v_x_4389, 'piece', None), 'mover', None)])))))
 
 
-def x_4863(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_4863(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~4393'), [])
 
 
-def x_4864(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_4864(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~4392')]
 
 
-def x_4865(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_4865(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~4394'), [])
 
 
-def x_4866(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_4866(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~4392')]
 
 
-def x_4867(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_4867(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~4394')) != None)
 
 
-def x_4868(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_4868(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~4394'))
 
 
-def x_4869(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_4869(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~4388')}
 
 
-def x_4872(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_4872(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_4876(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4876(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~4397'), 'from_grid', None)
 
 
-def x_4877(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4877(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_4878(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4878(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (4878, E.get('c~4399'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~4399'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_4401 for v_x_4401 in items_of(KEY(ctx.state.get('places'), v_s_4400, [])) if (bool((KEY(v_x_4401, 'piece', None) == 'tower')) and bool((KEY(v_x_4401, 'owner', None) == E.get('you'))))]) for v_s_4400 in items_of(ctx.state.get('places'))]))))
 
 
-def x_4879(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_4879(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~4399'))
 
 
-def x_4880(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_4880(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~4395'))
 
 
-def x_4881(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_4881(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~4395'), 'pays', {}))) > num(0))
 
 
-def x_4882(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_4882(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (4882, E.get('p~4395'), E.get('s~4396'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~4395'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~4396'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~4396'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4396'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4396'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_4402, 'number', None) for v_x_4402 in items_of(KEY(ctx.state.get('places'), E.get('s~4396'), [])) if (KEY(v_x_4402, 'number', None) != None)]))))
 
@@ -13892,7 +13892,7 @@ def x_4894(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_4898(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_4898(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~4366')}
 
@@ -14805,135 +14805,135 @@ def x_5239(ctx):  # rules_data/pampero/definitions/tracks.yaml:132
     return {'amount': E.get('amount~4530')}
 
 
-def x_5243(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_5243(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~4559'), 'zone_linked', None) else None)
 
 
-def x_5244(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_5244(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~4560'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~4560'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4560'), 0)) > num(0))))
 
 
-def x_5245(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_5245(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (5245, E.get('p~4560'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~4560'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_4562, 'grants', [])) for v_i_4562 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_5246(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_5246(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_4563 for v_s_4563 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_4563) == None)) or bool((GET(ctx, 'spaces', v_s_4563, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4564, 'piece', None) == GET(ctx, 'pieces', E.get('p~4560'), 'needs', None))) and bool((KEY(v_x_4564, 'owner', None) == E.get('you')))) for v_x_4564 in items_of(KEY(ctx.state.get('places'), v_s_4563, []))])))]
 
 
-def x_5247(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_5247(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~4565'))) > num(0))
 
 
-def x_5249(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_5249(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (5249, E.get('p~4560'), E.get('you'), E.get('z~4561'), ctx.stamps.get('places', 0),), lambda: [v_s_4567 for v_s_4567 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_4567, 'type', None), GET(ctx, 'pieces', E.get('p~4560'), 'on', []))) and bool((bool((E.get('z~4561') == None)) or bool((((lambda v_zs_4571: ((None if (GET(ctx, 'spaces', v_s_4567, 'area', None) == None) else (GET(ctx, 'spaces', v_s_4567, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4567, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4567, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_4571) == 0) else CALL(ctx, 'last', None, [v_z_4572 for v_z_4572 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_4572, 'type', None) == 'zone')) and bool(IN(v_z_4572, v_zs_4571)))])))([(None if (GET(ctx, 'spaces', v_o_4568, 'area', None) == None) else (GET(ctx, 'spaces', v_o_4568, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4568, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4568, 'area', None), 'zone', None))) for v_o_4568 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_4569, GET(ctx, 'spaces', v_s_4567, 'lines', [])) for v_l_4569 in items_of(GET(ctx, 'spaces', v_o_4568, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4570, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~4560'), 'near', {}), 'piece', None)) for v_x_4570 in items_of(KEY(ctx.state.get('places'), v_o_4568, []))])))]) == E.get('z~4561')) if KEY(GET(ctx, 'pieces', E.get('p~4560'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_4567, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_4567, 'area', None) == E.get('z~4561'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4567, 'area', None), 'zone', None) == E.get('z~4561')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4560'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4573, 'piece', None), 'structure', None) for v_x_4573 in items_of(KEY(ctx.state.get('places'), v_s_4567, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4560'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4574, 'piece', None) == E.get('p~4560')) for v_x_4574 in items_of(KEY(ctx.state.get('places'), v_s_4567, []))]))))) and bool((lambda v_nr_4575: (bool((KEY(v_nr_4575, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4576, 'piece', None) == KEY(v_nr_4575, 'piece', None))) and bool((bool((not KEY(v_nr_4575, 'own', None))) or bool((KEY(v_x_4576, 'owner', None) == E.get('you')))))) for v_x_4576 in items_of(KEY(ctx.state.get('places'), v_s_4567, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_4575, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_4567, 'type', None), KEY(v_nr_4575, 'on', None))))) and bool((bool((not KEY(v_nr_4575, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_4567, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_4575, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_4578, 'piece', None) == KEY(v_nr_4575, 'sector_has', None))) and bool((KEY(v_y_4578, 'owner', None) == E.get('you')))) for v_y_4578 in items_of(KEY(ctx.state.get('places'), v_o_4577, []))]) for v_o_4577 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_4577, 'area', None) == GET(ctx, 'spaces', v_s_4567, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4560'), 'near', {}))))])
 
 
-def x_5250(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_5250(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (5250, E.get('p~4560'), E.get('space~4579'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~4579'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~4560'), 'needs', None), 'on', []))) and bool((lambda v_movers_4581: ((bool((GET(ctx, 'spaces', E.get('space~4579'), 'capacity', None) == 0)) or bool((num(v_movers_4581) < num(GET(ctx, 'spaces', E.get('space~4579'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~4579'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4582, 'piece', None), 'structure', None) for v_x_4582 in items_of(KEY(ctx.state.get('places'), E.get('space~4579'), []))]))) and bool((v_movers_4581 == 0)))))(CALL(ctx, 'count', None, [v_x_4580 for v_x_4580 in items_of(KEY(ctx.state.get('places'), E.get('space~4579'), [])) if GET(ctx, 'pieces', KEY(v_x_4580, 'piece', None), 'mover', None)])))))
 
 
-def x_5252(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_5252(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (5252, E.get('from~4583'), E.get('p~4560'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_4584 for v_x_4584 in items_of(KEY(ctx.state.get('places'), E.get('from~4583'), [])) if (bool((KEY(v_x_4584, 'piece', None) == GET(ctx, 'pieces', E.get('p~4560'), 'needs', None))) and bool((KEY(v_x_4584, 'owner', None) == E.get('you'))))]))
 
 
-def x_5255(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_5255(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~4586'), [])
 
 
-def x_5256(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_5256(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~4585')]
 
 
-def x_5257(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_5257(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~4587'), [])
 
 
-def x_5258(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_5258(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~4585')]
 
 
-def x_5259(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_5259(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~4587')) != None)
 
 
-def x_5260(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_5260(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~4587'))
 
 
-def x_5263(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5263(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~4588'), 'supply', None) != None)
 
 
-def x_5264(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5264(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~4588'), 0)
 
 
-def x_5266(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5266(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4588'), 0)
 
 
-def x_5268(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5268(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~4589'), [])
 
 
-def x_5269(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5269(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~4588'), 'owner': E.get('you')}]
 
 
-def x_5272(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_5272(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_5276(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5276(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~4592'), 'from_grid', None)
 
 
-def x_5277(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5277(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_5278(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5278(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (5278, E.get('c~4594'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~4594'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_4596 for v_x_4596 in items_of(KEY(ctx.state.get('places'), v_s_4595, [])) if (bool((KEY(v_x_4596, 'piece', None) == 'tower')) and bool((KEY(v_x_4596, 'owner', None) == E.get('you'))))]) for v_s_4595 in items_of(ctx.state.get('places'))]))))
 
 
-def x_5279(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5279(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~4594'))
 
 
-def x_5280(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_5280(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~4590'))
 
 
-def x_5281(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5281(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~4590'), 'pays', {}))) > num(0))
 
 
-def x_5282(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5282(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (5282, E.get('p~4590'), E.get('s~4591'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~4590'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~4591'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~4591'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4591'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4591'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_4597, 'number', None) for v_x_4597 in items_of(KEY(ctx.state.get('places'), E.get('s~4591'), [])) if (KEY(v_x_4597, 'number', None) != None)]))))
 
@@ -14978,37 +14978,37 @@ def x_5294(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_5298(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_5298(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~4583')}
 
 
-def x_5299(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_5299(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~4579')}
 
 
-def x_5302(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_5302(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (5302, E.get('p~4560'), E.get('you'), E.get('z~4561'), ctx.stamps.get('places', 0),), lambda: [v_s_4602 for v_s_4602 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_4602, 'type', None), GET(ctx, 'pieces', E.get('p~4560'), 'on', []))) and bool((bool((E.get('z~4561') == None)) or bool((((lambda v_zs_4606: ((None if (GET(ctx, 'spaces', v_s_4602, 'area', None) == None) else (GET(ctx, 'spaces', v_s_4602, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4602, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4602, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_4606) == 0) else CALL(ctx, 'last', None, [v_z_4607 for v_z_4607 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_4607, 'type', None) == 'zone')) and bool(IN(v_z_4607, v_zs_4606)))])))([(None if (GET(ctx, 'spaces', v_o_4603, 'area', None) == None) else (GET(ctx, 'spaces', v_o_4603, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4603, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4603, 'area', None), 'zone', None))) for v_o_4603 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_4604, GET(ctx, 'spaces', v_s_4602, 'lines', [])) for v_l_4604 in items_of(GET(ctx, 'spaces', v_o_4603, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4605, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~4560'), 'near', {}), 'piece', None)) for v_x_4605 in items_of(KEY(ctx.state.get('places'), v_o_4603, []))])))]) == E.get('z~4561')) if KEY(GET(ctx, 'pieces', E.get('p~4560'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_4602, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_4602, 'area', None) == E.get('z~4561'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4602, 'area', None), 'zone', None) == E.get('z~4561')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4560'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4608, 'piece', None), 'structure', None) for v_x_4608 in items_of(KEY(ctx.state.get('places'), v_s_4602, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4560'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4609, 'piece', None) == E.get('p~4560')) for v_x_4609 in items_of(KEY(ctx.state.get('places'), v_s_4602, []))]))))) and bool((lambda v_nr_4610: (bool((KEY(v_nr_4610, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4611, 'piece', None) == KEY(v_nr_4610, 'piece', None))) and bool((bool((not KEY(v_nr_4610, 'own', None))) or bool((KEY(v_x_4611, 'owner', None) == E.get('you')))))) for v_x_4611 in items_of(KEY(ctx.state.get('places'), v_s_4602, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_4610, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_4602, 'type', None), KEY(v_nr_4610, 'on', None))))) and bool((bool((not KEY(v_nr_4610, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_4602, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_4610, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_4613, 'piece', None) == KEY(v_nr_4610, 'sector_has', None))) and bool((KEY(v_y_4613, 'owner', None) == E.get('you')))) for v_y_4613 in items_of(KEY(ctx.state.get('places'), v_o_4612, []))]) for v_o_4612 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_4612, 'area', None) == GET(ctx, 'spaces', v_s_4602, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4560'), 'near', {}))))])
 
 
-def x_5303(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_5303(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (5303, E.get('p~4560'), E.get('space~4614'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~4560'), 'needs', None) == None)) or bool((lambda v_here_4616: (bool(CALL(ctx, 'any', None, [(KEY(v_x_4617, 'owner', None) == E.get('you')) for v_x_4617 in items_of(v_here_4616)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4618, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_4619, 'grants', [])) for v_i_4619 in items_of(PL(ctx, KEY(v_x_4618, 'owner', None)).get('held'))])))) for v_x_4618 in items_of(v_here_4616)]))))))([v_x_4615 for v_x_4615 in items_of(KEY(ctx.state.get('places'), E.get('space~4614'), [])) if (KEY(v_x_4615, 'piece', None) == GET(ctx, 'pieces', E.get('p~4560'), 'needs', None))]))))
 
 
-def x_5304(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_5304(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (5304, E.get('p~4560'), E.get('space~4614'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_4620 for v_x_4620 in items_of(KEY(ctx.state.get('places'), E.get('space~4614'), [])) if (KEY(v_x_4620, 'piece', None) == GET(ctx, 'pieces', E.get('p~4560'), 'needs', None))]))
 
 
-def x_5305(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_5305(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~4621') != None)) and bool((KEY(E.get('helper~4621'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~4621'), 'owner', None) != None)))
 
 
-def x_5306(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_5306(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~4621'), 'owner', None)
 
@@ -15095,114 +15095,114 @@ def x_5339(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_5343(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5343(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~4632'), 'supply', None) != None)
 
 
-def x_5344(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5344(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~4632'), 0)
 
 
-def x_5346(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5346(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4632'), 0)
 
 
-def x_5348(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5348(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~4633'), [])
 
 
-def x_5349(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5349(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~4632'), 'owner': E.get('you')}]
 
 
-def x_5350(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_5350(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~4621') != None)
 
 
-def x_5353(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_5353(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_5354(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_5354(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (5354, E.get('h~4634'), E.get('s~4635'), E.get('to~4636'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~4636') != E.get('s~4635'))) and bool(IN(GET(ctx, 'spaces', E.get('to~4636'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~4634'), 'piece', None), 'on', []))) and bool((lambda v_movers_4638: ((bool((GET(ctx, 'spaces', E.get('to~4636'), 'capacity', None) == 0)) or bool((num(v_movers_4638) < num(GET(ctx, 'spaces', E.get('to~4636'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~4636'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4639, 'piece', None), 'structure', None) for v_x_4639 in items_of(KEY(ctx.state.get('places'), E.get('to~4636'), []))]))) and bool((v_movers_4638 == 0)))))(CALL(ctx, 'count', None, [v_x_4637 for v_x_4637 in items_of(KEY(ctx.state.get('places'), E.get('to~4636'), [])) if GET(ctx, 'pieces', KEY(v_x_4637, 'piece', None), 'mover', None)])))))
 
 
-def x_5358(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_5358(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~4641'), [])
 
 
-def x_5359(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_5359(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~4640')]
 
 
-def x_5360(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_5360(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~4642'), [])
 
 
-def x_5361(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_5361(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~4640')]
 
 
-def x_5362(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_5362(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~4642')) != None)
 
 
-def x_5363(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_5363(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~4642'))
 
 
-def x_5364(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_5364(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~4636')}
 
 
-def x_5367(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_5367(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_5371(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5371(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~4645'), 'from_grid', None)
 
 
-def x_5372(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5372(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_5373(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5373(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (5373, E.get('c~4647'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~4647'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_4649 for v_x_4649 in items_of(KEY(ctx.state.get('places'), v_s_4648, [])) if (bool((KEY(v_x_4649, 'piece', None) == 'tower')) and bool((KEY(v_x_4649, 'owner', None) == E.get('you'))))]) for v_s_4648 in items_of(ctx.state.get('places'))]))))
 
 
-def x_5374(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5374(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~4647'))
 
 
-def x_5375(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_5375(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~4643'))
 
 
-def x_5376(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5376(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~4643'), 'pays', {}))) > num(0))
 
 
-def x_5377(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5377(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (5377, E.get('p~4643'), E.get('s~4644'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~4643'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~4644'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~4644'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4644'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4644'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_4650, 'number', None) for v_x_4650 in items_of(KEY(ctx.state.get('places'), E.get('s~4644'), [])) if (KEY(v_x_4650, 'number', None) != None)]))))
 
@@ -15247,83 +15247,83 @@ def x_5389(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_5393(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_5393(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~4614')}
 
 
-def x_5396(ctx):  # rules_data/pampero/definitions/board.yaml:293
+def x_5396(ctx):  # rules_data/pampero/definitions/board.yaml:295
     return ctx.state.get('built')
 
 
-def x_5397(ctx):  # rules_data/pampero/definitions/board.yaml:294
+def x_5397(ctx):  # rules_data/pampero/definitions/board.yaml:296
     return IDS(ctx, 'spaces')
 
 
-def x_5398(ctx):  # rules_data/pampero/definitions/board.yaml:294
+def x_5398(ctx):  # rules_data/pampero/definitions/board.yaml:296
     E = ctx.env()
     return MEMO(ctx, (5398, E.get('first_site~4655'), E.get('p~4654'), E.get('space~4656'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool((E.get('space~4656') != E.get('first_site~4655'))) and bool(((num(KEY(ctx.state.get('supply'), E.get('p~4654'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~4654'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4654'), 0)) > num(0)))) and bool(IN(GET(ctx, 'spaces', E.get('space~4656'), 'type', None), GET(ctx, 'pieces', E.get('p~4654'), 'on', []))) and bool(CALL(ctx, 'any', None, [IN(v_l_4657, GET(ctx, 'spaces', E.get('first_site~4655'), 'lines', [])) for v_l_4657 in items_of(GET(ctx, 'spaces', E.get('space~4656'), 'lines', []))])) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4654'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4658, 'piece', None) == E.get('p~4654')) for v_x_4658 in items_of(KEY(ctx.state.get('places'), E.get('space~4656'), []))]))))) and bool((lambda v_nr_4659: (bool((KEY(v_nr_4659, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4660, 'piece', None) == KEY(v_nr_4659, 'piece', None))) and bool((bool((not KEY(v_nr_4659, 'own', None))) or bool((KEY(v_x_4660, 'owner', None) == E.get('you')))))) for v_x_4660 in items_of(KEY(ctx.state.get('places'), E.get('space~4656'), []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_4659, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', E.get('space~4656'), 'type', None), KEY(v_nr_4659, 'on', None))))) and bool((bool((not KEY(v_nr_4659, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', E.get('space~4656'), 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_4659, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_4662, 'piece', None) == KEY(v_nr_4659, 'sector_has', None))) and bool((KEY(v_y_4662, 'owner', None) == E.get('you')))) for v_y_4662 in items_of(KEY(ctx.state.get('places'), v_o_4661, []))]) for v_o_4661 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_4661, 'area', None) == GET(ctx, 'spaces', E.get('space~4656'), 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4654'), 'near', {})))))
 
 
-def x_5401(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5401(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~4663'), 'supply', None) != None)
 
 
-def x_5402(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5402(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~4663'), 0)
 
 
-def x_5404(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5404(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4663'), 0)
 
 
-def x_5406(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5406(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~4664'), [])
 
 
-def x_5407(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5407(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~4663'), 'owner': E.get('you')}]
 
 
-def x_5410(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_5410(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_5414(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5414(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~4667'), 'from_grid', None)
 
 
-def x_5415(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5415(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_5416(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5416(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (5416, E.get('c~4669'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~4669'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_4671 for v_x_4671 in items_of(KEY(ctx.state.get('places'), v_s_4670, [])) if (bool((KEY(v_x_4671, 'piece', None) == 'tower')) and bool((KEY(v_x_4671, 'owner', None) == E.get('you'))))]) for v_s_4670 in items_of(ctx.state.get('places'))]))))
 
 
-def x_5417(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5417(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~4669'))
 
 
-def x_5418(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_5418(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~4665'))
 
 
-def x_5419(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5419(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~4665'), 'pays', {}))) > num(0))
 
 
-def x_5420(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5420(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (5420, E.get('p~4665'), E.get('s~4666'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~4665'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~4666'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~4666'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4666'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4666'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_4672, 'number', None) for v_x_4672 in items_of(KEY(ctx.state.get('places'), E.get('s~4666'), [])) if (KEY(v_x_4672, 'number', None) != None)]))))
 
@@ -15368,140 +15368,140 @@ def x_5432(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_5434(ctx):  # rules_data/pampero/definitions/board.yaml:294
+def x_5434(ctx):  # rules_data/pampero/definitions/board.yaml:296
     E = ctx.env()
     return {'space': E.get('space~4656')}
 
 
-def x_5439(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_5439(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~4676'), 'zone_linked', None) else None)
 
 
-def x_5440(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_5440(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~4677'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~4677'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4677'), 0)) > num(0))))
 
 
-def x_5441(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_5441(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (5441, E.get('p~4677'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~4677'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_4679, 'grants', [])) for v_i_4679 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_5442(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_5442(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_4680 for v_s_4680 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_4680) == None)) or bool((GET(ctx, 'spaces', v_s_4680, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4681, 'piece', None) == GET(ctx, 'pieces', E.get('p~4677'), 'needs', None))) and bool((KEY(v_x_4681, 'owner', None) == E.get('you')))) for v_x_4681 in items_of(KEY(ctx.state.get('places'), v_s_4680, []))])))]
 
 
-def x_5443(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_5443(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~4682'))) > num(0))
 
 
-def x_5445(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_5445(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (5445, E.get('p~4677'), E.get('you'), E.get('z~4678'), ctx.stamps.get('places', 0),), lambda: [v_s_4684 for v_s_4684 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_4684, 'type', None), GET(ctx, 'pieces', E.get('p~4677'), 'on', []))) and bool((bool((E.get('z~4678') == None)) or bool((((lambda v_zs_4688: ((None if (GET(ctx, 'spaces', v_s_4684, 'area', None) == None) else (GET(ctx, 'spaces', v_s_4684, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4684, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4684, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_4688) == 0) else CALL(ctx, 'last', None, [v_z_4689 for v_z_4689 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_4689, 'type', None) == 'zone')) and bool(IN(v_z_4689, v_zs_4688)))])))([(None if (GET(ctx, 'spaces', v_o_4685, 'area', None) == None) else (GET(ctx, 'spaces', v_o_4685, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4685, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4685, 'area', None), 'zone', None))) for v_o_4685 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_4686, GET(ctx, 'spaces', v_s_4684, 'lines', [])) for v_l_4686 in items_of(GET(ctx, 'spaces', v_o_4685, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4687, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~4677'), 'near', {}), 'piece', None)) for v_x_4687 in items_of(KEY(ctx.state.get('places'), v_o_4685, []))])))]) == E.get('z~4678')) if KEY(GET(ctx, 'pieces', E.get('p~4677'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_4684, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_4684, 'area', None) == E.get('z~4678'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4684, 'area', None), 'zone', None) == E.get('z~4678')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4677'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4690, 'piece', None), 'structure', None) for v_x_4690 in items_of(KEY(ctx.state.get('places'), v_s_4684, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4677'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4691, 'piece', None) == E.get('p~4677')) for v_x_4691 in items_of(KEY(ctx.state.get('places'), v_s_4684, []))]))))) and bool((lambda v_nr_4692: (bool((KEY(v_nr_4692, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4693, 'piece', None) == KEY(v_nr_4692, 'piece', None))) and bool((bool((not KEY(v_nr_4692, 'own', None))) or bool((KEY(v_x_4693, 'owner', None) == E.get('you')))))) for v_x_4693 in items_of(KEY(ctx.state.get('places'), v_s_4684, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_4692, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_4684, 'type', None), KEY(v_nr_4692, 'on', None))))) and bool((bool((not KEY(v_nr_4692, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_4684, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_4692, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_4695, 'piece', None) == KEY(v_nr_4692, 'sector_has', None))) and bool((KEY(v_y_4695, 'owner', None) == E.get('you')))) for v_y_4695 in items_of(KEY(ctx.state.get('places'), v_o_4694, []))]) for v_o_4694 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_4694, 'area', None) == GET(ctx, 'spaces', v_s_4684, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4677'), 'near', {}))))])
 
 
-def x_5446(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_5446(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (5446, E.get('p~4677'), E.get('space~4696'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~4696'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~4677'), 'needs', None), 'on', []))) and bool((lambda v_movers_4698: ((bool((GET(ctx, 'spaces', E.get('space~4696'), 'capacity', None) == 0)) or bool((num(v_movers_4698) < num(GET(ctx, 'spaces', E.get('space~4696'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~4696'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4699, 'piece', None), 'structure', None) for v_x_4699 in items_of(KEY(ctx.state.get('places'), E.get('space~4696'), []))]))) and bool((v_movers_4698 == 0)))))(CALL(ctx, 'count', None, [v_x_4697 for v_x_4697 in items_of(KEY(ctx.state.get('places'), E.get('space~4696'), [])) if GET(ctx, 'pieces', KEY(v_x_4697, 'piece', None), 'mover', None)])))))
 
 
-def x_5448(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_5448(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (5448, E.get('from~4700'), E.get('p~4677'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_4701 for v_x_4701 in items_of(KEY(ctx.state.get('places'), E.get('from~4700'), [])) if (bool((KEY(v_x_4701, 'piece', None) == GET(ctx, 'pieces', E.get('p~4677'), 'needs', None))) and bool((KEY(v_x_4701, 'owner', None) == E.get('you'))))]))
 
 
-def x_5451(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_5451(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~4703'), [])
 
 
-def x_5452(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_5452(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~4702')]
 
 
-def x_5453(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_5453(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~4704'), [])
 
 
-def x_5454(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_5454(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~4702')]
 
 
-def x_5455(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_5455(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~4704')) != None)
 
 
-def x_5456(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_5456(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~4704'))
 
 
-def x_5459(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5459(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~4705'), 'supply', None) != None)
 
 
-def x_5460(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5460(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~4705'), 0)
 
 
-def x_5462(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5462(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4705'), 0)
 
 
-def x_5464(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5464(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~4706'), [])
 
 
-def x_5465(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5465(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~4705'), 'owner': E.get('you')}]
 
 
-def x_5468(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_5468(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_5472(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5472(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~4709'), 'from_grid', None)
 
 
-def x_5473(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5473(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_5474(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5474(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (5474, E.get('c~4711'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~4711'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_4713 for v_x_4713 in items_of(KEY(ctx.state.get('places'), v_s_4712, [])) if (bool((KEY(v_x_4713, 'piece', None) == 'tower')) and bool((KEY(v_x_4713, 'owner', None) == E.get('you'))))]) for v_s_4712 in items_of(ctx.state.get('places'))]))))
 
 
-def x_5475(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5475(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~4711'))
 
 
-def x_5476(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_5476(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~4707'))
 
 
-def x_5477(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5477(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~4707'), 'pays', {}))) > num(0))
 
 
-def x_5478(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5478(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (5478, E.get('p~4707'), E.get('s~4708'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~4707'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~4708'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~4708'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4708'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4708'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_4714, 'number', None) for v_x_4714 in items_of(KEY(ctx.state.get('places'), E.get('s~4708'), [])) if (KEY(v_x_4714, 'number', None) != None)]))))
 
@@ -15546,37 +15546,37 @@ def x_5490(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_5494(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_5494(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~4700')}
 
 
-def x_5495(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_5495(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~4696')}
 
 
-def x_5498(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_5498(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (5498, E.get('p~4677'), E.get('you'), E.get('z~4678'), ctx.stamps.get('places', 0),), lambda: [v_s_4719 for v_s_4719 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_4719, 'type', None), GET(ctx, 'pieces', E.get('p~4677'), 'on', []))) and bool((bool((E.get('z~4678') == None)) or bool((((lambda v_zs_4723: ((None if (GET(ctx, 'spaces', v_s_4719, 'area', None) == None) else (GET(ctx, 'spaces', v_s_4719, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4719, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4719, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_4723) == 0) else CALL(ctx, 'last', None, [v_z_4724 for v_z_4724 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_4724, 'type', None) == 'zone')) and bool(IN(v_z_4724, v_zs_4723)))])))([(None if (GET(ctx, 'spaces', v_o_4720, 'area', None) == None) else (GET(ctx, 'spaces', v_o_4720, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4720, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4720, 'area', None), 'zone', None))) for v_o_4720 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_4721, GET(ctx, 'spaces', v_s_4719, 'lines', [])) for v_l_4721 in items_of(GET(ctx, 'spaces', v_o_4720, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4722, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~4677'), 'near', {}), 'piece', None)) for v_x_4722 in items_of(KEY(ctx.state.get('places'), v_o_4720, []))])))]) == E.get('z~4678')) if KEY(GET(ctx, 'pieces', E.get('p~4677'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_4719, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_4719, 'area', None) == E.get('z~4678'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4719, 'area', None), 'zone', None) == E.get('z~4678')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4677'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4725, 'piece', None), 'structure', None) for v_x_4725 in items_of(KEY(ctx.state.get('places'), v_s_4719, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4677'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4726, 'piece', None) == E.get('p~4677')) for v_x_4726 in items_of(KEY(ctx.state.get('places'), v_s_4719, []))]))))) and bool((lambda v_nr_4727: (bool((KEY(v_nr_4727, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4728, 'piece', None) == KEY(v_nr_4727, 'piece', None))) and bool((bool((not KEY(v_nr_4727, 'own', None))) or bool((KEY(v_x_4728, 'owner', None) == E.get('you')))))) for v_x_4728 in items_of(KEY(ctx.state.get('places'), v_s_4719, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_4727, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_4719, 'type', None), KEY(v_nr_4727, 'on', None))))) and bool((bool((not KEY(v_nr_4727, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_4719, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_4727, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_4730, 'piece', None) == KEY(v_nr_4727, 'sector_has', None))) and bool((KEY(v_y_4730, 'owner', None) == E.get('you')))) for v_y_4730 in items_of(KEY(ctx.state.get('places'), v_o_4729, []))]) for v_o_4729 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_4729, 'area', None) == GET(ctx, 'spaces', v_s_4719, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4677'), 'near', {}))))])
 
 
-def x_5499(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_5499(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (5499, E.get('p~4677'), E.get('space~4731'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~4677'), 'needs', None) == None)) or bool((lambda v_here_4733: (bool(CALL(ctx, 'any', None, [(KEY(v_x_4734, 'owner', None) == E.get('you')) for v_x_4734 in items_of(v_here_4733)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4735, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_4736, 'grants', [])) for v_i_4736 in items_of(PL(ctx, KEY(v_x_4735, 'owner', None)).get('held'))])))) for v_x_4735 in items_of(v_here_4733)]))))))([v_x_4732 for v_x_4732 in items_of(KEY(ctx.state.get('places'), E.get('space~4731'), [])) if (KEY(v_x_4732, 'piece', None) == GET(ctx, 'pieces', E.get('p~4677'), 'needs', None))]))))
 
 
-def x_5500(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_5500(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (5500, E.get('p~4677'), E.get('space~4731'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_4737 for v_x_4737 in items_of(KEY(ctx.state.get('places'), E.get('space~4731'), [])) if (KEY(v_x_4737, 'piece', None) == GET(ctx, 'pieces', E.get('p~4677'), 'needs', None))]))
 
 
-def x_5501(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_5501(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~4738') != None)) and bool((KEY(E.get('helper~4738'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~4738'), 'owner', None) != None)))
 
 
-def x_5502(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_5502(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~4738'), 'owner', None)
 
@@ -15663,114 +15663,114 @@ def x_5535(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_5539(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5539(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~4749'), 'supply', None) != None)
 
 
-def x_5540(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5540(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~4749'), 0)
 
 
-def x_5542(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5542(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4749'), 0)
 
 
-def x_5544(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5544(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~4750'), [])
 
 
-def x_5545(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5545(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~4749'), 'owner': E.get('you')}]
 
 
-def x_5546(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_5546(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~4738') != None)
 
 
-def x_5549(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_5549(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_5550(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_5550(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (5550, E.get('h~4751'), E.get('s~4752'), E.get('to~4753'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~4753') != E.get('s~4752'))) and bool(IN(GET(ctx, 'spaces', E.get('to~4753'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~4751'), 'piece', None), 'on', []))) and bool((lambda v_movers_4755: ((bool((GET(ctx, 'spaces', E.get('to~4753'), 'capacity', None) == 0)) or bool((num(v_movers_4755) < num(GET(ctx, 'spaces', E.get('to~4753'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~4753'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4756, 'piece', None), 'structure', None) for v_x_4756 in items_of(KEY(ctx.state.get('places'), E.get('to~4753'), []))]))) and bool((v_movers_4755 == 0)))))(CALL(ctx, 'count', None, [v_x_4754 for v_x_4754 in items_of(KEY(ctx.state.get('places'), E.get('to~4753'), [])) if GET(ctx, 'pieces', KEY(v_x_4754, 'piece', None), 'mover', None)])))))
 
 
-def x_5554(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_5554(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~4758'), [])
 
 
-def x_5555(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_5555(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~4757')]
 
 
-def x_5556(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_5556(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~4759'), [])
 
 
-def x_5557(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_5557(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~4757')]
 
 
-def x_5558(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_5558(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~4759')) != None)
 
 
-def x_5559(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_5559(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~4759'))
 
 
-def x_5560(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_5560(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~4753')}
 
 
-def x_5563(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_5563(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_5567(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5567(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~4762'), 'from_grid', None)
 
 
-def x_5568(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5568(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_5569(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5569(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (5569, E.get('c~4764'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~4764'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_4766 for v_x_4766 in items_of(KEY(ctx.state.get('places'), v_s_4765, [])) if (bool((KEY(v_x_4766, 'piece', None) == 'tower')) and bool((KEY(v_x_4766, 'owner', None) == E.get('you'))))]) for v_s_4765 in items_of(ctx.state.get('places'))]))))
 
 
-def x_5570(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5570(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~4764'))
 
 
-def x_5571(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_5571(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~4760'))
 
 
-def x_5572(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5572(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~4760'), 'pays', {}))) > num(0))
 
 
-def x_5573(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5573(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (5573, E.get('p~4760'), E.get('s~4761'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~4760'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~4761'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~4761'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4761'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4761'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_4767, 'number', None) for v_x_4767 in items_of(KEY(ctx.state.get('places'), E.get('s~4761'), [])) if (KEY(v_x_4767, 'number', None) != None)]))))
 
@@ -15815,83 +15815,83 @@ def x_5585(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_5589(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_5589(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~4731')}
 
 
-def x_5592(ctx):  # rules_data/pampero/definitions/board.yaml:293
+def x_5592(ctx):  # rules_data/pampero/definitions/board.yaml:295
     return ctx.state.get('built')
 
 
-def x_5593(ctx):  # rules_data/pampero/definitions/board.yaml:294
+def x_5593(ctx):  # rules_data/pampero/definitions/board.yaml:296
     return IDS(ctx, 'spaces')
 
 
-def x_5594(ctx):  # rules_data/pampero/definitions/board.yaml:294
+def x_5594(ctx):  # rules_data/pampero/definitions/board.yaml:296
     E = ctx.env()
     return MEMO(ctx, (5594, E.get('first_site~4772'), E.get('p~4771'), E.get('space~4773'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool((E.get('space~4773') != E.get('first_site~4772'))) and bool(((num(KEY(ctx.state.get('supply'), E.get('p~4771'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~4771'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4771'), 0)) > num(0)))) and bool(IN(GET(ctx, 'spaces', E.get('space~4773'), 'type', None), GET(ctx, 'pieces', E.get('p~4771'), 'on', []))) and bool(CALL(ctx, 'any', None, [IN(v_l_4774, GET(ctx, 'spaces', E.get('first_site~4772'), 'lines', [])) for v_l_4774 in items_of(GET(ctx, 'spaces', E.get('space~4773'), 'lines', []))])) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4771'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4775, 'piece', None) == E.get('p~4771')) for v_x_4775 in items_of(KEY(ctx.state.get('places'), E.get('space~4773'), []))]))))) and bool((lambda v_nr_4776: (bool((KEY(v_nr_4776, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4777, 'piece', None) == KEY(v_nr_4776, 'piece', None))) and bool((bool((not KEY(v_nr_4776, 'own', None))) or bool((KEY(v_x_4777, 'owner', None) == E.get('you')))))) for v_x_4777 in items_of(KEY(ctx.state.get('places'), E.get('space~4773'), []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_4776, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', E.get('space~4773'), 'type', None), KEY(v_nr_4776, 'on', None))))) and bool((bool((not KEY(v_nr_4776, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', E.get('space~4773'), 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_4776, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_4779, 'piece', None) == KEY(v_nr_4776, 'sector_has', None))) and bool((KEY(v_y_4779, 'owner', None) == E.get('you')))) for v_y_4779 in items_of(KEY(ctx.state.get('places'), v_o_4778, []))]) for v_o_4778 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_4778, 'area', None) == GET(ctx, 'spaces', E.get('space~4773'), 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4771'), 'near', {})))))
 
 
-def x_5597(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5597(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~4780'), 'supply', None) != None)
 
 
-def x_5598(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5598(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~4780'), 0)
 
 
-def x_5600(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_5600(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4780'), 0)
 
 
-def x_5602(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5602(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~4781'), [])
 
 
-def x_5603(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_5603(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~4780'), 'owner': E.get('you')}]
 
 
-def x_5606(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_5606(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_5610(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5610(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~4784'), 'from_grid', None)
 
 
-def x_5611(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5611(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_5612(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5612(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (5612, E.get('c~4786'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~4786'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_4788 for v_x_4788 in items_of(KEY(ctx.state.get('places'), v_s_4787, [])) if (bool((KEY(v_x_4788, 'piece', None) == 'tower')) and bool((KEY(v_x_4788, 'owner', None) == E.get('you'))))]) for v_s_4787 in items_of(ctx.state.get('places'))]))))
 
 
-def x_5613(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_5613(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~4786'))
 
 
-def x_5614(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_5614(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~4782'))
 
 
-def x_5615(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5615(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~4782'), 'pays', {}))) > num(0))
 
 
-def x_5616(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_5616(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (5616, E.get('p~4782'), E.get('s~4783'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~4782'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~4783'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~4783'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4783'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~4783'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_4789, 'number', None) for v_x_4789 in items_of(KEY(ctx.state.get('places'), E.get('s~4783'), [])) if (KEY(v_x_4789, 'number', None) != None)]))))
 
@@ -15936,7 +15936,7 @@ def x_5628(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_5630(ctx):  # rules_data/pampero/definitions/board.yaml:294
+def x_5630(ctx):  # rules_data/pampero/definitions/board.yaml:296
     E = ctx.env()
     return {'space': E.get('space~4773')}
 
@@ -16966,135 +16966,135 @@ def x_5993(ctx):  # rules_data/pampero/definitions/tracks.yaml:148
     return {'amount': E.get('amount~4953')}
 
 
-def x_5997(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_5997(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~4984'), 'zone_linked', None) else None)
 
 
-def x_5998(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_5998(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~4985'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~4985'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~4985'), 0)) > num(0))))
 
 
-def x_5999(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_5999(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (5999, E.get('p~4985'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~4985'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_4987, 'grants', [])) for v_i_4987 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_6000(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_6000(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_4988 for v_s_4988 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_4988) == None)) or bool((GET(ctx, 'spaces', v_s_4988, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_4989, 'piece', None) == GET(ctx, 'pieces', E.get('p~4985'), 'needs', None))) and bool((KEY(v_x_4989, 'owner', None) == E.get('you')))) for v_x_4989 in items_of(KEY(ctx.state.get('places'), v_s_4988, []))])))]
 
 
-def x_6001(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_6001(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~4990'))) > num(0))
 
 
-def x_6003(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_6003(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (6003, E.get('p~4985'), E.get('you'), E.get('z~4986'), ctx.stamps.get('places', 0),), lambda: [v_s_4992 for v_s_4992 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_4992, 'type', None), GET(ctx, 'pieces', E.get('p~4985'), 'on', []))) and bool((bool((E.get('z~4986') == None)) or bool((((lambda v_zs_4996: ((None if (GET(ctx, 'spaces', v_s_4992, 'area', None) == None) else (GET(ctx, 'spaces', v_s_4992, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4992, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4992, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_4996) == 0) else CALL(ctx, 'last', None, [v_z_4997 for v_z_4997 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_4997, 'type', None) == 'zone')) and bool(IN(v_z_4997, v_zs_4996)))])))([(None if (GET(ctx, 'spaces', v_o_4993, 'area', None) == None) else (GET(ctx, 'spaces', v_o_4993, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4993, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_4993, 'area', None), 'zone', None))) for v_o_4993 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_4994, GET(ctx, 'spaces', v_s_4992, 'lines', [])) for v_l_4994 in items_of(GET(ctx, 'spaces', v_o_4993, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4995, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~4985'), 'near', {}), 'piece', None)) for v_x_4995 in items_of(KEY(ctx.state.get('places'), v_o_4993, []))])))]) == E.get('z~4986')) if KEY(GET(ctx, 'pieces', E.get('p~4985'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_4992, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_4992, 'area', None) == E.get('z~4986'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_4992, 'area', None), 'zone', None) == E.get('z~4986')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4985'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_4998, 'piece', None), 'structure', None) for v_x_4998 in items_of(KEY(ctx.state.get('places'), v_s_4992, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4985'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_4999, 'piece', None) == E.get('p~4985')) for v_x_4999 in items_of(KEY(ctx.state.get('places'), v_s_4992, []))]))))) and bool((lambda v_nr_5000: (bool((KEY(v_nr_5000, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5001, 'piece', None) == KEY(v_nr_5000, 'piece', None))) and bool((bool((not KEY(v_nr_5000, 'own', None))) or bool((KEY(v_x_5001, 'owner', None) == E.get('you')))))) for v_x_5001 in items_of(KEY(ctx.state.get('places'), v_s_4992, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_5000, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_4992, 'type', None), KEY(v_nr_5000, 'on', None))))) and bool((bool((not KEY(v_nr_5000, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_4992, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_5000, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_5003, 'piece', None) == KEY(v_nr_5000, 'sector_has', None))) and bool((KEY(v_y_5003, 'owner', None) == E.get('you')))) for v_y_5003 in items_of(KEY(ctx.state.get('places'), v_o_5002, []))]) for v_o_5002 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_5002, 'area', None) == GET(ctx, 'spaces', v_s_4992, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4985'), 'near', {}))))])
 
 
-def x_6004(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_6004(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (6004, E.get('p~4985'), E.get('space~5004'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~5004'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~4985'), 'needs', None), 'on', []))) and bool((lambda v_movers_5006: ((bool((GET(ctx, 'spaces', E.get('space~5004'), 'capacity', None) == 0)) or bool((num(v_movers_5006) < num(GET(ctx, 'spaces', E.get('space~5004'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~5004'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5007, 'piece', None), 'structure', None) for v_x_5007 in items_of(KEY(ctx.state.get('places'), E.get('space~5004'), []))]))) and bool((v_movers_5006 == 0)))))(CALL(ctx, 'count', None, [v_x_5005 for v_x_5005 in items_of(KEY(ctx.state.get('places'), E.get('space~5004'), [])) if GET(ctx, 'pieces', KEY(v_x_5005, 'piece', None), 'mover', None)])))))
 
 
-def x_6006(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_6006(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (6006, E.get('from~5008'), E.get('p~4985'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_5009 for v_x_5009 in items_of(KEY(ctx.state.get('places'), E.get('from~5008'), [])) if (bool((KEY(v_x_5009, 'piece', None) == GET(ctx, 'pieces', E.get('p~4985'), 'needs', None))) and bool((KEY(v_x_5009, 'owner', None) == E.get('you'))))]))
 
 
-def x_6009(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6009(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~5011'), [])
 
 
-def x_6010(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6010(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~5010')]
 
 
-def x_6011(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6011(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~5012'), [])
 
 
-def x_6012(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6012(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~5010')]
 
 
-def x_6013(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6013(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~5012')) != None)
 
 
-def x_6014(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6014(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~5012'))
 
 
-def x_6017(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6017(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5013'), 'supply', None) != None)
 
 
-def x_6018(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6018(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5013'), 0)
 
 
-def x_6020(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6020(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5013'), 0)
 
 
-def x_6022(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6022(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5014'), [])
 
 
-def x_6023(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6023(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~5013'), 'owner': E.get('you')}]
 
 
-def x_6026(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_6026(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_6030(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6030(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5017'), 'from_grid', None)
 
 
-def x_6031(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6031(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_6032(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6032(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (6032, E.get('c~5019'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5019'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5021 for v_x_5021 in items_of(KEY(ctx.state.get('places'), v_s_5020, [])) if (bool((KEY(v_x_5021, 'piece', None) == 'tower')) and bool((KEY(v_x_5021, 'owner', None) == E.get('you'))))]) for v_s_5020 in items_of(ctx.state.get('places'))]))))
 
 
-def x_6033(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6033(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~5019'))
 
 
-def x_6034(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_6034(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~5015'))
 
 
-def x_6035(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6035(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~5015'), 'pays', {}))) > num(0))
 
 
-def x_6036(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6036(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (6036, E.get('p~5015'), E.get('s~5016'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~5015'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~5016'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~5016'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5016'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5016'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_5022, 'number', None) for v_x_5022 in items_of(KEY(ctx.state.get('places'), E.get('s~5016'), [])) if (KEY(v_x_5022, 'number', None) != None)]))))
 
@@ -17139,37 +17139,37 @@ def x_6048(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_6052(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_6052(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~5008')}
 
 
-def x_6053(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_6053(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~5004')}
 
 
-def x_6056(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_6056(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (6056, E.get('p~4985'), E.get('you'), E.get('z~4986'), ctx.stamps.get('places', 0),), lambda: [v_s_5027 for v_s_5027 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_5027, 'type', None), GET(ctx, 'pieces', E.get('p~4985'), 'on', []))) and bool((bool((E.get('z~4986') == None)) or bool((((lambda v_zs_5031: ((None if (GET(ctx, 'spaces', v_s_5027, 'area', None) == None) else (GET(ctx, 'spaces', v_s_5027, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5027, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5027, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_5031) == 0) else CALL(ctx, 'last', None, [v_z_5032 for v_z_5032 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_5032, 'type', None) == 'zone')) and bool(IN(v_z_5032, v_zs_5031)))])))([(None if (GET(ctx, 'spaces', v_o_5028, 'area', None) == None) else (GET(ctx, 'spaces', v_o_5028, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5028, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5028, 'area', None), 'zone', None))) for v_o_5028 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_5029, GET(ctx, 'spaces', v_s_5027, 'lines', [])) for v_l_5029 in items_of(GET(ctx, 'spaces', v_o_5028, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5030, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~4985'), 'near', {}), 'piece', None)) for v_x_5030 in items_of(KEY(ctx.state.get('places'), v_o_5028, []))])))]) == E.get('z~4986')) if KEY(GET(ctx, 'pieces', E.get('p~4985'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_5027, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_5027, 'area', None) == E.get('z~4986'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5027, 'area', None), 'zone', None) == E.get('z~4986')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4985'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5033, 'piece', None), 'structure', None) for v_x_5033 in items_of(KEY(ctx.state.get('places'), v_s_5027, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~4985'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5034, 'piece', None) == E.get('p~4985')) for v_x_5034 in items_of(KEY(ctx.state.get('places'), v_s_5027, []))]))))) and bool((lambda v_nr_5035: (bool((KEY(v_nr_5035, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5036, 'piece', None) == KEY(v_nr_5035, 'piece', None))) and bool((bool((not KEY(v_nr_5035, 'own', None))) or bool((KEY(v_x_5036, 'owner', None) == E.get('you')))))) for v_x_5036 in items_of(KEY(ctx.state.get('places'), v_s_5027, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_5035, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_5027, 'type', None), KEY(v_nr_5035, 'on', None))))) and bool((bool((not KEY(v_nr_5035, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_5027, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_5035, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_5038, 'piece', None) == KEY(v_nr_5035, 'sector_has', None))) and bool((KEY(v_y_5038, 'owner', None) == E.get('you')))) for v_y_5038 in items_of(KEY(ctx.state.get('places'), v_o_5037, []))]) for v_o_5037 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_5037, 'area', None) == GET(ctx, 'spaces', v_s_5027, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~4985'), 'near', {}))))])
 
 
-def x_6057(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_6057(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (6057, E.get('p~4985'), E.get('space~5039'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~4985'), 'needs', None) == None)) or bool((lambda v_here_5041: (bool(CALL(ctx, 'any', None, [(KEY(v_x_5042, 'owner', None) == E.get('you')) for v_x_5042 in items_of(v_here_5041)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5043, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_5044, 'grants', [])) for v_i_5044 in items_of(PL(ctx, KEY(v_x_5043, 'owner', None)).get('held'))])))) for v_x_5043 in items_of(v_here_5041)]))))))([v_x_5040 for v_x_5040 in items_of(KEY(ctx.state.get('places'), E.get('space~5039'), [])) if (KEY(v_x_5040, 'piece', None) == GET(ctx, 'pieces', E.get('p~4985'), 'needs', None))]))))
 
 
-def x_6058(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_6058(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (6058, E.get('p~4985'), E.get('space~5039'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_5045 for v_x_5045 in items_of(KEY(ctx.state.get('places'), E.get('space~5039'), [])) if (KEY(v_x_5045, 'piece', None) == GET(ctx, 'pieces', E.get('p~4985'), 'needs', None))]))
 
 
-def x_6059(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_6059(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~5046') != None)) and bool((KEY(E.get('helper~5046'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~5046'), 'owner', None) != None)))
 
 
-def x_6060(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_6060(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~5046'), 'owner', None)
 
@@ -17256,114 +17256,114 @@ def x_6093(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_6097(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6097(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5057'), 'supply', None) != None)
 
 
-def x_6098(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6098(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5057'), 0)
 
 
-def x_6100(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6100(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5057'), 0)
 
 
-def x_6102(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6102(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5058'), [])
 
 
-def x_6103(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6103(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~5057'), 'owner': E.get('you')}]
 
 
-def x_6104(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_6104(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~5046') != None)
 
 
-def x_6107(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_6107(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_6108(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_6108(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (6108, E.get('h~5059'), E.get('s~5060'), E.get('to~5061'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~5061') != E.get('s~5060'))) and bool(IN(GET(ctx, 'spaces', E.get('to~5061'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~5059'), 'piece', None), 'on', []))) and bool((lambda v_movers_5063: ((bool((GET(ctx, 'spaces', E.get('to~5061'), 'capacity', None) == 0)) or bool((num(v_movers_5063) < num(GET(ctx, 'spaces', E.get('to~5061'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~5061'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5064, 'piece', None), 'structure', None) for v_x_5064 in items_of(KEY(ctx.state.get('places'), E.get('to~5061'), []))]))) and bool((v_movers_5063 == 0)))))(CALL(ctx, 'count', None, [v_x_5062 for v_x_5062 in items_of(KEY(ctx.state.get('places'), E.get('to~5061'), [])) if GET(ctx, 'pieces', KEY(v_x_5062, 'piece', None), 'mover', None)])))))
 
 
-def x_6112(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6112(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~5066'), [])
 
 
-def x_6113(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6113(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~5065')]
 
 
-def x_6114(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6114(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~5067'), [])
 
 
-def x_6115(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6115(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~5065')]
 
 
-def x_6116(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6116(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~5067')) != None)
 
 
-def x_6117(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6117(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~5067'))
 
 
-def x_6118(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_6118(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~5061')}
 
 
-def x_6121(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_6121(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_6125(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6125(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5070'), 'from_grid', None)
 
 
-def x_6126(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6126(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_6127(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6127(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (6127, E.get('c~5072'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5072'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5074 for v_x_5074 in items_of(KEY(ctx.state.get('places'), v_s_5073, [])) if (bool((KEY(v_x_5074, 'piece', None) == 'tower')) and bool((KEY(v_x_5074, 'owner', None) == E.get('you'))))]) for v_s_5073 in items_of(ctx.state.get('places'))]))))
 
 
-def x_6128(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6128(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~5072'))
 
 
-def x_6129(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_6129(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~5068'))
 
 
-def x_6130(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6130(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~5068'), 'pays', {}))) > num(0))
 
 
-def x_6131(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6131(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (6131, E.get('p~5068'), E.get('s~5069'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~5068'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~5069'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~5069'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5069'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5069'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_5075, 'number', None) for v_x_5075 in items_of(KEY(ctx.state.get('places'), E.get('s~5069'), [])) if (KEY(v_x_5075, 'number', None) != None)]))))
 
@@ -17408,7 +17408,7 @@ def x_6143(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_6147(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_6147(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~5039')}
 
@@ -17550,135 +17550,135 @@ def x_6208(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_6212(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_6212(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~5102'), 'zone_linked', None) else None)
 
 
-def x_6213(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_6213(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~5103'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5103'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5103'), 0)) > num(0))))
 
 
-def x_6214(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_6214(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (6214, E.get('p~5103'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~5103'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_5105, 'grants', [])) for v_i_5105 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_6215(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_6215(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_5106 for v_s_5106 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_5106) == None)) or bool((GET(ctx, 'spaces', v_s_5106, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5107, 'piece', None) == GET(ctx, 'pieces', E.get('p~5103'), 'needs', None))) and bool((KEY(v_x_5107, 'owner', None) == E.get('you')))) for v_x_5107 in items_of(KEY(ctx.state.get('places'), v_s_5106, []))])))]
 
 
-def x_6216(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_6216(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~5108'))) > num(0))
 
 
-def x_6218(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_6218(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (6218, E.get('p~5103'), E.get('you'), E.get('z~5104'), ctx.stamps.get('places', 0),), lambda: [v_s_5110 for v_s_5110 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_5110, 'type', None), GET(ctx, 'pieces', E.get('p~5103'), 'on', []))) and bool((bool((E.get('z~5104') == None)) or bool((((lambda v_zs_5114: ((None if (GET(ctx, 'spaces', v_s_5110, 'area', None) == None) else (GET(ctx, 'spaces', v_s_5110, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5110, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5110, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_5114) == 0) else CALL(ctx, 'last', None, [v_z_5115 for v_z_5115 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_5115, 'type', None) == 'zone')) and bool(IN(v_z_5115, v_zs_5114)))])))([(None if (GET(ctx, 'spaces', v_o_5111, 'area', None) == None) else (GET(ctx, 'spaces', v_o_5111, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5111, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5111, 'area', None), 'zone', None))) for v_o_5111 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_5112, GET(ctx, 'spaces', v_s_5110, 'lines', [])) for v_l_5112 in items_of(GET(ctx, 'spaces', v_o_5111, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5113, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~5103'), 'near', {}), 'piece', None)) for v_x_5113 in items_of(KEY(ctx.state.get('places'), v_o_5111, []))])))]) == E.get('z~5104')) if KEY(GET(ctx, 'pieces', E.get('p~5103'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_5110, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_5110, 'area', None) == E.get('z~5104'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5110, 'area', None), 'zone', None) == E.get('z~5104')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~5103'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5116, 'piece', None), 'structure', None) for v_x_5116 in items_of(KEY(ctx.state.get('places'), v_s_5110, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~5103'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5117, 'piece', None) == E.get('p~5103')) for v_x_5117 in items_of(KEY(ctx.state.get('places'), v_s_5110, []))]))))) and bool((lambda v_nr_5118: (bool((KEY(v_nr_5118, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5119, 'piece', None) == KEY(v_nr_5118, 'piece', None))) and bool((bool((not KEY(v_nr_5118, 'own', None))) or bool((KEY(v_x_5119, 'owner', None) == E.get('you')))))) for v_x_5119 in items_of(KEY(ctx.state.get('places'), v_s_5110, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_5118, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_5110, 'type', None), KEY(v_nr_5118, 'on', None))))) and bool((bool((not KEY(v_nr_5118, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_5110, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_5118, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_5121, 'piece', None) == KEY(v_nr_5118, 'sector_has', None))) and bool((KEY(v_y_5121, 'owner', None) == E.get('you')))) for v_y_5121 in items_of(KEY(ctx.state.get('places'), v_o_5120, []))]) for v_o_5120 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_5120, 'area', None) == GET(ctx, 'spaces', v_s_5110, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~5103'), 'near', {}))))])
 
 
-def x_6219(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_6219(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (6219, E.get('p~5103'), E.get('space~5122'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~5122'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~5103'), 'needs', None), 'on', []))) and bool((lambda v_movers_5124: ((bool((GET(ctx, 'spaces', E.get('space~5122'), 'capacity', None) == 0)) or bool((num(v_movers_5124) < num(GET(ctx, 'spaces', E.get('space~5122'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~5122'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5125, 'piece', None), 'structure', None) for v_x_5125 in items_of(KEY(ctx.state.get('places'), E.get('space~5122'), []))]))) and bool((v_movers_5124 == 0)))))(CALL(ctx, 'count', None, [v_x_5123 for v_x_5123 in items_of(KEY(ctx.state.get('places'), E.get('space~5122'), [])) if GET(ctx, 'pieces', KEY(v_x_5123, 'piece', None), 'mover', None)])))))
 
 
-def x_6221(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_6221(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (6221, E.get('from~5126'), E.get('p~5103'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_5127 for v_x_5127 in items_of(KEY(ctx.state.get('places'), E.get('from~5126'), [])) if (bool((KEY(v_x_5127, 'piece', None) == GET(ctx, 'pieces', E.get('p~5103'), 'needs', None))) and bool((KEY(v_x_5127, 'owner', None) == E.get('you'))))]))
 
 
-def x_6224(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6224(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~5129'), [])
 
 
-def x_6225(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6225(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~5128')]
 
 
-def x_6226(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6226(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~5130'), [])
 
 
-def x_6227(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6227(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~5128')]
 
 
-def x_6228(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6228(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~5130')) != None)
 
 
-def x_6229(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6229(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~5130'))
 
 
-def x_6232(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6232(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5131'), 'supply', None) != None)
 
 
-def x_6233(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6233(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5131'), 0)
 
 
-def x_6235(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6235(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5131'), 0)
 
 
-def x_6237(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6237(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5132'), [])
 
 
-def x_6238(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6238(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~5131'), 'owner': E.get('you')}]
 
 
-def x_6241(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_6241(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_6245(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6245(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5135'), 'from_grid', None)
 
 
-def x_6246(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6246(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_6247(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6247(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (6247, E.get('c~5137'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5137'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5139 for v_x_5139 in items_of(KEY(ctx.state.get('places'), v_s_5138, [])) if (bool((KEY(v_x_5139, 'piece', None) == 'tower')) and bool((KEY(v_x_5139, 'owner', None) == E.get('you'))))]) for v_s_5138 in items_of(ctx.state.get('places'))]))))
 
 
-def x_6248(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6248(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~5137'))
 
 
-def x_6249(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_6249(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~5133'))
 
 
-def x_6250(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6250(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~5133'), 'pays', {}))) > num(0))
 
 
-def x_6251(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6251(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (6251, E.get('p~5133'), E.get('s~5134'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~5133'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~5134'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~5134'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5134'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5134'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_5140, 'number', None) for v_x_5140 in items_of(KEY(ctx.state.get('places'), E.get('s~5134'), [])) if (KEY(v_x_5140, 'number', None) != None)]))))
 
@@ -17723,37 +17723,37 @@ def x_6263(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_6267(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_6267(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~5126')}
 
 
-def x_6268(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_6268(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~5122')}
 
 
-def x_6271(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_6271(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (6271, E.get('p~5103'), E.get('you'), E.get('z~5104'), ctx.stamps.get('places', 0),), lambda: [v_s_5145 for v_s_5145 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_5145, 'type', None), GET(ctx, 'pieces', E.get('p~5103'), 'on', []))) and bool((bool((E.get('z~5104') == None)) or bool((((lambda v_zs_5149: ((None if (GET(ctx, 'spaces', v_s_5145, 'area', None) == None) else (GET(ctx, 'spaces', v_s_5145, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5145, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5145, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_5149) == 0) else CALL(ctx, 'last', None, [v_z_5150 for v_z_5150 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_5150, 'type', None) == 'zone')) and bool(IN(v_z_5150, v_zs_5149)))])))([(None if (GET(ctx, 'spaces', v_o_5146, 'area', None) == None) else (GET(ctx, 'spaces', v_o_5146, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5146, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5146, 'area', None), 'zone', None))) for v_o_5146 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_5147, GET(ctx, 'spaces', v_s_5145, 'lines', [])) for v_l_5147 in items_of(GET(ctx, 'spaces', v_o_5146, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5148, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~5103'), 'near', {}), 'piece', None)) for v_x_5148 in items_of(KEY(ctx.state.get('places'), v_o_5146, []))])))]) == E.get('z~5104')) if KEY(GET(ctx, 'pieces', E.get('p~5103'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_5145, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_5145, 'area', None) == E.get('z~5104'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5145, 'area', None), 'zone', None) == E.get('z~5104')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~5103'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5151, 'piece', None), 'structure', None) for v_x_5151 in items_of(KEY(ctx.state.get('places'), v_s_5145, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~5103'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5152, 'piece', None) == E.get('p~5103')) for v_x_5152 in items_of(KEY(ctx.state.get('places'), v_s_5145, []))]))))) and bool((lambda v_nr_5153: (bool((KEY(v_nr_5153, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5154, 'piece', None) == KEY(v_nr_5153, 'piece', None))) and bool((bool((not KEY(v_nr_5153, 'own', None))) or bool((KEY(v_x_5154, 'owner', None) == E.get('you')))))) for v_x_5154 in items_of(KEY(ctx.state.get('places'), v_s_5145, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_5153, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_5145, 'type', None), KEY(v_nr_5153, 'on', None))))) and bool((bool((not KEY(v_nr_5153, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_5145, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_5153, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_5156, 'piece', None) == KEY(v_nr_5153, 'sector_has', None))) and bool((KEY(v_y_5156, 'owner', None) == E.get('you')))) for v_y_5156 in items_of(KEY(ctx.state.get('places'), v_o_5155, []))]) for v_o_5155 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_5155, 'area', None) == GET(ctx, 'spaces', v_s_5145, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~5103'), 'near', {}))))])
 
 
-def x_6272(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_6272(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (6272, E.get('p~5103'), E.get('space~5157'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~5103'), 'needs', None) == None)) or bool((lambda v_here_5159: (bool(CALL(ctx, 'any', None, [(KEY(v_x_5160, 'owner', None) == E.get('you')) for v_x_5160 in items_of(v_here_5159)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5161, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_5162, 'grants', [])) for v_i_5162 in items_of(PL(ctx, KEY(v_x_5161, 'owner', None)).get('held'))])))) for v_x_5161 in items_of(v_here_5159)]))))))([v_x_5158 for v_x_5158 in items_of(KEY(ctx.state.get('places'), E.get('space~5157'), [])) if (KEY(v_x_5158, 'piece', None) == GET(ctx, 'pieces', E.get('p~5103'), 'needs', None))]))))
 
 
-def x_6273(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_6273(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (6273, E.get('p~5103'), E.get('space~5157'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_5163 for v_x_5163 in items_of(KEY(ctx.state.get('places'), E.get('space~5157'), [])) if (KEY(v_x_5163, 'piece', None) == GET(ctx, 'pieces', E.get('p~5103'), 'needs', None))]))
 
 
-def x_6274(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_6274(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~5164') != None)) and bool((KEY(E.get('helper~5164'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~5164'), 'owner', None) != None)))
 
 
-def x_6275(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_6275(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~5164'), 'owner', None)
 
@@ -17840,114 +17840,114 @@ def x_6308(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_6312(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6312(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5175'), 'supply', None) != None)
 
 
-def x_6313(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6313(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5175'), 0)
 
 
-def x_6315(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6315(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5175'), 0)
 
 
-def x_6317(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6317(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5176'), [])
 
 
-def x_6318(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6318(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~5175'), 'owner': E.get('you')}]
 
 
-def x_6319(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_6319(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~5164') != None)
 
 
-def x_6322(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_6322(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_6323(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_6323(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (6323, E.get('h~5177'), E.get('s~5178'), E.get('to~5179'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~5179') != E.get('s~5178'))) and bool(IN(GET(ctx, 'spaces', E.get('to~5179'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~5177'), 'piece', None), 'on', []))) and bool((lambda v_movers_5181: ((bool((GET(ctx, 'spaces', E.get('to~5179'), 'capacity', None) == 0)) or bool((num(v_movers_5181) < num(GET(ctx, 'spaces', E.get('to~5179'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~5179'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5182, 'piece', None), 'structure', None) for v_x_5182 in items_of(KEY(ctx.state.get('places'), E.get('to~5179'), []))]))) and bool((v_movers_5181 == 0)))))(CALL(ctx, 'count', None, [v_x_5180 for v_x_5180 in items_of(KEY(ctx.state.get('places'), E.get('to~5179'), [])) if GET(ctx, 'pieces', KEY(v_x_5180, 'piece', None), 'mover', None)])))))
 
 
-def x_6327(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6327(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~5184'), [])
 
 
-def x_6328(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6328(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~5183')]
 
 
-def x_6329(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6329(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~5185'), [])
 
 
-def x_6330(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6330(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~5183')]
 
 
-def x_6331(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6331(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~5185')) != None)
 
 
-def x_6332(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6332(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~5185'))
 
 
-def x_6333(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_6333(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~5179')}
 
 
-def x_6336(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_6336(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_6340(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6340(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5188'), 'from_grid', None)
 
 
-def x_6341(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6341(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_6342(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6342(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (6342, E.get('c~5190'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5190'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5192 for v_x_5192 in items_of(KEY(ctx.state.get('places'), v_s_5191, [])) if (bool((KEY(v_x_5192, 'piece', None) == 'tower')) and bool((KEY(v_x_5192, 'owner', None) == E.get('you'))))]) for v_s_5191 in items_of(ctx.state.get('places'))]))))
 
 
-def x_6343(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6343(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~5190'))
 
 
-def x_6344(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_6344(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~5186'))
 
 
-def x_6345(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6345(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~5186'), 'pays', {}))) > num(0))
 
 
-def x_6346(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6346(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (6346, E.get('p~5186'), E.get('s~5187'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~5186'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~5187'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~5187'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5187'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5187'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_5193, 'number', None) for v_x_5193 in items_of(KEY(ctx.state.get('places'), E.get('s~5187'), [])) if (KEY(v_x_5193, 'number', None) != None)]))))
 
@@ -17992,7 +17992,7 @@ def x_6358(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_6362(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_6362(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~5157')}
 
@@ -18134,135 +18134,135 @@ def x_6423(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_6427(ctx):  # rules_data/pampero/definitions/board.yaml:231
+def x_6427(ctx):  # rules_data/pampero/definitions/board.yaml:233
     E = ctx.env()
     return (KEY(ctx.state.get('playing'), 'zone', None) if GET(ctx, 'pieces', E.get('p~5220'), 'zone_linked', None) else None)
 
 
-def x_6428(ctx):  # rules_data/pampero/definitions/board.yaml:241
+def x_6428(ctx):  # rules_data/pampero/definitions/board.yaml:243
     E = ctx.env()
     return (not ((num(KEY(ctx.state.get('supply'), E.get('p~5221'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5221'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5221'), 0)) > num(0))))
 
 
-def x_6429(ctx):  # rules_data/pampero/definitions/board.yaml:242
+def x_6429(ctx):  # rules_data/pampero/definitions/board.yaml:244
     E = ctx.env()
     return MEMO(ctx, (6429, E.get('p~5221'), E.get('you'), ctx.stamps.get('held', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~5221'), 'needs', None) != None)) and bool(CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_5223, 'grants', [])) for v_i_5223 in items_of(PL(ctx, E.get('you')).get('held'))]))))
 
 
-def x_6430(ctx):  # rules_data/pampero/definitions/board.yaml:243
+def x_6430(ctx):  # rules_data/pampero/definitions/board.yaml:245
     E = ctx.env()
     return [v_s_5224 for v_s_5224 in items_of(ctx.state.get('places')) if (bool((bool((FLD(ctx, K[9], v_s_5224) == None)) or bool((GET(ctx, 'spaces', v_s_5224, 'type', None) == 'utility')))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5225, 'piece', None) == GET(ctx, 'pieces', E.get('p~5221'), 'needs', None))) and bool((KEY(v_x_5225, 'owner', None) == E.get('you')))) for v_x_5225 in items_of(KEY(ctx.state.get('places'), v_s_5224, []))])))]
 
 
-def x_6431(ctx):  # rules_data/pampero/definitions/board.yaml:244
+def x_6431(ctx):  # rules_data/pampero/definitions/board.yaml:246
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('mine~5226'))) > num(0))
 
 
-def x_6433(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_6433(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (6433, E.get('p~5221'), E.get('you'), E.get('z~5222'), ctx.stamps.get('places', 0),), lambda: [v_s_5228 for v_s_5228 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_5228, 'type', None), GET(ctx, 'pieces', E.get('p~5221'), 'on', []))) and bool((bool((E.get('z~5222') == None)) or bool((((lambda v_zs_5232: ((None if (GET(ctx, 'spaces', v_s_5228, 'area', None) == None) else (GET(ctx, 'spaces', v_s_5228, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5228, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5228, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_5232) == 0) else CALL(ctx, 'last', None, [v_z_5233 for v_z_5233 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_5233, 'type', None) == 'zone')) and bool(IN(v_z_5233, v_zs_5232)))])))([(None if (GET(ctx, 'spaces', v_o_5229, 'area', None) == None) else (GET(ctx, 'spaces', v_o_5229, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5229, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5229, 'area', None), 'zone', None))) for v_o_5229 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_5230, GET(ctx, 'spaces', v_s_5228, 'lines', [])) for v_l_5230 in items_of(GET(ctx, 'spaces', v_o_5229, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5231, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~5221'), 'near', {}), 'piece', None)) for v_x_5231 in items_of(KEY(ctx.state.get('places'), v_o_5229, []))])))]) == E.get('z~5222')) if KEY(GET(ctx, 'pieces', E.get('p~5221'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_5228, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_5228, 'area', None) == E.get('z~5222'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5228, 'area', None), 'zone', None) == E.get('z~5222')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~5221'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5234, 'piece', None), 'structure', None) for v_x_5234 in items_of(KEY(ctx.state.get('places'), v_s_5228, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~5221'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5235, 'piece', None) == E.get('p~5221')) for v_x_5235 in items_of(KEY(ctx.state.get('places'), v_s_5228, []))]))))) and bool((lambda v_nr_5236: (bool((KEY(v_nr_5236, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5237, 'piece', None) == KEY(v_nr_5236, 'piece', None))) and bool((bool((not KEY(v_nr_5236, 'own', None))) or bool((KEY(v_x_5237, 'owner', None) == E.get('you')))))) for v_x_5237 in items_of(KEY(ctx.state.get('places'), v_s_5228, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_5236, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_5228, 'type', None), KEY(v_nr_5236, 'on', None))))) and bool((bool((not KEY(v_nr_5236, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_5228, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_5236, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_5239, 'piece', None) == KEY(v_nr_5236, 'sector_has', None))) and bool((KEY(v_y_5239, 'owner', None) == E.get('you')))) for v_y_5239 in items_of(KEY(ctx.state.get('places'), v_o_5238, []))]) for v_o_5238 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_5238, 'area', None) == GET(ctx, 'spaces', v_s_5228, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~5221'), 'near', {}))))])
 
 
-def x_6434(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_6434(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return MEMO(ctx, (6434, E.get('p~5221'), E.get('space~5240'), ctx.stamps.get('places', 0),), lambda: (bool(IN(GET(ctx, 'spaces', E.get('space~5240'), 'type', None), GET(ctx, 'pieces', GET(ctx, 'pieces', E.get('p~5221'), 'needs', None), 'on', []))) and bool((lambda v_movers_5242: ((bool((GET(ctx, 'spaces', E.get('space~5240'), 'capacity', None) == 0)) or bool((num(v_movers_5242) < num(GET(ctx, 'spaces', E.get('space~5240'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~5240'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5243, 'piece', None), 'structure', None) for v_x_5243 in items_of(KEY(ctx.state.get('places'), E.get('space~5240'), []))]))) and bool((v_movers_5242 == 0)))))(CALL(ctx, 'count', None, [v_x_5241 for v_x_5241 in items_of(KEY(ctx.state.get('places'), E.get('space~5240'), [])) if GET(ctx, 'pieces', KEY(v_x_5241, 'piece', None), 'mover', None)])))))
 
 
-def x_6436(ctx):  # rules_data/pampero/definitions/board.yaml:249
+def x_6436(ctx):  # rules_data/pampero/definitions/board.yaml:251
     E = ctx.env()
     return MEMO(ctx, (6436, E.get('from~5244'), E.get('p~5221'), E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_5245 for v_x_5245 in items_of(KEY(ctx.state.get('places'), E.get('from~5244'), [])) if (bool((KEY(v_x_5245, 'piece', None) == GET(ctx, 'pieces', E.get('p~5221'), 'needs', None))) and bool((KEY(v_x_5245, 'owner', None) == E.get('you'))))]))
 
 
-def x_6439(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6439(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~5247'), [])
 
 
-def x_6440(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6440(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~5246')]
 
 
-def x_6441(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6441(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~5248'), [])
 
 
-def x_6442(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6442(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~5246')]
 
 
-def x_6443(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6443(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~5248')) != None)
 
 
-def x_6444(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6444(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~5248'))
 
 
-def x_6447(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6447(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5249'), 'supply', None) != None)
 
 
-def x_6448(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6448(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5249'), 0)
 
 
-def x_6450(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6450(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5249'), 0)
 
 
-def x_6452(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6452(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5250'), [])
 
 
-def x_6453(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6453(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~5249'), 'owner': E.get('you')}]
 
 
-def x_6456(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_6456(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_6460(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6460(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5253'), 'from_grid', None)
 
 
-def x_6461(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6461(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_6462(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6462(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (6462, E.get('c~5255'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5255'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5257 for v_x_5257 in items_of(KEY(ctx.state.get('places'), v_s_5256, [])) if (bool((KEY(v_x_5257, 'piece', None) == 'tower')) and bool((KEY(v_x_5257, 'owner', None) == E.get('you'))))]) for v_s_5256 in items_of(ctx.state.get('places'))]))))
 
 
-def x_6463(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6463(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~5255'))
 
 
-def x_6464(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_6464(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~5251'))
 
 
-def x_6465(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6465(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~5251'), 'pays', {}))) > num(0))
 
 
-def x_6466(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6466(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (6466, E.get('p~5251'), E.get('s~5252'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~5251'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~5252'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~5252'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5252'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5252'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_5258, 'number', None) for v_x_5258 in items_of(KEY(ctx.state.get('places'), E.get('s~5252'), [])) if (KEY(v_x_5258, 'number', None) != None)]))))
 
@@ -18307,37 +18307,37 @@ def x_6478(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_6482(ctx):  # rules_data/pampero/definitions/board.yaml:248
+def x_6482(ctx):  # rules_data/pampero/definitions/board.yaml:250
     E = ctx.env()
     return {'from': E.get('from~5244')}
 
 
-def x_6483(ctx):  # rules_data/pampero/definitions/board.yaml:246
+def x_6483(ctx):  # rules_data/pampero/definitions/board.yaml:248
     E = ctx.env()
     return {'space': E.get('space~5240')}
 
 
-def x_6486(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_6486(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (6486, E.get('p~5221'), E.get('you'), E.get('z~5222'), ctx.stamps.get('places', 0),), lambda: [v_s_5263 for v_s_5263 in items_of(IDS(ctx, 'spaces')) if (bool(IN(GET(ctx, 'spaces', v_s_5263, 'type', None), GET(ctx, 'pieces', E.get('p~5221'), 'on', []))) and bool((bool((E.get('z~5222') == None)) or bool((((lambda v_zs_5267: ((None if (GET(ctx, 'spaces', v_s_5263, 'area', None) == None) else (GET(ctx, 'spaces', v_s_5263, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5263, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5263, 'area', None), 'zone', None))) if (CALL(ctx, 'count', None, v_zs_5267) == 0) else CALL(ctx, 'last', None, [v_z_5268 for v_z_5268 in items_of(IDS(ctx, 'areas')) if (bool((GET(ctx, 'areas', v_z_5268, 'type', None) == 'zone')) and bool(IN(v_z_5268, v_zs_5267)))])))([(None if (GET(ctx, 'spaces', v_o_5264, 'area', None) == None) else (GET(ctx, 'spaces', v_o_5264, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5264, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_o_5264, 'area', None), 'zone', None))) for v_o_5264 in items_of(ctx.state.get('places')) if (bool(CALL(ctx, 'any', None, [IN(v_l_5265, GET(ctx, 'spaces', v_s_5263, 'lines', [])) for v_l_5265 in items_of(GET(ctx, 'spaces', v_o_5264, 'lines', []))])) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5266, 'piece', None) == KEY(GET(ctx, 'pieces', E.get('p~5221'), 'near', {}), 'piece', None)) for v_x_5266 in items_of(KEY(ctx.state.get('places'), v_o_5264, []))])))]) == E.get('z~5222')) if KEY(GET(ctx, 'pieces', E.get('p~5221'), 'near', {}), 'line_zone', None) else (bool((GET(ctx, 'spaces', v_s_5263, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_5263, 'area', None) == E.get('z~5222'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_5263, 'area', None), 'zone', None) == E.get('z~5222')))))))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~5221'), 'structure', None)) and bool(CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5269, 'piece', None), 'structure', None) for v_x_5269 in items_of(KEY(ctx.state.get('places'), v_s_5263, []))]))))) and bool((not (bool(GET(ctx, 'pieces', E.get('p~5221'), 'single', None)) and bool(CALL(ctx, 'any', None, [(KEY(v_x_5270, 'piece', None) == E.get('p~5221')) for v_x_5270 in items_of(KEY(ctx.state.get('places'), v_s_5263, []))]))))) and bool((lambda v_nr_5271: (bool((KEY(v_nr_5271, 'piece', None) == None)) or bool((bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5272, 'piece', None) == KEY(v_nr_5271, 'piece', None))) and bool((bool((not KEY(v_nr_5271, 'own', None))) or bool((KEY(v_x_5272, 'owner', None) == E.get('you')))))) for v_x_5272 in items_of(KEY(ctx.state.get('places'), v_s_5263, []))])) and bool((bool((CALL(ctx, 'count', None, KEY(v_nr_5271, 'on', None)) == 0)) or bool(IN(GET(ctx, 'spaces', v_s_5263, 'type', None), KEY(v_nr_5271, 'on', None))))) and bool((bool((not KEY(v_nr_5271, 'line', None))) or bool((num(CALL(ctx, 'count', None, GET(ctx, 'spaces', v_s_5263, 'lines', []))) > num(0))))) and bool((bool((KEY(v_nr_5271, 'sector_has', None) == None)) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((KEY(v_y_5274, 'piece', None) == KEY(v_nr_5271, 'sector_has', None))) and bool((KEY(v_y_5274, 'owner', None) == E.get('you')))) for v_y_5274 in items_of(KEY(ctx.state.get('places'), v_o_5273, []))]) for v_o_5273 in items_of(ctx.state.get('places')) if (GET(ctx, 'spaces', v_o_5273, 'area', None) == GET(ctx, 'spaces', v_s_5263, 'area', None))]))))))))(GET(ctx, 'pieces', E.get('p~5221'), 'near', {}))))])
 
 
-def x_6487(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_6487(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return MEMO(ctx, (6487, E.get('p~5221'), E.get('space~5275'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0), ctx.stamps.get('stock', 0),), lambda: (bool((GET(ctx, 'pieces', E.get('p~5221'), 'needs', None) == None)) or bool((lambda v_here_5277: (bool(CALL(ctx, 'any', None, [(KEY(v_x_5278, 'owner', None) == E.get('you')) for v_x_5278 in items_of(v_here_5277)])) or bool((bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'money', 0)) >= num(2))) and bool(CALL(ctx, 'any', None, [(bool((KEY(v_x_5279, 'owner', None) == None)) or bool((not CALL(ctx, 'any', None, [IN('helper_moves_first', GET(ctx, 'deck_items', v_i_5280, 'grants', [])) for v_i_5280 in items_of(PL(ctx, KEY(v_x_5279, 'owner', None)).get('held'))])))) for v_x_5279 in items_of(v_here_5277)]))))))([v_x_5276 for v_x_5276 in items_of(KEY(ctx.state.get('places'), E.get('space~5275'), [])) if (KEY(v_x_5276, 'piece', None) == GET(ctx, 'pieces', E.get('p~5221'), 'needs', None))]))))
 
 
-def x_6488(ctx):  # rules_data/pampero/definitions/board.yaml:259
+def x_6488(ctx):  # rules_data/pampero/definitions/board.yaml:261
     E = ctx.env()
     return MEMO(ctx, (6488, E.get('p~5221'), E.get('space~5275'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'first', None, [v_x_5281 for v_x_5281 in items_of(KEY(ctx.state.get('places'), E.get('space~5275'), [])) if (KEY(v_x_5281, 'piece', None) == GET(ctx, 'pieces', E.get('p~5221'), 'needs', None))]))
 
 
-def x_6489(ctx):  # rules_data/pampero/definitions/board.yaml:260
+def x_6489(ctx):  # rules_data/pampero/definitions/board.yaml:262
     E = ctx.env()
     return (bool((E.get('helper~5282') != None)) and bool((KEY(E.get('helper~5282'), 'owner', None) != E.get('you'))) and bool((KEY(E.get('helper~5282'), 'owner', None) != None)))
 
 
-def x_6490(ctx):  # rules_data/pampero/definitions/board.yaml:261
+def x_6490(ctx):  # rules_data/pampero/definitions/board.yaml:263
     E = ctx.env()
     return KEY(E.get('helper~5282'), 'owner', None)
 
@@ -18424,114 +18424,114 @@ def x_6523(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_6527(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6527(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5293'), 'supply', None) != None)
 
 
-def x_6528(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6528(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5293'), 0)
 
 
-def x_6530(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6530(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5293'), 0)
 
 
-def x_6532(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6532(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5294'), [])
 
 
-def x_6533(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6533(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~5293'), 'owner': E.get('you')}]
 
 
-def x_6534(ctx):  # rules_data/pampero/definitions/board.yaml:263
+def x_6534(ctx):  # rules_data/pampero/definitions/board.yaml:265
     E = ctx.env()
     return (E.get('helper~5282') != None)
 
 
-def x_6537(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_6537(ctx):  # rules_data/pampero/definitions/board.yaml:134
     return IDS(ctx, 'spaces')
 
 
-def x_6538(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_6538(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return MEMO(ctx, (6538, E.get('h~5295'), E.get('s~5296'), E.get('to~5297'), ctx.stamps.get('places', 0),), lambda: (bool((E.get('to~5297') != E.get('s~5296'))) and bool(IN(GET(ctx, 'spaces', E.get('to~5297'), 'type', None), GET(ctx, 'pieces', KEY(E.get('h~5295'), 'piece', None), 'on', []))) and bool((lambda v_movers_5299: ((bool((GET(ctx, 'spaces', E.get('to~5297'), 'capacity', None) == 0)) or bool((num(v_movers_5299) < num(GET(ctx, 'spaces', E.get('to~5297'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('to~5297'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5300, 'piece', None), 'structure', None) for v_x_5300 in items_of(KEY(ctx.state.get('places'), E.get('to~5297'), []))]))) and bool((v_movers_5299 == 0)))))(CALL(ctx, 'count', None, [v_x_5298 for v_x_5298 in items_of(KEY(ctx.state.get('places'), E.get('to~5297'), [])) if GET(ctx, 'pieces', KEY(v_x_5298, 'piece', None), 'mover', None)])))))
 
 
-def x_6542(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6542(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('a~5302'), [])
 
 
-def x_6543(ctx):  # rules_data/pampero/definitions/board.yaml:123
+def x_6543(ctx):  # rules_data/pampero/definitions/board.yaml:125
     E = ctx.env()
     return [E.get('h~5301')]
 
 
-def x_6544(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6544(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('b~5303'), [])
 
 
-def x_6545(ctx):  # rules_data/pampero/definitions/board.yaml:124
+def x_6545(ctx):  # rules_data/pampero/definitions/board.yaml:126
     E = ctx.env()
     return [E.get('h~5301')]
 
 
-def x_6546(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6546(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return (FLD(ctx, K[9], E.get('b~5303')) != None)
 
 
-def x_6547(ctx):  # rules_data/pampero/definitions/board.yaml:125
+def x_6547(ctx):  # rules_data/pampero/definitions/board.yaml:127
     E = ctx.env()
     return FLD(ctx, K[9], E.get('b~5303'))
 
 
-def x_6548(ctx):  # rules_data/pampero/definitions/board.yaml:132
+def x_6548(ctx):  # rules_data/pampero/definitions/board.yaml:134
     E = ctx.env()
     return {'to': E.get('to~5297')}
 
 
-def x_6551(ctx):  # rules_data/pampero/definitions/board.yaml:272
+def x_6551(ctx):  # rules_data/pampero/definitions/board.yaml:274
     return ctx.state.get('built')
 
 
-def x_6555(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6555(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5306'), 'from_grid', None)
 
 
-def x_6556(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6556(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_6557(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6557(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (6557, E.get('c~5308'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5308'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5310 for v_x_5310 in items_of(KEY(ctx.state.get('places'), v_s_5309, [])) if (bool((KEY(v_x_5310, 'piece', None) == 'tower')) and bool((KEY(v_x_5310, 'owner', None) == E.get('you'))))]) for v_s_5309 in items_of(ctx.state.get('places'))]))))
 
 
-def x_6558(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6558(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~5308'))
 
 
-def x_6559(ctx):  # rules_data/pampero/definitions/board.yaml:274
+def x_6559(ctx):  # rules_data/pampero/definitions/board.yaml:276
     E = ctx.env()
     return FLD(ctx, K[11], E.get('p~5304'))
 
 
-def x_6560(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6560(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, GET(ctx, 'pieces', E.get('p~5304'), 'pays', {}))) > num(0))
 
 
-def x_6561(ctx):  # rules_data/pampero/definitions/board.yaml:275
+def x_6561(ctx):  # rules_data/pampero/definitions/board.yaml:277
     E = ctx.env()
     return MEMO(ctx, (6561, E.get('p~5304'), E.get('s~5305'), ctx.stamps.get('places', 0),), lambda: (num(KEY(GET(ctx, 'pieces', E.get('p~5304'), 'pays', {}), (None if (GET(ctx, 'spaces', E.get('s~5305'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~5305'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5305'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~5305'), 'area', None), 'zone', None))), 0)) * num(CALL(ctx, 'max', None, [KEY(v_x_5311, 'number', None) for v_x_5311 in items_of(KEY(ctx.state.get('places'), E.get('s~5305'), [])) if (KEY(v_x_5311, 'number', None) != None)]))))
 
@@ -18576,7 +18576,7 @@ def x_6573(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_6577(ctx):  # rules_data/pampero/definitions/board.yaml:257
+def x_6577(ctx):  # rules_data/pampero/definitions/board.yaml:259
     E = ctx.env()
     return {'space': E.get('space~5275')}
 
@@ -19022,51 +19022,51 @@ def x_6751(ctx):  # rules_data/pampero/definitions/tracks.yaml:63
     return ctx.state.get('moves')
 
 
-def x_6754(ctx):  # rules_data/pampero/definitions/board.yaml:140
+def x_6754(ctx):  # rules_data/pampero/definitions/board.yaml:142
     E = ctx.env()
     return MEMO(ctx, (6754, E.get('p~5392'), E.get('s~5393'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5392'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5392'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5392'), 0)) > num(0)))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5393'), 'type', None), GET(ctx, 'pieces', E.get('p~5392'), 'on', []))) and bool((lambda v_movers_5395: ((bool((GET(ctx, 'spaces', E.get('s~5393'), 'capacity', None) == 0)) or bool((num(v_movers_5395) < num(GET(ctx, 'spaces', E.get('s~5393'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5393'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5396, 'piece', None), 'structure', None) for v_x_5396 in items_of(KEY(ctx.state.get('places'), E.get('s~5393'), []))]))) and bool((v_movers_5395 == 0)))))(CALL(ctx, 'count', None, [v_x_5394 for v_x_5394 in items_of(KEY(ctx.state.get('places'), E.get('s~5393'), [])) if GET(ctx, 'pieces', KEY(v_x_5394, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5392'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5393'), 'type', None), GET(ctx, 'pieces', E.get('p~5392'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5397, 'piece', None), 'structure', None) for v_x_5397 in items_of(KEY(ctx.state.get('places'), E.get('s~5393'), []))]))))))))
 
 
-def x_6757(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6757(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5398'), 'supply', None) != None)
 
 
-def x_6758(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6758(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5398'), 0)
 
 
-def x_6760(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_6760(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5398'), 0)
 
 
-def x_6762(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6762(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5399'), [])
 
 
-def x_6763(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_6763(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~5398'), 'owner': E.get('you')}]
 
 
-def x_6766(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6766(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5400'), 'from_grid', None)
 
 
-def x_6767(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6767(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_6768(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6768(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (6768, E.get('c~5402'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5402'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5404 for v_x_5404 in items_of(KEY(ctx.state.get('places'), v_s_5403, [])) if (bool((KEY(v_x_5404, 'piece', None) == 'tower')) and bool((KEY(v_x_5404, 'owner', None) == E.get('you'))))]) for v_s_5403 in items_of(ctx.state.get('places'))]))))
 
 
-def x_6769(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_6769(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~5402'))
 
@@ -20019,22 +20019,22 @@ def x_7187(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_7192(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7192(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5533'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5533'), [])))) > num(0))
 
 
-def x_7193(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7193(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5533'), []))
 
 
-def x_7194(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7194(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5533'), [])
 
 
-def x_7195(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7195(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5534')]
 
@@ -20069,32 +20069,32 @@ def x_7202(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5536')]
 
 
-def x_7205(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7205(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5538'), 'to', None) == 'hand')
 
 
-def x_7206(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7206(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7207(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7207(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5537')]
 
 
-def x_7208(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7208(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7209(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7209(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5537')]
 
 
-def x_7210(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7210(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5537'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5537'), 'use', None) == 'now')))
 
@@ -20107,7 +20107,7 @@ def x_7213(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7215(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7215(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5537'))
 
@@ -20116,57 +20116,57 @@ def x_7216(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7218(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7218(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5534')}
 
 
-def x_7219(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7219(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5533'), []))) > num(0)) else K[8])
 
 
-def x_7220(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7220(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5533'), []))
 
 
-def x_7221(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7221(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5533'), [])
 
 
-def x_7222(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7222(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5542')]
 
 
-def x_7225(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7225(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5544'), 'to', None) == 'hand')
 
 
-def x_7226(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7226(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7227(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7227(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5543')]
 
 
-def x_7228(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7228(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7229(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7229(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5543')]
 
 
-def x_7230(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7230(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5543'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5543'), 'use', None) == 'now')))
 
@@ -20179,7 +20179,7 @@ def x_7233(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7235(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7235(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5543'))
 
@@ -20188,22 +20188,22 @@ def x_7236(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7242(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7242(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5548'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5548'), [])))) > num(0))
 
 
-def x_7243(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7243(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5548'), []))
 
 
-def x_7244(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7244(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5548'), [])
 
 
-def x_7245(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7245(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5549')]
 
@@ -20238,32 +20238,32 @@ def x_7252(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5551')]
 
 
-def x_7255(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7255(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5553'), 'to', None) == 'hand')
 
 
-def x_7256(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7256(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7257(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7257(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5552')]
 
 
-def x_7258(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7258(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7259(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7259(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5552')]
 
 
-def x_7260(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7260(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5552'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5552'), 'use', None) == 'now')))
 
@@ -20276,7 +20276,7 @@ def x_7263(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7265(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7265(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5552'))
 
@@ -20285,57 +20285,57 @@ def x_7266(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7268(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7268(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5549')}
 
 
-def x_7269(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7269(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5548'), []))) > num(0)) else K[8])
 
 
-def x_7270(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7270(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5548'), []))
 
 
-def x_7271(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7271(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5548'), [])
 
 
-def x_7272(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7272(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5557')]
 
 
-def x_7275(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7275(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5559'), 'to', None) == 'hand')
 
 
-def x_7276(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7276(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7277(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7277(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5558')]
 
 
-def x_7278(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7278(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7279(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7279(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5558')]
 
 
-def x_7280(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7280(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5558'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5558'), 'use', None) == 'now')))
 
@@ -20348,7 +20348,7 @@ def x_7283(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7285(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7285(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5558'))
 
@@ -20357,22 +20357,22 @@ def x_7286(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7292(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7292(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5563'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5563'), [])))) > num(0))
 
 
-def x_7293(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7293(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5563'), []))
 
 
-def x_7294(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7294(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5563'), [])
 
 
-def x_7295(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7295(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5564')]
 
@@ -20407,32 +20407,32 @@ def x_7302(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5566')]
 
 
-def x_7305(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7305(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5568'), 'to', None) == 'hand')
 
 
-def x_7306(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7306(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7307(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7307(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5567')]
 
 
-def x_7308(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7308(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7309(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7309(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5567')]
 
 
-def x_7310(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7310(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5567'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5567'), 'use', None) == 'now')))
 
@@ -20445,7 +20445,7 @@ def x_7313(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7315(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7315(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5567'))
 
@@ -20454,57 +20454,57 @@ def x_7316(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7318(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7318(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5564')}
 
 
-def x_7319(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7319(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5563'), []))) > num(0)) else K[8])
 
 
-def x_7320(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7320(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5563'), []))
 
 
-def x_7321(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7321(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5563'), [])
 
 
-def x_7322(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7322(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5572')]
 
 
-def x_7325(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7325(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5574'), 'to', None) == 'hand')
 
 
-def x_7326(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7326(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7327(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7327(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5573')]
 
 
-def x_7328(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7328(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7329(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7329(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5573')]
 
 
-def x_7330(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7330(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5573'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5573'), 'use', None) == 'now')))
 
@@ -20517,7 +20517,7 @@ def x_7333(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7335(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7335(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5573'))
 
@@ -20526,22 +20526,22 @@ def x_7336(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7342(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7342(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5578'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5578'), [])))) > num(0))
 
 
-def x_7343(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7343(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5578'), []))
 
 
-def x_7344(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7344(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5578'), [])
 
 
-def x_7345(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7345(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5579')]
 
@@ -20576,32 +20576,32 @@ def x_7352(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5581')]
 
 
-def x_7355(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7355(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5583'), 'to', None) == 'hand')
 
 
-def x_7356(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7356(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7357(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7357(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5582')]
 
 
-def x_7358(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7358(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7359(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7359(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5582')]
 
 
-def x_7360(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7360(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5582'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5582'), 'use', None) == 'now')))
 
@@ -20614,7 +20614,7 @@ def x_7363(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7365(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7365(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5582'))
 
@@ -20623,57 +20623,57 @@ def x_7366(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7368(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7368(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5579')}
 
 
-def x_7369(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7369(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5578'), []))) > num(0)) else K[8])
 
 
-def x_7370(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7370(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5578'), []))
 
 
-def x_7371(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7371(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5578'), [])
 
 
-def x_7372(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7372(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5587')]
 
 
-def x_7375(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7375(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5589'), 'to', None) == 'hand')
 
 
-def x_7376(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7376(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7377(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7377(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5588')]
 
 
-def x_7378(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7378(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7379(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7379(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5588')]
 
 
-def x_7380(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7380(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5588'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5588'), 'use', None) == 'now')))
 
@@ -20686,7 +20686,7 @@ def x_7383(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7385(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7385(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5588'))
 
@@ -20695,22 +20695,22 @@ def x_7386(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7392(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7392(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5593'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5593'), [])))) > num(0))
 
 
-def x_7393(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7393(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5593'), []))
 
 
-def x_7394(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7394(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5593'), [])
 
 
-def x_7395(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7395(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5594')]
 
@@ -20745,32 +20745,32 @@ def x_7402(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5596')]
 
 
-def x_7405(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7405(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5598'), 'to', None) == 'hand')
 
 
-def x_7406(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7406(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7407(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7407(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5597')]
 
 
-def x_7408(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7408(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7409(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7409(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5597')]
 
 
-def x_7410(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7410(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5597'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5597'), 'use', None) == 'now')))
 
@@ -20783,7 +20783,7 @@ def x_7413(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7415(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7415(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5597'))
 
@@ -20792,57 +20792,57 @@ def x_7416(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7418(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7418(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5594')}
 
 
-def x_7419(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7419(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5593'), []))) > num(0)) else K[8])
 
 
-def x_7420(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7420(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5593'), []))
 
 
-def x_7421(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7421(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5593'), [])
 
 
-def x_7422(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7422(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5602')]
 
 
-def x_7425(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7425(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5604'), 'to', None) == 'hand')
 
 
-def x_7426(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7426(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7427(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7427(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5603')]
 
 
-def x_7428(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7428(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7429(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7429(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5603')]
 
 
-def x_7430(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7430(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5603'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5603'), 'use', None) == 'now')))
 
@@ -20855,7 +20855,7 @@ def x_7433(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7435(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7435(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5603'))
 
@@ -20864,22 +20864,22 @@ def x_7436(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7442(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7442(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5608'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5608'), [])))) > num(0))
 
 
-def x_7443(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7443(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5608'), []))
 
 
-def x_7444(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7444(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5608'), [])
 
 
-def x_7445(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7445(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5609')]
 
@@ -20914,32 +20914,32 @@ def x_7452(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5611')]
 
 
-def x_7455(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7455(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5613'), 'to', None) == 'hand')
 
 
-def x_7456(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7456(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7457(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7457(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5612')]
 
 
-def x_7458(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7458(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7459(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7459(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5612')]
 
 
-def x_7460(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7460(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5612'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5612'), 'use', None) == 'now')))
 
@@ -20952,7 +20952,7 @@ def x_7463(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7465(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7465(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5612'))
 
@@ -20961,57 +20961,57 @@ def x_7466(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7468(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7468(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5609')}
 
 
-def x_7469(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7469(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5608'), []))) > num(0)) else K[8])
 
 
-def x_7470(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7470(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5608'), []))
 
 
-def x_7471(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7471(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5608'), [])
 
 
-def x_7472(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7472(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5617')]
 
 
-def x_7475(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7475(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5619'), 'to', None) == 'hand')
 
 
-def x_7476(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7476(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7477(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7477(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5618')]
 
 
-def x_7478(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7478(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7479(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7479(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5618')]
 
 
-def x_7480(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7480(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5618'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5618'), 'use', None) == 'now')))
 
@@ -21024,7 +21024,7 @@ def x_7483(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7485(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7485(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5618'))
 
@@ -21033,22 +21033,22 @@ def x_7486(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7492(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7492(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5623'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5623'), [])))) > num(0))
 
 
-def x_7493(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7493(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5623'), []))
 
 
-def x_7494(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7494(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5623'), [])
 
 
-def x_7495(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7495(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5624')]
 
@@ -21083,32 +21083,32 @@ def x_7502(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5626')]
 
 
-def x_7505(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7505(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5628'), 'to', None) == 'hand')
 
 
-def x_7506(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7506(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7507(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7507(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5627')]
 
 
-def x_7508(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7508(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7509(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7509(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5627')]
 
 
-def x_7510(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7510(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5627'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5627'), 'use', None) == 'now')))
 
@@ -21121,7 +21121,7 @@ def x_7513(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7515(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7515(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5627'))
 
@@ -21130,57 +21130,57 @@ def x_7516(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7518(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7518(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5624')}
 
 
-def x_7519(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7519(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5623'), []))) > num(0)) else K[8])
 
 
-def x_7520(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7520(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5623'), []))
 
 
-def x_7521(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7521(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5623'), [])
 
 
-def x_7522(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7522(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5632')]
 
 
-def x_7525(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7525(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5634'), 'to', None) == 'hand')
 
 
-def x_7526(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7526(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7527(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7527(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5633')]
 
 
-def x_7528(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7528(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7529(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7529(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5633')]
 
 
-def x_7530(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7530(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5633'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5633'), 'use', None) == 'now')))
 
@@ -21193,7 +21193,7 @@ def x_7533(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7535(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7535(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5633'))
 
@@ -21202,22 +21202,22 @@ def x_7536(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7542(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7542(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5638'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5638'), [])))) > num(0))
 
 
-def x_7543(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7543(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5638'), []))
 
 
-def x_7544(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7544(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5638'), [])
 
 
-def x_7545(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7545(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5639')]
 
@@ -21252,32 +21252,32 @@ def x_7552(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5641')]
 
 
-def x_7555(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7555(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5643'), 'to', None) == 'hand')
 
 
-def x_7556(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7556(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7557(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7557(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5642')]
 
 
-def x_7558(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7558(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7559(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7559(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5642')]
 
 
-def x_7560(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7560(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5642'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5642'), 'use', None) == 'now')))
 
@@ -21290,7 +21290,7 @@ def x_7563(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7565(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7565(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5642'))
 
@@ -21299,57 +21299,57 @@ def x_7566(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7568(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7568(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5639')}
 
 
-def x_7569(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7569(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5638'), []))) > num(0)) else K[8])
 
 
-def x_7570(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7570(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5638'), []))
 
 
-def x_7571(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7571(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5638'), [])
 
 
-def x_7572(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7572(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5647')]
 
 
-def x_7575(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7575(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5649'), 'to', None) == 'hand')
 
 
-def x_7576(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7576(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7577(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7577(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5648')]
 
 
-def x_7578(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7578(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7579(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7579(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5648')]
 
 
-def x_7580(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7580(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5648'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5648'), 'use', None) == 'now')))
 
@@ -21362,7 +21362,7 @@ def x_7583(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7585(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7585(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5648'))
 
@@ -21371,22 +21371,22 @@ def x_7586(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7592(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7592(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5653'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5653'), [])))) > num(0))
 
 
-def x_7593(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7593(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5653'), []))
 
 
-def x_7594(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7594(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5653'), [])
 
 
-def x_7595(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7595(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5654')]
 
@@ -21421,32 +21421,32 @@ def x_7602(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5656')]
 
 
-def x_7605(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7605(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5658'), 'to', None) == 'hand')
 
 
-def x_7606(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7606(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7607(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7607(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5657')]
 
 
-def x_7608(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7608(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7609(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7609(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5657')]
 
 
-def x_7610(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7610(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5657'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5657'), 'use', None) == 'now')))
 
@@ -21459,7 +21459,7 @@ def x_7613(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7615(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7615(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5657'))
 
@@ -21468,57 +21468,57 @@ def x_7616(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7618(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7618(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5654')}
 
 
-def x_7619(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7619(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5653'), []))) > num(0)) else K[8])
 
 
-def x_7620(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7620(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5653'), []))
 
 
-def x_7621(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7621(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5653'), [])
 
 
-def x_7622(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7622(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5662')]
 
 
-def x_7625(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7625(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5664'), 'to', None) == 'hand')
 
 
-def x_7626(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7626(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7627(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7627(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5663')]
 
 
-def x_7628(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7628(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7629(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7629(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5663')]
 
 
-def x_7630(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7630(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5663'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5663'), 'use', None) == 'now')))
 
@@ -21531,7 +21531,7 @@ def x_7633(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7635(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7635(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5663'))
 
@@ -21540,22 +21540,22 @@ def x_7636(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7642(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_7642(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5668'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5668'), [])))) > num(0))
 
 
-def x_7643(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7643(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5668'), []))
 
 
-def x_7644(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7644(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5668'), [])
 
 
-def x_7645(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7645(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~5669')]
 
@@ -21590,32 +21590,32 @@ def x_7652(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5671')]
 
 
-def x_7655(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7655(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5673'), 'to', None) == 'hand')
 
 
-def x_7656(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7656(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7657(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7657(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5672')]
 
 
-def x_7658(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7658(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7659(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7659(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5672')]
 
 
-def x_7660(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7660(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5672'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5672'), 'use', None) == 'now')))
 
@@ -21628,7 +21628,7 @@ def x_7663(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7665(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7665(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5672'))
 
@@ -21637,57 +21637,57 @@ def x_7666(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7668(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7668(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~5669')}
 
 
-def x_7669(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_7669(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5668'), []))) > num(0)) else K[8])
 
 
-def x_7670(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_7670(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5668'), []))
 
 
-def x_7671(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7671(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5668'), [])
 
 
-def x_7672(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_7672(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~5677')]
 
 
-def x_7675(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7675(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5679'), 'to', None) == 'hand')
 
 
-def x_7676(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7676(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7677(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_7677(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~5678')]
 
 
-def x_7678(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7678(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7679(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7679(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5678')]
 
 
-def x_7680(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7680(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5678'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5678'), 'use', None) == 'now')))
 
@@ -21700,7 +21700,7 @@ def x_7683(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7685(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_7685(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5678'))
 
@@ -23487,51 +23487,51 @@ def x_8442(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8448(ctx):  # rules_data/pampero/definitions/board.yaml:140
+def x_8448(ctx):  # rules_data/pampero/definitions/board.yaml:142
     E = ctx.env()
     return MEMO(ctx, (8448, E.get('p~5956'), E.get('s~5957'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5956'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5956'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5956'), 0)) > num(0)))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5957'), 'type', None), GET(ctx, 'pieces', E.get('p~5956'), 'on', []))) and bool((lambda v_movers_5959: ((bool((GET(ctx, 'spaces', E.get('s~5957'), 'capacity', None) == 0)) or bool((num(v_movers_5959) < num(GET(ctx, 'spaces', E.get('s~5957'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5957'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5960, 'piece', None), 'structure', None) for v_x_5960 in items_of(KEY(ctx.state.get('places'), E.get('s~5957'), []))]))) and bool((v_movers_5959 == 0)))))(CALL(ctx, 'count', None, [v_x_5958 for v_x_5958 in items_of(KEY(ctx.state.get('places'), E.get('s~5957'), [])) if GET(ctx, 'pieces', KEY(v_x_5958, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5956'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5957'), 'type', None), GET(ctx, 'pieces', E.get('p~5956'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5961, 'piece', None), 'structure', None) for v_x_5961 in items_of(KEY(ctx.state.get('places'), E.get('s~5957'), []))]))))))))
 
 
-def x_8451(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_8451(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5962'), 'supply', None) != None)
 
 
-def x_8452(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_8452(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5962'), 0)
 
 
-def x_8454(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_8454(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5962'), 0)
 
 
-def x_8456(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_8456(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5963'), [])
 
 
-def x_8457(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_8457(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~5962'), 'owner': E.get('you')}]
 
 
-def x_8460(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_8460(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5964'), 'from_grid', None)
 
 
-def x_8461(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_8461(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_8462(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_8462(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (8462, E.get('c~5966'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5966'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5968 for v_x_5968 in items_of(KEY(ctx.state.get('places'), v_s_5967, [])) if (bool((KEY(v_x_5968, 'piece', None) == 'tower')) and bool((KEY(v_x_5968, 'owner', None) == E.get('you'))))]) for v_s_5967 in items_of(ctx.state.get('places'))]))))
 
 
-def x_8463(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_8463(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~5966'))
 
@@ -28311,22 +28311,22 @@ def x_10494(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10500(ctx):  # rules_data/pampero/definitions/piles.yaml:112
+def x_10500(ctx):  # rules_data/pampero/definitions/piles.yaml:114
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~7044'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7044'), [])))) > num(0))
 
 
-def x_10501(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_10501(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~7044'), []))
 
 
-def x_10502(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_10502(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~7044'), [])
 
 
-def x_10503(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_10503(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return [E.get('item~7045')]
 
@@ -28361,32 +28361,32 @@ def x_10510(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~7047')]
 
 
-def x_10513(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_10513(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~7049'), 'to', None) == 'hand')
 
 
-def x_10514(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_10514(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10515(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_10515(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~7048')]
 
 
-def x_10516(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10516(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_10517(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10517(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~7048')]
 
 
-def x_10518(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_10518(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~7048'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7048'), 'use', None) == 'now')))
 
@@ -28399,7 +28399,7 @@ def x_10521(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10523(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_10523(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~7048'))
 
@@ -28408,57 +28408,57 @@ def x_10524(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_10526(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_10526(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return {'item': E.get('item~7045')}
 
 
-def x_10527(ctx):  # rules_data/pampero/definitions/piles.yaml:113
+def x_10527(ctx):  # rules_data/pampero/definitions/piles.yaml:115
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7044'), []))) > num(0)) else K[8])
 
 
-def x_10528(ctx):  # rules_data/pampero/definitions/piles.yaml:119
+def x_10528(ctx):  # rules_data/pampero/definitions/piles.yaml:121
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7044'), []))
 
 
-def x_10529(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_10529(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7044'), [])
 
 
-def x_10530(ctx):  # rules_data/pampero/definitions/piles.yaml:120
+def x_10530(ctx):  # rules_data/pampero/definitions/piles.yaml:122
     E = ctx.env()
     return [E.get('item~7053')]
 
 
-def x_10533(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_10533(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~7055'), 'to', None) == 'hand')
 
 
-def x_10534(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_10534(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10535(ctx):  # rules_data/pampero/definitions/piles.yaml:127
+def x_10535(ctx):  # rules_data/pampero/definitions/piles.yaml:129
     E = ctx.env()
     return [E.get('item~7054')]
 
 
-def x_10536(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10536(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_10537(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10537(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~7054')]
 
 
-def x_10538(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_10538(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~7054'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7054'), 'use', None) == 'now')))
 
@@ -28471,7 +28471,7 @@ def x_10541(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10543(ctx):  # rules_data/pampero/definitions/piles.yaml:130
+def x_10543(ctx):  # rules_data/pampero/definitions/piles.yaml:132
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~7054'))
 
@@ -30210,56 +30210,56 @@ def x_11192(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~7890')]
 
 
-def x_11196(ctx):  # rules_data/pampero/definitions/piles.yaml:96
+def x_11196(ctx):  # rules_data/pampero/definitions/piles.yaml:98
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11197(ctx):  # rules_data/pampero/definitions/piles.yaml:97
+def x_11197(ctx):  # rules_data/pampero/definitions/piles.yaml:99
     E = ctx.env()
     return MEMO(ctx, (11197, E.get('d~7892'), E.get('n~7891'), ctx.stamps.get('piles', 0),), lambda: [KEY(KEY(ctx.state.get('piles'), E.get('d~7892'), []), v_k_7894, None) for v_k_7894 in items_of(RANGE(0, (num(CALL(ctx, 'min', None, [E.get('n~7891'), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7892'), []))])) - num(1))))])
 
 
-def x_11198(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11198(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return CALL(ctx, 'count', None, E.get('dealt~7895'))
 
 
-def x_11199(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11199(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7892'), [])
 
 
-def x_11200(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11200(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return [CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7892'), []))]
 
 
-def x_11201(ctx):  # rules_data/pampero/definitions/piles.yaml:99
+def x_11201(ctx):  # rules_data/pampero/definitions/piles.yaml:101
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('k~7893'), CALL(ctx, 'count', None, E.get('dealt~7895'))])
 
 
-def x_11202(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11202(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('dealt~7895'))
 
 
-def x_11204(ctx):  # rules_data/pampero/definitions/piles.yaml:101
+def x_11204(ctx):  # rules_data/pampero/definitions/piles.yaml:103
     E = ctx.env()
     return [E.get('keep~7896')]
 
 
-def x_11205(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11205(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_11206(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11206(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return [E.get('keep~7896')]
 
 
-def x_11207(ctx):  # rules_data/pampero/definitions/piles.yaml:103
+def x_11207(ctx):  # rules_data/pampero/definitions/piles.yaml:105
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == 'now')) or bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == 'setup')))
 
@@ -30272,7 +30272,7 @@ def x_11210(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11212(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11212(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return FLD(ctx, K[6], E.get('keep~7896'))
 
@@ -30281,7 +30281,7 @@ def x_11213(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11215(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11215(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return {'keep': E.get('keep~7896')}
 
@@ -30496,56 +30496,56 @@ def x_11278(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11283(ctx):  # rules_data/pampero/definitions/piles.yaml:96
+def x_11283(ctx):  # rules_data/pampero/definitions/piles.yaml:98
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11284(ctx):  # rules_data/pampero/definitions/piles.yaml:97
+def x_11284(ctx):  # rules_data/pampero/definitions/piles.yaml:99
     E = ctx.env()
     return MEMO(ctx, (11284, E.get('d~7920'), E.get('n~7919'), ctx.stamps.get('piles', 0),), lambda: [KEY(KEY(ctx.state.get('piles'), E.get('d~7920'), []), v_k_7922, None) for v_k_7922 in items_of(RANGE(0, (num(CALL(ctx, 'min', None, [E.get('n~7919'), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7920'), []))])) - num(1))))])
 
 
-def x_11285(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11285(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return CALL(ctx, 'count', None, E.get('dealt~7923'))
 
 
-def x_11286(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11286(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7920'), [])
 
 
-def x_11287(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11287(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return [CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7920'), []))]
 
 
-def x_11288(ctx):  # rules_data/pampero/definitions/piles.yaml:99
+def x_11288(ctx):  # rules_data/pampero/definitions/piles.yaml:101
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('k~7921'), CALL(ctx, 'count', None, E.get('dealt~7923'))])
 
 
-def x_11289(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11289(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('dealt~7923'))
 
 
-def x_11291(ctx):  # rules_data/pampero/definitions/piles.yaml:101
+def x_11291(ctx):  # rules_data/pampero/definitions/piles.yaml:103
     E = ctx.env()
     return [E.get('keep~7924')]
 
 
-def x_11292(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11292(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_11293(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11293(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return [E.get('keep~7924')]
 
 
-def x_11294(ctx):  # rules_data/pampero/definitions/piles.yaml:103
+def x_11294(ctx):  # rules_data/pampero/definitions/piles.yaml:105
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == 'now')) or bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == 'setup')))
 
@@ -30558,7 +30558,7 @@ def x_11297(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11299(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11299(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return FLD(ctx, K[6], E.get('keep~7924'))
 
@@ -30567,7 +30567,7 @@ def x_11300(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11302(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11302(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return {'keep': E.get('keep~7924')}
 
@@ -31439,12 +31439,12 @@ def x_11585(ctx):  # rules_data/pampero/modules.yaml:260
     return list(range(len(ctx.state['players'])))
 
 
-def x_11586(ctx):  # rules_data/pampero/definitions/scoring.yaml:118
+def x_11586(ctx):  # rules_data/pampero/definitions/scoring.yaml:120
     E = ctx.env()
     return MEMO(ctx, (11586, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [KEY(GET(ctx, 'contracts', v_c_8044, 'arrows', {}), v_tr_8045, 0) for v_tr_8045 in items_of(GET(ctx, 'contracts', v_c_8044, 'arrows', {}))]) for v_c_8044 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('standard', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_8044, {}), 'tags', None))]), CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [KEY(GET(ctx, 'contracts', v_c_8046, 'arrows', {}), v_tr_8047, 0) for v_tr_8047 in items_of(GET(ctx, 'contracts', v_c_8046, 'arrows', {}))]) for v_c_8046 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_8046, {}), 'tags', None))])))
 
 
-def x_11587(ctx):  # rules_data/pampero/definitions/scoring.yaml:119
+def x_11587(ctx):  # rules_data/pampero/definitions/scoring.yaml:121
     E = ctx.env()
     return MEMO(ctx, (11587, E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'count', None, [v_s_8049 for v_s_8049 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(bool((KEY(v_x_8050, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_8050, 'owner', None) == E.get('you')))) for v_x_8050 in items_of(KEY(ctx.state.get('places'), v_s_8049, []))])]))
 
@@ -31457,7 +31457,7 @@ def x_11590(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11592(ctx):  # rules_data/pampero/definitions/scoring.yaml:121
+def x_11592(ctx):  # rules_data/pampero/definitions/scoring.yaml:123
     E = ctx.env()
     return (bool((num(E.get('arrows~8048')) > num(0))) and bool((num(E.get('sites~8051')) > num(E.get('arrows~8048')))))
 
@@ -31526,22 +31526,22 @@ def x_11620(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11622(ctx):  # rules_data/pampero/definitions/scoring.yaml:122
+def x_11622(ctx):  # rules_data/pampero/definitions/scoring.yaml:124
     E = ctx.env()
     return (num(E.get('arrows~8048')) > num(E.get('sites~8051')))
 
 
-def x_11624(ctx):  # rules_data/pampero/definitions/scoring.yaml:124
+def x_11624(ctx):  # rules_data/pampero/definitions/scoring.yaml:126
     E = ctx.env()
     return (num(E.get('arrows~8048')) - num(E.get('sites~8051')))
 
 
-def x_11625(ctx):  # rules_data/pampero/definitions/scoring.yaml:125
+def x_11625(ctx):  # rules_data/pampero/definitions/scoring.yaml:127
     E = ctx.env()
     return MEMO(ctx, (11625, E.get('you'), ctx.stamps.get('stock', 0),), lambda: [v_r_8062 for v_r_8062 in items_of(K[18]) if (num(KEY(PL(ctx, E.get('you')).get('stock'), v_r_8062, 0)) >= num(1))])
 
 
-def x_11626(ctx):  # rules_data/pampero/definitions/scoring.yaml:126
+def x_11626(ctx):  # rules_data/pampero/definitions/scoring.yaml:128
     E = ctx.env()
     return (CALL(ctx, 'count', None, E.get('can~8063')) == 0)
 
@@ -31576,26 +31576,26 @@ def x_11641(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11643(ctx):  # rules_data/pampero/definitions/scoring.yaml:127
+def x_11643(ctx):  # rules_data/pampero/definitions/scoring.yaml:129
     E = ctx.env()
     return {'pay': E.get('pay~8064')}
 
 
-def x_11644(ctx):  # rules_data/pampero/definitions/scoring.yaml:128
+def x_11644(ctx):  # rules_data/pampero/definitions/scoring.yaml:130
     E = ctx.env()
     return (num(E.get('missing~8061')) > num(0))
 
 
-def x_11645(ctx):  # rules_data/pampero/definitions/scoring.yaml:129
+def x_11645(ctx):  # rules_data/pampero/definitions/scoring.yaml:131
     E = ctx.env()
     return MEMO(ctx, (11645, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_t_8070, 0) if (GET(ctx, 'tracks', v_t_8070, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_8070, 0)) for v_t_8070 in items_of([v_t_8069 for v_t_8069 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_8069, 'group', None) == 'income')])]))
 
 
-def x_11646(ctx):  # rules_data/pampero/definitions/scoring.yaml:130
+def x_11646(ctx):  # rules_data/pampero/definitions/scoring.yaml:132
     return MEMO(ctx, (11646,), lambda: [v_t_8072 for v_t_8072 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_8072, 'group', None) == 'income')])
 
 
-def x_11647(ctx):  # rules_data/pampero/definitions/scoring.yaml:130
+def x_11647(ctx):  # rules_data/pampero/definitions/scoring.yaml:132
     E = ctx.env()
     return ((KEY(ctx.state.get('game_tracks'), E.get('track~8073'), 0) if (GET(ctx, 'tracks', E.get('track~8073'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('track~8073'), 0)) == E.get('far~8071'))
 
@@ -31635,7 +31635,7 @@ def x_11662(ctx):  # rules_data/pampero/definitions/tracks.yaml:20
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~8078'), 0)
 
 
-def x_11664(ctx):  # rules_data/pampero/definitions/scoring.yaml:130
+def x_11664(ctx):  # rules_data/pampero/definitions/scoring.yaml:132
     E = ctx.env()
     return {'track': E.get('track~8073')}
 
@@ -32439,65 +32439,65 @@ def x_13185(ctx):  # rules_data/pampero/flow.yaml:41
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11913(ctx):  # rules_data/pampero/definitions/board.yaml:147
+def x_11913(ctx):  # rules_data/pampero/definitions/board.yaml:149
     E = ctx.env()
     return ((num(KEY(ctx.state.get('supply'), E.get('p~7365'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~7365'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~7365'), 0)) > num(0)))
 
 
-def x_11914(ctx):  # rules_data/pampero/definitions/board.yaml:148
+def x_11914(ctx):  # rules_data/pampero/definitions/board.yaml:150
     return IDS(ctx, 'spaces')
 
 
-def x_11915(ctx):  # rules_data/pampero/definitions/board.yaml:148
+def x_11915(ctx):  # rules_data/pampero/definitions/board.yaml:150
     E = ctx.env()
     return MEMO(ctx, (11915, E.get('a~7366'), E.get('p~7365'), E.get('space~7367'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0),), lambda: (bool((GET(ctx, 'spaces', E.get('space~7367'), 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', E.get('space~7367'), 'area', None) == E.get('a~7366'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', E.get('space~7367'), 'area', None), 'zone', None) == E.get('a~7366'))))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('space~7367'), 'type', None), GET(ctx, 'pieces', E.get('p~7365'), 'on', []))) and bool((lambda v_movers_7369: ((bool((GET(ctx, 'spaces', E.get('space~7367'), 'capacity', None) == 0)) or bool((num(v_movers_7369) < num(GET(ctx, 'spaces', E.get('space~7367'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~7367'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_7370, 'piece', None), 'structure', None) for v_x_7370 in items_of(KEY(ctx.state.get('places'), E.get('space~7367'), []))]))) and bool((v_movers_7369 == 0)))))(CALL(ctx, 'count', None, [v_x_7368 for v_x_7368 in items_of(KEY(ctx.state.get('places'), E.get('space~7367'), [])) if GET(ctx, 'pieces', KEY(v_x_7368, 'piece', None), 'mover', None)]))) and bool((not CALL(ctx, 'any', None, [IN('helpers_off_map', GET(ctx, 'deck_items', v_i_7371, 'grants', [])) for v_i_7371 in items_of(PL(ctx, E.get('you')).get('held'))])))) if GET(ctx, 'pieces', E.get('p~7365'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('space~7367'), 'type', None), GET(ctx, 'pieces', E.get('p~7365'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_7372, 'piece', None), 'structure', None) for v_x_7372 in items_of(KEY(ctx.state.get('places'), E.get('space~7367'), []))]))))))))
 
 
-def x_11918(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_11918(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~7373'), 'supply', None) != None)
 
 
-def x_11919(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_11919(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~7373'), 0)
 
 
-def x_11921(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_11921(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~7373'), 0)
 
 
-def x_11923(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_11923(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~7374'), [])
 
 
-def x_11924(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_11924(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~7373'), 'owner': E.get('you')}]
 
 
-def x_11927(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11927(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~7375'), 'from_grid', None)
 
 
-def x_11928(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11928(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_11929(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11929(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (11929, E.get('c~7377'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~7377'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_7379 for v_x_7379 in items_of(KEY(ctx.state.get('places'), v_s_7378, [])) if (bool((KEY(v_x_7379, 'piece', None) == 'tower')) and bool((KEY(v_x_7379, 'owner', None) == E.get('you'))))]) for v_s_7378 in items_of(ctx.state.get('places'))]))))
 
 
-def x_11930(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11930(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~7377'))
 
 
-def x_11931(ctx):  # rules_data/pampero/definitions/board.yaml:148
+def x_11931(ctx):  # rules_data/pampero/definitions/board.yaml:150
     E = ctx.env()
     return {'space': E.get('space~7367')}
 
@@ -32506,128 +32506,128 @@ def x_13185(ctx):  # rules_data/pampero/flow.yaml:44
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11935(ctx):  # rules_data/pampero/definitions/board.yaml:147
+def x_11935(ctx):  # rules_data/pampero/definitions/board.yaml:149
     E = ctx.env()
     return ((num(KEY(ctx.state.get('supply'), E.get('p~7380'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~7380'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~7380'), 0)) > num(0)))
 
 
-def x_11936(ctx):  # rules_data/pampero/definitions/board.yaml:148
+def x_11936(ctx):  # rules_data/pampero/definitions/board.yaml:150
     return IDS(ctx, 'spaces')
 
 
-def x_11937(ctx):  # rules_data/pampero/definitions/board.yaml:148
+def x_11937(ctx):  # rules_data/pampero/definitions/board.yaml:150
     E = ctx.env()
     return MEMO(ctx, (11937, E.get('a~7381'), E.get('p~7380'), E.get('space~7382'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0),), lambda: (bool((GET(ctx, 'spaces', E.get('space~7382'), 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', E.get('space~7382'), 'area', None) == E.get('a~7381'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', E.get('space~7382'), 'area', None), 'zone', None) == E.get('a~7381'))))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('space~7382'), 'type', None), GET(ctx, 'pieces', E.get('p~7380'), 'on', []))) and bool((lambda v_movers_7384: ((bool((GET(ctx, 'spaces', E.get('space~7382'), 'capacity', None) == 0)) or bool((num(v_movers_7384) < num(GET(ctx, 'spaces', E.get('space~7382'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~7382'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_7385, 'piece', None), 'structure', None) for v_x_7385 in items_of(KEY(ctx.state.get('places'), E.get('space~7382'), []))]))) and bool((v_movers_7384 == 0)))))(CALL(ctx, 'count', None, [v_x_7383 for v_x_7383 in items_of(KEY(ctx.state.get('places'), E.get('space~7382'), [])) if GET(ctx, 'pieces', KEY(v_x_7383, 'piece', None), 'mover', None)]))) and bool((not CALL(ctx, 'any', None, [IN('helpers_off_map', GET(ctx, 'deck_items', v_i_7386, 'grants', [])) for v_i_7386 in items_of(PL(ctx, E.get('you')).get('held'))])))) if GET(ctx, 'pieces', E.get('p~7380'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('space~7382'), 'type', None), GET(ctx, 'pieces', E.get('p~7380'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_7387, 'piece', None), 'structure', None) for v_x_7387 in items_of(KEY(ctx.state.get('places'), E.get('space~7382'), []))]))))))))
 
 
-def x_11940(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_11940(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~7388'), 'supply', None) != None)
 
 
-def x_11941(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_11941(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~7388'), 0)
 
 
-def x_11943(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_11943(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~7388'), 0)
 
 
-def x_11945(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_11945(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~7389'), [])
 
 
-def x_11946(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_11946(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~7388'), 'owner': E.get('you')}]
 
 
-def x_11949(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11949(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~7390'), 'from_grid', None)
 
 
-def x_11950(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11950(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_11951(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11951(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (11951, E.get('c~7392'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~7392'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_7394 for v_x_7394 in items_of(KEY(ctx.state.get('places'), v_s_7393, [])) if (bool((KEY(v_x_7394, 'piece', None) == 'tower')) and bool((KEY(v_x_7394, 'owner', None) == E.get('you'))))]) for v_s_7393 in items_of(ctx.state.get('places'))]))))
 
 
-def x_11952(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11952(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~7392'))
 
 
-def x_11953(ctx):  # rules_data/pampero/definitions/board.yaml:148
+def x_11953(ctx):  # rules_data/pampero/definitions/board.yaml:150
     E = ctx.env()
     return {'space': E.get('space~7382')}
 
 
-def x_11956(ctx):  # rules_data/pampero/definitions/board.yaml:147
+def x_11956(ctx):  # rules_data/pampero/definitions/board.yaml:149
     E = ctx.env()
     return ((num(KEY(ctx.state.get('supply'), E.get('p~7395'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~7395'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~7395'), 0)) > num(0)))
 
 
-def x_11957(ctx):  # rules_data/pampero/definitions/board.yaml:148
+def x_11957(ctx):  # rules_data/pampero/definitions/board.yaml:150
     return IDS(ctx, 'spaces')
 
 
-def x_11958(ctx):  # rules_data/pampero/definitions/board.yaml:148
+def x_11958(ctx):  # rules_data/pampero/definitions/board.yaml:150
     E = ctx.env()
     return MEMO(ctx, (11958, E.get('a~7396'), E.get('p~7395'), E.get('space~7397'), E.get('you'), ctx.stamps.get('held', 0), ctx.stamps.get('places', 0),), lambda: (bool((GET(ctx, 'spaces', E.get('space~7397'), 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', E.get('space~7397'), 'area', None) == E.get('a~7396'))) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', E.get('space~7397'), 'area', None), 'zone', None) == E.get('a~7396'))))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('space~7397'), 'type', None), GET(ctx, 'pieces', E.get('p~7395'), 'on', []))) and bool((lambda v_movers_7399: ((bool((GET(ctx, 'spaces', E.get('space~7397'), 'capacity', None) == 0)) or bool((num(v_movers_7399) < num(GET(ctx, 'spaces', E.get('space~7397'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('space~7397'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_7400, 'piece', None), 'structure', None) for v_x_7400 in items_of(KEY(ctx.state.get('places'), E.get('space~7397'), []))]))) and bool((v_movers_7399 == 0)))))(CALL(ctx, 'count', None, [v_x_7398 for v_x_7398 in items_of(KEY(ctx.state.get('places'), E.get('space~7397'), [])) if GET(ctx, 'pieces', KEY(v_x_7398, 'piece', None), 'mover', None)]))) and bool((not CALL(ctx, 'any', None, [IN('helpers_off_map', GET(ctx, 'deck_items', v_i_7401, 'grants', [])) for v_i_7401 in items_of(PL(ctx, E.get('you')).get('held'))])))) if GET(ctx, 'pieces', E.get('p~7395'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('space~7397'), 'type', None), GET(ctx, 'pieces', E.get('p~7395'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_7402, 'piece', None), 'structure', None) for v_x_7402 in items_of(KEY(ctx.state.get('places'), E.get('space~7397'), []))]))))))))
 
 
-def x_11961(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_11961(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~7403'), 'supply', None) != None)
 
 
-def x_11962(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_11962(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~7403'), 0)
 
 
-def x_11964(ctx):  # rules_data/pampero/definitions/board.yaml:115
+def x_11964(ctx):  # rules_data/pampero/definitions/board.yaml:117
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~7403'), 0)
 
 
-def x_11966(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_11966(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~7404'), [])
 
 
-def x_11967(ctx):  # rules_data/pampero/definitions/board.yaml:116
+def x_11967(ctx):  # rules_data/pampero/definitions/board.yaml:118
     E = ctx.env()
     return [{'piece': E.get('p~7403'), 'owner': E.get('you')}]
 
 
-def x_11970(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11970(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~7405'), 'from_grid', None)
 
 
-def x_11971(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11971(ctx):  # rules_data/pampero/definitions/board.yaml:160
     return IDS(ctx, 'grid_columns')
 
 
-def x_11972(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11972(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return MEMO(ctx, (11972, E.get('c~7407'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~7407'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_7409 for v_x_7409 in items_of(KEY(ctx.state.get('places'), v_s_7408, [])) if (bool((KEY(v_x_7409, 'piece', None) == 'tower')) and bool((KEY(v_x_7409, 'owner', None) == E.get('you'))))]) for v_s_7408 in items_of(ctx.state.get('places'))]))))
 
 
-def x_11973(ctx):  # rules_data/pampero/definitions/board.yaml:158
+def x_11973(ctx):  # rules_data/pampero/definitions/board.yaml:160
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~7407'))
 
 
-def x_11974(ctx):  # rules_data/pampero/definitions/board.yaml:148
+def x_11974(ctx):  # rules_data/pampero/definitions/board.yaml:150
     E = ctx.env()
     return {'space': E.get('space~7397')}
 
@@ -36268,7 +36268,7 @@ def x_13188(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_13192(ctx):  # rules_data/pampero/definitions/scoring.yaml:101
+def x_13192(ctx):  # rules_data/pampero/definitions/scoring.yaml:103
     E = ctx.env()
     return MEMO(ctx, (13192, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_7875 for v_i_7875 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_7875, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_7877 for v_x_7877 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_7877 == v_c_7876)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_7879 for v_x_7879 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_7878, [])) if (v_x_7879 == v_c_7876)]) for v_r_7878 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_7876 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_7876, 'deck', None) == 'venture_capital')])))
 
@@ -36351,56 +36351,56 @@ def x_11192(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~7890')]
 
 
-def x_11196(ctx):  # rules_data/pampero/definitions/piles.yaml:96
+def x_11196(ctx):  # rules_data/pampero/definitions/piles.yaml:98
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11197(ctx):  # rules_data/pampero/definitions/piles.yaml:97
+def x_11197(ctx):  # rules_data/pampero/definitions/piles.yaml:99
     E = ctx.env()
     return MEMO(ctx, (11197, E.get('d~7892'), E.get('n~7891'), ctx.stamps.get('piles', 0),), lambda: [KEY(KEY(ctx.state.get('piles'), E.get('d~7892'), []), v_k_7894, None) for v_k_7894 in items_of(RANGE(0, (num(CALL(ctx, 'min', None, [E.get('n~7891'), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7892'), []))])) - num(1))))])
 
 
-def x_11198(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11198(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return CALL(ctx, 'count', None, E.get('dealt~7895'))
 
 
-def x_11199(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11199(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7892'), [])
 
 
-def x_11200(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11200(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return [CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7892'), []))]
 
 
-def x_11201(ctx):  # rules_data/pampero/definitions/piles.yaml:99
+def x_11201(ctx):  # rules_data/pampero/definitions/piles.yaml:101
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('k~7893'), CALL(ctx, 'count', None, E.get('dealt~7895'))])
 
 
-def x_11202(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11202(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('dealt~7895'))
 
 
-def x_11204(ctx):  # rules_data/pampero/definitions/piles.yaml:101
+def x_11204(ctx):  # rules_data/pampero/definitions/piles.yaml:103
     E = ctx.env()
     return [E.get('keep~7896')]
 
 
-def x_11205(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11205(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_11206(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11206(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return [E.get('keep~7896')]
 
 
-def x_11207(ctx):  # rules_data/pampero/definitions/piles.yaml:103
+def x_11207(ctx):  # rules_data/pampero/definitions/piles.yaml:105
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == 'now')) or bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == 'setup')))
 
@@ -36413,7 +36413,7 @@ def x_11210(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11212(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11212(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return FLD(ctx, K[6], E.get('keep~7896'))
 
@@ -36422,7 +36422,7 @@ def x_11213(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11215(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11215(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return {'keep': E.get('keep~7896')}
 
@@ -36637,56 +36637,56 @@ def x_11278(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11283(ctx):  # rules_data/pampero/definitions/piles.yaml:96
+def x_11283(ctx):  # rules_data/pampero/definitions/piles.yaml:98
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11284(ctx):  # rules_data/pampero/definitions/piles.yaml:97
+def x_11284(ctx):  # rules_data/pampero/definitions/piles.yaml:99
     E = ctx.env()
     return MEMO(ctx, (11284, E.get('d~7920'), E.get('n~7919'), ctx.stamps.get('piles', 0),), lambda: [KEY(KEY(ctx.state.get('piles'), E.get('d~7920'), []), v_k_7922, None) for v_k_7922 in items_of(RANGE(0, (num(CALL(ctx, 'min', None, [E.get('n~7919'), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7920'), []))])) - num(1))))])
 
 
-def x_11285(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11285(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return CALL(ctx, 'count', None, E.get('dealt~7923'))
 
 
-def x_11286(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11286(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7920'), [])
 
 
-def x_11287(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11287(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     E = ctx.env()
     return [CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7920'), []))]
 
 
-def x_11288(ctx):  # rules_data/pampero/definitions/piles.yaml:99
+def x_11288(ctx):  # rules_data/pampero/definitions/piles.yaml:101
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('k~7921'), CALL(ctx, 'count', None, E.get('dealt~7923'))])
 
 
-def x_11289(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11289(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('dealt~7923'))
 
 
-def x_11291(ctx):  # rules_data/pampero/definitions/piles.yaml:101
+def x_11291(ctx):  # rules_data/pampero/definitions/piles.yaml:103
     E = ctx.env()
     return [E.get('keep~7924')]
 
 
-def x_11292(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11292(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_11293(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11293(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return [E.get('keep~7924')]
 
 
-def x_11294(ctx):  # rules_data/pampero/definitions/piles.yaml:103
+def x_11294(ctx):  # rules_data/pampero/definitions/piles.yaml:105
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == 'now')) or bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == 'setup')))
 
@@ -36699,7 +36699,7 @@ def x_11297(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11299(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11299(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return FLD(ctx, K[6], E.get('keep~7924'))
 
@@ -36708,7 +36708,7 @@ def x_11300(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11302(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11302(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return {'keep': E.get('keep~7924')}
 
@@ -37580,12 +37580,12 @@ def x_11585(ctx):  # rules_data/pampero/modules.yaml:260
     return list(range(len(ctx.state['players'])))
 
 
-def x_11586(ctx):  # rules_data/pampero/definitions/scoring.yaml:118
+def x_11586(ctx):  # rules_data/pampero/definitions/scoring.yaml:120
     E = ctx.env()
     return MEMO(ctx, (11586, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [KEY(GET(ctx, 'contracts', v_c_8044, 'arrows', {}), v_tr_8045, 0) for v_tr_8045 in items_of(GET(ctx, 'contracts', v_c_8044, 'arrows', {}))]) for v_c_8044 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('standard', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_8044, {}), 'tags', None))]), CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [KEY(GET(ctx, 'contracts', v_c_8046, 'arrows', {}), v_tr_8047, 0) for v_tr_8047 in items_of(GET(ctx, 'contracts', v_c_8046, 'arrows', {}))]) for v_c_8046 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_8046, {}), 'tags', None))])))
 
 
-def x_11587(ctx):  # rules_data/pampero/definitions/scoring.yaml:119
+def x_11587(ctx):  # rules_data/pampero/definitions/scoring.yaml:121
     E = ctx.env()
     return MEMO(ctx, (11587, E.get('you'), ctx.stamps.get('places', 0),), lambda: CALL(ctx, 'count', None, [v_s_8049 for v_s_8049 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(bool((KEY(v_x_8050, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_8050, 'owner', None) == E.get('you')))) for v_x_8050 in items_of(KEY(ctx.state.get('places'), v_s_8049, []))])]))
 
@@ -37598,7 +37598,7 @@ def x_11590(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11592(ctx):  # rules_data/pampero/definitions/scoring.yaml:121
+def x_11592(ctx):  # rules_data/pampero/definitions/scoring.yaml:123
     E = ctx.env()
     return (bool((num(E.get('arrows~8048')) > num(0))) and bool((num(E.get('sites~8051')) > num(E.get('arrows~8048')))))
 
@@ -37667,22 +37667,22 @@ def x_11620(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11622(ctx):  # rules_data/pampero/definitions/scoring.yaml:122
+def x_11622(ctx):  # rules_data/pampero/definitions/scoring.yaml:124
     E = ctx.env()
     return (num(E.get('arrows~8048')) > num(E.get('sites~8051')))
 
 
-def x_11624(ctx):  # rules_data/pampero/definitions/scoring.yaml:124
+def x_11624(ctx):  # rules_data/pampero/definitions/scoring.yaml:126
     E = ctx.env()
     return (num(E.get('arrows~8048')) - num(E.get('sites~8051')))
 
 
-def x_11625(ctx):  # rules_data/pampero/definitions/scoring.yaml:125
+def x_11625(ctx):  # rules_data/pampero/definitions/scoring.yaml:127
     E = ctx.env()
     return MEMO(ctx, (11625, E.get('you'), ctx.stamps.get('stock', 0),), lambda: [v_r_8062 for v_r_8062 in items_of(K[18]) if (num(KEY(PL(ctx, E.get('you')).get('stock'), v_r_8062, 0)) >= num(1))])
 
 
-def x_11626(ctx):  # rules_data/pampero/definitions/scoring.yaml:126
+def x_11626(ctx):  # rules_data/pampero/definitions/scoring.yaml:128
     E = ctx.env()
     return (CALL(ctx, 'count', None, E.get('can~8063')) == 0)
 
@@ -37717,26 +37717,26 @@ def x_11641(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11643(ctx):  # rules_data/pampero/definitions/scoring.yaml:127
+def x_11643(ctx):  # rules_data/pampero/definitions/scoring.yaml:129
     E = ctx.env()
     return {'pay': E.get('pay~8064')}
 
 
-def x_11644(ctx):  # rules_data/pampero/definitions/scoring.yaml:128
+def x_11644(ctx):  # rules_data/pampero/definitions/scoring.yaml:130
     E = ctx.env()
     return (num(E.get('missing~8061')) > num(0))
 
 
-def x_11645(ctx):  # rules_data/pampero/definitions/scoring.yaml:129
+def x_11645(ctx):  # rules_data/pampero/definitions/scoring.yaml:131
     E = ctx.env()
     return MEMO(ctx, (11645, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_t_8070, 0) if (GET(ctx, 'tracks', v_t_8070, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_8070, 0)) for v_t_8070 in items_of([v_t_8069 for v_t_8069 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_8069, 'group', None) == 'income')])]))
 
 
-def x_11646(ctx):  # rules_data/pampero/definitions/scoring.yaml:130
+def x_11646(ctx):  # rules_data/pampero/definitions/scoring.yaml:132
     return MEMO(ctx, (11646,), lambda: [v_t_8072 for v_t_8072 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_8072, 'group', None) == 'income')])
 
 
-def x_11647(ctx):  # rules_data/pampero/definitions/scoring.yaml:130
+def x_11647(ctx):  # rules_data/pampero/definitions/scoring.yaml:132
     E = ctx.env()
     return ((KEY(ctx.state.get('game_tracks'), E.get('track~8073'), 0) if (GET(ctx, 'tracks', E.get('track~8073'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('track~8073'), 0)) == E.get('far~8071'))
 
@@ -37776,7 +37776,7 @@ def x_11662(ctx):  # rules_data/pampero/definitions/tracks.yaml:20
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~8078'), 0)
 
 
-def x_11664(ctx):  # rules_data/pampero/definitions/scoring.yaml:130
+def x_11664(ctx):  # rules_data/pampero/definitions/scoring.yaml:132
     E = ctx.env()
     return {'track': E.get('track~8073')}
 
@@ -45891,51 +45891,51 @@ AT = {
     288: 'rules_data/pampero/definitions/resources.yaml:29',
     290: 'rules_data/pampero/definitions/resources.yaml:30',
     291: 'rules_data/pampero/definitions/resources.yaml:30',
-    296: 'rules_data/pampero/definitions/piles.yaml:112',
-    297: 'rules_data/pampero/definitions/piles.yaml:113',
-    298: 'rules_data/pampero/definitions/piles.yaml:115',
-    299: 'rules_data/pampero/definitions/piles.yaml:115',
+    296: 'rules_data/pampero/definitions/piles.yaml:114',
+    297: 'rules_data/pampero/definitions/piles.yaml:115',
+    298: 'rules_data/pampero/definitions/piles.yaml:117',
+    299: 'rules_data/pampero/definitions/piles.yaml:117',
     301: 'rules_data/pampero/definitions/piles.yaml:36',
     302: 'rules_data/pampero/definitions/piles.yaml:37',
     303: 'rules_data/pampero/definitions/piles.yaml:38',
     304: 'rules_data/pampero/definitions/piles.yaml:38',
     305: 'rules_data/pampero/definitions/piles.yaml:39',
     306: 'rules_data/pampero/definitions/piles.yaml:39',
-    309: 'rules_data/pampero/definitions/piles.yaml:127',
-    310: 'rules_data/pampero/definitions/piles.yaml:127',
-    311: 'rules_data/pampero/definitions/piles.yaml:127',
-    312: 'rules_data/pampero/definitions/piles.yaml:129',
-    313: 'rules_data/pampero/definitions/piles.yaml:129',
-    314: 'rules_data/pampero/definitions/piles.yaml:130',
+    309: 'rules_data/pampero/definitions/piles.yaml:129',
+    310: 'rules_data/pampero/definitions/piles.yaml:129',
+    311: 'rules_data/pampero/definitions/piles.yaml:129',
+    312: 'rules_data/pampero/definitions/piles.yaml:131',
+    313: 'rules_data/pampero/definitions/piles.yaml:131',
+    314: 'rules_data/pampero/definitions/piles.yaml:132',
     316: 'rules_data/pampero/definitions/resources.yaml:15',
     317: 'rules_data/pampero/definitions/resources.yaml:16',
-    319: 'rules_data/pampero/definitions/piles.yaml:130',
+    319: 'rules_data/pampero/definitions/piles.yaml:132',
     320: 'rules_data/pampero/definitions/resources.yaml:18',
-    322: 'rules_data/pampero/definitions/piles.yaml:113',
-    323: 'rules_data/pampero/definitions/piles.yaml:113',
-    324: 'rules_data/pampero/definitions/piles.yaml:119',
-    325: 'rules_data/pampero/definitions/piles.yaml:120',
-    326: 'rules_data/pampero/definitions/piles.yaml:120',
-    329: 'rules_data/pampero/definitions/piles.yaml:127',
-    330: 'rules_data/pampero/definitions/piles.yaml:127',
-    331: 'rules_data/pampero/definitions/piles.yaml:127',
-    332: 'rules_data/pampero/definitions/piles.yaml:129',
-    333: 'rules_data/pampero/definitions/piles.yaml:129',
-    334: 'rules_data/pampero/definitions/piles.yaml:130',
+    322: 'rules_data/pampero/definitions/piles.yaml:115',
+    323: 'rules_data/pampero/definitions/piles.yaml:115',
+    324: 'rules_data/pampero/definitions/piles.yaml:121',
+    325: 'rules_data/pampero/definitions/piles.yaml:122',
+    326: 'rules_data/pampero/definitions/piles.yaml:122',
+    329: 'rules_data/pampero/definitions/piles.yaml:129',
+    330: 'rules_data/pampero/definitions/piles.yaml:129',
+    331: 'rules_data/pampero/definitions/piles.yaml:129',
+    332: 'rules_data/pampero/definitions/piles.yaml:131',
+    333: 'rules_data/pampero/definitions/piles.yaml:131',
+    334: 'rules_data/pampero/definitions/piles.yaml:132',
     336: 'rules_data/pampero/definitions/resources.yaml:15',
     337: 'rules_data/pampero/definitions/resources.yaml:16',
-    339: 'rules_data/pampero/definitions/piles.yaml:130',
+    339: 'rules_data/pampero/definitions/piles.yaml:132',
     340: 'rules_data/pampero/definitions/resources.yaml:18',
-    344: 'rules_data/pampero/definitions/board.yaml:307',
-    345: 'rules_data/pampero/definitions/board.yaml:308',
-    346: 'rules_data/pampero/definitions/board.yaml:308',
-    349: 'rules_data/pampero/definitions/board.yaml:115',
-    350: 'rules_data/pampero/definitions/board.yaml:115',
-    352: 'rules_data/pampero/definitions/board.yaml:115',
-    354: 'rules_data/pampero/definitions/board.yaml:116',
-    355: 'rules_data/pampero/definitions/board.yaml:116',
-    356: 'rules_data/pampero/definitions/board.yaml:311',
-    358: 'rules_data/pampero/definitions/board.yaml:312',
+    344: 'rules_data/pampero/definitions/board.yaml:309',
+    345: 'rules_data/pampero/definitions/board.yaml:310',
+    346: 'rules_data/pampero/definitions/board.yaml:310',
+    349: 'rules_data/pampero/definitions/board.yaml:117',
+    350: 'rules_data/pampero/definitions/board.yaml:117',
+    352: 'rules_data/pampero/definitions/board.yaml:117',
+    354: 'rules_data/pampero/definitions/board.yaml:118',
+    355: 'rules_data/pampero/definitions/board.yaml:118',
+    356: 'rules_data/pampero/definitions/board.yaml:313',
+    358: 'rules_data/pampero/definitions/board.yaml:314',
     361: 'rules_data/pampero/definitions/resources.yaml:53',
     362: 'rules_data/pampero/definitions/resources.yaml:53',
     365: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -45949,7 +45949,7 @@ AT = {
     382: 'rules_data/pampero/definitions/resources.yaml:29',
     384: 'rules_data/pampero/definitions/resources.yaml:30',
     385: 'rules_data/pampero/definitions/resources.yaml:30',
-    387: 'rules_data/pampero/definitions/board.yaml:308',
+    387: 'rules_data/pampero/definitions/board.yaml:310',
     390: 'rules_data/pampero/board.yaml:102',
     391: 'rules_data/pampero/definitions/resources.yaml:65',
     394: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -45980,51 +45980,51 @@ AT = {
     447: 'rules_data/pampero/definitions/resources.yaml:29',
     449: 'rules_data/pampero/definitions/resources.yaml:30',
     450: 'rules_data/pampero/definitions/resources.yaml:30',
-    455: 'rules_data/pampero/definitions/piles.yaml:112',
-    456: 'rules_data/pampero/definitions/piles.yaml:113',
-    457: 'rules_data/pampero/definitions/piles.yaml:115',
-    458: 'rules_data/pampero/definitions/piles.yaml:115',
+    455: 'rules_data/pampero/definitions/piles.yaml:114',
+    456: 'rules_data/pampero/definitions/piles.yaml:115',
+    457: 'rules_data/pampero/definitions/piles.yaml:117',
+    458: 'rules_data/pampero/definitions/piles.yaml:117',
     460: 'rules_data/pampero/definitions/piles.yaml:36',
     461: 'rules_data/pampero/definitions/piles.yaml:37',
     462: 'rules_data/pampero/definitions/piles.yaml:38',
     463: 'rules_data/pampero/definitions/piles.yaml:38',
     464: 'rules_data/pampero/definitions/piles.yaml:39',
     465: 'rules_data/pampero/definitions/piles.yaml:39',
-    468: 'rules_data/pampero/definitions/piles.yaml:127',
-    469: 'rules_data/pampero/definitions/piles.yaml:127',
-    470: 'rules_data/pampero/definitions/piles.yaml:127',
-    471: 'rules_data/pampero/definitions/piles.yaml:129',
-    472: 'rules_data/pampero/definitions/piles.yaml:129',
-    473: 'rules_data/pampero/definitions/piles.yaml:130',
+    468: 'rules_data/pampero/definitions/piles.yaml:129',
+    469: 'rules_data/pampero/definitions/piles.yaml:129',
+    470: 'rules_data/pampero/definitions/piles.yaml:129',
+    471: 'rules_data/pampero/definitions/piles.yaml:131',
+    472: 'rules_data/pampero/definitions/piles.yaml:131',
+    473: 'rules_data/pampero/definitions/piles.yaml:132',
     475: 'rules_data/pampero/definitions/resources.yaml:15',
     476: 'rules_data/pampero/definitions/resources.yaml:16',
-    478: 'rules_data/pampero/definitions/piles.yaml:130',
+    478: 'rules_data/pampero/definitions/piles.yaml:132',
     479: 'rules_data/pampero/definitions/resources.yaml:18',
-    481: 'rules_data/pampero/definitions/piles.yaml:113',
-    482: 'rules_data/pampero/definitions/piles.yaml:113',
-    483: 'rules_data/pampero/definitions/piles.yaml:119',
-    484: 'rules_data/pampero/definitions/piles.yaml:120',
-    485: 'rules_data/pampero/definitions/piles.yaml:120',
-    488: 'rules_data/pampero/definitions/piles.yaml:127',
-    489: 'rules_data/pampero/definitions/piles.yaml:127',
-    490: 'rules_data/pampero/definitions/piles.yaml:127',
-    491: 'rules_data/pampero/definitions/piles.yaml:129',
-    492: 'rules_data/pampero/definitions/piles.yaml:129',
-    493: 'rules_data/pampero/definitions/piles.yaml:130',
+    481: 'rules_data/pampero/definitions/piles.yaml:115',
+    482: 'rules_data/pampero/definitions/piles.yaml:115',
+    483: 'rules_data/pampero/definitions/piles.yaml:121',
+    484: 'rules_data/pampero/definitions/piles.yaml:122',
+    485: 'rules_data/pampero/definitions/piles.yaml:122',
+    488: 'rules_data/pampero/definitions/piles.yaml:129',
+    489: 'rules_data/pampero/definitions/piles.yaml:129',
+    490: 'rules_data/pampero/definitions/piles.yaml:129',
+    491: 'rules_data/pampero/definitions/piles.yaml:131',
+    492: 'rules_data/pampero/definitions/piles.yaml:131',
+    493: 'rules_data/pampero/definitions/piles.yaml:132',
     495: 'rules_data/pampero/definitions/resources.yaml:15',
     496: 'rules_data/pampero/definitions/resources.yaml:16',
-    498: 'rules_data/pampero/definitions/piles.yaml:130',
+    498: 'rules_data/pampero/definitions/piles.yaml:132',
     499: 'rules_data/pampero/definitions/resources.yaml:18',
-    503: 'rules_data/pampero/definitions/board.yaml:307',
-    504: 'rules_data/pampero/definitions/board.yaml:308',
-    505: 'rules_data/pampero/definitions/board.yaml:308',
-    508: 'rules_data/pampero/definitions/board.yaml:115',
-    509: 'rules_data/pampero/definitions/board.yaml:115',
-    511: 'rules_data/pampero/definitions/board.yaml:115',
-    513: 'rules_data/pampero/definitions/board.yaml:116',
-    514: 'rules_data/pampero/definitions/board.yaml:116',
-    515: 'rules_data/pampero/definitions/board.yaml:311',
-    517: 'rules_data/pampero/definitions/board.yaml:312',
+    503: 'rules_data/pampero/definitions/board.yaml:309',
+    504: 'rules_data/pampero/definitions/board.yaml:310',
+    505: 'rules_data/pampero/definitions/board.yaml:310',
+    508: 'rules_data/pampero/definitions/board.yaml:117',
+    509: 'rules_data/pampero/definitions/board.yaml:117',
+    511: 'rules_data/pampero/definitions/board.yaml:117',
+    513: 'rules_data/pampero/definitions/board.yaml:118',
+    514: 'rules_data/pampero/definitions/board.yaml:118',
+    515: 'rules_data/pampero/definitions/board.yaml:313',
+    517: 'rules_data/pampero/definitions/board.yaml:314',
     520: 'rules_data/pampero/definitions/resources.yaml:53',
     521: 'rules_data/pampero/definitions/resources.yaml:53',
     524: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -46038,7 +46038,7 @@ AT = {
     541: 'rules_data/pampero/definitions/resources.yaml:29',
     543: 'rules_data/pampero/definitions/resources.yaml:30',
     544: 'rules_data/pampero/definitions/resources.yaml:30',
-    546: 'rules_data/pampero/definitions/board.yaml:308',
+    546: 'rules_data/pampero/definitions/board.yaml:310',
     549: 'rules_data/pampero/board.yaml:106',
     550: 'rules_data/pampero/definitions/resources.yaml:65',
     553: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -46069,51 +46069,51 @@ AT = {
     606: 'rules_data/pampero/definitions/resources.yaml:29',
     608: 'rules_data/pampero/definitions/resources.yaml:30',
     609: 'rules_data/pampero/definitions/resources.yaml:30',
-    614: 'rules_data/pampero/definitions/piles.yaml:112',
-    615: 'rules_data/pampero/definitions/piles.yaml:113',
-    616: 'rules_data/pampero/definitions/piles.yaml:115',
-    617: 'rules_data/pampero/definitions/piles.yaml:115',
+    614: 'rules_data/pampero/definitions/piles.yaml:114',
+    615: 'rules_data/pampero/definitions/piles.yaml:115',
+    616: 'rules_data/pampero/definitions/piles.yaml:117',
+    617: 'rules_data/pampero/definitions/piles.yaml:117',
     619: 'rules_data/pampero/definitions/piles.yaml:36',
     620: 'rules_data/pampero/definitions/piles.yaml:37',
     621: 'rules_data/pampero/definitions/piles.yaml:38',
     622: 'rules_data/pampero/definitions/piles.yaml:38',
     623: 'rules_data/pampero/definitions/piles.yaml:39',
     624: 'rules_data/pampero/definitions/piles.yaml:39',
-    627: 'rules_data/pampero/definitions/piles.yaml:127',
-    628: 'rules_data/pampero/definitions/piles.yaml:127',
-    629: 'rules_data/pampero/definitions/piles.yaml:127',
-    630: 'rules_data/pampero/definitions/piles.yaml:129',
-    631: 'rules_data/pampero/definitions/piles.yaml:129',
-    632: 'rules_data/pampero/definitions/piles.yaml:130',
+    627: 'rules_data/pampero/definitions/piles.yaml:129',
+    628: 'rules_data/pampero/definitions/piles.yaml:129',
+    629: 'rules_data/pampero/definitions/piles.yaml:129',
+    630: 'rules_data/pampero/definitions/piles.yaml:131',
+    631: 'rules_data/pampero/definitions/piles.yaml:131',
+    632: 'rules_data/pampero/definitions/piles.yaml:132',
     634: 'rules_data/pampero/definitions/resources.yaml:15',
     635: 'rules_data/pampero/definitions/resources.yaml:16',
-    637: 'rules_data/pampero/definitions/piles.yaml:130',
+    637: 'rules_data/pampero/definitions/piles.yaml:132',
     638: 'rules_data/pampero/definitions/resources.yaml:18',
-    640: 'rules_data/pampero/definitions/piles.yaml:113',
-    641: 'rules_data/pampero/definitions/piles.yaml:113',
-    642: 'rules_data/pampero/definitions/piles.yaml:119',
-    643: 'rules_data/pampero/definitions/piles.yaml:120',
-    644: 'rules_data/pampero/definitions/piles.yaml:120',
-    647: 'rules_data/pampero/definitions/piles.yaml:127',
-    648: 'rules_data/pampero/definitions/piles.yaml:127',
-    649: 'rules_data/pampero/definitions/piles.yaml:127',
-    650: 'rules_data/pampero/definitions/piles.yaml:129',
-    651: 'rules_data/pampero/definitions/piles.yaml:129',
-    652: 'rules_data/pampero/definitions/piles.yaml:130',
+    640: 'rules_data/pampero/definitions/piles.yaml:115',
+    641: 'rules_data/pampero/definitions/piles.yaml:115',
+    642: 'rules_data/pampero/definitions/piles.yaml:121',
+    643: 'rules_data/pampero/definitions/piles.yaml:122',
+    644: 'rules_data/pampero/definitions/piles.yaml:122',
+    647: 'rules_data/pampero/definitions/piles.yaml:129',
+    648: 'rules_data/pampero/definitions/piles.yaml:129',
+    649: 'rules_data/pampero/definitions/piles.yaml:129',
+    650: 'rules_data/pampero/definitions/piles.yaml:131',
+    651: 'rules_data/pampero/definitions/piles.yaml:131',
+    652: 'rules_data/pampero/definitions/piles.yaml:132',
     654: 'rules_data/pampero/definitions/resources.yaml:15',
     655: 'rules_data/pampero/definitions/resources.yaml:16',
-    657: 'rules_data/pampero/definitions/piles.yaml:130',
+    657: 'rules_data/pampero/definitions/piles.yaml:132',
     658: 'rules_data/pampero/definitions/resources.yaml:18',
-    662: 'rules_data/pampero/definitions/board.yaml:307',
-    663: 'rules_data/pampero/definitions/board.yaml:308',
-    664: 'rules_data/pampero/definitions/board.yaml:308',
-    667: 'rules_data/pampero/definitions/board.yaml:115',
-    668: 'rules_data/pampero/definitions/board.yaml:115',
-    670: 'rules_data/pampero/definitions/board.yaml:115',
-    672: 'rules_data/pampero/definitions/board.yaml:116',
-    673: 'rules_data/pampero/definitions/board.yaml:116',
-    674: 'rules_data/pampero/definitions/board.yaml:311',
-    676: 'rules_data/pampero/definitions/board.yaml:312',
+    662: 'rules_data/pampero/definitions/board.yaml:309',
+    663: 'rules_data/pampero/definitions/board.yaml:310',
+    664: 'rules_data/pampero/definitions/board.yaml:310',
+    667: 'rules_data/pampero/definitions/board.yaml:117',
+    668: 'rules_data/pampero/definitions/board.yaml:117',
+    670: 'rules_data/pampero/definitions/board.yaml:117',
+    672: 'rules_data/pampero/definitions/board.yaml:118',
+    673: 'rules_data/pampero/definitions/board.yaml:118',
+    674: 'rules_data/pampero/definitions/board.yaml:313',
+    676: 'rules_data/pampero/definitions/board.yaml:314',
     679: 'rules_data/pampero/definitions/resources.yaml:53',
     680: 'rules_data/pampero/definitions/resources.yaml:53',
     683: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -46127,7 +46127,7 @@ AT = {
     700: 'rules_data/pampero/definitions/resources.yaml:29',
     702: 'rules_data/pampero/definitions/resources.yaml:30',
     703: 'rules_data/pampero/definitions/resources.yaml:30',
-    705: 'rules_data/pampero/definitions/board.yaml:308',
+    705: 'rules_data/pampero/definitions/board.yaml:310',
     708: 'rules_data/pampero/board.yaml:110',
     709: 'rules_data/pampero/definitions/resources.yaml:65',
     712: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -46258,40 +46258,40 @@ AT = {
     946: 'rules_data/pampero/definitions/resources.yaml:29',
     948: 'rules_data/pampero/definitions/resources.yaml:30',
     949: 'rules_data/pampero/definitions/resources.yaml:30',
-    954: 'rules_data/pampero/definitions/piles.yaml:112',
-    955: 'rules_data/pampero/definitions/piles.yaml:113',
-    956: 'rules_data/pampero/definitions/piles.yaml:115',
-    957: 'rules_data/pampero/definitions/piles.yaml:115',
+    954: 'rules_data/pampero/definitions/piles.yaml:114',
+    955: 'rules_data/pampero/definitions/piles.yaml:115',
+    956: 'rules_data/pampero/definitions/piles.yaml:117',
+    957: 'rules_data/pampero/definitions/piles.yaml:117',
     959: 'rules_data/pampero/definitions/piles.yaml:36',
     960: 'rules_data/pampero/definitions/piles.yaml:37',
     961: 'rules_data/pampero/definitions/piles.yaml:38',
     962: 'rules_data/pampero/definitions/piles.yaml:38',
     963: 'rules_data/pampero/definitions/piles.yaml:39',
     964: 'rules_data/pampero/definitions/piles.yaml:39',
-    967: 'rules_data/pampero/definitions/piles.yaml:127',
-    968: 'rules_data/pampero/definitions/piles.yaml:127',
-    969: 'rules_data/pampero/definitions/piles.yaml:127',
-    970: 'rules_data/pampero/definitions/piles.yaml:129',
-    971: 'rules_data/pampero/definitions/piles.yaml:129',
-    972: 'rules_data/pampero/definitions/piles.yaml:130',
+    967: 'rules_data/pampero/definitions/piles.yaml:129',
+    968: 'rules_data/pampero/definitions/piles.yaml:129',
+    969: 'rules_data/pampero/definitions/piles.yaml:129',
+    970: 'rules_data/pampero/definitions/piles.yaml:131',
+    971: 'rules_data/pampero/definitions/piles.yaml:131',
+    972: 'rules_data/pampero/definitions/piles.yaml:132',
     974: 'rules_data/pampero/definitions/resources.yaml:15',
     975: 'rules_data/pampero/definitions/resources.yaml:16',
-    977: 'rules_data/pampero/definitions/piles.yaml:130',
+    977: 'rules_data/pampero/definitions/piles.yaml:132',
     978: 'rules_data/pampero/definitions/resources.yaml:18',
-    980: 'rules_data/pampero/definitions/piles.yaml:113',
-    981: 'rules_data/pampero/definitions/piles.yaml:113',
-    982: 'rules_data/pampero/definitions/piles.yaml:119',
-    983: 'rules_data/pampero/definitions/piles.yaml:120',
-    984: 'rules_data/pampero/definitions/piles.yaml:120',
-    987: 'rules_data/pampero/definitions/piles.yaml:127',
-    988: 'rules_data/pampero/definitions/piles.yaml:127',
-    989: 'rules_data/pampero/definitions/piles.yaml:127',
-    990: 'rules_data/pampero/definitions/piles.yaml:129',
-    991: 'rules_data/pampero/definitions/piles.yaml:129',
-    992: 'rules_data/pampero/definitions/piles.yaml:130',
+    980: 'rules_data/pampero/definitions/piles.yaml:115',
+    981: 'rules_data/pampero/definitions/piles.yaml:115',
+    982: 'rules_data/pampero/definitions/piles.yaml:121',
+    983: 'rules_data/pampero/definitions/piles.yaml:122',
+    984: 'rules_data/pampero/definitions/piles.yaml:122',
+    987: 'rules_data/pampero/definitions/piles.yaml:129',
+    988: 'rules_data/pampero/definitions/piles.yaml:129',
+    989: 'rules_data/pampero/definitions/piles.yaml:129',
+    990: 'rules_data/pampero/definitions/piles.yaml:131',
+    991: 'rules_data/pampero/definitions/piles.yaml:131',
+    992: 'rules_data/pampero/definitions/piles.yaml:132',
     994: 'rules_data/pampero/definitions/resources.yaml:15',
     995: 'rules_data/pampero/definitions/resources.yaml:16',
-    997: 'rules_data/pampero/definitions/piles.yaml:130',
+    997: 'rules_data/pampero/definitions/piles.yaml:132',
     998: 'rules_data/pampero/definitions/resources.yaml:18',
     1004: 'rules_data/pampero/definitions/resources.yaml:53',
     1005: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -46383,40 +46383,40 @@ AT = {
     1175: 'rules_data/pampero/definitions/resources.yaml:29',
     1177: 'rules_data/pampero/definitions/resources.yaml:30',
     1178: 'rules_data/pampero/definitions/resources.yaml:30',
-    1183: 'rules_data/pampero/definitions/piles.yaml:112',
-    1184: 'rules_data/pampero/definitions/piles.yaml:113',
-    1185: 'rules_data/pampero/definitions/piles.yaml:115',
-    1186: 'rules_data/pampero/definitions/piles.yaml:115',
+    1183: 'rules_data/pampero/definitions/piles.yaml:114',
+    1184: 'rules_data/pampero/definitions/piles.yaml:115',
+    1185: 'rules_data/pampero/definitions/piles.yaml:117',
+    1186: 'rules_data/pampero/definitions/piles.yaml:117',
     1188: 'rules_data/pampero/definitions/piles.yaml:36',
     1189: 'rules_data/pampero/definitions/piles.yaml:37',
     1190: 'rules_data/pampero/definitions/piles.yaml:38',
     1191: 'rules_data/pampero/definitions/piles.yaml:38',
     1192: 'rules_data/pampero/definitions/piles.yaml:39',
     1193: 'rules_data/pampero/definitions/piles.yaml:39',
-    1196: 'rules_data/pampero/definitions/piles.yaml:127',
-    1197: 'rules_data/pampero/definitions/piles.yaml:127',
-    1198: 'rules_data/pampero/definitions/piles.yaml:127',
-    1199: 'rules_data/pampero/definitions/piles.yaml:129',
-    1200: 'rules_data/pampero/definitions/piles.yaml:129',
-    1201: 'rules_data/pampero/definitions/piles.yaml:130',
+    1196: 'rules_data/pampero/definitions/piles.yaml:129',
+    1197: 'rules_data/pampero/definitions/piles.yaml:129',
+    1198: 'rules_data/pampero/definitions/piles.yaml:129',
+    1199: 'rules_data/pampero/definitions/piles.yaml:131',
+    1200: 'rules_data/pampero/definitions/piles.yaml:131',
+    1201: 'rules_data/pampero/definitions/piles.yaml:132',
     1203: 'rules_data/pampero/definitions/resources.yaml:15',
     1204: 'rules_data/pampero/definitions/resources.yaml:16',
-    1206: 'rules_data/pampero/definitions/piles.yaml:130',
+    1206: 'rules_data/pampero/definitions/piles.yaml:132',
     1207: 'rules_data/pampero/definitions/resources.yaml:18',
-    1209: 'rules_data/pampero/definitions/piles.yaml:113',
-    1210: 'rules_data/pampero/definitions/piles.yaml:113',
-    1211: 'rules_data/pampero/definitions/piles.yaml:119',
-    1212: 'rules_data/pampero/definitions/piles.yaml:120',
-    1213: 'rules_data/pampero/definitions/piles.yaml:120',
-    1216: 'rules_data/pampero/definitions/piles.yaml:127',
-    1217: 'rules_data/pampero/definitions/piles.yaml:127',
-    1218: 'rules_data/pampero/definitions/piles.yaml:127',
-    1219: 'rules_data/pampero/definitions/piles.yaml:129',
-    1220: 'rules_data/pampero/definitions/piles.yaml:129',
-    1221: 'rules_data/pampero/definitions/piles.yaml:130',
+    1209: 'rules_data/pampero/definitions/piles.yaml:115',
+    1210: 'rules_data/pampero/definitions/piles.yaml:115',
+    1211: 'rules_data/pampero/definitions/piles.yaml:121',
+    1212: 'rules_data/pampero/definitions/piles.yaml:122',
+    1213: 'rules_data/pampero/definitions/piles.yaml:122',
+    1216: 'rules_data/pampero/definitions/piles.yaml:129',
+    1217: 'rules_data/pampero/definitions/piles.yaml:129',
+    1218: 'rules_data/pampero/definitions/piles.yaml:129',
+    1219: 'rules_data/pampero/definitions/piles.yaml:131',
+    1220: 'rules_data/pampero/definitions/piles.yaml:131',
+    1221: 'rules_data/pampero/definitions/piles.yaml:132',
     1223: 'rules_data/pampero/definitions/resources.yaml:15',
     1224: 'rules_data/pampero/definitions/resources.yaml:16',
-    1226: 'rules_data/pampero/definitions/piles.yaml:130',
+    1226: 'rules_data/pampero/definitions/piles.yaml:132',
     1227: 'rules_data/pampero/definitions/resources.yaml:18',
     1233: 'rules_data/pampero/definitions/resources.yaml:53',
     1234: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -46508,68 +46508,68 @@ AT = {
     1404: 'rules_data/pampero/definitions/resources.yaml:29',
     1406: 'rules_data/pampero/definitions/resources.yaml:30',
     1407: 'rules_data/pampero/definitions/resources.yaml:30',
-    1412: 'rules_data/pampero/definitions/piles.yaml:112',
-    1413: 'rules_data/pampero/definitions/piles.yaml:113',
-    1414: 'rules_data/pampero/definitions/piles.yaml:115',
-    1415: 'rules_data/pampero/definitions/piles.yaml:115',
+    1412: 'rules_data/pampero/definitions/piles.yaml:114',
+    1413: 'rules_data/pampero/definitions/piles.yaml:115',
+    1414: 'rules_data/pampero/definitions/piles.yaml:117',
+    1415: 'rules_data/pampero/definitions/piles.yaml:117',
     1417: 'rules_data/pampero/definitions/piles.yaml:36',
     1418: 'rules_data/pampero/definitions/piles.yaml:37',
     1419: 'rules_data/pampero/definitions/piles.yaml:38',
     1420: 'rules_data/pampero/definitions/piles.yaml:38',
     1421: 'rules_data/pampero/definitions/piles.yaml:39',
     1422: 'rules_data/pampero/definitions/piles.yaml:39',
-    1425: 'rules_data/pampero/definitions/piles.yaml:127',
-    1426: 'rules_data/pampero/definitions/piles.yaml:127',
-    1427: 'rules_data/pampero/definitions/piles.yaml:127',
-    1428: 'rules_data/pampero/definitions/piles.yaml:129',
-    1429: 'rules_data/pampero/definitions/piles.yaml:129',
-    1430: 'rules_data/pampero/definitions/piles.yaml:130',
+    1425: 'rules_data/pampero/definitions/piles.yaml:129',
+    1426: 'rules_data/pampero/definitions/piles.yaml:129',
+    1427: 'rules_data/pampero/definitions/piles.yaml:129',
+    1428: 'rules_data/pampero/definitions/piles.yaml:131',
+    1429: 'rules_data/pampero/definitions/piles.yaml:131',
+    1430: 'rules_data/pampero/definitions/piles.yaml:132',
     1432: 'rules_data/pampero/definitions/resources.yaml:15',
     1433: 'rules_data/pampero/definitions/resources.yaml:16',
-    1435: 'rules_data/pampero/definitions/piles.yaml:130',
+    1435: 'rules_data/pampero/definitions/piles.yaml:132',
     1436: 'rules_data/pampero/definitions/resources.yaml:18',
-    1438: 'rules_data/pampero/definitions/piles.yaml:113',
-    1439: 'rules_data/pampero/definitions/piles.yaml:113',
-    1440: 'rules_data/pampero/definitions/piles.yaml:119',
-    1441: 'rules_data/pampero/definitions/piles.yaml:120',
-    1442: 'rules_data/pampero/definitions/piles.yaml:120',
-    1445: 'rules_data/pampero/definitions/piles.yaml:127',
-    1446: 'rules_data/pampero/definitions/piles.yaml:127',
-    1447: 'rules_data/pampero/definitions/piles.yaml:127',
-    1448: 'rules_data/pampero/definitions/piles.yaml:129',
-    1449: 'rules_data/pampero/definitions/piles.yaml:129',
-    1450: 'rules_data/pampero/definitions/piles.yaml:130',
+    1438: 'rules_data/pampero/definitions/piles.yaml:115',
+    1439: 'rules_data/pampero/definitions/piles.yaml:115',
+    1440: 'rules_data/pampero/definitions/piles.yaml:121',
+    1441: 'rules_data/pampero/definitions/piles.yaml:122',
+    1442: 'rules_data/pampero/definitions/piles.yaml:122',
+    1445: 'rules_data/pampero/definitions/piles.yaml:129',
+    1446: 'rules_data/pampero/definitions/piles.yaml:129',
+    1447: 'rules_data/pampero/definitions/piles.yaml:129',
+    1448: 'rules_data/pampero/definitions/piles.yaml:131',
+    1449: 'rules_data/pampero/definitions/piles.yaml:131',
+    1450: 'rules_data/pampero/definitions/piles.yaml:132',
     1452: 'rules_data/pampero/definitions/resources.yaml:15',
     1453: 'rules_data/pampero/definitions/resources.yaml:16',
-    1455: 'rules_data/pampero/definitions/piles.yaml:130',
+    1455: 'rules_data/pampero/definitions/piles.yaml:132',
     1456: 'rules_data/pampero/definitions/resources.yaml:18',
-    1461: 'rules_data/pampero/definitions/board.yaml:231',
-    1462: 'rules_data/pampero/definitions/board.yaml:241',
-    1463: 'rules_data/pampero/definitions/board.yaml:242',
-    1464: 'rules_data/pampero/definitions/board.yaml:243',
-    1465: 'rules_data/pampero/definitions/board.yaml:244',
-    1467: 'rules_data/pampero/definitions/board.yaml:246',
-    1468: 'rules_data/pampero/definitions/board.yaml:246',
-    1470: 'rules_data/pampero/definitions/board.yaml:249',
-    1473: 'rules_data/pampero/definitions/board.yaml:123',
-    1474: 'rules_data/pampero/definitions/board.yaml:123',
-    1475: 'rules_data/pampero/definitions/board.yaml:124',
-    1476: 'rules_data/pampero/definitions/board.yaml:124',
-    1477: 'rules_data/pampero/definitions/board.yaml:125',
-    1478: 'rules_data/pampero/definitions/board.yaml:125',
-    1481: 'rules_data/pampero/definitions/board.yaml:115',
-    1482: 'rules_data/pampero/definitions/board.yaml:115',
-    1484: 'rules_data/pampero/definitions/board.yaml:115',
-    1486: 'rules_data/pampero/definitions/board.yaml:116',
-    1487: 'rules_data/pampero/definitions/board.yaml:116',
-    1490: 'rules_data/pampero/definitions/board.yaml:272',
-    1494: 'rules_data/pampero/definitions/board.yaml:158',
-    1495: 'rules_data/pampero/definitions/board.yaml:158',
-    1496: 'rules_data/pampero/definitions/board.yaml:158',
-    1497: 'rules_data/pampero/definitions/board.yaml:158',
-    1498: 'rules_data/pampero/definitions/board.yaml:274',
-    1499: 'rules_data/pampero/definitions/board.yaml:275',
-    1500: 'rules_data/pampero/definitions/board.yaml:275',
+    1461: 'rules_data/pampero/definitions/board.yaml:233',
+    1462: 'rules_data/pampero/definitions/board.yaml:243',
+    1463: 'rules_data/pampero/definitions/board.yaml:244',
+    1464: 'rules_data/pampero/definitions/board.yaml:245',
+    1465: 'rules_data/pampero/definitions/board.yaml:246',
+    1467: 'rules_data/pampero/definitions/board.yaml:248',
+    1468: 'rules_data/pampero/definitions/board.yaml:248',
+    1470: 'rules_data/pampero/definitions/board.yaml:251',
+    1473: 'rules_data/pampero/definitions/board.yaml:125',
+    1474: 'rules_data/pampero/definitions/board.yaml:125',
+    1475: 'rules_data/pampero/definitions/board.yaml:126',
+    1476: 'rules_data/pampero/definitions/board.yaml:126',
+    1477: 'rules_data/pampero/definitions/board.yaml:127',
+    1478: 'rules_data/pampero/definitions/board.yaml:127',
+    1481: 'rules_data/pampero/definitions/board.yaml:117',
+    1482: 'rules_data/pampero/definitions/board.yaml:117',
+    1484: 'rules_data/pampero/definitions/board.yaml:117',
+    1486: 'rules_data/pampero/definitions/board.yaml:118',
+    1487: 'rules_data/pampero/definitions/board.yaml:118',
+    1490: 'rules_data/pampero/definitions/board.yaml:274',
+    1494: 'rules_data/pampero/definitions/board.yaml:160',
+    1495: 'rules_data/pampero/definitions/board.yaml:160',
+    1496: 'rules_data/pampero/definitions/board.yaml:160',
+    1497: 'rules_data/pampero/definitions/board.yaml:160',
+    1498: 'rules_data/pampero/definitions/board.yaml:276',
+    1499: 'rules_data/pampero/definitions/board.yaml:277',
+    1500: 'rules_data/pampero/definitions/board.yaml:277',
     1502: 'rules_data/pampero/definitions/resources.yaml:26',
     1503: 'rules_data/pampero/definitions/resources.yaml:27',
     1505: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -46578,13 +46578,13 @@ AT = {
     1509: 'rules_data/pampero/definitions/resources.yaml:29',
     1511: 'rules_data/pampero/definitions/resources.yaml:30',
     1512: 'rules_data/pampero/definitions/resources.yaml:30',
-    1516: 'rules_data/pampero/definitions/board.yaml:248',
-    1517: 'rules_data/pampero/definitions/board.yaml:246',
-    1520: 'rules_data/pampero/definitions/board.yaml:257',
-    1521: 'rules_data/pampero/definitions/board.yaml:257',
-    1522: 'rules_data/pampero/definitions/board.yaml:259',
-    1523: 'rules_data/pampero/definitions/board.yaml:260',
-    1524: 'rules_data/pampero/definitions/board.yaml:261',
+    1516: 'rules_data/pampero/definitions/board.yaml:250',
+    1517: 'rules_data/pampero/definitions/board.yaml:248',
+    1520: 'rules_data/pampero/definitions/board.yaml:259',
+    1521: 'rules_data/pampero/definitions/board.yaml:259',
+    1522: 'rules_data/pampero/definitions/board.yaml:261',
+    1523: 'rules_data/pampero/definitions/board.yaml:262',
+    1524: 'rules_data/pampero/definitions/board.yaml:263',
     1526: 'rules_data/pampero/definitions/resources.yaml:15',
     1527: 'rules_data/pampero/definitions/resources.yaml:16',
     1531: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -46602,29 +46602,29 @@ AT = {
     1554: 'rules_data/pampero/definitions/resources.yaml:30',
     1555: 'rules_data/pampero/definitions/resources.yaml:30',
     1557: 'rules_data/pampero/definitions/resources.yaml:18',
-    1561: 'rules_data/pampero/definitions/board.yaml:115',
-    1562: 'rules_data/pampero/definitions/board.yaml:115',
-    1564: 'rules_data/pampero/definitions/board.yaml:115',
-    1566: 'rules_data/pampero/definitions/board.yaml:116',
-    1567: 'rules_data/pampero/definitions/board.yaml:116',
-    1568: 'rules_data/pampero/definitions/board.yaml:263',
-    1571: 'rules_data/pampero/definitions/board.yaml:132',
-    1572: 'rules_data/pampero/definitions/board.yaml:132',
-    1576: 'rules_data/pampero/definitions/board.yaml:123',
-    1577: 'rules_data/pampero/definitions/board.yaml:123',
-    1578: 'rules_data/pampero/definitions/board.yaml:124',
-    1579: 'rules_data/pampero/definitions/board.yaml:124',
-    1580: 'rules_data/pampero/definitions/board.yaml:125',
-    1581: 'rules_data/pampero/definitions/board.yaml:125',
-    1582: 'rules_data/pampero/definitions/board.yaml:132',
-    1585: 'rules_data/pampero/definitions/board.yaml:272',
-    1589: 'rules_data/pampero/definitions/board.yaml:158',
-    1590: 'rules_data/pampero/definitions/board.yaml:158',
-    1591: 'rules_data/pampero/definitions/board.yaml:158',
-    1592: 'rules_data/pampero/definitions/board.yaml:158',
-    1593: 'rules_data/pampero/definitions/board.yaml:274',
-    1594: 'rules_data/pampero/definitions/board.yaml:275',
-    1595: 'rules_data/pampero/definitions/board.yaml:275',
+    1561: 'rules_data/pampero/definitions/board.yaml:117',
+    1562: 'rules_data/pampero/definitions/board.yaml:117',
+    1564: 'rules_data/pampero/definitions/board.yaml:117',
+    1566: 'rules_data/pampero/definitions/board.yaml:118',
+    1567: 'rules_data/pampero/definitions/board.yaml:118',
+    1568: 'rules_data/pampero/definitions/board.yaml:265',
+    1571: 'rules_data/pampero/definitions/board.yaml:134',
+    1572: 'rules_data/pampero/definitions/board.yaml:134',
+    1576: 'rules_data/pampero/definitions/board.yaml:125',
+    1577: 'rules_data/pampero/definitions/board.yaml:125',
+    1578: 'rules_data/pampero/definitions/board.yaml:126',
+    1579: 'rules_data/pampero/definitions/board.yaml:126',
+    1580: 'rules_data/pampero/definitions/board.yaml:127',
+    1581: 'rules_data/pampero/definitions/board.yaml:127',
+    1582: 'rules_data/pampero/definitions/board.yaml:134',
+    1585: 'rules_data/pampero/definitions/board.yaml:274',
+    1589: 'rules_data/pampero/definitions/board.yaml:160',
+    1590: 'rules_data/pampero/definitions/board.yaml:160',
+    1591: 'rules_data/pampero/definitions/board.yaml:160',
+    1592: 'rules_data/pampero/definitions/board.yaml:160',
+    1593: 'rules_data/pampero/definitions/board.yaml:276',
+    1594: 'rules_data/pampero/definitions/board.yaml:277',
+    1595: 'rules_data/pampero/definitions/board.yaml:277',
     1597: 'rules_data/pampero/definitions/resources.yaml:26',
     1598: 'rules_data/pampero/definitions/resources.yaml:27',
     1600: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -46633,7 +46633,7 @@ AT = {
     1604: 'rules_data/pampero/definitions/resources.yaml:29',
     1606: 'rules_data/pampero/definitions/resources.yaml:30',
     1607: 'rules_data/pampero/definitions/resources.yaml:30',
-    1611: 'rules_data/pampero/definitions/board.yaml:257',
+    1611: 'rules_data/pampero/definitions/board.yaml:259',
     1615: 'rules_data/pampero/cards/action_cards.yaml:14',
     1616: 'rules_data/pampero/definitions/resources.yaml:65',
     1619: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -46649,33 +46649,33 @@ AT = {
     1640: 'rules_data/pampero/definitions/resources.yaml:29',
     1642: 'rules_data/pampero/definitions/resources.yaml:30',
     1643: 'rules_data/pampero/definitions/resources.yaml:30',
-    1647: 'rules_data/pampero/definitions/board.yaml:231',
-    1648: 'rules_data/pampero/definitions/board.yaml:241',
-    1649: 'rules_data/pampero/definitions/board.yaml:242',
-    1650: 'rules_data/pampero/definitions/board.yaml:243',
-    1651: 'rules_data/pampero/definitions/board.yaml:244',
-    1653: 'rules_data/pampero/definitions/board.yaml:246',
-    1654: 'rules_data/pampero/definitions/board.yaml:246',
-    1656: 'rules_data/pampero/definitions/board.yaml:249',
-    1659: 'rules_data/pampero/definitions/board.yaml:123',
-    1660: 'rules_data/pampero/definitions/board.yaml:123',
-    1661: 'rules_data/pampero/definitions/board.yaml:124',
-    1662: 'rules_data/pampero/definitions/board.yaml:124',
-    1663: 'rules_data/pampero/definitions/board.yaml:125',
-    1664: 'rules_data/pampero/definitions/board.yaml:125',
-    1667: 'rules_data/pampero/definitions/board.yaml:115',
-    1668: 'rules_data/pampero/definitions/board.yaml:115',
-    1670: 'rules_data/pampero/definitions/board.yaml:115',
-    1672: 'rules_data/pampero/definitions/board.yaml:116',
-    1673: 'rules_data/pampero/definitions/board.yaml:116',
-    1676: 'rules_data/pampero/definitions/board.yaml:272',
-    1680: 'rules_data/pampero/definitions/board.yaml:158',
-    1681: 'rules_data/pampero/definitions/board.yaml:158',
-    1682: 'rules_data/pampero/definitions/board.yaml:158',
-    1683: 'rules_data/pampero/definitions/board.yaml:158',
-    1684: 'rules_data/pampero/definitions/board.yaml:274',
-    1685: 'rules_data/pampero/definitions/board.yaml:275',
-    1686: 'rules_data/pampero/definitions/board.yaml:275',
+    1647: 'rules_data/pampero/definitions/board.yaml:233',
+    1648: 'rules_data/pampero/definitions/board.yaml:243',
+    1649: 'rules_data/pampero/definitions/board.yaml:244',
+    1650: 'rules_data/pampero/definitions/board.yaml:245',
+    1651: 'rules_data/pampero/definitions/board.yaml:246',
+    1653: 'rules_data/pampero/definitions/board.yaml:248',
+    1654: 'rules_data/pampero/definitions/board.yaml:248',
+    1656: 'rules_data/pampero/definitions/board.yaml:251',
+    1659: 'rules_data/pampero/definitions/board.yaml:125',
+    1660: 'rules_data/pampero/definitions/board.yaml:125',
+    1661: 'rules_data/pampero/definitions/board.yaml:126',
+    1662: 'rules_data/pampero/definitions/board.yaml:126',
+    1663: 'rules_data/pampero/definitions/board.yaml:127',
+    1664: 'rules_data/pampero/definitions/board.yaml:127',
+    1667: 'rules_data/pampero/definitions/board.yaml:117',
+    1668: 'rules_data/pampero/definitions/board.yaml:117',
+    1670: 'rules_data/pampero/definitions/board.yaml:117',
+    1672: 'rules_data/pampero/definitions/board.yaml:118',
+    1673: 'rules_data/pampero/definitions/board.yaml:118',
+    1676: 'rules_data/pampero/definitions/board.yaml:274',
+    1680: 'rules_data/pampero/definitions/board.yaml:160',
+    1681: 'rules_data/pampero/definitions/board.yaml:160',
+    1682: 'rules_data/pampero/definitions/board.yaml:160',
+    1683: 'rules_data/pampero/definitions/board.yaml:160',
+    1684: 'rules_data/pampero/definitions/board.yaml:276',
+    1685: 'rules_data/pampero/definitions/board.yaml:277',
+    1686: 'rules_data/pampero/definitions/board.yaml:277',
     1688: 'rules_data/pampero/definitions/resources.yaml:26',
     1689: 'rules_data/pampero/definitions/resources.yaml:27',
     1691: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -46684,13 +46684,13 @@ AT = {
     1695: 'rules_data/pampero/definitions/resources.yaml:29',
     1697: 'rules_data/pampero/definitions/resources.yaml:30',
     1698: 'rules_data/pampero/definitions/resources.yaml:30',
-    1702: 'rules_data/pampero/definitions/board.yaml:248',
-    1703: 'rules_data/pampero/definitions/board.yaml:246',
-    1706: 'rules_data/pampero/definitions/board.yaml:257',
-    1707: 'rules_data/pampero/definitions/board.yaml:257',
-    1708: 'rules_data/pampero/definitions/board.yaml:259',
-    1709: 'rules_data/pampero/definitions/board.yaml:260',
-    1710: 'rules_data/pampero/definitions/board.yaml:261',
+    1702: 'rules_data/pampero/definitions/board.yaml:250',
+    1703: 'rules_data/pampero/definitions/board.yaml:248',
+    1706: 'rules_data/pampero/definitions/board.yaml:259',
+    1707: 'rules_data/pampero/definitions/board.yaml:259',
+    1708: 'rules_data/pampero/definitions/board.yaml:261',
+    1709: 'rules_data/pampero/definitions/board.yaml:262',
+    1710: 'rules_data/pampero/definitions/board.yaml:263',
     1712: 'rules_data/pampero/definitions/resources.yaml:15',
     1713: 'rules_data/pampero/definitions/resources.yaml:16',
     1717: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -46708,29 +46708,29 @@ AT = {
     1740: 'rules_data/pampero/definitions/resources.yaml:30',
     1741: 'rules_data/pampero/definitions/resources.yaml:30',
     1743: 'rules_data/pampero/definitions/resources.yaml:18',
-    1747: 'rules_data/pampero/definitions/board.yaml:115',
-    1748: 'rules_data/pampero/definitions/board.yaml:115',
-    1750: 'rules_data/pampero/definitions/board.yaml:115',
-    1752: 'rules_data/pampero/definitions/board.yaml:116',
-    1753: 'rules_data/pampero/definitions/board.yaml:116',
-    1754: 'rules_data/pampero/definitions/board.yaml:263',
-    1757: 'rules_data/pampero/definitions/board.yaml:132',
-    1758: 'rules_data/pampero/definitions/board.yaml:132',
-    1762: 'rules_data/pampero/definitions/board.yaml:123',
-    1763: 'rules_data/pampero/definitions/board.yaml:123',
-    1764: 'rules_data/pampero/definitions/board.yaml:124',
-    1765: 'rules_data/pampero/definitions/board.yaml:124',
-    1766: 'rules_data/pampero/definitions/board.yaml:125',
-    1767: 'rules_data/pampero/definitions/board.yaml:125',
-    1768: 'rules_data/pampero/definitions/board.yaml:132',
-    1771: 'rules_data/pampero/definitions/board.yaml:272',
-    1775: 'rules_data/pampero/definitions/board.yaml:158',
-    1776: 'rules_data/pampero/definitions/board.yaml:158',
-    1777: 'rules_data/pampero/definitions/board.yaml:158',
-    1778: 'rules_data/pampero/definitions/board.yaml:158',
-    1779: 'rules_data/pampero/definitions/board.yaml:274',
-    1780: 'rules_data/pampero/definitions/board.yaml:275',
-    1781: 'rules_data/pampero/definitions/board.yaml:275',
+    1747: 'rules_data/pampero/definitions/board.yaml:117',
+    1748: 'rules_data/pampero/definitions/board.yaml:117',
+    1750: 'rules_data/pampero/definitions/board.yaml:117',
+    1752: 'rules_data/pampero/definitions/board.yaml:118',
+    1753: 'rules_data/pampero/definitions/board.yaml:118',
+    1754: 'rules_data/pampero/definitions/board.yaml:265',
+    1757: 'rules_data/pampero/definitions/board.yaml:134',
+    1758: 'rules_data/pampero/definitions/board.yaml:134',
+    1762: 'rules_data/pampero/definitions/board.yaml:125',
+    1763: 'rules_data/pampero/definitions/board.yaml:125',
+    1764: 'rules_data/pampero/definitions/board.yaml:126',
+    1765: 'rules_data/pampero/definitions/board.yaml:126',
+    1766: 'rules_data/pampero/definitions/board.yaml:127',
+    1767: 'rules_data/pampero/definitions/board.yaml:127',
+    1768: 'rules_data/pampero/definitions/board.yaml:134',
+    1771: 'rules_data/pampero/definitions/board.yaml:274',
+    1775: 'rules_data/pampero/definitions/board.yaml:160',
+    1776: 'rules_data/pampero/definitions/board.yaml:160',
+    1777: 'rules_data/pampero/definitions/board.yaml:160',
+    1778: 'rules_data/pampero/definitions/board.yaml:160',
+    1779: 'rules_data/pampero/definitions/board.yaml:276',
+    1780: 'rules_data/pampero/definitions/board.yaml:277',
+    1781: 'rules_data/pampero/definitions/board.yaml:277',
     1783: 'rules_data/pampero/definitions/resources.yaml:26',
     1784: 'rules_data/pampero/definitions/resources.yaml:27',
     1786: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -46739,7 +46739,7 @@ AT = {
     1790: 'rules_data/pampero/definitions/resources.yaml:29',
     1792: 'rules_data/pampero/definitions/resources.yaml:30',
     1793: 'rules_data/pampero/definitions/resources.yaml:30',
-    1797: 'rules_data/pampero/definitions/board.yaml:257',
+    1797: 'rules_data/pampero/definitions/board.yaml:259',
     1801: 'rules_data/pampero/cards/action_cards.yaml:20',
     1802: 'rules_data/pampero/definitions/resources.yaml:65',
     1805: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -46755,33 +46755,33 @@ AT = {
     1826: 'rules_data/pampero/definitions/resources.yaml:29',
     1828: 'rules_data/pampero/definitions/resources.yaml:30',
     1829: 'rules_data/pampero/definitions/resources.yaml:30',
-    1833: 'rules_data/pampero/definitions/board.yaml:231',
-    1834: 'rules_data/pampero/definitions/board.yaml:241',
-    1835: 'rules_data/pampero/definitions/board.yaml:242',
-    1836: 'rules_data/pampero/definitions/board.yaml:243',
-    1837: 'rules_data/pampero/definitions/board.yaml:244',
-    1839: 'rules_data/pampero/definitions/board.yaml:246',
-    1840: 'rules_data/pampero/definitions/board.yaml:246',
-    1842: 'rules_data/pampero/definitions/board.yaml:249',
-    1845: 'rules_data/pampero/definitions/board.yaml:123',
-    1846: 'rules_data/pampero/definitions/board.yaml:123',
-    1847: 'rules_data/pampero/definitions/board.yaml:124',
-    1848: 'rules_data/pampero/definitions/board.yaml:124',
-    1849: 'rules_data/pampero/definitions/board.yaml:125',
-    1850: 'rules_data/pampero/definitions/board.yaml:125',
-    1853: 'rules_data/pampero/definitions/board.yaml:115',
-    1854: 'rules_data/pampero/definitions/board.yaml:115',
-    1856: 'rules_data/pampero/definitions/board.yaml:115',
-    1858: 'rules_data/pampero/definitions/board.yaml:116',
-    1859: 'rules_data/pampero/definitions/board.yaml:116',
-    1862: 'rules_data/pampero/definitions/board.yaml:272',
-    1866: 'rules_data/pampero/definitions/board.yaml:158',
-    1867: 'rules_data/pampero/definitions/board.yaml:158',
-    1868: 'rules_data/pampero/definitions/board.yaml:158',
-    1869: 'rules_data/pampero/definitions/board.yaml:158',
-    1870: 'rules_data/pampero/definitions/board.yaml:274',
-    1871: 'rules_data/pampero/definitions/board.yaml:275',
-    1872: 'rules_data/pampero/definitions/board.yaml:275',
+    1833: 'rules_data/pampero/definitions/board.yaml:233',
+    1834: 'rules_data/pampero/definitions/board.yaml:243',
+    1835: 'rules_data/pampero/definitions/board.yaml:244',
+    1836: 'rules_data/pampero/definitions/board.yaml:245',
+    1837: 'rules_data/pampero/definitions/board.yaml:246',
+    1839: 'rules_data/pampero/definitions/board.yaml:248',
+    1840: 'rules_data/pampero/definitions/board.yaml:248',
+    1842: 'rules_data/pampero/definitions/board.yaml:251',
+    1845: 'rules_data/pampero/definitions/board.yaml:125',
+    1846: 'rules_data/pampero/definitions/board.yaml:125',
+    1847: 'rules_data/pampero/definitions/board.yaml:126',
+    1848: 'rules_data/pampero/definitions/board.yaml:126',
+    1849: 'rules_data/pampero/definitions/board.yaml:127',
+    1850: 'rules_data/pampero/definitions/board.yaml:127',
+    1853: 'rules_data/pampero/definitions/board.yaml:117',
+    1854: 'rules_data/pampero/definitions/board.yaml:117',
+    1856: 'rules_data/pampero/definitions/board.yaml:117',
+    1858: 'rules_data/pampero/definitions/board.yaml:118',
+    1859: 'rules_data/pampero/definitions/board.yaml:118',
+    1862: 'rules_data/pampero/definitions/board.yaml:274',
+    1866: 'rules_data/pampero/definitions/board.yaml:160',
+    1867: 'rules_data/pampero/definitions/board.yaml:160',
+    1868: 'rules_data/pampero/definitions/board.yaml:160',
+    1869: 'rules_data/pampero/definitions/board.yaml:160',
+    1870: 'rules_data/pampero/definitions/board.yaml:276',
+    1871: 'rules_data/pampero/definitions/board.yaml:277',
+    1872: 'rules_data/pampero/definitions/board.yaml:277',
     1874: 'rules_data/pampero/definitions/resources.yaml:26',
     1875: 'rules_data/pampero/definitions/resources.yaml:27',
     1877: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -46790,13 +46790,13 @@ AT = {
     1881: 'rules_data/pampero/definitions/resources.yaml:29',
     1883: 'rules_data/pampero/definitions/resources.yaml:30',
     1884: 'rules_data/pampero/definitions/resources.yaml:30',
-    1888: 'rules_data/pampero/definitions/board.yaml:248',
-    1889: 'rules_data/pampero/definitions/board.yaml:246',
-    1892: 'rules_data/pampero/definitions/board.yaml:257',
-    1893: 'rules_data/pampero/definitions/board.yaml:257',
-    1894: 'rules_data/pampero/definitions/board.yaml:259',
-    1895: 'rules_data/pampero/definitions/board.yaml:260',
-    1896: 'rules_data/pampero/definitions/board.yaml:261',
+    1888: 'rules_data/pampero/definitions/board.yaml:250',
+    1889: 'rules_data/pampero/definitions/board.yaml:248',
+    1892: 'rules_data/pampero/definitions/board.yaml:259',
+    1893: 'rules_data/pampero/definitions/board.yaml:259',
+    1894: 'rules_data/pampero/definitions/board.yaml:261',
+    1895: 'rules_data/pampero/definitions/board.yaml:262',
+    1896: 'rules_data/pampero/definitions/board.yaml:263',
     1898: 'rules_data/pampero/definitions/resources.yaml:15',
     1899: 'rules_data/pampero/definitions/resources.yaml:16',
     1903: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -46814,29 +46814,29 @@ AT = {
     1926: 'rules_data/pampero/definitions/resources.yaml:30',
     1927: 'rules_data/pampero/definitions/resources.yaml:30',
     1929: 'rules_data/pampero/definitions/resources.yaml:18',
-    1933: 'rules_data/pampero/definitions/board.yaml:115',
-    1934: 'rules_data/pampero/definitions/board.yaml:115',
-    1936: 'rules_data/pampero/definitions/board.yaml:115',
-    1938: 'rules_data/pampero/definitions/board.yaml:116',
-    1939: 'rules_data/pampero/definitions/board.yaml:116',
-    1940: 'rules_data/pampero/definitions/board.yaml:263',
-    1943: 'rules_data/pampero/definitions/board.yaml:132',
-    1944: 'rules_data/pampero/definitions/board.yaml:132',
-    1948: 'rules_data/pampero/definitions/board.yaml:123',
-    1949: 'rules_data/pampero/definitions/board.yaml:123',
-    1950: 'rules_data/pampero/definitions/board.yaml:124',
-    1951: 'rules_data/pampero/definitions/board.yaml:124',
-    1952: 'rules_data/pampero/definitions/board.yaml:125',
-    1953: 'rules_data/pampero/definitions/board.yaml:125',
-    1954: 'rules_data/pampero/definitions/board.yaml:132',
-    1957: 'rules_data/pampero/definitions/board.yaml:272',
-    1961: 'rules_data/pampero/definitions/board.yaml:158',
-    1962: 'rules_data/pampero/definitions/board.yaml:158',
-    1963: 'rules_data/pampero/definitions/board.yaml:158',
-    1964: 'rules_data/pampero/definitions/board.yaml:158',
-    1965: 'rules_data/pampero/definitions/board.yaml:274',
-    1966: 'rules_data/pampero/definitions/board.yaml:275',
-    1967: 'rules_data/pampero/definitions/board.yaml:275',
+    1933: 'rules_data/pampero/definitions/board.yaml:117',
+    1934: 'rules_data/pampero/definitions/board.yaml:117',
+    1936: 'rules_data/pampero/definitions/board.yaml:117',
+    1938: 'rules_data/pampero/definitions/board.yaml:118',
+    1939: 'rules_data/pampero/definitions/board.yaml:118',
+    1940: 'rules_data/pampero/definitions/board.yaml:265',
+    1943: 'rules_data/pampero/definitions/board.yaml:134',
+    1944: 'rules_data/pampero/definitions/board.yaml:134',
+    1948: 'rules_data/pampero/definitions/board.yaml:125',
+    1949: 'rules_data/pampero/definitions/board.yaml:125',
+    1950: 'rules_data/pampero/definitions/board.yaml:126',
+    1951: 'rules_data/pampero/definitions/board.yaml:126',
+    1952: 'rules_data/pampero/definitions/board.yaml:127',
+    1953: 'rules_data/pampero/definitions/board.yaml:127',
+    1954: 'rules_data/pampero/definitions/board.yaml:134',
+    1957: 'rules_data/pampero/definitions/board.yaml:274',
+    1961: 'rules_data/pampero/definitions/board.yaml:160',
+    1962: 'rules_data/pampero/definitions/board.yaml:160',
+    1963: 'rules_data/pampero/definitions/board.yaml:160',
+    1964: 'rules_data/pampero/definitions/board.yaml:160',
+    1965: 'rules_data/pampero/definitions/board.yaml:276',
+    1966: 'rules_data/pampero/definitions/board.yaml:277',
+    1967: 'rules_data/pampero/definitions/board.yaml:277',
     1969: 'rules_data/pampero/definitions/resources.yaml:26',
     1970: 'rules_data/pampero/definitions/resources.yaml:27',
     1972: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -46845,7 +46845,7 @@ AT = {
     1976: 'rules_data/pampero/definitions/resources.yaml:29',
     1978: 'rules_data/pampero/definitions/resources.yaml:30',
     1979: 'rules_data/pampero/definitions/resources.yaml:30',
-    1983: 'rules_data/pampero/definitions/board.yaml:257',
+    1983: 'rules_data/pampero/definitions/board.yaml:259',
     1985: 'rules_data/pampero/definitions/resources.yaml:94',
     1989: 'rules_data/pampero/definitions/contracts.yaml:197',
     1990: 'rules_data/pampero/definitions/contracts.yaml:198',
@@ -47159,36 +47159,36 @@ AT = {
     2506: 'rules_data/pampero/definitions/contracts.yaml:229',
     2508: 'rules_data/pampero/definitions/contracts.yaml:216',
     2510: 'rules_data/pampero/definitions/contracts.yaml:208',
-    2512: 'rules_data/pampero/definitions/piles.yaml:177',
-    2513: 'rules_data/pampero/definitions/piles.yaml:178',
-    2515: 'rules_data/pampero/definitions/piles.yaml:180',
-    2516: 'rules_data/pampero/definitions/piles.yaml:180',
-    2517: 'rules_data/pampero/definitions/piles.yaml:180',
-    2518: 'rules_data/pampero/definitions/piles.yaml:180',
-    2519: 'rules_data/pampero/definitions/piles.yaml:180',
-    2520: 'rules_data/pampero/definitions/piles.yaml:185',
-    2521: 'rules_data/pampero/definitions/piles.yaml:185',
+    2512: 'rules_data/pampero/definitions/piles.yaml:179',
+    2513: 'rules_data/pampero/definitions/piles.yaml:180',
+    2515: 'rules_data/pampero/definitions/piles.yaml:182',
+    2516: 'rules_data/pampero/definitions/piles.yaml:182',
+    2517: 'rules_data/pampero/definitions/piles.yaml:182',
+    2518: 'rules_data/pampero/definitions/piles.yaml:182',
+    2519: 'rules_data/pampero/definitions/piles.yaml:182',
+    2520: 'rules_data/pampero/definitions/piles.yaml:187',
+    2521: 'rules_data/pampero/definitions/piles.yaml:187',
     2523: 'rules_data/pampero/definitions/resources.yaml:70',
     2526: 'rules_data/pampero/definitions/resources.yaml:38',
     2528: 'rules_data/pampero/definitions/resources.yaml:39',
     2529: 'rules_data/pampero/definitions/resources.yaml:39',
     2531: 'rules_data/pampero/definitions/resources.yaml:40',
     2532: 'rules_data/pampero/definitions/resources.yaml:40',
-    2534: 'rules_data/pampero/definitions/piles.yaml:186',
-    2535: 'rules_data/pampero/definitions/piles.yaml:186',
+    2534: 'rules_data/pampero/definitions/piles.yaml:188',
+    2535: 'rules_data/pampero/definitions/piles.yaml:188',
     2537: 'rules_data/pampero/definitions/piles.yaml:36',
     2538: 'rules_data/pampero/definitions/piles.yaml:37',
     2539: 'rules_data/pampero/definitions/piles.yaml:38',
     2540: 'rules_data/pampero/definitions/piles.yaml:38',
     2541: 'rules_data/pampero/definitions/piles.yaml:39',
     2542: 'rules_data/pampero/definitions/piles.yaml:39',
-    2543: 'rules_data/pampero/definitions/piles.yaml:188',
-    2544: 'rules_data/pampero/definitions/piles.yaml:188',
+    2543: 'rules_data/pampero/definitions/piles.yaml:190',
+    2544: 'rules_data/pampero/definitions/piles.yaml:190',
     2546: 'rules_data/pampero/definitions/resources.yaml:15',
     2547: 'rules_data/pampero/definitions/resources.yaml:16',
-    2549: 'rules_data/pampero/definitions/piles.yaml:189',
+    2549: 'rules_data/pampero/definitions/piles.yaml:191',
     2550: 'rules_data/pampero/definitions/resources.yaml:18',
-    2554: 'rules_data/pampero/definitions/piles.yaml:180',
+    2554: 'rules_data/pampero/definitions/piles.yaml:182',
     2560: 'rules_data/pampero/definitions/contracts.yaml:197',
     2561: 'rules_data/pampero/definitions/contracts.yaml:198',
     2562: 'rules_data/pampero/definitions/contracts.yaml:199',
@@ -47501,48 +47501,48 @@ AT = {
     3077: 'rules_data/pampero/definitions/contracts.yaml:229',
     3079: 'rules_data/pampero/definitions/contracts.yaml:216',
     3081: 'rules_data/pampero/definitions/contracts.yaml:208',
-    3083: 'rules_data/pampero/definitions/piles.yaml:177',
-    3084: 'rules_data/pampero/definitions/piles.yaml:178',
-    3086: 'rules_data/pampero/definitions/piles.yaml:180',
-    3087: 'rules_data/pampero/definitions/piles.yaml:180',
-    3088: 'rules_data/pampero/definitions/piles.yaml:180',
-    3089: 'rules_data/pampero/definitions/piles.yaml:180',
-    3090: 'rules_data/pampero/definitions/piles.yaml:180',
-    3091: 'rules_data/pampero/definitions/piles.yaml:185',
-    3092: 'rules_data/pampero/definitions/piles.yaml:185',
+    3083: 'rules_data/pampero/definitions/piles.yaml:179',
+    3084: 'rules_data/pampero/definitions/piles.yaml:180',
+    3086: 'rules_data/pampero/definitions/piles.yaml:182',
+    3087: 'rules_data/pampero/definitions/piles.yaml:182',
+    3088: 'rules_data/pampero/definitions/piles.yaml:182',
+    3089: 'rules_data/pampero/definitions/piles.yaml:182',
+    3090: 'rules_data/pampero/definitions/piles.yaml:182',
+    3091: 'rules_data/pampero/definitions/piles.yaml:187',
+    3092: 'rules_data/pampero/definitions/piles.yaml:187',
     3094: 'rules_data/pampero/definitions/resources.yaml:70',
     3097: 'rules_data/pampero/definitions/resources.yaml:38',
     3099: 'rules_data/pampero/definitions/resources.yaml:39',
     3100: 'rules_data/pampero/definitions/resources.yaml:39',
     3102: 'rules_data/pampero/definitions/resources.yaml:40',
     3103: 'rules_data/pampero/definitions/resources.yaml:40',
-    3105: 'rules_data/pampero/definitions/piles.yaml:186',
-    3106: 'rules_data/pampero/definitions/piles.yaml:186',
+    3105: 'rules_data/pampero/definitions/piles.yaml:188',
+    3106: 'rules_data/pampero/definitions/piles.yaml:188',
     3108: 'rules_data/pampero/definitions/piles.yaml:36',
     3109: 'rules_data/pampero/definitions/piles.yaml:37',
     3110: 'rules_data/pampero/definitions/piles.yaml:38',
     3111: 'rules_data/pampero/definitions/piles.yaml:38',
     3112: 'rules_data/pampero/definitions/piles.yaml:39',
     3113: 'rules_data/pampero/definitions/piles.yaml:39',
-    3114: 'rules_data/pampero/definitions/piles.yaml:188',
-    3115: 'rules_data/pampero/definitions/piles.yaml:188',
+    3114: 'rules_data/pampero/definitions/piles.yaml:190',
+    3115: 'rules_data/pampero/definitions/piles.yaml:190',
     3117: 'rules_data/pampero/definitions/resources.yaml:15',
     3118: 'rules_data/pampero/definitions/resources.yaml:16',
-    3120: 'rules_data/pampero/definitions/piles.yaml:189',
+    3120: 'rules_data/pampero/definitions/piles.yaml:191',
     3121: 'rules_data/pampero/definitions/resources.yaml:18',
-    3125: 'rules_data/pampero/definitions/piles.yaml:180',
-    3128: 'rules_data/pampero/definitions/piles.yaml:138',
-    3129: 'rules_data/pampero/definitions/piles.yaml:139',
-    3130: 'rules_data/pampero/definitions/piles.yaml:141',
-    3132: 'rules_data/pampero/definitions/piles.yaml:143',
-    3133: 'rules_data/pampero/definitions/piles.yaml:144',
-    3134: 'rules_data/pampero/definitions/piles.yaml:144',
-    3135: 'rules_data/pampero/definitions/piles.yaml:145',
-    3136: 'rules_data/pampero/definitions/piles.yaml:145',
-    3137: 'rules_data/pampero/definitions/piles.yaml:146',
+    3125: 'rules_data/pampero/definitions/piles.yaml:182',
+    3128: 'rules_data/pampero/definitions/piles.yaml:140',
+    3129: 'rules_data/pampero/definitions/piles.yaml:141',
+    3130: 'rules_data/pampero/definitions/piles.yaml:143',
+    3132: 'rules_data/pampero/definitions/piles.yaml:145',
+    3133: 'rules_data/pampero/definitions/piles.yaml:146',
+    3134: 'rules_data/pampero/definitions/piles.yaml:146',
+    3135: 'rules_data/pampero/definitions/piles.yaml:147',
+    3136: 'rules_data/pampero/definitions/piles.yaml:147',
+    3137: 'rules_data/pampero/definitions/piles.yaml:148',
     3140: 'rules_data/pampero/definitions/resources.yaml:15',
     3141: 'rules_data/pampero/definitions/resources.yaml:16',
-    3143: 'rules_data/pampero/definitions/piles.yaml:148',
+    3143: 'rules_data/pampero/definitions/piles.yaml:150',
     3145: 'rules_data/pampero/definitions/resources.yaml:26',
     3146: 'rules_data/pampero/definitions/resources.yaml:27',
     3148: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -47551,7 +47551,7 @@ AT = {
     3152: 'rules_data/pampero/definitions/resources.yaml:29',
     3154: 'rules_data/pampero/definitions/resources.yaml:30',
     3155: 'rules_data/pampero/definitions/resources.yaml:30',
-    3157: 'rules_data/pampero/definitions/piles.yaml:149',
+    3157: 'rules_data/pampero/definitions/piles.yaml:151',
     3159: 'rules_data/pampero/definitions/resources.yaml:26',
     3160: 'rules_data/pampero/definitions/resources.yaml:27',
     3162: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -47561,35 +47561,35 @@ AT = {
     3168: 'rules_data/pampero/definitions/resources.yaml:30',
     3169: 'rules_data/pampero/definitions/resources.yaml:30',
     3171: 'rules_data/pampero/definitions/resources.yaml:18',
-    3173: 'rules_data/pampero/definitions/piles.yaml:142',
+    3173: 'rules_data/pampero/definitions/piles.yaml:144',
     3174: 'rules_data/pampero/definitions/resources.yaml:94',
-    3177: 'rules_data/pampero/definitions/board.yaml:231',
-    3178: 'rules_data/pampero/definitions/board.yaml:241',
-    3179: 'rules_data/pampero/definitions/board.yaml:242',
-    3180: 'rules_data/pampero/definitions/board.yaml:243',
-    3181: 'rules_data/pampero/definitions/board.yaml:244',
-    3183: 'rules_data/pampero/definitions/board.yaml:246',
-    3184: 'rules_data/pampero/definitions/board.yaml:246',
-    3186: 'rules_data/pampero/definitions/board.yaml:249',
-    3189: 'rules_data/pampero/definitions/board.yaml:123',
-    3190: 'rules_data/pampero/definitions/board.yaml:123',
-    3191: 'rules_data/pampero/definitions/board.yaml:124',
-    3192: 'rules_data/pampero/definitions/board.yaml:124',
-    3193: 'rules_data/pampero/definitions/board.yaml:125',
-    3194: 'rules_data/pampero/definitions/board.yaml:125',
-    3197: 'rules_data/pampero/definitions/board.yaml:115',
-    3198: 'rules_data/pampero/definitions/board.yaml:115',
-    3200: 'rules_data/pampero/definitions/board.yaml:115',
-    3202: 'rules_data/pampero/definitions/board.yaml:116',
-    3203: 'rules_data/pampero/definitions/board.yaml:116',
-    3206: 'rules_data/pampero/definitions/board.yaml:272',
-    3210: 'rules_data/pampero/definitions/board.yaml:158',
-    3211: 'rules_data/pampero/definitions/board.yaml:158',
-    3212: 'rules_data/pampero/definitions/board.yaml:158',
-    3213: 'rules_data/pampero/definitions/board.yaml:158',
-    3214: 'rules_data/pampero/definitions/board.yaml:274',
-    3215: 'rules_data/pampero/definitions/board.yaml:275',
-    3216: 'rules_data/pampero/definitions/board.yaml:275',
+    3177: 'rules_data/pampero/definitions/board.yaml:233',
+    3178: 'rules_data/pampero/definitions/board.yaml:243',
+    3179: 'rules_data/pampero/definitions/board.yaml:244',
+    3180: 'rules_data/pampero/definitions/board.yaml:245',
+    3181: 'rules_data/pampero/definitions/board.yaml:246',
+    3183: 'rules_data/pampero/definitions/board.yaml:248',
+    3184: 'rules_data/pampero/definitions/board.yaml:248',
+    3186: 'rules_data/pampero/definitions/board.yaml:251',
+    3189: 'rules_data/pampero/definitions/board.yaml:125',
+    3190: 'rules_data/pampero/definitions/board.yaml:125',
+    3191: 'rules_data/pampero/definitions/board.yaml:126',
+    3192: 'rules_data/pampero/definitions/board.yaml:126',
+    3193: 'rules_data/pampero/definitions/board.yaml:127',
+    3194: 'rules_data/pampero/definitions/board.yaml:127',
+    3197: 'rules_data/pampero/definitions/board.yaml:117',
+    3198: 'rules_data/pampero/definitions/board.yaml:117',
+    3200: 'rules_data/pampero/definitions/board.yaml:117',
+    3202: 'rules_data/pampero/definitions/board.yaml:118',
+    3203: 'rules_data/pampero/definitions/board.yaml:118',
+    3206: 'rules_data/pampero/definitions/board.yaml:274',
+    3210: 'rules_data/pampero/definitions/board.yaml:160',
+    3211: 'rules_data/pampero/definitions/board.yaml:160',
+    3212: 'rules_data/pampero/definitions/board.yaml:160',
+    3213: 'rules_data/pampero/definitions/board.yaml:160',
+    3214: 'rules_data/pampero/definitions/board.yaml:276',
+    3215: 'rules_data/pampero/definitions/board.yaml:277',
+    3216: 'rules_data/pampero/definitions/board.yaml:277',
     3218: 'rules_data/pampero/definitions/resources.yaml:26',
     3219: 'rules_data/pampero/definitions/resources.yaml:27',
     3221: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -47598,13 +47598,13 @@ AT = {
     3225: 'rules_data/pampero/definitions/resources.yaml:29',
     3227: 'rules_data/pampero/definitions/resources.yaml:30',
     3228: 'rules_data/pampero/definitions/resources.yaml:30',
-    3232: 'rules_data/pampero/definitions/board.yaml:248',
-    3233: 'rules_data/pampero/definitions/board.yaml:246',
-    3236: 'rules_data/pampero/definitions/board.yaml:257',
-    3237: 'rules_data/pampero/definitions/board.yaml:257',
-    3238: 'rules_data/pampero/definitions/board.yaml:259',
-    3239: 'rules_data/pampero/definitions/board.yaml:260',
-    3240: 'rules_data/pampero/definitions/board.yaml:261',
+    3232: 'rules_data/pampero/definitions/board.yaml:250',
+    3233: 'rules_data/pampero/definitions/board.yaml:248',
+    3236: 'rules_data/pampero/definitions/board.yaml:259',
+    3237: 'rules_data/pampero/definitions/board.yaml:259',
+    3238: 'rules_data/pampero/definitions/board.yaml:261',
+    3239: 'rules_data/pampero/definitions/board.yaml:262',
+    3240: 'rules_data/pampero/definitions/board.yaml:263',
     3242: 'rules_data/pampero/definitions/resources.yaml:15',
     3243: 'rules_data/pampero/definitions/resources.yaml:16',
     3247: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -47622,29 +47622,29 @@ AT = {
     3270: 'rules_data/pampero/definitions/resources.yaml:30',
     3271: 'rules_data/pampero/definitions/resources.yaml:30',
     3273: 'rules_data/pampero/definitions/resources.yaml:18',
-    3277: 'rules_data/pampero/definitions/board.yaml:115',
-    3278: 'rules_data/pampero/definitions/board.yaml:115',
-    3280: 'rules_data/pampero/definitions/board.yaml:115',
-    3282: 'rules_data/pampero/definitions/board.yaml:116',
-    3283: 'rules_data/pampero/definitions/board.yaml:116',
-    3284: 'rules_data/pampero/definitions/board.yaml:263',
-    3287: 'rules_data/pampero/definitions/board.yaml:132',
-    3288: 'rules_data/pampero/definitions/board.yaml:132',
-    3292: 'rules_data/pampero/definitions/board.yaml:123',
-    3293: 'rules_data/pampero/definitions/board.yaml:123',
-    3294: 'rules_data/pampero/definitions/board.yaml:124',
-    3295: 'rules_data/pampero/definitions/board.yaml:124',
-    3296: 'rules_data/pampero/definitions/board.yaml:125',
-    3297: 'rules_data/pampero/definitions/board.yaml:125',
-    3298: 'rules_data/pampero/definitions/board.yaml:132',
-    3301: 'rules_data/pampero/definitions/board.yaml:272',
-    3305: 'rules_data/pampero/definitions/board.yaml:158',
-    3306: 'rules_data/pampero/definitions/board.yaml:158',
-    3307: 'rules_data/pampero/definitions/board.yaml:158',
-    3308: 'rules_data/pampero/definitions/board.yaml:158',
-    3309: 'rules_data/pampero/definitions/board.yaml:274',
-    3310: 'rules_data/pampero/definitions/board.yaml:275',
-    3311: 'rules_data/pampero/definitions/board.yaml:275',
+    3277: 'rules_data/pampero/definitions/board.yaml:117',
+    3278: 'rules_data/pampero/definitions/board.yaml:117',
+    3280: 'rules_data/pampero/definitions/board.yaml:117',
+    3282: 'rules_data/pampero/definitions/board.yaml:118',
+    3283: 'rules_data/pampero/definitions/board.yaml:118',
+    3284: 'rules_data/pampero/definitions/board.yaml:265',
+    3287: 'rules_data/pampero/definitions/board.yaml:134',
+    3288: 'rules_data/pampero/definitions/board.yaml:134',
+    3292: 'rules_data/pampero/definitions/board.yaml:125',
+    3293: 'rules_data/pampero/definitions/board.yaml:125',
+    3294: 'rules_data/pampero/definitions/board.yaml:126',
+    3295: 'rules_data/pampero/definitions/board.yaml:126',
+    3296: 'rules_data/pampero/definitions/board.yaml:127',
+    3297: 'rules_data/pampero/definitions/board.yaml:127',
+    3298: 'rules_data/pampero/definitions/board.yaml:134',
+    3301: 'rules_data/pampero/definitions/board.yaml:274',
+    3305: 'rules_data/pampero/definitions/board.yaml:160',
+    3306: 'rules_data/pampero/definitions/board.yaml:160',
+    3307: 'rules_data/pampero/definitions/board.yaml:160',
+    3308: 'rules_data/pampero/definitions/board.yaml:160',
+    3309: 'rules_data/pampero/definitions/board.yaml:276',
+    3310: 'rules_data/pampero/definitions/board.yaml:277',
+    3311: 'rules_data/pampero/definitions/board.yaml:277',
     3313: 'rules_data/pampero/definitions/resources.yaml:26',
     3314: 'rules_data/pampero/definitions/resources.yaml:27',
     3316: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -47653,7 +47653,7 @@ AT = {
     3320: 'rules_data/pampero/definitions/resources.yaml:29',
     3322: 'rules_data/pampero/definitions/resources.yaml:30',
     3323: 'rules_data/pampero/definitions/resources.yaml:30',
-    3327: 'rules_data/pampero/definitions/board.yaml:257',
+    3327: 'rules_data/pampero/definitions/board.yaml:259',
     3331: 'rules_data/pampero/cards/action_cards.yaml:44',
     3332: 'rules_data/pampero/definitions/resources.yaml:65',
     3335: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -47669,33 +47669,33 @@ AT = {
     3356: 'rules_data/pampero/definitions/resources.yaml:29',
     3358: 'rules_data/pampero/definitions/resources.yaml:30',
     3359: 'rules_data/pampero/definitions/resources.yaml:30',
-    3364: 'rules_data/pampero/definitions/board.yaml:231',
-    3365: 'rules_data/pampero/definitions/board.yaml:241',
-    3366: 'rules_data/pampero/definitions/board.yaml:242',
-    3367: 'rules_data/pampero/definitions/board.yaml:243',
-    3368: 'rules_data/pampero/definitions/board.yaml:244',
-    3370: 'rules_data/pampero/definitions/board.yaml:246',
-    3371: 'rules_data/pampero/definitions/board.yaml:246',
-    3373: 'rules_data/pampero/definitions/board.yaml:249',
-    3376: 'rules_data/pampero/definitions/board.yaml:123',
-    3377: 'rules_data/pampero/definitions/board.yaml:123',
-    3378: 'rules_data/pampero/definitions/board.yaml:124',
-    3379: 'rules_data/pampero/definitions/board.yaml:124',
-    3380: 'rules_data/pampero/definitions/board.yaml:125',
-    3381: 'rules_data/pampero/definitions/board.yaml:125',
-    3384: 'rules_data/pampero/definitions/board.yaml:115',
-    3385: 'rules_data/pampero/definitions/board.yaml:115',
-    3387: 'rules_data/pampero/definitions/board.yaml:115',
-    3389: 'rules_data/pampero/definitions/board.yaml:116',
-    3390: 'rules_data/pampero/definitions/board.yaml:116',
-    3393: 'rules_data/pampero/definitions/board.yaml:272',
-    3397: 'rules_data/pampero/definitions/board.yaml:158',
-    3398: 'rules_data/pampero/definitions/board.yaml:158',
-    3399: 'rules_data/pampero/definitions/board.yaml:158',
-    3400: 'rules_data/pampero/definitions/board.yaml:158',
-    3401: 'rules_data/pampero/definitions/board.yaml:274',
-    3402: 'rules_data/pampero/definitions/board.yaml:275',
-    3403: 'rules_data/pampero/definitions/board.yaml:275',
+    3364: 'rules_data/pampero/definitions/board.yaml:233',
+    3365: 'rules_data/pampero/definitions/board.yaml:243',
+    3366: 'rules_data/pampero/definitions/board.yaml:244',
+    3367: 'rules_data/pampero/definitions/board.yaml:245',
+    3368: 'rules_data/pampero/definitions/board.yaml:246',
+    3370: 'rules_data/pampero/definitions/board.yaml:248',
+    3371: 'rules_data/pampero/definitions/board.yaml:248',
+    3373: 'rules_data/pampero/definitions/board.yaml:251',
+    3376: 'rules_data/pampero/definitions/board.yaml:125',
+    3377: 'rules_data/pampero/definitions/board.yaml:125',
+    3378: 'rules_data/pampero/definitions/board.yaml:126',
+    3379: 'rules_data/pampero/definitions/board.yaml:126',
+    3380: 'rules_data/pampero/definitions/board.yaml:127',
+    3381: 'rules_data/pampero/definitions/board.yaml:127',
+    3384: 'rules_data/pampero/definitions/board.yaml:117',
+    3385: 'rules_data/pampero/definitions/board.yaml:117',
+    3387: 'rules_data/pampero/definitions/board.yaml:117',
+    3389: 'rules_data/pampero/definitions/board.yaml:118',
+    3390: 'rules_data/pampero/definitions/board.yaml:118',
+    3393: 'rules_data/pampero/definitions/board.yaml:274',
+    3397: 'rules_data/pampero/definitions/board.yaml:160',
+    3398: 'rules_data/pampero/definitions/board.yaml:160',
+    3399: 'rules_data/pampero/definitions/board.yaml:160',
+    3400: 'rules_data/pampero/definitions/board.yaml:160',
+    3401: 'rules_data/pampero/definitions/board.yaml:276',
+    3402: 'rules_data/pampero/definitions/board.yaml:277',
+    3403: 'rules_data/pampero/definitions/board.yaml:277',
     3405: 'rules_data/pampero/definitions/resources.yaml:26',
     3406: 'rules_data/pampero/definitions/resources.yaml:27',
     3408: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -47704,13 +47704,13 @@ AT = {
     3412: 'rules_data/pampero/definitions/resources.yaml:29',
     3414: 'rules_data/pampero/definitions/resources.yaml:30',
     3415: 'rules_data/pampero/definitions/resources.yaml:30',
-    3419: 'rules_data/pampero/definitions/board.yaml:248',
-    3420: 'rules_data/pampero/definitions/board.yaml:246',
-    3423: 'rules_data/pampero/definitions/board.yaml:257',
-    3424: 'rules_data/pampero/definitions/board.yaml:257',
-    3425: 'rules_data/pampero/definitions/board.yaml:259',
-    3426: 'rules_data/pampero/definitions/board.yaml:260',
-    3427: 'rules_data/pampero/definitions/board.yaml:261',
+    3419: 'rules_data/pampero/definitions/board.yaml:250',
+    3420: 'rules_data/pampero/definitions/board.yaml:248',
+    3423: 'rules_data/pampero/definitions/board.yaml:259',
+    3424: 'rules_data/pampero/definitions/board.yaml:259',
+    3425: 'rules_data/pampero/definitions/board.yaml:261',
+    3426: 'rules_data/pampero/definitions/board.yaml:262',
+    3427: 'rules_data/pampero/definitions/board.yaml:263',
     3429: 'rules_data/pampero/definitions/resources.yaml:15',
     3430: 'rules_data/pampero/definitions/resources.yaml:16',
     3434: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -47728,29 +47728,29 @@ AT = {
     3457: 'rules_data/pampero/definitions/resources.yaml:30',
     3458: 'rules_data/pampero/definitions/resources.yaml:30',
     3460: 'rules_data/pampero/definitions/resources.yaml:18',
-    3464: 'rules_data/pampero/definitions/board.yaml:115',
-    3465: 'rules_data/pampero/definitions/board.yaml:115',
-    3467: 'rules_data/pampero/definitions/board.yaml:115',
-    3469: 'rules_data/pampero/definitions/board.yaml:116',
-    3470: 'rules_data/pampero/definitions/board.yaml:116',
-    3471: 'rules_data/pampero/definitions/board.yaml:263',
-    3474: 'rules_data/pampero/definitions/board.yaml:132',
-    3475: 'rules_data/pampero/definitions/board.yaml:132',
-    3479: 'rules_data/pampero/definitions/board.yaml:123',
-    3480: 'rules_data/pampero/definitions/board.yaml:123',
-    3481: 'rules_data/pampero/definitions/board.yaml:124',
-    3482: 'rules_data/pampero/definitions/board.yaml:124',
-    3483: 'rules_data/pampero/definitions/board.yaml:125',
-    3484: 'rules_data/pampero/definitions/board.yaml:125',
-    3485: 'rules_data/pampero/definitions/board.yaml:132',
-    3488: 'rules_data/pampero/definitions/board.yaml:272',
-    3492: 'rules_data/pampero/definitions/board.yaml:158',
-    3493: 'rules_data/pampero/definitions/board.yaml:158',
-    3494: 'rules_data/pampero/definitions/board.yaml:158',
-    3495: 'rules_data/pampero/definitions/board.yaml:158',
-    3496: 'rules_data/pampero/definitions/board.yaml:274',
-    3497: 'rules_data/pampero/definitions/board.yaml:275',
-    3498: 'rules_data/pampero/definitions/board.yaml:275',
+    3464: 'rules_data/pampero/definitions/board.yaml:117',
+    3465: 'rules_data/pampero/definitions/board.yaml:117',
+    3467: 'rules_data/pampero/definitions/board.yaml:117',
+    3469: 'rules_data/pampero/definitions/board.yaml:118',
+    3470: 'rules_data/pampero/definitions/board.yaml:118',
+    3471: 'rules_data/pampero/definitions/board.yaml:265',
+    3474: 'rules_data/pampero/definitions/board.yaml:134',
+    3475: 'rules_data/pampero/definitions/board.yaml:134',
+    3479: 'rules_data/pampero/definitions/board.yaml:125',
+    3480: 'rules_data/pampero/definitions/board.yaml:125',
+    3481: 'rules_data/pampero/definitions/board.yaml:126',
+    3482: 'rules_data/pampero/definitions/board.yaml:126',
+    3483: 'rules_data/pampero/definitions/board.yaml:127',
+    3484: 'rules_data/pampero/definitions/board.yaml:127',
+    3485: 'rules_data/pampero/definitions/board.yaml:134',
+    3488: 'rules_data/pampero/definitions/board.yaml:274',
+    3492: 'rules_data/pampero/definitions/board.yaml:160',
+    3493: 'rules_data/pampero/definitions/board.yaml:160',
+    3494: 'rules_data/pampero/definitions/board.yaml:160',
+    3495: 'rules_data/pampero/definitions/board.yaml:160',
+    3496: 'rules_data/pampero/definitions/board.yaml:276',
+    3497: 'rules_data/pampero/definitions/board.yaml:277',
+    3498: 'rules_data/pampero/definitions/board.yaml:277',
     3500: 'rules_data/pampero/definitions/resources.yaml:26',
     3501: 'rules_data/pampero/definitions/resources.yaml:27',
     3503: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -47759,7 +47759,7 @@ AT = {
     3507: 'rules_data/pampero/definitions/resources.yaml:29',
     3509: 'rules_data/pampero/definitions/resources.yaml:30',
     3510: 'rules_data/pampero/definitions/resources.yaml:30',
-    3514: 'rules_data/pampero/definitions/board.yaml:257',
+    3514: 'rules_data/pampero/definitions/board.yaml:259',
     3520: 'rules_data/pampero/definitions/contracts.yaml:197',
     3521: 'rules_data/pampero/definitions/contracts.yaml:198',
     3522: 'rules_data/pampero/definitions/contracts.yaml:199',
@@ -47916,33 +47916,33 @@ AT = {
     3774: 'rules_data/pampero/definitions/contracts.yaml:229',
     3776: 'rules_data/pampero/definitions/contracts.yaml:216',
     3778: 'rules_data/pampero/definitions/contracts.yaml:208',
-    3782: 'rules_data/pampero/definitions/board.yaml:231',
-    3783: 'rules_data/pampero/definitions/board.yaml:241',
-    3784: 'rules_data/pampero/definitions/board.yaml:242',
-    3785: 'rules_data/pampero/definitions/board.yaml:243',
-    3786: 'rules_data/pampero/definitions/board.yaml:244',
-    3788: 'rules_data/pampero/definitions/board.yaml:246',
-    3789: 'rules_data/pampero/definitions/board.yaml:246',
-    3791: 'rules_data/pampero/definitions/board.yaml:249',
-    3794: 'rules_data/pampero/definitions/board.yaml:123',
-    3795: 'rules_data/pampero/definitions/board.yaml:123',
-    3796: 'rules_data/pampero/definitions/board.yaml:124',
-    3797: 'rules_data/pampero/definitions/board.yaml:124',
-    3798: 'rules_data/pampero/definitions/board.yaml:125',
-    3799: 'rules_data/pampero/definitions/board.yaml:125',
-    3802: 'rules_data/pampero/definitions/board.yaml:115',
-    3803: 'rules_data/pampero/definitions/board.yaml:115',
-    3805: 'rules_data/pampero/definitions/board.yaml:115',
-    3807: 'rules_data/pampero/definitions/board.yaml:116',
-    3808: 'rules_data/pampero/definitions/board.yaml:116',
-    3811: 'rules_data/pampero/definitions/board.yaml:272',
-    3815: 'rules_data/pampero/definitions/board.yaml:158',
-    3816: 'rules_data/pampero/definitions/board.yaml:158',
-    3817: 'rules_data/pampero/definitions/board.yaml:158',
-    3818: 'rules_data/pampero/definitions/board.yaml:158',
-    3819: 'rules_data/pampero/definitions/board.yaml:274',
-    3820: 'rules_data/pampero/definitions/board.yaml:275',
-    3821: 'rules_data/pampero/definitions/board.yaml:275',
+    3782: 'rules_data/pampero/definitions/board.yaml:233',
+    3783: 'rules_data/pampero/definitions/board.yaml:243',
+    3784: 'rules_data/pampero/definitions/board.yaml:244',
+    3785: 'rules_data/pampero/definitions/board.yaml:245',
+    3786: 'rules_data/pampero/definitions/board.yaml:246',
+    3788: 'rules_data/pampero/definitions/board.yaml:248',
+    3789: 'rules_data/pampero/definitions/board.yaml:248',
+    3791: 'rules_data/pampero/definitions/board.yaml:251',
+    3794: 'rules_data/pampero/definitions/board.yaml:125',
+    3795: 'rules_data/pampero/definitions/board.yaml:125',
+    3796: 'rules_data/pampero/definitions/board.yaml:126',
+    3797: 'rules_data/pampero/definitions/board.yaml:126',
+    3798: 'rules_data/pampero/definitions/board.yaml:127',
+    3799: 'rules_data/pampero/definitions/board.yaml:127',
+    3802: 'rules_data/pampero/definitions/board.yaml:117',
+    3803: 'rules_data/pampero/definitions/board.yaml:117',
+    3805: 'rules_data/pampero/definitions/board.yaml:117',
+    3807: 'rules_data/pampero/definitions/board.yaml:118',
+    3808: 'rules_data/pampero/definitions/board.yaml:118',
+    3811: 'rules_data/pampero/definitions/board.yaml:274',
+    3815: 'rules_data/pampero/definitions/board.yaml:160',
+    3816: 'rules_data/pampero/definitions/board.yaml:160',
+    3817: 'rules_data/pampero/definitions/board.yaml:160',
+    3818: 'rules_data/pampero/definitions/board.yaml:160',
+    3819: 'rules_data/pampero/definitions/board.yaml:276',
+    3820: 'rules_data/pampero/definitions/board.yaml:277',
+    3821: 'rules_data/pampero/definitions/board.yaml:277',
     3823: 'rules_data/pampero/definitions/resources.yaml:26',
     3824: 'rules_data/pampero/definitions/resources.yaml:27',
     3826: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -47951,13 +47951,13 @@ AT = {
     3830: 'rules_data/pampero/definitions/resources.yaml:29',
     3832: 'rules_data/pampero/definitions/resources.yaml:30',
     3833: 'rules_data/pampero/definitions/resources.yaml:30',
-    3837: 'rules_data/pampero/definitions/board.yaml:248',
-    3838: 'rules_data/pampero/definitions/board.yaml:246',
-    3841: 'rules_data/pampero/definitions/board.yaml:257',
-    3842: 'rules_data/pampero/definitions/board.yaml:257',
-    3843: 'rules_data/pampero/definitions/board.yaml:259',
-    3844: 'rules_data/pampero/definitions/board.yaml:260',
-    3845: 'rules_data/pampero/definitions/board.yaml:261',
+    3837: 'rules_data/pampero/definitions/board.yaml:250',
+    3838: 'rules_data/pampero/definitions/board.yaml:248',
+    3841: 'rules_data/pampero/definitions/board.yaml:259',
+    3842: 'rules_data/pampero/definitions/board.yaml:259',
+    3843: 'rules_data/pampero/definitions/board.yaml:261',
+    3844: 'rules_data/pampero/definitions/board.yaml:262',
+    3845: 'rules_data/pampero/definitions/board.yaml:263',
     3847: 'rules_data/pampero/definitions/resources.yaml:15',
     3848: 'rules_data/pampero/definitions/resources.yaml:16',
     3852: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -47975,29 +47975,29 @@ AT = {
     3875: 'rules_data/pampero/definitions/resources.yaml:30',
     3876: 'rules_data/pampero/definitions/resources.yaml:30',
     3878: 'rules_data/pampero/definitions/resources.yaml:18',
-    3882: 'rules_data/pampero/definitions/board.yaml:115',
-    3883: 'rules_data/pampero/definitions/board.yaml:115',
-    3885: 'rules_data/pampero/definitions/board.yaml:115',
-    3887: 'rules_data/pampero/definitions/board.yaml:116',
-    3888: 'rules_data/pampero/definitions/board.yaml:116',
-    3889: 'rules_data/pampero/definitions/board.yaml:263',
-    3892: 'rules_data/pampero/definitions/board.yaml:132',
-    3893: 'rules_data/pampero/definitions/board.yaml:132',
-    3897: 'rules_data/pampero/definitions/board.yaml:123',
-    3898: 'rules_data/pampero/definitions/board.yaml:123',
-    3899: 'rules_data/pampero/definitions/board.yaml:124',
-    3900: 'rules_data/pampero/definitions/board.yaml:124',
-    3901: 'rules_data/pampero/definitions/board.yaml:125',
-    3902: 'rules_data/pampero/definitions/board.yaml:125',
-    3903: 'rules_data/pampero/definitions/board.yaml:132',
-    3906: 'rules_data/pampero/definitions/board.yaml:272',
-    3910: 'rules_data/pampero/definitions/board.yaml:158',
-    3911: 'rules_data/pampero/definitions/board.yaml:158',
-    3912: 'rules_data/pampero/definitions/board.yaml:158',
-    3913: 'rules_data/pampero/definitions/board.yaml:158',
-    3914: 'rules_data/pampero/definitions/board.yaml:274',
-    3915: 'rules_data/pampero/definitions/board.yaml:275',
-    3916: 'rules_data/pampero/definitions/board.yaml:275',
+    3882: 'rules_data/pampero/definitions/board.yaml:117',
+    3883: 'rules_data/pampero/definitions/board.yaml:117',
+    3885: 'rules_data/pampero/definitions/board.yaml:117',
+    3887: 'rules_data/pampero/definitions/board.yaml:118',
+    3888: 'rules_data/pampero/definitions/board.yaml:118',
+    3889: 'rules_data/pampero/definitions/board.yaml:265',
+    3892: 'rules_data/pampero/definitions/board.yaml:134',
+    3893: 'rules_data/pampero/definitions/board.yaml:134',
+    3897: 'rules_data/pampero/definitions/board.yaml:125',
+    3898: 'rules_data/pampero/definitions/board.yaml:125',
+    3899: 'rules_data/pampero/definitions/board.yaml:126',
+    3900: 'rules_data/pampero/definitions/board.yaml:126',
+    3901: 'rules_data/pampero/definitions/board.yaml:127',
+    3902: 'rules_data/pampero/definitions/board.yaml:127',
+    3903: 'rules_data/pampero/definitions/board.yaml:134',
+    3906: 'rules_data/pampero/definitions/board.yaml:274',
+    3910: 'rules_data/pampero/definitions/board.yaml:160',
+    3911: 'rules_data/pampero/definitions/board.yaml:160',
+    3912: 'rules_data/pampero/definitions/board.yaml:160',
+    3913: 'rules_data/pampero/definitions/board.yaml:160',
+    3914: 'rules_data/pampero/definitions/board.yaml:276',
+    3915: 'rules_data/pampero/definitions/board.yaml:277',
+    3916: 'rules_data/pampero/definitions/board.yaml:277',
     3918: 'rules_data/pampero/definitions/resources.yaml:26',
     3919: 'rules_data/pampero/definitions/resources.yaml:27',
     3921: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48006,7 +48006,7 @@ AT = {
     3925: 'rules_data/pampero/definitions/resources.yaml:29',
     3927: 'rules_data/pampero/definitions/resources.yaml:30',
     3928: 'rules_data/pampero/definitions/resources.yaml:30',
-    3932: 'rules_data/pampero/definitions/board.yaml:257',
+    3932: 'rules_data/pampero/definitions/board.yaml:259',
     3936: 'rules_data/pampero/cards/action_cards.yaml:44',
     3937: 'rules_data/pampero/definitions/resources.yaml:65',
     3940: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -48022,33 +48022,33 @@ AT = {
     3961: 'rules_data/pampero/definitions/resources.yaml:29',
     3963: 'rules_data/pampero/definitions/resources.yaml:30',
     3964: 'rules_data/pampero/definitions/resources.yaml:30',
-    3969: 'rules_data/pampero/definitions/board.yaml:231',
-    3970: 'rules_data/pampero/definitions/board.yaml:241',
-    3971: 'rules_data/pampero/definitions/board.yaml:242',
-    3972: 'rules_data/pampero/definitions/board.yaml:243',
-    3973: 'rules_data/pampero/definitions/board.yaml:244',
-    3975: 'rules_data/pampero/definitions/board.yaml:246',
-    3976: 'rules_data/pampero/definitions/board.yaml:246',
-    3978: 'rules_data/pampero/definitions/board.yaml:249',
-    3981: 'rules_data/pampero/definitions/board.yaml:123',
-    3982: 'rules_data/pampero/definitions/board.yaml:123',
-    3983: 'rules_data/pampero/definitions/board.yaml:124',
-    3984: 'rules_data/pampero/definitions/board.yaml:124',
-    3985: 'rules_data/pampero/definitions/board.yaml:125',
-    3986: 'rules_data/pampero/definitions/board.yaml:125',
-    3989: 'rules_data/pampero/definitions/board.yaml:115',
-    3990: 'rules_data/pampero/definitions/board.yaml:115',
-    3992: 'rules_data/pampero/definitions/board.yaml:115',
-    3994: 'rules_data/pampero/definitions/board.yaml:116',
-    3995: 'rules_data/pampero/definitions/board.yaml:116',
-    3998: 'rules_data/pampero/definitions/board.yaml:272',
-    4002: 'rules_data/pampero/definitions/board.yaml:158',
-    4003: 'rules_data/pampero/definitions/board.yaml:158',
-    4004: 'rules_data/pampero/definitions/board.yaml:158',
-    4005: 'rules_data/pampero/definitions/board.yaml:158',
-    4006: 'rules_data/pampero/definitions/board.yaml:274',
-    4007: 'rules_data/pampero/definitions/board.yaml:275',
-    4008: 'rules_data/pampero/definitions/board.yaml:275',
+    3969: 'rules_data/pampero/definitions/board.yaml:233',
+    3970: 'rules_data/pampero/definitions/board.yaml:243',
+    3971: 'rules_data/pampero/definitions/board.yaml:244',
+    3972: 'rules_data/pampero/definitions/board.yaml:245',
+    3973: 'rules_data/pampero/definitions/board.yaml:246',
+    3975: 'rules_data/pampero/definitions/board.yaml:248',
+    3976: 'rules_data/pampero/definitions/board.yaml:248',
+    3978: 'rules_data/pampero/definitions/board.yaml:251',
+    3981: 'rules_data/pampero/definitions/board.yaml:125',
+    3982: 'rules_data/pampero/definitions/board.yaml:125',
+    3983: 'rules_data/pampero/definitions/board.yaml:126',
+    3984: 'rules_data/pampero/definitions/board.yaml:126',
+    3985: 'rules_data/pampero/definitions/board.yaml:127',
+    3986: 'rules_data/pampero/definitions/board.yaml:127',
+    3989: 'rules_data/pampero/definitions/board.yaml:117',
+    3990: 'rules_data/pampero/definitions/board.yaml:117',
+    3992: 'rules_data/pampero/definitions/board.yaml:117',
+    3994: 'rules_data/pampero/definitions/board.yaml:118',
+    3995: 'rules_data/pampero/definitions/board.yaml:118',
+    3998: 'rules_data/pampero/definitions/board.yaml:274',
+    4002: 'rules_data/pampero/definitions/board.yaml:160',
+    4003: 'rules_data/pampero/definitions/board.yaml:160',
+    4004: 'rules_data/pampero/definitions/board.yaml:160',
+    4005: 'rules_data/pampero/definitions/board.yaml:160',
+    4006: 'rules_data/pampero/definitions/board.yaml:276',
+    4007: 'rules_data/pampero/definitions/board.yaml:277',
+    4008: 'rules_data/pampero/definitions/board.yaml:277',
     4010: 'rules_data/pampero/definitions/resources.yaml:26',
     4011: 'rules_data/pampero/definitions/resources.yaml:27',
     4013: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48057,13 +48057,13 @@ AT = {
     4017: 'rules_data/pampero/definitions/resources.yaml:29',
     4019: 'rules_data/pampero/definitions/resources.yaml:30',
     4020: 'rules_data/pampero/definitions/resources.yaml:30',
-    4024: 'rules_data/pampero/definitions/board.yaml:248',
-    4025: 'rules_data/pampero/definitions/board.yaml:246',
-    4028: 'rules_data/pampero/definitions/board.yaml:257',
-    4029: 'rules_data/pampero/definitions/board.yaml:257',
-    4030: 'rules_data/pampero/definitions/board.yaml:259',
-    4031: 'rules_data/pampero/definitions/board.yaml:260',
-    4032: 'rules_data/pampero/definitions/board.yaml:261',
+    4024: 'rules_data/pampero/definitions/board.yaml:250',
+    4025: 'rules_data/pampero/definitions/board.yaml:248',
+    4028: 'rules_data/pampero/definitions/board.yaml:259',
+    4029: 'rules_data/pampero/definitions/board.yaml:259',
+    4030: 'rules_data/pampero/definitions/board.yaml:261',
+    4031: 'rules_data/pampero/definitions/board.yaml:262',
+    4032: 'rules_data/pampero/definitions/board.yaml:263',
     4034: 'rules_data/pampero/definitions/resources.yaml:15',
     4035: 'rules_data/pampero/definitions/resources.yaml:16',
     4039: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -48081,29 +48081,29 @@ AT = {
     4062: 'rules_data/pampero/definitions/resources.yaml:30',
     4063: 'rules_data/pampero/definitions/resources.yaml:30',
     4065: 'rules_data/pampero/definitions/resources.yaml:18',
-    4069: 'rules_data/pampero/definitions/board.yaml:115',
-    4070: 'rules_data/pampero/definitions/board.yaml:115',
-    4072: 'rules_data/pampero/definitions/board.yaml:115',
-    4074: 'rules_data/pampero/definitions/board.yaml:116',
-    4075: 'rules_data/pampero/definitions/board.yaml:116',
-    4076: 'rules_data/pampero/definitions/board.yaml:263',
-    4079: 'rules_data/pampero/definitions/board.yaml:132',
-    4080: 'rules_data/pampero/definitions/board.yaml:132',
-    4084: 'rules_data/pampero/definitions/board.yaml:123',
-    4085: 'rules_data/pampero/definitions/board.yaml:123',
-    4086: 'rules_data/pampero/definitions/board.yaml:124',
-    4087: 'rules_data/pampero/definitions/board.yaml:124',
-    4088: 'rules_data/pampero/definitions/board.yaml:125',
-    4089: 'rules_data/pampero/definitions/board.yaml:125',
-    4090: 'rules_data/pampero/definitions/board.yaml:132',
-    4093: 'rules_data/pampero/definitions/board.yaml:272',
-    4097: 'rules_data/pampero/definitions/board.yaml:158',
-    4098: 'rules_data/pampero/definitions/board.yaml:158',
-    4099: 'rules_data/pampero/definitions/board.yaml:158',
-    4100: 'rules_data/pampero/definitions/board.yaml:158',
-    4101: 'rules_data/pampero/definitions/board.yaml:274',
-    4102: 'rules_data/pampero/definitions/board.yaml:275',
-    4103: 'rules_data/pampero/definitions/board.yaml:275',
+    4069: 'rules_data/pampero/definitions/board.yaml:117',
+    4070: 'rules_data/pampero/definitions/board.yaml:117',
+    4072: 'rules_data/pampero/definitions/board.yaml:117',
+    4074: 'rules_data/pampero/definitions/board.yaml:118',
+    4075: 'rules_data/pampero/definitions/board.yaml:118',
+    4076: 'rules_data/pampero/definitions/board.yaml:265',
+    4079: 'rules_data/pampero/definitions/board.yaml:134',
+    4080: 'rules_data/pampero/definitions/board.yaml:134',
+    4084: 'rules_data/pampero/definitions/board.yaml:125',
+    4085: 'rules_data/pampero/definitions/board.yaml:125',
+    4086: 'rules_data/pampero/definitions/board.yaml:126',
+    4087: 'rules_data/pampero/definitions/board.yaml:126',
+    4088: 'rules_data/pampero/definitions/board.yaml:127',
+    4089: 'rules_data/pampero/definitions/board.yaml:127',
+    4090: 'rules_data/pampero/definitions/board.yaml:134',
+    4093: 'rules_data/pampero/definitions/board.yaml:274',
+    4097: 'rules_data/pampero/definitions/board.yaml:160',
+    4098: 'rules_data/pampero/definitions/board.yaml:160',
+    4099: 'rules_data/pampero/definitions/board.yaml:160',
+    4100: 'rules_data/pampero/definitions/board.yaml:160',
+    4101: 'rules_data/pampero/definitions/board.yaml:276',
+    4102: 'rules_data/pampero/definitions/board.yaml:277',
+    4103: 'rules_data/pampero/definitions/board.yaml:277',
     4105: 'rules_data/pampero/definitions/resources.yaml:26',
     4106: 'rules_data/pampero/definitions/resources.yaml:27',
     4108: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48112,7 +48112,7 @@ AT = {
     4112: 'rules_data/pampero/definitions/resources.yaml:29',
     4114: 'rules_data/pampero/definitions/resources.yaml:30',
     4115: 'rules_data/pampero/definitions/resources.yaml:30',
-    4119: 'rules_data/pampero/definitions/board.yaml:257',
+    4119: 'rules_data/pampero/definitions/board.yaml:259',
     4125: 'rules_data/pampero/definitions/contracts.yaml:197',
     4126: 'rules_data/pampero/definitions/contracts.yaml:198',
     4127: 'rules_data/pampero/definitions/contracts.yaml:199',
@@ -48269,20 +48269,20 @@ AT = {
     4379: 'rules_data/pampero/definitions/contracts.yaml:229',
     4381: 'rules_data/pampero/definitions/contracts.yaml:216',
     4383: 'rules_data/pampero/definitions/contracts.yaml:208',
-    4387: 'rules_data/pampero/definitions/board.yaml:321',
-    4390: 'rules_data/pampero/definitions/board.yaml:324',
-    4392: 'rules_data/pampero/definitions/board.yaml:326',
-    4393: 'rules_data/pampero/definitions/board.yaml:326',
-    4394: 'rules_data/pampero/definitions/board.yaml:326',
-    4395: 'rules_data/pampero/definitions/board.yaml:329',
-    4398: 'rules_data/pampero/definitions/board.yaml:123',
-    4399: 'rules_data/pampero/definitions/board.yaml:123',
-    4400: 'rules_data/pampero/definitions/board.yaml:124',
-    4401: 'rules_data/pampero/definitions/board.yaml:124',
-    4402: 'rules_data/pampero/definitions/board.yaml:125',
-    4403: 'rules_data/pampero/definitions/board.yaml:125',
-    4406: 'rules_data/pampero/definitions/board.yaml:326',
-    4408: 'rules_data/pampero/definitions/board.yaml:333',
+    4387: 'rules_data/pampero/definitions/board.yaml:323',
+    4390: 'rules_data/pampero/definitions/board.yaml:326',
+    4392: 'rules_data/pampero/definitions/board.yaml:328',
+    4393: 'rules_data/pampero/definitions/board.yaml:328',
+    4394: 'rules_data/pampero/definitions/board.yaml:328',
+    4395: 'rules_data/pampero/definitions/board.yaml:331',
+    4398: 'rules_data/pampero/definitions/board.yaml:125',
+    4399: 'rules_data/pampero/definitions/board.yaml:125',
+    4400: 'rules_data/pampero/definitions/board.yaml:126',
+    4401: 'rules_data/pampero/definitions/board.yaml:126',
+    4402: 'rules_data/pampero/definitions/board.yaml:127',
+    4403: 'rules_data/pampero/definitions/board.yaml:127',
+    4406: 'rules_data/pampero/definitions/board.yaml:328',
+    4408: 'rules_data/pampero/definitions/board.yaml:335',
     4414: 'rules_data/pampero/definitions/contracts.yaml:197',
     4415: 'rules_data/pampero/definitions/contracts.yaml:198',
     4416: 'rules_data/pampero/definitions/contracts.yaml:199',
@@ -48439,36 +48439,36 @@ AT = {
     4668: 'rules_data/pampero/definitions/contracts.yaml:229',
     4670: 'rules_data/pampero/definitions/contracts.yaml:216',
     4672: 'rules_data/pampero/definitions/contracts.yaml:208',
-    4673: 'rules_data/pampero/definitions/piles.yaml:177',
-    4674: 'rules_data/pampero/definitions/piles.yaml:178',
-    4676: 'rules_data/pampero/definitions/piles.yaml:180',
-    4677: 'rules_data/pampero/definitions/piles.yaml:180',
-    4678: 'rules_data/pampero/definitions/piles.yaml:180',
-    4679: 'rules_data/pampero/definitions/piles.yaml:180',
-    4680: 'rules_data/pampero/definitions/piles.yaml:180',
-    4681: 'rules_data/pampero/definitions/piles.yaml:185',
-    4682: 'rules_data/pampero/definitions/piles.yaml:185',
+    4673: 'rules_data/pampero/definitions/piles.yaml:179',
+    4674: 'rules_data/pampero/definitions/piles.yaml:180',
+    4676: 'rules_data/pampero/definitions/piles.yaml:182',
+    4677: 'rules_data/pampero/definitions/piles.yaml:182',
+    4678: 'rules_data/pampero/definitions/piles.yaml:182',
+    4679: 'rules_data/pampero/definitions/piles.yaml:182',
+    4680: 'rules_data/pampero/definitions/piles.yaml:182',
+    4681: 'rules_data/pampero/definitions/piles.yaml:187',
+    4682: 'rules_data/pampero/definitions/piles.yaml:187',
     4684: 'rules_data/pampero/definitions/resources.yaml:70',
     4687: 'rules_data/pampero/definitions/resources.yaml:38',
     4689: 'rules_data/pampero/definitions/resources.yaml:39',
     4690: 'rules_data/pampero/definitions/resources.yaml:39',
     4692: 'rules_data/pampero/definitions/resources.yaml:40',
     4693: 'rules_data/pampero/definitions/resources.yaml:40',
-    4695: 'rules_data/pampero/definitions/piles.yaml:186',
-    4696: 'rules_data/pampero/definitions/piles.yaml:186',
+    4695: 'rules_data/pampero/definitions/piles.yaml:188',
+    4696: 'rules_data/pampero/definitions/piles.yaml:188',
     4698: 'rules_data/pampero/definitions/piles.yaml:36',
     4699: 'rules_data/pampero/definitions/piles.yaml:37',
     4700: 'rules_data/pampero/definitions/piles.yaml:38',
     4701: 'rules_data/pampero/definitions/piles.yaml:38',
     4702: 'rules_data/pampero/definitions/piles.yaml:39',
     4703: 'rules_data/pampero/definitions/piles.yaml:39',
-    4704: 'rules_data/pampero/definitions/piles.yaml:188',
-    4705: 'rules_data/pampero/definitions/piles.yaml:188',
+    4704: 'rules_data/pampero/definitions/piles.yaml:190',
+    4705: 'rules_data/pampero/definitions/piles.yaml:190',
     4707: 'rules_data/pampero/definitions/resources.yaml:15',
     4708: 'rules_data/pampero/definitions/resources.yaml:16',
-    4710: 'rules_data/pampero/definitions/piles.yaml:189',
+    4710: 'rules_data/pampero/definitions/piles.yaml:191',
     4711: 'rules_data/pampero/definitions/resources.yaml:18',
-    4715: 'rules_data/pampero/definitions/piles.yaml:180',
+    4715: 'rules_data/pampero/definitions/piles.yaml:182',
     4720: 'rules_data/pampero/definitions/resources.yaml:53',
     4721: 'rules_data/pampero/definitions/resources.yaml:53',
     4724: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -48482,33 +48482,33 @@ AT = {
     4741: 'rules_data/pampero/definitions/resources.yaml:29',
     4743: 'rules_data/pampero/definitions/resources.yaml:30',
     4744: 'rules_data/pampero/definitions/resources.yaml:30',
-    4748: 'rules_data/pampero/definitions/board.yaml:231',
-    4749: 'rules_data/pampero/definitions/board.yaml:241',
-    4750: 'rules_data/pampero/definitions/board.yaml:242',
-    4751: 'rules_data/pampero/definitions/board.yaml:243',
-    4752: 'rules_data/pampero/definitions/board.yaml:244',
-    4754: 'rules_data/pampero/definitions/board.yaml:246',
-    4755: 'rules_data/pampero/definitions/board.yaml:246',
-    4757: 'rules_data/pampero/definitions/board.yaml:249',
-    4760: 'rules_data/pampero/definitions/board.yaml:123',
-    4761: 'rules_data/pampero/definitions/board.yaml:123',
-    4762: 'rules_data/pampero/definitions/board.yaml:124',
-    4763: 'rules_data/pampero/definitions/board.yaml:124',
-    4764: 'rules_data/pampero/definitions/board.yaml:125',
-    4765: 'rules_data/pampero/definitions/board.yaml:125',
-    4768: 'rules_data/pampero/definitions/board.yaml:115',
-    4769: 'rules_data/pampero/definitions/board.yaml:115',
-    4771: 'rules_data/pampero/definitions/board.yaml:115',
-    4773: 'rules_data/pampero/definitions/board.yaml:116',
-    4774: 'rules_data/pampero/definitions/board.yaml:116',
-    4777: 'rules_data/pampero/definitions/board.yaml:272',
-    4781: 'rules_data/pampero/definitions/board.yaml:158',
-    4782: 'rules_data/pampero/definitions/board.yaml:158',
-    4783: 'rules_data/pampero/definitions/board.yaml:158',
-    4784: 'rules_data/pampero/definitions/board.yaml:158',
-    4785: 'rules_data/pampero/definitions/board.yaml:274',
-    4786: 'rules_data/pampero/definitions/board.yaml:275',
-    4787: 'rules_data/pampero/definitions/board.yaml:275',
+    4748: 'rules_data/pampero/definitions/board.yaml:233',
+    4749: 'rules_data/pampero/definitions/board.yaml:243',
+    4750: 'rules_data/pampero/definitions/board.yaml:244',
+    4751: 'rules_data/pampero/definitions/board.yaml:245',
+    4752: 'rules_data/pampero/definitions/board.yaml:246',
+    4754: 'rules_data/pampero/definitions/board.yaml:248',
+    4755: 'rules_data/pampero/definitions/board.yaml:248',
+    4757: 'rules_data/pampero/definitions/board.yaml:251',
+    4760: 'rules_data/pampero/definitions/board.yaml:125',
+    4761: 'rules_data/pampero/definitions/board.yaml:125',
+    4762: 'rules_data/pampero/definitions/board.yaml:126',
+    4763: 'rules_data/pampero/definitions/board.yaml:126',
+    4764: 'rules_data/pampero/definitions/board.yaml:127',
+    4765: 'rules_data/pampero/definitions/board.yaml:127',
+    4768: 'rules_data/pampero/definitions/board.yaml:117',
+    4769: 'rules_data/pampero/definitions/board.yaml:117',
+    4771: 'rules_data/pampero/definitions/board.yaml:117',
+    4773: 'rules_data/pampero/definitions/board.yaml:118',
+    4774: 'rules_data/pampero/definitions/board.yaml:118',
+    4777: 'rules_data/pampero/definitions/board.yaml:274',
+    4781: 'rules_data/pampero/definitions/board.yaml:160',
+    4782: 'rules_data/pampero/definitions/board.yaml:160',
+    4783: 'rules_data/pampero/definitions/board.yaml:160',
+    4784: 'rules_data/pampero/definitions/board.yaml:160',
+    4785: 'rules_data/pampero/definitions/board.yaml:276',
+    4786: 'rules_data/pampero/definitions/board.yaml:277',
+    4787: 'rules_data/pampero/definitions/board.yaml:277',
     4789: 'rules_data/pampero/definitions/resources.yaml:26',
     4790: 'rules_data/pampero/definitions/resources.yaml:27',
     4792: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48517,13 +48517,13 @@ AT = {
     4796: 'rules_data/pampero/definitions/resources.yaml:29',
     4798: 'rules_data/pampero/definitions/resources.yaml:30',
     4799: 'rules_data/pampero/definitions/resources.yaml:30',
-    4803: 'rules_data/pampero/definitions/board.yaml:248',
-    4804: 'rules_data/pampero/definitions/board.yaml:246',
-    4807: 'rules_data/pampero/definitions/board.yaml:257',
-    4808: 'rules_data/pampero/definitions/board.yaml:257',
-    4809: 'rules_data/pampero/definitions/board.yaml:259',
-    4810: 'rules_data/pampero/definitions/board.yaml:260',
-    4811: 'rules_data/pampero/definitions/board.yaml:261',
+    4803: 'rules_data/pampero/definitions/board.yaml:250',
+    4804: 'rules_data/pampero/definitions/board.yaml:248',
+    4807: 'rules_data/pampero/definitions/board.yaml:259',
+    4808: 'rules_data/pampero/definitions/board.yaml:259',
+    4809: 'rules_data/pampero/definitions/board.yaml:261',
+    4810: 'rules_data/pampero/definitions/board.yaml:262',
+    4811: 'rules_data/pampero/definitions/board.yaml:263',
     4813: 'rules_data/pampero/definitions/resources.yaml:15',
     4814: 'rules_data/pampero/definitions/resources.yaml:16',
     4818: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -48541,29 +48541,29 @@ AT = {
     4841: 'rules_data/pampero/definitions/resources.yaml:30',
     4842: 'rules_data/pampero/definitions/resources.yaml:30',
     4844: 'rules_data/pampero/definitions/resources.yaml:18',
-    4848: 'rules_data/pampero/definitions/board.yaml:115',
-    4849: 'rules_data/pampero/definitions/board.yaml:115',
-    4851: 'rules_data/pampero/definitions/board.yaml:115',
-    4853: 'rules_data/pampero/definitions/board.yaml:116',
-    4854: 'rules_data/pampero/definitions/board.yaml:116',
-    4855: 'rules_data/pampero/definitions/board.yaml:263',
-    4858: 'rules_data/pampero/definitions/board.yaml:132',
-    4859: 'rules_data/pampero/definitions/board.yaml:132',
-    4863: 'rules_data/pampero/definitions/board.yaml:123',
-    4864: 'rules_data/pampero/definitions/board.yaml:123',
-    4865: 'rules_data/pampero/definitions/board.yaml:124',
-    4866: 'rules_data/pampero/definitions/board.yaml:124',
-    4867: 'rules_data/pampero/definitions/board.yaml:125',
-    4868: 'rules_data/pampero/definitions/board.yaml:125',
-    4869: 'rules_data/pampero/definitions/board.yaml:132',
-    4872: 'rules_data/pampero/definitions/board.yaml:272',
-    4876: 'rules_data/pampero/definitions/board.yaml:158',
-    4877: 'rules_data/pampero/definitions/board.yaml:158',
-    4878: 'rules_data/pampero/definitions/board.yaml:158',
-    4879: 'rules_data/pampero/definitions/board.yaml:158',
-    4880: 'rules_data/pampero/definitions/board.yaml:274',
-    4881: 'rules_data/pampero/definitions/board.yaml:275',
-    4882: 'rules_data/pampero/definitions/board.yaml:275',
+    4848: 'rules_data/pampero/definitions/board.yaml:117',
+    4849: 'rules_data/pampero/definitions/board.yaml:117',
+    4851: 'rules_data/pampero/definitions/board.yaml:117',
+    4853: 'rules_data/pampero/definitions/board.yaml:118',
+    4854: 'rules_data/pampero/definitions/board.yaml:118',
+    4855: 'rules_data/pampero/definitions/board.yaml:265',
+    4858: 'rules_data/pampero/definitions/board.yaml:134',
+    4859: 'rules_data/pampero/definitions/board.yaml:134',
+    4863: 'rules_data/pampero/definitions/board.yaml:125',
+    4864: 'rules_data/pampero/definitions/board.yaml:125',
+    4865: 'rules_data/pampero/definitions/board.yaml:126',
+    4866: 'rules_data/pampero/definitions/board.yaml:126',
+    4867: 'rules_data/pampero/definitions/board.yaml:127',
+    4868: 'rules_data/pampero/definitions/board.yaml:127',
+    4869: 'rules_data/pampero/definitions/board.yaml:134',
+    4872: 'rules_data/pampero/definitions/board.yaml:274',
+    4876: 'rules_data/pampero/definitions/board.yaml:160',
+    4877: 'rules_data/pampero/definitions/board.yaml:160',
+    4878: 'rules_data/pampero/definitions/board.yaml:160',
+    4879: 'rules_data/pampero/definitions/board.yaml:160',
+    4880: 'rules_data/pampero/definitions/board.yaml:276',
+    4881: 'rules_data/pampero/definitions/board.yaml:277',
+    4882: 'rules_data/pampero/definitions/board.yaml:277',
     4884: 'rules_data/pampero/definitions/resources.yaml:26',
     4885: 'rules_data/pampero/definitions/resources.yaml:27',
     4887: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48572,7 +48572,7 @@ AT = {
     4891: 'rules_data/pampero/definitions/resources.yaml:29',
     4893: 'rules_data/pampero/definitions/resources.yaml:30',
     4894: 'rules_data/pampero/definitions/resources.yaml:30',
-    4898: 'rules_data/pampero/definitions/board.yaml:257',
+    4898: 'rules_data/pampero/definitions/board.yaml:259',
     4906: 'rules_data/pampero/definitions/tracks.yaml:98',
     4907: 'rules_data/pampero/definitions/tracks.yaml:99',
     4910: 'rules_data/pampero/definitions/tracks.yaml:20',
@@ -48763,33 +48763,33 @@ AT = {
     5237: 'rules_data/pampero/definitions/tracks.yaml:120',
     5238: 'rules_data/pampero/definitions/tracks.yaml:120',
     5239: 'rules_data/pampero/definitions/tracks.yaml:132',
-    5243: 'rules_data/pampero/definitions/board.yaml:231',
-    5244: 'rules_data/pampero/definitions/board.yaml:241',
-    5245: 'rules_data/pampero/definitions/board.yaml:242',
-    5246: 'rules_data/pampero/definitions/board.yaml:243',
-    5247: 'rules_data/pampero/definitions/board.yaml:244',
-    5249: 'rules_data/pampero/definitions/board.yaml:246',
-    5250: 'rules_data/pampero/definitions/board.yaml:246',
-    5252: 'rules_data/pampero/definitions/board.yaml:249',
-    5255: 'rules_data/pampero/definitions/board.yaml:123',
-    5256: 'rules_data/pampero/definitions/board.yaml:123',
-    5257: 'rules_data/pampero/definitions/board.yaml:124',
-    5258: 'rules_data/pampero/definitions/board.yaml:124',
-    5259: 'rules_data/pampero/definitions/board.yaml:125',
-    5260: 'rules_data/pampero/definitions/board.yaml:125',
-    5263: 'rules_data/pampero/definitions/board.yaml:115',
-    5264: 'rules_data/pampero/definitions/board.yaml:115',
-    5266: 'rules_data/pampero/definitions/board.yaml:115',
-    5268: 'rules_data/pampero/definitions/board.yaml:116',
-    5269: 'rules_data/pampero/definitions/board.yaml:116',
-    5272: 'rules_data/pampero/definitions/board.yaml:272',
-    5276: 'rules_data/pampero/definitions/board.yaml:158',
-    5277: 'rules_data/pampero/definitions/board.yaml:158',
-    5278: 'rules_data/pampero/definitions/board.yaml:158',
-    5279: 'rules_data/pampero/definitions/board.yaml:158',
-    5280: 'rules_data/pampero/definitions/board.yaml:274',
-    5281: 'rules_data/pampero/definitions/board.yaml:275',
-    5282: 'rules_data/pampero/definitions/board.yaml:275',
+    5243: 'rules_data/pampero/definitions/board.yaml:233',
+    5244: 'rules_data/pampero/definitions/board.yaml:243',
+    5245: 'rules_data/pampero/definitions/board.yaml:244',
+    5246: 'rules_data/pampero/definitions/board.yaml:245',
+    5247: 'rules_data/pampero/definitions/board.yaml:246',
+    5249: 'rules_data/pampero/definitions/board.yaml:248',
+    5250: 'rules_data/pampero/definitions/board.yaml:248',
+    5252: 'rules_data/pampero/definitions/board.yaml:251',
+    5255: 'rules_data/pampero/definitions/board.yaml:125',
+    5256: 'rules_data/pampero/definitions/board.yaml:125',
+    5257: 'rules_data/pampero/definitions/board.yaml:126',
+    5258: 'rules_data/pampero/definitions/board.yaml:126',
+    5259: 'rules_data/pampero/definitions/board.yaml:127',
+    5260: 'rules_data/pampero/definitions/board.yaml:127',
+    5263: 'rules_data/pampero/definitions/board.yaml:117',
+    5264: 'rules_data/pampero/definitions/board.yaml:117',
+    5266: 'rules_data/pampero/definitions/board.yaml:117',
+    5268: 'rules_data/pampero/definitions/board.yaml:118',
+    5269: 'rules_data/pampero/definitions/board.yaml:118',
+    5272: 'rules_data/pampero/definitions/board.yaml:274',
+    5276: 'rules_data/pampero/definitions/board.yaml:160',
+    5277: 'rules_data/pampero/definitions/board.yaml:160',
+    5278: 'rules_data/pampero/definitions/board.yaml:160',
+    5279: 'rules_data/pampero/definitions/board.yaml:160',
+    5280: 'rules_data/pampero/definitions/board.yaml:276',
+    5281: 'rules_data/pampero/definitions/board.yaml:277',
+    5282: 'rules_data/pampero/definitions/board.yaml:277',
     5284: 'rules_data/pampero/definitions/resources.yaml:26',
     5285: 'rules_data/pampero/definitions/resources.yaml:27',
     5287: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48798,13 +48798,13 @@ AT = {
     5291: 'rules_data/pampero/definitions/resources.yaml:29',
     5293: 'rules_data/pampero/definitions/resources.yaml:30',
     5294: 'rules_data/pampero/definitions/resources.yaml:30',
-    5298: 'rules_data/pampero/definitions/board.yaml:248',
-    5299: 'rules_data/pampero/definitions/board.yaml:246',
-    5302: 'rules_data/pampero/definitions/board.yaml:257',
-    5303: 'rules_data/pampero/definitions/board.yaml:257',
-    5304: 'rules_data/pampero/definitions/board.yaml:259',
-    5305: 'rules_data/pampero/definitions/board.yaml:260',
-    5306: 'rules_data/pampero/definitions/board.yaml:261',
+    5298: 'rules_data/pampero/definitions/board.yaml:250',
+    5299: 'rules_data/pampero/definitions/board.yaml:248',
+    5302: 'rules_data/pampero/definitions/board.yaml:259',
+    5303: 'rules_data/pampero/definitions/board.yaml:259',
+    5304: 'rules_data/pampero/definitions/board.yaml:261',
+    5305: 'rules_data/pampero/definitions/board.yaml:262',
+    5306: 'rules_data/pampero/definitions/board.yaml:263',
     5308: 'rules_data/pampero/definitions/resources.yaml:15',
     5309: 'rules_data/pampero/definitions/resources.yaml:16',
     5313: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -48822,29 +48822,29 @@ AT = {
     5336: 'rules_data/pampero/definitions/resources.yaml:30',
     5337: 'rules_data/pampero/definitions/resources.yaml:30',
     5339: 'rules_data/pampero/definitions/resources.yaml:18',
-    5343: 'rules_data/pampero/definitions/board.yaml:115',
-    5344: 'rules_data/pampero/definitions/board.yaml:115',
-    5346: 'rules_data/pampero/definitions/board.yaml:115',
-    5348: 'rules_data/pampero/definitions/board.yaml:116',
-    5349: 'rules_data/pampero/definitions/board.yaml:116',
-    5350: 'rules_data/pampero/definitions/board.yaml:263',
-    5353: 'rules_data/pampero/definitions/board.yaml:132',
-    5354: 'rules_data/pampero/definitions/board.yaml:132',
-    5358: 'rules_data/pampero/definitions/board.yaml:123',
-    5359: 'rules_data/pampero/definitions/board.yaml:123',
-    5360: 'rules_data/pampero/definitions/board.yaml:124',
-    5361: 'rules_data/pampero/definitions/board.yaml:124',
-    5362: 'rules_data/pampero/definitions/board.yaml:125',
-    5363: 'rules_data/pampero/definitions/board.yaml:125',
-    5364: 'rules_data/pampero/definitions/board.yaml:132',
-    5367: 'rules_data/pampero/definitions/board.yaml:272',
-    5371: 'rules_data/pampero/definitions/board.yaml:158',
-    5372: 'rules_data/pampero/definitions/board.yaml:158',
-    5373: 'rules_data/pampero/definitions/board.yaml:158',
-    5374: 'rules_data/pampero/definitions/board.yaml:158',
-    5375: 'rules_data/pampero/definitions/board.yaml:274',
-    5376: 'rules_data/pampero/definitions/board.yaml:275',
-    5377: 'rules_data/pampero/definitions/board.yaml:275',
+    5343: 'rules_data/pampero/definitions/board.yaml:117',
+    5344: 'rules_data/pampero/definitions/board.yaml:117',
+    5346: 'rules_data/pampero/definitions/board.yaml:117',
+    5348: 'rules_data/pampero/definitions/board.yaml:118',
+    5349: 'rules_data/pampero/definitions/board.yaml:118',
+    5350: 'rules_data/pampero/definitions/board.yaml:265',
+    5353: 'rules_data/pampero/definitions/board.yaml:134',
+    5354: 'rules_data/pampero/definitions/board.yaml:134',
+    5358: 'rules_data/pampero/definitions/board.yaml:125',
+    5359: 'rules_data/pampero/definitions/board.yaml:125',
+    5360: 'rules_data/pampero/definitions/board.yaml:126',
+    5361: 'rules_data/pampero/definitions/board.yaml:126',
+    5362: 'rules_data/pampero/definitions/board.yaml:127',
+    5363: 'rules_data/pampero/definitions/board.yaml:127',
+    5364: 'rules_data/pampero/definitions/board.yaml:134',
+    5367: 'rules_data/pampero/definitions/board.yaml:274',
+    5371: 'rules_data/pampero/definitions/board.yaml:160',
+    5372: 'rules_data/pampero/definitions/board.yaml:160',
+    5373: 'rules_data/pampero/definitions/board.yaml:160',
+    5374: 'rules_data/pampero/definitions/board.yaml:160',
+    5375: 'rules_data/pampero/definitions/board.yaml:276',
+    5376: 'rules_data/pampero/definitions/board.yaml:277',
+    5377: 'rules_data/pampero/definitions/board.yaml:277',
     5379: 'rules_data/pampero/definitions/resources.yaml:26',
     5380: 'rules_data/pampero/definitions/resources.yaml:27',
     5382: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48853,23 +48853,23 @@ AT = {
     5386: 'rules_data/pampero/definitions/resources.yaml:29',
     5388: 'rules_data/pampero/definitions/resources.yaml:30',
     5389: 'rules_data/pampero/definitions/resources.yaml:30',
-    5393: 'rules_data/pampero/definitions/board.yaml:257',
-    5396: 'rules_data/pampero/definitions/board.yaml:293',
-    5397: 'rules_data/pampero/definitions/board.yaml:294',
-    5398: 'rules_data/pampero/definitions/board.yaml:294',
-    5401: 'rules_data/pampero/definitions/board.yaml:115',
-    5402: 'rules_data/pampero/definitions/board.yaml:115',
-    5404: 'rules_data/pampero/definitions/board.yaml:115',
-    5406: 'rules_data/pampero/definitions/board.yaml:116',
-    5407: 'rules_data/pampero/definitions/board.yaml:116',
-    5410: 'rules_data/pampero/definitions/board.yaml:272',
-    5414: 'rules_data/pampero/definitions/board.yaml:158',
-    5415: 'rules_data/pampero/definitions/board.yaml:158',
-    5416: 'rules_data/pampero/definitions/board.yaml:158',
-    5417: 'rules_data/pampero/definitions/board.yaml:158',
-    5418: 'rules_data/pampero/definitions/board.yaml:274',
-    5419: 'rules_data/pampero/definitions/board.yaml:275',
-    5420: 'rules_data/pampero/definitions/board.yaml:275',
+    5393: 'rules_data/pampero/definitions/board.yaml:259',
+    5396: 'rules_data/pampero/definitions/board.yaml:295',
+    5397: 'rules_data/pampero/definitions/board.yaml:296',
+    5398: 'rules_data/pampero/definitions/board.yaml:296',
+    5401: 'rules_data/pampero/definitions/board.yaml:117',
+    5402: 'rules_data/pampero/definitions/board.yaml:117',
+    5404: 'rules_data/pampero/definitions/board.yaml:117',
+    5406: 'rules_data/pampero/definitions/board.yaml:118',
+    5407: 'rules_data/pampero/definitions/board.yaml:118',
+    5410: 'rules_data/pampero/definitions/board.yaml:274',
+    5414: 'rules_data/pampero/definitions/board.yaml:160',
+    5415: 'rules_data/pampero/definitions/board.yaml:160',
+    5416: 'rules_data/pampero/definitions/board.yaml:160',
+    5417: 'rules_data/pampero/definitions/board.yaml:160',
+    5418: 'rules_data/pampero/definitions/board.yaml:276',
+    5419: 'rules_data/pampero/definitions/board.yaml:277',
+    5420: 'rules_data/pampero/definitions/board.yaml:277',
     5422: 'rules_data/pampero/definitions/resources.yaml:26',
     5423: 'rules_data/pampero/definitions/resources.yaml:27',
     5425: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48878,34 +48878,34 @@ AT = {
     5429: 'rules_data/pampero/definitions/resources.yaml:29',
     5431: 'rules_data/pampero/definitions/resources.yaml:30',
     5432: 'rules_data/pampero/definitions/resources.yaml:30',
-    5434: 'rules_data/pampero/definitions/board.yaml:294',
-    5439: 'rules_data/pampero/definitions/board.yaml:231',
-    5440: 'rules_data/pampero/definitions/board.yaml:241',
-    5441: 'rules_data/pampero/definitions/board.yaml:242',
-    5442: 'rules_data/pampero/definitions/board.yaml:243',
-    5443: 'rules_data/pampero/definitions/board.yaml:244',
-    5445: 'rules_data/pampero/definitions/board.yaml:246',
-    5446: 'rules_data/pampero/definitions/board.yaml:246',
-    5448: 'rules_data/pampero/definitions/board.yaml:249',
-    5451: 'rules_data/pampero/definitions/board.yaml:123',
-    5452: 'rules_data/pampero/definitions/board.yaml:123',
-    5453: 'rules_data/pampero/definitions/board.yaml:124',
-    5454: 'rules_data/pampero/definitions/board.yaml:124',
-    5455: 'rules_data/pampero/definitions/board.yaml:125',
-    5456: 'rules_data/pampero/definitions/board.yaml:125',
-    5459: 'rules_data/pampero/definitions/board.yaml:115',
-    5460: 'rules_data/pampero/definitions/board.yaml:115',
-    5462: 'rules_data/pampero/definitions/board.yaml:115',
-    5464: 'rules_data/pampero/definitions/board.yaml:116',
-    5465: 'rules_data/pampero/definitions/board.yaml:116',
-    5468: 'rules_data/pampero/definitions/board.yaml:272',
-    5472: 'rules_data/pampero/definitions/board.yaml:158',
-    5473: 'rules_data/pampero/definitions/board.yaml:158',
-    5474: 'rules_data/pampero/definitions/board.yaml:158',
-    5475: 'rules_data/pampero/definitions/board.yaml:158',
-    5476: 'rules_data/pampero/definitions/board.yaml:274',
-    5477: 'rules_data/pampero/definitions/board.yaml:275',
-    5478: 'rules_data/pampero/definitions/board.yaml:275',
+    5434: 'rules_data/pampero/definitions/board.yaml:296',
+    5439: 'rules_data/pampero/definitions/board.yaml:233',
+    5440: 'rules_data/pampero/definitions/board.yaml:243',
+    5441: 'rules_data/pampero/definitions/board.yaml:244',
+    5442: 'rules_data/pampero/definitions/board.yaml:245',
+    5443: 'rules_data/pampero/definitions/board.yaml:246',
+    5445: 'rules_data/pampero/definitions/board.yaml:248',
+    5446: 'rules_data/pampero/definitions/board.yaml:248',
+    5448: 'rules_data/pampero/definitions/board.yaml:251',
+    5451: 'rules_data/pampero/definitions/board.yaml:125',
+    5452: 'rules_data/pampero/definitions/board.yaml:125',
+    5453: 'rules_data/pampero/definitions/board.yaml:126',
+    5454: 'rules_data/pampero/definitions/board.yaml:126',
+    5455: 'rules_data/pampero/definitions/board.yaml:127',
+    5456: 'rules_data/pampero/definitions/board.yaml:127',
+    5459: 'rules_data/pampero/definitions/board.yaml:117',
+    5460: 'rules_data/pampero/definitions/board.yaml:117',
+    5462: 'rules_data/pampero/definitions/board.yaml:117',
+    5464: 'rules_data/pampero/definitions/board.yaml:118',
+    5465: 'rules_data/pampero/definitions/board.yaml:118',
+    5468: 'rules_data/pampero/definitions/board.yaml:274',
+    5472: 'rules_data/pampero/definitions/board.yaml:160',
+    5473: 'rules_data/pampero/definitions/board.yaml:160',
+    5474: 'rules_data/pampero/definitions/board.yaml:160',
+    5475: 'rules_data/pampero/definitions/board.yaml:160',
+    5476: 'rules_data/pampero/definitions/board.yaml:276',
+    5477: 'rules_data/pampero/definitions/board.yaml:277',
+    5478: 'rules_data/pampero/definitions/board.yaml:277',
     5480: 'rules_data/pampero/definitions/resources.yaml:26',
     5481: 'rules_data/pampero/definitions/resources.yaml:27',
     5483: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48914,13 +48914,13 @@ AT = {
     5487: 'rules_data/pampero/definitions/resources.yaml:29',
     5489: 'rules_data/pampero/definitions/resources.yaml:30',
     5490: 'rules_data/pampero/definitions/resources.yaml:30',
-    5494: 'rules_data/pampero/definitions/board.yaml:248',
-    5495: 'rules_data/pampero/definitions/board.yaml:246',
-    5498: 'rules_data/pampero/definitions/board.yaml:257',
-    5499: 'rules_data/pampero/definitions/board.yaml:257',
-    5500: 'rules_data/pampero/definitions/board.yaml:259',
-    5501: 'rules_data/pampero/definitions/board.yaml:260',
-    5502: 'rules_data/pampero/definitions/board.yaml:261',
+    5494: 'rules_data/pampero/definitions/board.yaml:250',
+    5495: 'rules_data/pampero/definitions/board.yaml:248',
+    5498: 'rules_data/pampero/definitions/board.yaml:259',
+    5499: 'rules_data/pampero/definitions/board.yaml:259',
+    5500: 'rules_data/pampero/definitions/board.yaml:261',
+    5501: 'rules_data/pampero/definitions/board.yaml:262',
+    5502: 'rules_data/pampero/definitions/board.yaml:263',
     5504: 'rules_data/pampero/definitions/resources.yaml:15',
     5505: 'rules_data/pampero/definitions/resources.yaml:16',
     5509: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -48938,29 +48938,29 @@ AT = {
     5532: 'rules_data/pampero/definitions/resources.yaml:30',
     5533: 'rules_data/pampero/definitions/resources.yaml:30',
     5535: 'rules_data/pampero/definitions/resources.yaml:18',
-    5539: 'rules_data/pampero/definitions/board.yaml:115',
-    5540: 'rules_data/pampero/definitions/board.yaml:115',
-    5542: 'rules_data/pampero/definitions/board.yaml:115',
-    5544: 'rules_data/pampero/definitions/board.yaml:116',
-    5545: 'rules_data/pampero/definitions/board.yaml:116',
-    5546: 'rules_data/pampero/definitions/board.yaml:263',
-    5549: 'rules_data/pampero/definitions/board.yaml:132',
-    5550: 'rules_data/pampero/definitions/board.yaml:132',
-    5554: 'rules_data/pampero/definitions/board.yaml:123',
-    5555: 'rules_data/pampero/definitions/board.yaml:123',
-    5556: 'rules_data/pampero/definitions/board.yaml:124',
-    5557: 'rules_data/pampero/definitions/board.yaml:124',
-    5558: 'rules_data/pampero/definitions/board.yaml:125',
-    5559: 'rules_data/pampero/definitions/board.yaml:125',
-    5560: 'rules_data/pampero/definitions/board.yaml:132',
-    5563: 'rules_data/pampero/definitions/board.yaml:272',
-    5567: 'rules_data/pampero/definitions/board.yaml:158',
-    5568: 'rules_data/pampero/definitions/board.yaml:158',
-    5569: 'rules_data/pampero/definitions/board.yaml:158',
-    5570: 'rules_data/pampero/definitions/board.yaml:158',
-    5571: 'rules_data/pampero/definitions/board.yaml:274',
-    5572: 'rules_data/pampero/definitions/board.yaml:275',
-    5573: 'rules_data/pampero/definitions/board.yaml:275',
+    5539: 'rules_data/pampero/definitions/board.yaml:117',
+    5540: 'rules_data/pampero/definitions/board.yaml:117',
+    5542: 'rules_data/pampero/definitions/board.yaml:117',
+    5544: 'rules_data/pampero/definitions/board.yaml:118',
+    5545: 'rules_data/pampero/definitions/board.yaml:118',
+    5546: 'rules_data/pampero/definitions/board.yaml:265',
+    5549: 'rules_data/pampero/definitions/board.yaml:134',
+    5550: 'rules_data/pampero/definitions/board.yaml:134',
+    5554: 'rules_data/pampero/definitions/board.yaml:125',
+    5555: 'rules_data/pampero/definitions/board.yaml:125',
+    5556: 'rules_data/pampero/definitions/board.yaml:126',
+    5557: 'rules_data/pampero/definitions/board.yaml:126',
+    5558: 'rules_data/pampero/definitions/board.yaml:127',
+    5559: 'rules_data/pampero/definitions/board.yaml:127',
+    5560: 'rules_data/pampero/definitions/board.yaml:134',
+    5563: 'rules_data/pampero/definitions/board.yaml:274',
+    5567: 'rules_data/pampero/definitions/board.yaml:160',
+    5568: 'rules_data/pampero/definitions/board.yaml:160',
+    5569: 'rules_data/pampero/definitions/board.yaml:160',
+    5570: 'rules_data/pampero/definitions/board.yaml:160',
+    5571: 'rules_data/pampero/definitions/board.yaml:276',
+    5572: 'rules_data/pampero/definitions/board.yaml:277',
+    5573: 'rules_data/pampero/definitions/board.yaml:277',
     5575: 'rules_data/pampero/definitions/resources.yaml:26',
     5576: 'rules_data/pampero/definitions/resources.yaml:27',
     5578: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48969,23 +48969,23 @@ AT = {
     5582: 'rules_data/pampero/definitions/resources.yaml:29',
     5584: 'rules_data/pampero/definitions/resources.yaml:30',
     5585: 'rules_data/pampero/definitions/resources.yaml:30',
-    5589: 'rules_data/pampero/definitions/board.yaml:257',
-    5592: 'rules_data/pampero/definitions/board.yaml:293',
-    5593: 'rules_data/pampero/definitions/board.yaml:294',
-    5594: 'rules_data/pampero/definitions/board.yaml:294',
-    5597: 'rules_data/pampero/definitions/board.yaml:115',
-    5598: 'rules_data/pampero/definitions/board.yaml:115',
-    5600: 'rules_data/pampero/definitions/board.yaml:115',
-    5602: 'rules_data/pampero/definitions/board.yaml:116',
-    5603: 'rules_data/pampero/definitions/board.yaml:116',
-    5606: 'rules_data/pampero/definitions/board.yaml:272',
-    5610: 'rules_data/pampero/definitions/board.yaml:158',
-    5611: 'rules_data/pampero/definitions/board.yaml:158',
-    5612: 'rules_data/pampero/definitions/board.yaml:158',
-    5613: 'rules_data/pampero/definitions/board.yaml:158',
-    5614: 'rules_data/pampero/definitions/board.yaml:274',
-    5615: 'rules_data/pampero/definitions/board.yaml:275',
-    5616: 'rules_data/pampero/definitions/board.yaml:275',
+    5589: 'rules_data/pampero/definitions/board.yaml:259',
+    5592: 'rules_data/pampero/definitions/board.yaml:295',
+    5593: 'rules_data/pampero/definitions/board.yaml:296',
+    5594: 'rules_data/pampero/definitions/board.yaml:296',
+    5597: 'rules_data/pampero/definitions/board.yaml:117',
+    5598: 'rules_data/pampero/definitions/board.yaml:117',
+    5600: 'rules_data/pampero/definitions/board.yaml:117',
+    5602: 'rules_data/pampero/definitions/board.yaml:118',
+    5603: 'rules_data/pampero/definitions/board.yaml:118',
+    5606: 'rules_data/pampero/definitions/board.yaml:274',
+    5610: 'rules_data/pampero/definitions/board.yaml:160',
+    5611: 'rules_data/pampero/definitions/board.yaml:160',
+    5612: 'rules_data/pampero/definitions/board.yaml:160',
+    5613: 'rules_data/pampero/definitions/board.yaml:160',
+    5614: 'rules_data/pampero/definitions/board.yaml:276',
+    5615: 'rules_data/pampero/definitions/board.yaml:277',
+    5616: 'rules_data/pampero/definitions/board.yaml:277',
     5618: 'rules_data/pampero/definitions/resources.yaml:26',
     5619: 'rules_data/pampero/definitions/resources.yaml:27',
     5621: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -48994,7 +48994,7 @@ AT = {
     5625: 'rules_data/pampero/definitions/resources.yaml:29',
     5627: 'rules_data/pampero/definitions/resources.yaml:30',
     5628: 'rules_data/pampero/definitions/resources.yaml:30',
-    5630: 'rules_data/pampero/definitions/board.yaml:294',
+    5630: 'rules_data/pampero/definitions/board.yaml:296',
     5637: 'rules_data/pampero/definitions/contracts.yaml:197',
     5638: 'rules_data/pampero/definitions/contracts.yaml:198',
     5639: 'rules_data/pampero/definitions/contracts.yaml:199',
@@ -49206,33 +49206,33 @@ AT = {
     5991: 'rules_data/pampero/definitions/tracks.yaml:120',
     5992: 'rules_data/pampero/definitions/tracks.yaml:149',
     5993: 'rules_data/pampero/definitions/tracks.yaml:148',
-    5997: 'rules_data/pampero/definitions/board.yaml:231',
-    5998: 'rules_data/pampero/definitions/board.yaml:241',
-    5999: 'rules_data/pampero/definitions/board.yaml:242',
-    6000: 'rules_data/pampero/definitions/board.yaml:243',
-    6001: 'rules_data/pampero/definitions/board.yaml:244',
-    6003: 'rules_data/pampero/definitions/board.yaml:246',
-    6004: 'rules_data/pampero/definitions/board.yaml:246',
-    6006: 'rules_data/pampero/definitions/board.yaml:249',
-    6009: 'rules_data/pampero/definitions/board.yaml:123',
-    6010: 'rules_data/pampero/definitions/board.yaml:123',
-    6011: 'rules_data/pampero/definitions/board.yaml:124',
-    6012: 'rules_data/pampero/definitions/board.yaml:124',
-    6013: 'rules_data/pampero/definitions/board.yaml:125',
-    6014: 'rules_data/pampero/definitions/board.yaml:125',
-    6017: 'rules_data/pampero/definitions/board.yaml:115',
-    6018: 'rules_data/pampero/definitions/board.yaml:115',
-    6020: 'rules_data/pampero/definitions/board.yaml:115',
-    6022: 'rules_data/pampero/definitions/board.yaml:116',
-    6023: 'rules_data/pampero/definitions/board.yaml:116',
-    6026: 'rules_data/pampero/definitions/board.yaml:272',
-    6030: 'rules_data/pampero/definitions/board.yaml:158',
-    6031: 'rules_data/pampero/definitions/board.yaml:158',
-    6032: 'rules_data/pampero/definitions/board.yaml:158',
-    6033: 'rules_data/pampero/definitions/board.yaml:158',
-    6034: 'rules_data/pampero/definitions/board.yaml:274',
-    6035: 'rules_data/pampero/definitions/board.yaml:275',
-    6036: 'rules_data/pampero/definitions/board.yaml:275',
+    5997: 'rules_data/pampero/definitions/board.yaml:233',
+    5998: 'rules_data/pampero/definitions/board.yaml:243',
+    5999: 'rules_data/pampero/definitions/board.yaml:244',
+    6000: 'rules_data/pampero/definitions/board.yaml:245',
+    6001: 'rules_data/pampero/definitions/board.yaml:246',
+    6003: 'rules_data/pampero/definitions/board.yaml:248',
+    6004: 'rules_data/pampero/definitions/board.yaml:248',
+    6006: 'rules_data/pampero/definitions/board.yaml:251',
+    6009: 'rules_data/pampero/definitions/board.yaml:125',
+    6010: 'rules_data/pampero/definitions/board.yaml:125',
+    6011: 'rules_data/pampero/definitions/board.yaml:126',
+    6012: 'rules_data/pampero/definitions/board.yaml:126',
+    6013: 'rules_data/pampero/definitions/board.yaml:127',
+    6014: 'rules_data/pampero/definitions/board.yaml:127',
+    6017: 'rules_data/pampero/definitions/board.yaml:117',
+    6018: 'rules_data/pampero/definitions/board.yaml:117',
+    6020: 'rules_data/pampero/definitions/board.yaml:117',
+    6022: 'rules_data/pampero/definitions/board.yaml:118',
+    6023: 'rules_data/pampero/definitions/board.yaml:118',
+    6026: 'rules_data/pampero/definitions/board.yaml:274',
+    6030: 'rules_data/pampero/definitions/board.yaml:160',
+    6031: 'rules_data/pampero/definitions/board.yaml:160',
+    6032: 'rules_data/pampero/definitions/board.yaml:160',
+    6033: 'rules_data/pampero/definitions/board.yaml:160',
+    6034: 'rules_data/pampero/definitions/board.yaml:276',
+    6035: 'rules_data/pampero/definitions/board.yaml:277',
+    6036: 'rules_data/pampero/definitions/board.yaml:277',
     6038: 'rules_data/pampero/definitions/resources.yaml:26',
     6039: 'rules_data/pampero/definitions/resources.yaml:27',
     6041: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -49241,13 +49241,13 @@ AT = {
     6045: 'rules_data/pampero/definitions/resources.yaml:29',
     6047: 'rules_data/pampero/definitions/resources.yaml:30',
     6048: 'rules_data/pampero/definitions/resources.yaml:30',
-    6052: 'rules_data/pampero/definitions/board.yaml:248',
-    6053: 'rules_data/pampero/definitions/board.yaml:246',
-    6056: 'rules_data/pampero/definitions/board.yaml:257',
-    6057: 'rules_data/pampero/definitions/board.yaml:257',
-    6058: 'rules_data/pampero/definitions/board.yaml:259',
-    6059: 'rules_data/pampero/definitions/board.yaml:260',
-    6060: 'rules_data/pampero/definitions/board.yaml:261',
+    6052: 'rules_data/pampero/definitions/board.yaml:250',
+    6053: 'rules_data/pampero/definitions/board.yaml:248',
+    6056: 'rules_data/pampero/definitions/board.yaml:259',
+    6057: 'rules_data/pampero/definitions/board.yaml:259',
+    6058: 'rules_data/pampero/definitions/board.yaml:261',
+    6059: 'rules_data/pampero/definitions/board.yaml:262',
+    6060: 'rules_data/pampero/definitions/board.yaml:263',
     6062: 'rules_data/pampero/definitions/resources.yaml:15',
     6063: 'rules_data/pampero/definitions/resources.yaml:16',
     6067: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -49265,29 +49265,29 @@ AT = {
     6090: 'rules_data/pampero/definitions/resources.yaml:30',
     6091: 'rules_data/pampero/definitions/resources.yaml:30',
     6093: 'rules_data/pampero/definitions/resources.yaml:18',
-    6097: 'rules_data/pampero/definitions/board.yaml:115',
-    6098: 'rules_data/pampero/definitions/board.yaml:115',
-    6100: 'rules_data/pampero/definitions/board.yaml:115',
-    6102: 'rules_data/pampero/definitions/board.yaml:116',
-    6103: 'rules_data/pampero/definitions/board.yaml:116',
-    6104: 'rules_data/pampero/definitions/board.yaml:263',
-    6107: 'rules_data/pampero/definitions/board.yaml:132',
-    6108: 'rules_data/pampero/definitions/board.yaml:132',
-    6112: 'rules_data/pampero/definitions/board.yaml:123',
-    6113: 'rules_data/pampero/definitions/board.yaml:123',
-    6114: 'rules_data/pampero/definitions/board.yaml:124',
-    6115: 'rules_data/pampero/definitions/board.yaml:124',
-    6116: 'rules_data/pampero/definitions/board.yaml:125',
-    6117: 'rules_data/pampero/definitions/board.yaml:125',
-    6118: 'rules_data/pampero/definitions/board.yaml:132',
-    6121: 'rules_data/pampero/definitions/board.yaml:272',
-    6125: 'rules_data/pampero/definitions/board.yaml:158',
-    6126: 'rules_data/pampero/definitions/board.yaml:158',
-    6127: 'rules_data/pampero/definitions/board.yaml:158',
-    6128: 'rules_data/pampero/definitions/board.yaml:158',
-    6129: 'rules_data/pampero/definitions/board.yaml:274',
-    6130: 'rules_data/pampero/definitions/board.yaml:275',
-    6131: 'rules_data/pampero/definitions/board.yaml:275',
+    6097: 'rules_data/pampero/definitions/board.yaml:117',
+    6098: 'rules_data/pampero/definitions/board.yaml:117',
+    6100: 'rules_data/pampero/definitions/board.yaml:117',
+    6102: 'rules_data/pampero/definitions/board.yaml:118',
+    6103: 'rules_data/pampero/definitions/board.yaml:118',
+    6104: 'rules_data/pampero/definitions/board.yaml:265',
+    6107: 'rules_data/pampero/definitions/board.yaml:134',
+    6108: 'rules_data/pampero/definitions/board.yaml:134',
+    6112: 'rules_data/pampero/definitions/board.yaml:125',
+    6113: 'rules_data/pampero/definitions/board.yaml:125',
+    6114: 'rules_data/pampero/definitions/board.yaml:126',
+    6115: 'rules_data/pampero/definitions/board.yaml:126',
+    6116: 'rules_data/pampero/definitions/board.yaml:127',
+    6117: 'rules_data/pampero/definitions/board.yaml:127',
+    6118: 'rules_data/pampero/definitions/board.yaml:134',
+    6121: 'rules_data/pampero/definitions/board.yaml:274',
+    6125: 'rules_data/pampero/definitions/board.yaml:160',
+    6126: 'rules_data/pampero/definitions/board.yaml:160',
+    6127: 'rules_data/pampero/definitions/board.yaml:160',
+    6128: 'rules_data/pampero/definitions/board.yaml:160',
+    6129: 'rules_data/pampero/definitions/board.yaml:276',
+    6130: 'rules_data/pampero/definitions/board.yaml:277',
+    6131: 'rules_data/pampero/definitions/board.yaml:277',
     6133: 'rules_data/pampero/definitions/resources.yaml:26',
     6134: 'rules_data/pampero/definitions/resources.yaml:27',
     6136: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -49296,7 +49296,7 @@ AT = {
     6140: 'rules_data/pampero/definitions/resources.yaml:29',
     6142: 'rules_data/pampero/definitions/resources.yaml:30',
     6143: 'rules_data/pampero/definitions/resources.yaml:30',
-    6147: 'rules_data/pampero/definitions/board.yaml:257',
+    6147: 'rules_data/pampero/definitions/board.yaml:259',
     6151: 'rules_data/pampero/modules/verne_cards.yaml:16',
     6152: 'rules_data/pampero/definitions/resources.yaml:65',
     6155: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -49325,33 +49325,33 @@ AT = {
     6205: 'rules_data/pampero/definitions/resources.yaml:29',
     6207: 'rules_data/pampero/definitions/resources.yaml:30',
     6208: 'rules_data/pampero/definitions/resources.yaml:30',
-    6212: 'rules_data/pampero/definitions/board.yaml:231',
-    6213: 'rules_data/pampero/definitions/board.yaml:241',
-    6214: 'rules_data/pampero/definitions/board.yaml:242',
-    6215: 'rules_data/pampero/definitions/board.yaml:243',
-    6216: 'rules_data/pampero/definitions/board.yaml:244',
-    6218: 'rules_data/pampero/definitions/board.yaml:246',
-    6219: 'rules_data/pampero/definitions/board.yaml:246',
-    6221: 'rules_data/pampero/definitions/board.yaml:249',
-    6224: 'rules_data/pampero/definitions/board.yaml:123',
-    6225: 'rules_data/pampero/definitions/board.yaml:123',
-    6226: 'rules_data/pampero/definitions/board.yaml:124',
-    6227: 'rules_data/pampero/definitions/board.yaml:124',
-    6228: 'rules_data/pampero/definitions/board.yaml:125',
-    6229: 'rules_data/pampero/definitions/board.yaml:125',
-    6232: 'rules_data/pampero/definitions/board.yaml:115',
-    6233: 'rules_data/pampero/definitions/board.yaml:115',
-    6235: 'rules_data/pampero/definitions/board.yaml:115',
-    6237: 'rules_data/pampero/definitions/board.yaml:116',
-    6238: 'rules_data/pampero/definitions/board.yaml:116',
-    6241: 'rules_data/pampero/definitions/board.yaml:272',
-    6245: 'rules_data/pampero/definitions/board.yaml:158',
-    6246: 'rules_data/pampero/definitions/board.yaml:158',
-    6247: 'rules_data/pampero/definitions/board.yaml:158',
-    6248: 'rules_data/pampero/definitions/board.yaml:158',
-    6249: 'rules_data/pampero/definitions/board.yaml:274',
-    6250: 'rules_data/pampero/definitions/board.yaml:275',
-    6251: 'rules_data/pampero/definitions/board.yaml:275',
+    6212: 'rules_data/pampero/definitions/board.yaml:233',
+    6213: 'rules_data/pampero/definitions/board.yaml:243',
+    6214: 'rules_data/pampero/definitions/board.yaml:244',
+    6215: 'rules_data/pampero/definitions/board.yaml:245',
+    6216: 'rules_data/pampero/definitions/board.yaml:246',
+    6218: 'rules_data/pampero/definitions/board.yaml:248',
+    6219: 'rules_data/pampero/definitions/board.yaml:248',
+    6221: 'rules_data/pampero/definitions/board.yaml:251',
+    6224: 'rules_data/pampero/definitions/board.yaml:125',
+    6225: 'rules_data/pampero/definitions/board.yaml:125',
+    6226: 'rules_data/pampero/definitions/board.yaml:126',
+    6227: 'rules_data/pampero/definitions/board.yaml:126',
+    6228: 'rules_data/pampero/definitions/board.yaml:127',
+    6229: 'rules_data/pampero/definitions/board.yaml:127',
+    6232: 'rules_data/pampero/definitions/board.yaml:117',
+    6233: 'rules_data/pampero/definitions/board.yaml:117',
+    6235: 'rules_data/pampero/definitions/board.yaml:117',
+    6237: 'rules_data/pampero/definitions/board.yaml:118',
+    6238: 'rules_data/pampero/definitions/board.yaml:118',
+    6241: 'rules_data/pampero/definitions/board.yaml:274',
+    6245: 'rules_data/pampero/definitions/board.yaml:160',
+    6246: 'rules_data/pampero/definitions/board.yaml:160',
+    6247: 'rules_data/pampero/definitions/board.yaml:160',
+    6248: 'rules_data/pampero/definitions/board.yaml:160',
+    6249: 'rules_data/pampero/definitions/board.yaml:276',
+    6250: 'rules_data/pampero/definitions/board.yaml:277',
+    6251: 'rules_data/pampero/definitions/board.yaml:277',
     6253: 'rules_data/pampero/definitions/resources.yaml:26',
     6254: 'rules_data/pampero/definitions/resources.yaml:27',
     6256: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -49360,13 +49360,13 @@ AT = {
     6260: 'rules_data/pampero/definitions/resources.yaml:29',
     6262: 'rules_data/pampero/definitions/resources.yaml:30',
     6263: 'rules_data/pampero/definitions/resources.yaml:30',
-    6267: 'rules_data/pampero/definitions/board.yaml:248',
-    6268: 'rules_data/pampero/definitions/board.yaml:246',
-    6271: 'rules_data/pampero/definitions/board.yaml:257',
-    6272: 'rules_data/pampero/definitions/board.yaml:257',
-    6273: 'rules_data/pampero/definitions/board.yaml:259',
-    6274: 'rules_data/pampero/definitions/board.yaml:260',
-    6275: 'rules_data/pampero/definitions/board.yaml:261',
+    6267: 'rules_data/pampero/definitions/board.yaml:250',
+    6268: 'rules_data/pampero/definitions/board.yaml:248',
+    6271: 'rules_data/pampero/definitions/board.yaml:259',
+    6272: 'rules_data/pampero/definitions/board.yaml:259',
+    6273: 'rules_data/pampero/definitions/board.yaml:261',
+    6274: 'rules_data/pampero/definitions/board.yaml:262',
+    6275: 'rules_data/pampero/definitions/board.yaml:263',
     6277: 'rules_data/pampero/definitions/resources.yaml:15',
     6278: 'rules_data/pampero/definitions/resources.yaml:16',
     6282: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -49384,29 +49384,29 @@ AT = {
     6305: 'rules_data/pampero/definitions/resources.yaml:30',
     6306: 'rules_data/pampero/definitions/resources.yaml:30',
     6308: 'rules_data/pampero/definitions/resources.yaml:18',
-    6312: 'rules_data/pampero/definitions/board.yaml:115',
-    6313: 'rules_data/pampero/definitions/board.yaml:115',
-    6315: 'rules_data/pampero/definitions/board.yaml:115',
-    6317: 'rules_data/pampero/definitions/board.yaml:116',
-    6318: 'rules_data/pampero/definitions/board.yaml:116',
-    6319: 'rules_data/pampero/definitions/board.yaml:263',
-    6322: 'rules_data/pampero/definitions/board.yaml:132',
-    6323: 'rules_data/pampero/definitions/board.yaml:132',
-    6327: 'rules_data/pampero/definitions/board.yaml:123',
-    6328: 'rules_data/pampero/definitions/board.yaml:123',
-    6329: 'rules_data/pampero/definitions/board.yaml:124',
-    6330: 'rules_data/pampero/definitions/board.yaml:124',
-    6331: 'rules_data/pampero/definitions/board.yaml:125',
-    6332: 'rules_data/pampero/definitions/board.yaml:125',
-    6333: 'rules_data/pampero/definitions/board.yaml:132',
-    6336: 'rules_data/pampero/definitions/board.yaml:272',
-    6340: 'rules_data/pampero/definitions/board.yaml:158',
-    6341: 'rules_data/pampero/definitions/board.yaml:158',
-    6342: 'rules_data/pampero/definitions/board.yaml:158',
-    6343: 'rules_data/pampero/definitions/board.yaml:158',
-    6344: 'rules_data/pampero/definitions/board.yaml:274',
-    6345: 'rules_data/pampero/definitions/board.yaml:275',
-    6346: 'rules_data/pampero/definitions/board.yaml:275',
+    6312: 'rules_data/pampero/definitions/board.yaml:117',
+    6313: 'rules_data/pampero/definitions/board.yaml:117',
+    6315: 'rules_data/pampero/definitions/board.yaml:117',
+    6317: 'rules_data/pampero/definitions/board.yaml:118',
+    6318: 'rules_data/pampero/definitions/board.yaml:118',
+    6319: 'rules_data/pampero/definitions/board.yaml:265',
+    6322: 'rules_data/pampero/definitions/board.yaml:134',
+    6323: 'rules_data/pampero/definitions/board.yaml:134',
+    6327: 'rules_data/pampero/definitions/board.yaml:125',
+    6328: 'rules_data/pampero/definitions/board.yaml:125',
+    6329: 'rules_data/pampero/definitions/board.yaml:126',
+    6330: 'rules_data/pampero/definitions/board.yaml:126',
+    6331: 'rules_data/pampero/definitions/board.yaml:127',
+    6332: 'rules_data/pampero/definitions/board.yaml:127',
+    6333: 'rules_data/pampero/definitions/board.yaml:134',
+    6336: 'rules_data/pampero/definitions/board.yaml:274',
+    6340: 'rules_data/pampero/definitions/board.yaml:160',
+    6341: 'rules_data/pampero/definitions/board.yaml:160',
+    6342: 'rules_data/pampero/definitions/board.yaml:160',
+    6343: 'rules_data/pampero/definitions/board.yaml:160',
+    6344: 'rules_data/pampero/definitions/board.yaml:276',
+    6345: 'rules_data/pampero/definitions/board.yaml:277',
+    6346: 'rules_data/pampero/definitions/board.yaml:277',
     6348: 'rules_data/pampero/definitions/resources.yaml:26',
     6349: 'rules_data/pampero/definitions/resources.yaml:27',
     6351: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -49415,7 +49415,7 @@ AT = {
     6355: 'rules_data/pampero/definitions/resources.yaml:29',
     6357: 'rules_data/pampero/definitions/resources.yaml:30',
     6358: 'rules_data/pampero/definitions/resources.yaml:30',
-    6362: 'rules_data/pampero/definitions/board.yaml:257',
+    6362: 'rules_data/pampero/definitions/board.yaml:259',
     6366: 'rules_data/pampero/modules/verne_cards.yaml:23',
     6367: 'rules_data/pampero/definitions/resources.yaml:65',
     6370: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -49444,33 +49444,33 @@ AT = {
     6420: 'rules_data/pampero/definitions/resources.yaml:29',
     6422: 'rules_data/pampero/definitions/resources.yaml:30',
     6423: 'rules_data/pampero/definitions/resources.yaml:30',
-    6427: 'rules_data/pampero/definitions/board.yaml:231',
-    6428: 'rules_data/pampero/definitions/board.yaml:241',
-    6429: 'rules_data/pampero/definitions/board.yaml:242',
-    6430: 'rules_data/pampero/definitions/board.yaml:243',
-    6431: 'rules_data/pampero/definitions/board.yaml:244',
-    6433: 'rules_data/pampero/definitions/board.yaml:246',
-    6434: 'rules_data/pampero/definitions/board.yaml:246',
-    6436: 'rules_data/pampero/definitions/board.yaml:249',
-    6439: 'rules_data/pampero/definitions/board.yaml:123',
-    6440: 'rules_data/pampero/definitions/board.yaml:123',
-    6441: 'rules_data/pampero/definitions/board.yaml:124',
-    6442: 'rules_data/pampero/definitions/board.yaml:124',
-    6443: 'rules_data/pampero/definitions/board.yaml:125',
-    6444: 'rules_data/pampero/definitions/board.yaml:125',
-    6447: 'rules_data/pampero/definitions/board.yaml:115',
-    6448: 'rules_data/pampero/definitions/board.yaml:115',
-    6450: 'rules_data/pampero/definitions/board.yaml:115',
-    6452: 'rules_data/pampero/definitions/board.yaml:116',
-    6453: 'rules_data/pampero/definitions/board.yaml:116',
-    6456: 'rules_data/pampero/definitions/board.yaml:272',
-    6460: 'rules_data/pampero/definitions/board.yaml:158',
-    6461: 'rules_data/pampero/definitions/board.yaml:158',
-    6462: 'rules_data/pampero/definitions/board.yaml:158',
-    6463: 'rules_data/pampero/definitions/board.yaml:158',
-    6464: 'rules_data/pampero/definitions/board.yaml:274',
-    6465: 'rules_data/pampero/definitions/board.yaml:275',
-    6466: 'rules_data/pampero/definitions/board.yaml:275',
+    6427: 'rules_data/pampero/definitions/board.yaml:233',
+    6428: 'rules_data/pampero/definitions/board.yaml:243',
+    6429: 'rules_data/pampero/definitions/board.yaml:244',
+    6430: 'rules_data/pampero/definitions/board.yaml:245',
+    6431: 'rules_data/pampero/definitions/board.yaml:246',
+    6433: 'rules_data/pampero/definitions/board.yaml:248',
+    6434: 'rules_data/pampero/definitions/board.yaml:248',
+    6436: 'rules_data/pampero/definitions/board.yaml:251',
+    6439: 'rules_data/pampero/definitions/board.yaml:125',
+    6440: 'rules_data/pampero/definitions/board.yaml:125',
+    6441: 'rules_data/pampero/definitions/board.yaml:126',
+    6442: 'rules_data/pampero/definitions/board.yaml:126',
+    6443: 'rules_data/pampero/definitions/board.yaml:127',
+    6444: 'rules_data/pampero/definitions/board.yaml:127',
+    6447: 'rules_data/pampero/definitions/board.yaml:117',
+    6448: 'rules_data/pampero/definitions/board.yaml:117',
+    6450: 'rules_data/pampero/definitions/board.yaml:117',
+    6452: 'rules_data/pampero/definitions/board.yaml:118',
+    6453: 'rules_data/pampero/definitions/board.yaml:118',
+    6456: 'rules_data/pampero/definitions/board.yaml:274',
+    6460: 'rules_data/pampero/definitions/board.yaml:160',
+    6461: 'rules_data/pampero/definitions/board.yaml:160',
+    6462: 'rules_data/pampero/definitions/board.yaml:160',
+    6463: 'rules_data/pampero/definitions/board.yaml:160',
+    6464: 'rules_data/pampero/definitions/board.yaml:276',
+    6465: 'rules_data/pampero/definitions/board.yaml:277',
+    6466: 'rules_data/pampero/definitions/board.yaml:277',
     6468: 'rules_data/pampero/definitions/resources.yaml:26',
     6469: 'rules_data/pampero/definitions/resources.yaml:27',
     6471: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -49479,13 +49479,13 @@ AT = {
     6475: 'rules_data/pampero/definitions/resources.yaml:29',
     6477: 'rules_data/pampero/definitions/resources.yaml:30',
     6478: 'rules_data/pampero/definitions/resources.yaml:30',
-    6482: 'rules_data/pampero/definitions/board.yaml:248',
-    6483: 'rules_data/pampero/definitions/board.yaml:246',
-    6486: 'rules_data/pampero/definitions/board.yaml:257',
-    6487: 'rules_data/pampero/definitions/board.yaml:257',
-    6488: 'rules_data/pampero/definitions/board.yaml:259',
-    6489: 'rules_data/pampero/definitions/board.yaml:260',
-    6490: 'rules_data/pampero/definitions/board.yaml:261',
+    6482: 'rules_data/pampero/definitions/board.yaml:250',
+    6483: 'rules_data/pampero/definitions/board.yaml:248',
+    6486: 'rules_data/pampero/definitions/board.yaml:259',
+    6487: 'rules_data/pampero/definitions/board.yaml:259',
+    6488: 'rules_data/pampero/definitions/board.yaml:261',
+    6489: 'rules_data/pampero/definitions/board.yaml:262',
+    6490: 'rules_data/pampero/definitions/board.yaml:263',
     6492: 'rules_data/pampero/definitions/resources.yaml:15',
     6493: 'rules_data/pampero/definitions/resources.yaml:16',
     6497: 'rules_data/pampero/definitions/resources.yaml:70',
@@ -49503,29 +49503,29 @@ AT = {
     6520: 'rules_data/pampero/definitions/resources.yaml:30',
     6521: 'rules_data/pampero/definitions/resources.yaml:30',
     6523: 'rules_data/pampero/definitions/resources.yaml:18',
-    6527: 'rules_data/pampero/definitions/board.yaml:115',
-    6528: 'rules_data/pampero/definitions/board.yaml:115',
-    6530: 'rules_data/pampero/definitions/board.yaml:115',
-    6532: 'rules_data/pampero/definitions/board.yaml:116',
-    6533: 'rules_data/pampero/definitions/board.yaml:116',
-    6534: 'rules_data/pampero/definitions/board.yaml:263',
-    6537: 'rules_data/pampero/definitions/board.yaml:132',
-    6538: 'rules_data/pampero/definitions/board.yaml:132',
-    6542: 'rules_data/pampero/definitions/board.yaml:123',
-    6543: 'rules_data/pampero/definitions/board.yaml:123',
-    6544: 'rules_data/pampero/definitions/board.yaml:124',
-    6545: 'rules_data/pampero/definitions/board.yaml:124',
-    6546: 'rules_data/pampero/definitions/board.yaml:125',
-    6547: 'rules_data/pampero/definitions/board.yaml:125',
-    6548: 'rules_data/pampero/definitions/board.yaml:132',
-    6551: 'rules_data/pampero/definitions/board.yaml:272',
-    6555: 'rules_data/pampero/definitions/board.yaml:158',
-    6556: 'rules_data/pampero/definitions/board.yaml:158',
-    6557: 'rules_data/pampero/definitions/board.yaml:158',
-    6558: 'rules_data/pampero/definitions/board.yaml:158',
-    6559: 'rules_data/pampero/definitions/board.yaml:274',
-    6560: 'rules_data/pampero/definitions/board.yaml:275',
-    6561: 'rules_data/pampero/definitions/board.yaml:275',
+    6527: 'rules_data/pampero/definitions/board.yaml:117',
+    6528: 'rules_data/pampero/definitions/board.yaml:117',
+    6530: 'rules_data/pampero/definitions/board.yaml:117',
+    6532: 'rules_data/pampero/definitions/board.yaml:118',
+    6533: 'rules_data/pampero/definitions/board.yaml:118',
+    6534: 'rules_data/pampero/definitions/board.yaml:265',
+    6537: 'rules_data/pampero/definitions/board.yaml:134',
+    6538: 'rules_data/pampero/definitions/board.yaml:134',
+    6542: 'rules_data/pampero/definitions/board.yaml:125',
+    6543: 'rules_data/pampero/definitions/board.yaml:125',
+    6544: 'rules_data/pampero/definitions/board.yaml:126',
+    6545: 'rules_data/pampero/definitions/board.yaml:126',
+    6546: 'rules_data/pampero/definitions/board.yaml:127',
+    6547: 'rules_data/pampero/definitions/board.yaml:127',
+    6548: 'rules_data/pampero/definitions/board.yaml:134',
+    6551: 'rules_data/pampero/definitions/board.yaml:274',
+    6555: 'rules_data/pampero/definitions/board.yaml:160',
+    6556: 'rules_data/pampero/definitions/board.yaml:160',
+    6557: 'rules_data/pampero/definitions/board.yaml:160',
+    6558: 'rules_data/pampero/definitions/board.yaml:160',
+    6559: 'rules_data/pampero/definitions/board.yaml:276',
+    6560: 'rules_data/pampero/definitions/board.yaml:277',
+    6561: 'rules_data/pampero/definitions/board.yaml:277',
     6563: 'rules_data/pampero/definitions/resources.yaml:26',
     6564: 'rules_data/pampero/definitions/resources.yaml:27',
     6566: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -49534,7 +49534,7 @@ AT = {
     6570: 'rules_data/pampero/definitions/resources.yaml:29',
     6572: 'rules_data/pampero/definitions/resources.yaml:30',
     6573: 'rules_data/pampero/definitions/resources.yaml:30',
-    6577: 'rules_data/pampero/definitions/board.yaml:257',
+    6577: 'rules_data/pampero/definitions/board.yaml:259',
     6581: 'rules_data/pampero/definitions/resources.yaml:70',
     6584: 'rules_data/pampero/definitions/resources.yaml:38',
     6586: 'rules_data/pampero/definitions/resources.yaml:39',
@@ -49626,16 +49626,16 @@ AT = {
     6748: 'rules_data/pampero/definitions/tracks.yaml:63',
     6750: 'rules_data/pampero/definitions/tracks.yaml:63',
     6751: 'rules_data/pampero/definitions/tracks.yaml:63',
-    6754: 'rules_data/pampero/definitions/board.yaml:140',
-    6757: 'rules_data/pampero/definitions/board.yaml:115',
-    6758: 'rules_data/pampero/definitions/board.yaml:115',
-    6760: 'rules_data/pampero/definitions/board.yaml:115',
-    6762: 'rules_data/pampero/definitions/board.yaml:116',
-    6763: 'rules_data/pampero/definitions/board.yaml:116',
-    6766: 'rules_data/pampero/definitions/board.yaml:158',
-    6767: 'rules_data/pampero/definitions/board.yaml:158',
-    6768: 'rules_data/pampero/definitions/board.yaml:158',
-    6769: 'rules_data/pampero/definitions/board.yaml:158',
+    6754: 'rules_data/pampero/definitions/board.yaml:142',
+    6757: 'rules_data/pampero/definitions/board.yaml:117',
+    6758: 'rules_data/pampero/definitions/board.yaml:117',
+    6760: 'rules_data/pampero/definitions/board.yaml:117',
+    6762: 'rules_data/pampero/definitions/board.yaml:118',
+    6763: 'rules_data/pampero/definitions/board.yaml:118',
+    6766: 'rules_data/pampero/definitions/board.yaml:160',
+    6767: 'rules_data/pampero/definitions/board.yaml:160',
+    6768: 'rules_data/pampero/definitions/board.yaml:160',
+    6769: 'rules_data/pampero/definitions/board.yaml:160',
     6772: 'rules_data/pampero/definitions/tracks.yaml:59',
     6773: 'rules_data/pampero/definitions/tracks.yaml:60',
     6775: 'rules_data/pampero/definitions/tracks.yaml:60',
@@ -49829,355 +49829,355 @@ AT = {
     7184: 'rules_data/pampero/definitions/resources.yaml:29',
     7186: 'rules_data/pampero/definitions/resources.yaml:30',
     7187: 'rules_data/pampero/definitions/resources.yaml:30',
-    7192: 'rules_data/pampero/definitions/piles.yaml:112',
-    7193: 'rules_data/pampero/definitions/piles.yaml:113',
-    7194: 'rules_data/pampero/definitions/piles.yaml:115',
-    7195: 'rules_data/pampero/definitions/piles.yaml:115',
+    7192: 'rules_data/pampero/definitions/piles.yaml:114',
+    7193: 'rules_data/pampero/definitions/piles.yaml:115',
+    7194: 'rules_data/pampero/definitions/piles.yaml:117',
+    7195: 'rules_data/pampero/definitions/piles.yaml:117',
     7197: 'rules_data/pampero/definitions/piles.yaml:36',
     7198: 'rules_data/pampero/definitions/piles.yaml:37',
     7199: 'rules_data/pampero/definitions/piles.yaml:38',
     7200: 'rules_data/pampero/definitions/piles.yaml:38',
     7201: 'rules_data/pampero/definitions/piles.yaml:39',
     7202: 'rules_data/pampero/definitions/piles.yaml:39',
-    7205: 'rules_data/pampero/definitions/piles.yaml:127',
-    7206: 'rules_data/pampero/definitions/piles.yaml:127',
-    7207: 'rules_data/pampero/definitions/piles.yaml:127',
-    7208: 'rules_data/pampero/definitions/piles.yaml:129',
-    7209: 'rules_data/pampero/definitions/piles.yaml:129',
-    7210: 'rules_data/pampero/definitions/piles.yaml:130',
+    7205: 'rules_data/pampero/definitions/piles.yaml:129',
+    7206: 'rules_data/pampero/definitions/piles.yaml:129',
+    7207: 'rules_data/pampero/definitions/piles.yaml:129',
+    7208: 'rules_data/pampero/definitions/piles.yaml:131',
+    7209: 'rules_data/pampero/definitions/piles.yaml:131',
+    7210: 'rules_data/pampero/definitions/piles.yaml:132',
     7212: 'rules_data/pampero/definitions/resources.yaml:15',
     7213: 'rules_data/pampero/definitions/resources.yaml:16',
-    7215: 'rules_data/pampero/definitions/piles.yaml:130',
+    7215: 'rules_data/pampero/definitions/piles.yaml:132',
     7216: 'rules_data/pampero/definitions/resources.yaml:18',
-    7218: 'rules_data/pampero/definitions/piles.yaml:113',
-    7219: 'rules_data/pampero/definitions/piles.yaml:113',
-    7220: 'rules_data/pampero/definitions/piles.yaml:119',
-    7221: 'rules_data/pampero/definitions/piles.yaml:120',
-    7222: 'rules_data/pampero/definitions/piles.yaml:120',
-    7225: 'rules_data/pampero/definitions/piles.yaml:127',
-    7226: 'rules_data/pampero/definitions/piles.yaml:127',
-    7227: 'rules_data/pampero/definitions/piles.yaml:127',
-    7228: 'rules_data/pampero/definitions/piles.yaml:129',
-    7229: 'rules_data/pampero/definitions/piles.yaml:129',
-    7230: 'rules_data/pampero/definitions/piles.yaml:130',
+    7218: 'rules_data/pampero/definitions/piles.yaml:115',
+    7219: 'rules_data/pampero/definitions/piles.yaml:115',
+    7220: 'rules_data/pampero/definitions/piles.yaml:121',
+    7221: 'rules_data/pampero/definitions/piles.yaml:122',
+    7222: 'rules_data/pampero/definitions/piles.yaml:122',
+    7225: 'rules_data/pampero/definitions/piles.yaml:129',
+    7226: 'rules_data/pampero/definitions/piles.yaml:129',
+    7227: 'rules_data/pampero/definitions/piles.yaml:129',
+    7228: 'rules_data/pampero/definitions/piles.yaml:131',
+    7229: 'rules_data/pampero/definitions/piles.yaml:131',
+    7230: 'rules_data/pampero/definitions/piles.yaml:132',
     7232: 'rules_data/pampero/definitions/resources.yaml:15',
     7233: 'rules_data/pampero/definitions/resources.yaml:16',
-    7235: 'rules_data/pampero/definitions/piles.yaml:130',
+    7235: 'rules_data/pampero/definitions/piles.yaml:132',
     7236: 'rules_data/pampero/definitions/resources.yaml:18',
-    7242: 'rules_data/pampero/definitions/piles.yaml:112',
-    7243: 'rules_data/pampero/definitions/piles.yaml:113',
-    7244: 'rules_data/pampero/definitions/piles.yaml:115',
-    7245: 'rules_data/pampero/definitions/piles.yaml:115',
+    7242: 'rules_data/pampero/definitions/piles.yaml:114',
+    7243: 'rules_data/pampero/definitions/piles.yaml:115',
+    7244: 'rules_data/pampero/definitions/piles.yaml:117',
+    7245: 'rules_data/pampero/definitions/piles.yaml:117',
     7247: 'rules_data/pampero/definitions/piles.yaml:36',
     7248: 'rules_data/pampero/definitions/piles.yaml:37',
     7249: 'rules_data/pampero/definitions/piles.yaml:38',
     7250: 'rules_data/pampero/definitions/piles.yaml:38',
     7251: 'rules_data/pampero/definitions/piles.yaml:39',
     7252: 'rules_data/pampero/definitions/piles.yaml:39',
-    7255: 'rules_data/pampero/definitions/piles.yaml:127',
-    7256: 'rules_data/pampero/definitions/piles.yaml:127',
-    7257: 'rules_data/pampero/definitions/piles.yaml:127',
-    7258: 'rules_data/pampero/definitions/piles.yaml:129',
-    7259: 'rules_data/pampero/definitions/piles.yaml:129',
-    7260: 'rules_data/pampero/definitions/piles.yaml:130',
+    7255: 'rules_data/pampero/definitions/piles.yaml:129',
+    7256: 'rules_data/pampero/definitions/piles.yaml:129',
+    7257: 'rules_data/pampero/definitions/piles.yaml:129',
+    7258: 'rules_data/pampero/definitions/piles.yaml:131',
+    7259: 'rules_data/pampero/definitions/piles.yaml:131',
+    7260: 'rules_data/pampero/definitions/piles.yaml:132',
     7262: 'rules_data/pampero/definitions/resources.yaml:15',
     7263: 'rules_data/pampero/definitions/resources.yaml:16',
-    7265: 'rules_data/pampero/definitions/piles.yaml:130',
+    7265: 'rules_data/pampero/definitions/piles.yaml:132',
     7266: 'rules_data/pampero/definitions/resources.yaml:18',
-    7268: 'rules_data/pampero/definitions/piles.yaml:113',
-    7269: 'rules_data/pampero/definitions/piles.yaml:113',
-    7270: 'rules_data/pampero/definitions/piles.yaml:119',
-    7271: 'rules_data/pampero/definitions/piles.yaml:120',
-    7272: 'rules_data/pampero/definitions/piles.yaml:120',
-    7275: 'rules_data/pampero/definitions/piles.yaml:127',
-    7276: 'rules_data/pampero/definitions/piles.yaml:127',
-    7277: 'rules_data/pampero/definitions/piles.yaml:127',
-    7278: 'rules_data/pampero/definitions/piles.yaml:129',
-    7279: 'rules_data/pampero/definitions/piles.yaml:129',
-    7280: 'rules_data/pampero/definitions/piles.yaml:130',
+    7268: 'rules_data/pampero/definitions/piles.yaml:115',
+    7269: 'rules_data/pampero/definitions/piles.yaml:115',
+    7270: 'rules_data/pampero/definitions/piles.yaml:121',
+    7271: 'rules_data/pampero/definitions/piles.yaml:122',
+    7272: 'rules_data/pampero/definitions/piles.yaml:122',
+    7275: 'rules_data/pampero/definitions/piles.yaml:129',
+    7276: 'rules_data/pampero/definitions/piles.yaml:129',
+    7277: 'rules_data/pampero/definitions/piles.yaml:129',
+    7278: 'rules_data/pampero/definitions/piles.yaml:131',
+    7279: 'rules_data/pampero/definitions/piles.yaml:131',
+    7280: 'rules_data/pampero/definitions/piles.yaml:132',
     7282: 'rules_data/pampero/definitions/resources.yaml:15',
     7283: 'rules_data/pampero/definitions/resources.yaml:16',
-    7285: 'rules_data/pampero/definitions/piles.yaml:130',
+    7285: 'rules_data/pampero/definitions/piles.yaml:132',
     7286: 'rules_data/pampero/definitions/resources.yaml:18',
-    7292: 'rules_data/pampero/definitions/piles.yaml:112',
-    7293: 'rules_data/pampero/definitions/piles.yaml:113',
-    7294: 'rules_data/pampero/definitions/piles.yaml:115',
-    7295: 'rules_data/pampero/definitions/piles.yaml:115',
+    7292: 'rules_data/pampero/definitions/piles.yaml:114',
+    7293: 'rules_data/pampero/definitions/piles.yaml:115',
+    7294: 'rules_data/pampero/definitions/piles.yaml:117',
+    7295: 'rules_data/pampero/definitions/piles.yaml:117',
     7297: 'rules_data/pampero/definitions/piles.yaml:36',
     7298: 'rules_data/pampero/definitions/piles.yaml:37',
     7299: 'rules_data/pampero/definitions/piles.yaml:38',
     7300: 'rules_data/pampero/definitions/piles.yaml:38',
     7301: 'rules_data/pampero/definitions/piles.yaml:39',
     7302: 'rules_data/pampero/definitions/piles.yaml:39',
-    7305: 'rules_data/pampero/definitions/piles.yaml:127',
-    7306: 'rules_data/pampero/definitions/piles.yaml:127',
-    7307: 'rules_data/pampero/definitions/piles.yaml:127',
-    7308: 'rules_data/pampero/definitions/piles.yaml:129',
-    7309: 'rules_data/pampero/definitions/piles.yaml:129',
-    7310: 'rules_data/pampero/definitions/piles.yaml:130',
+    7305: 'rules_data/pampero/definitions/piles.yaml:129',
+    7306: 'rules_data/pampero/definitions/piles.yaml:129',
+    7307: 'rules_data/pampero/definitions/piles.yaml:129',
+    7308: 'rules_data/pampero/definitions/piles.yaml:131',
+    7309: 'rules_data/pampero/definitions/piles.yaml:131',
+    7310: 'rules_data/pampero/definitions/piles.yaml:132',
     7312: 'rules_data/pampero/definitions/resources.yaml:15',
     7313: 'rules_data/pampero/definitions/resources.yaml:16',
-    7315: 'rules_data/pampero/definitions/piles.yaml:130',
+    7315: 'rules_data/pampero/definitions/piles.yaml:132',
     7316: 'rules_data/pampero/definitions/resources.yaml:18',
-    7318: 'rules_data/pampero/definitions/piles.yaml:113',
-    7319: 'rules_data/pampero/definitions/piles.yaml:113',
-    7320: 'rules_data/pampero/definitions/piles.yaml:119',
-    7321: 'rules_data/pampero/definitions/piles.yaml:120',
-    7322: 'rules_data/pampero/definitions/piles.yaml:120',
-    7325: 'rules_data/pampero/definitions/piles.yaml:127',
-    7326: 'rules_data/pampero/definitions/piles.yaml:127',
-    7327: 'rules_data/pampero/definitions/piles.yaml:127',
-    7328: 'rules_data/pampero/definitions/piles.yaml:129',
-    7329: 'rules_data/pampero/definitions/piles.yaml:129',
-    7330: 'rules_data/pampero/definitions/piles.yaml:130',
+    7318: 'rules_data/pampero/definitions/piles.yaml:115',
+    7319: 'rules_data/pampero/definitions/piles.yaml:115',
+    7320: 'rules_data/pampero/definitions/piles.yaml:121',
+    7321: 'rules_data/pampero/definitions/piles.yaml:122',
+    7322: 'rules_data/pampero/definitions/piles.yaml:122',
+    7325: 'rules_data/pampero/definitions/piles.yaml:129',
+    7326: 'rules_data/pampero/definitions/piles.yaml:129',
+    7327: 'rules_data/pampero/definitions/piles.yaml:129',
+    7328: 'rules_data/pampero/definitions/piles.yaml:131',
+    7329: 'rules_data/pampero/definitions/piles.yaml:131',
+    7330: 'rules_data/pampero/definitions/piles.yaml:132',
     7332: 'rules_data/pampero/definitions/resources.yaml:15',
     7333: 'rules_data/pampero/definitions/resources.yaml:16',
-    7335: 'rules_data/pampero/definitions/piles.yaml:130',
+    7335: 'rules_data/pampero/definitions/piles.yaml:132',
     7336: 'rules_data/pampero/definitions/resources.yaml:18',
-    7342: 'rules_data/pampero/definitions/piles.yaml:112',
-    7343: 'rules_data/pampero/definitions/piles.yaml:113',
-    7344: 'rules_data/pampero/definitions/piles.yaml:115',
-    7345: 'rules_data/pampero/definitions/piles.yaml:115',
+    7342: 'rules_data/pampero/definitions/piles.yaml:114',
+    7343: 'rules_data/pampero/definitions/piles.yaml:115',
+    7344: 'rules_data/pampero/definitions/piles.yaml:117',
+    7345: 'rules_data/pampero/definitions/piles.yaml:117',
     7347: 'rules_data/pampero/definitions/piles.yaml:36',
     7348: 'rules_data/pampero/definitions/piles.yaml:37',
     7349: 'rules_data/pampero/definitions/piles.yaml:38',
     7350: 'rules_data/pampero/definitions/piles.yaml:38',
     7351: 'rules_data/pampero/definitions/piles.yaml:39',
     7352: 'rules_data/pampero/definitions/piles.yaml:39',
-    7355: 'rules_data/pampero/definitions/piles.yaml:127',
-    7356: 'rules_data/pampero/definitions/piles.yaml:127',
-    7357: 'rules_data/pampero/definitions/piles.yaml:127',
-    7358: 'rules_data/pampero/definitions/piles.yaml:129',
-    7359: 'rules_data/pampero/definitions/piles.yaml:129',
-    7360: 'rules_data/pampero/definitions/piles.yaml:130',
+    7355: 'rules_data/pampero/definitions/piles.yaml:129',
+    7356: 'rules_data/pampero/definitions/piles.yaml:129',
+    7357: 'rules_data/pampero/definitions/piles.yaml:129',
+    7358: 'rules_data/pampero/definitions/piles.yaml:131',
+    7359: 'rules_data/pampero/definitions/piles.yaml:131',
+    7360: 'rules_data/pampero/definitions/piles.yaml:132',
     7362: 'rules_data/pampero/definitions/resources.yaml:15',
     7363: 'rules_data/pampero/definitions/resources.yaml:16',
-    7365: 'rules_data/pampero/definitions/piles.yaml:130',
+    7365: 'rules_data/pampero/definitions/piles.yaml:132',
     7366: 'rules_data/pampero/definitions/resources.yaml:18',
-    7368: 'rules_data/pampero/definitions/piles.yaml:113',
-    7369: 'rules_data/pampero/definitions/piles.yaml:113',
-    7370: 'rules_data/pampero/definitions/piles.yaml:119',
-    7371: 'rules_data/pampero/definitions/piles.yaml:120',
-    7372: 'rules_data/pampero/definitions/piles.yaml:120',
-    7375: 'rules_data/pampero/definitions/piles.yaml:127',
-    7376: 'rules_data/pampero/definitions/piles.yaml:127',
-    7377: 'rules_data/pampero/definitions/piles.yaml:127',
-    7378: 'rules_data/pampero/definitions/piles.yaml:129',
-    7379: 'rules_data/pampero/definitions/piles.yaml:129',
-    7380: 'rules_data/pampero/definitions/piles.yaml:130',
+    7368: 'rules_data/pampero/definitions/piles.yaml:115',
+    7369: 'rules_data/pampero/definitions/piles.yaml:115',
+    7370: 'rules_data/pampero/definitions/piles.yaml:121',
+    7371: 'rules_data/pampero/definitions/piles.yaml:122',
+    7372: 'rules_data/pampero/definitions/piles.yaml:122',
+    7375: 'rules_data/pampero/definitions/piles.yaml:129',
+    7376: 'rules_data/pampero/definitions/piles.yaml:129',
+    7377: 'rules_data/pampero/definitions/piles.yaml:129',
+    7378: 'rules_data/pampero/definitions/piles.yaml:131',
+    7379: 'rules_data/pampero/definitions/piles.yaml:131',
+    7380: 'rules_data/pampero/definitions/piles.yaml:132',
     7382: 'rules_data/pampero/definitions/resources.yaml:15',
     7383: 'rules_data/pampero/definitions/resources.yaml:16',
-    7385: 'rules_data/pampero/definitions/piles.yaml:130',
+    7385: 'rules_data/pampero/definitions/piles.yaml:132',
     7386: 'rules_data/pampero/definitions/resources.yaml:18',
-    7392: 'rules_data/pampero/definitions/piles.yaml:112',
-    7393: 'rules_data/pampero/definitions/piles.yaml:113',
-    7394: 'rules_data/pampero/definitions/piles.yaml:115',
-    7395: 'rules_data/pampero/definitions/piles.yaml:115',
+    7392: 'rules_data/pampero/definitions/piles.yaml:114',
+    7393: 'rules_data/pampero/definitions/piles.yaml:115',
+    7394: 'rules_data/pampero/definitions/piles.yaml:117',
+    7395: 'rules_data/pampero/definitions/piles.yaml:117',
     7397: 'rules_data/pampero/definitions/piles.yaml:36',
     7398: 'rules_data/pampero/definitions/piles.yaml:37',
     7399: 'rules_data/pampero/definitions/piles.yaml:38',
     7400: 'rules_data/pampero/definitions/piles.yaml:38',
     7401: 'rules_data/pampero/definitions/piles.yaml:39',
     7402: 'rules_data/pampero/definitions/piles.yaml:39',
-    7405: 'rules_data/pampero/definitions/piles.yaml:127',
-    7406: 'rules_data/pampero/definitions/piles.yaml:127',
-    7407: 'rules_data/pampero/definitions/piles.yaml:127',
-    7408: 'rules_data/pampero/definitions/piles.yaml:129',
-    7409: 'rules_data/pampero/definitions/piles.yaml:129',
-    7410: 'rules_data/pampero/definitions/piles.yaml:130',
+    7405: 'rules_data/pampero/definitions/piles.yaml:129',
+    7406: 'rules_data/pampero/definitions/piles.yaml:129',
+    7407: 'rules_data/pampero/definitions/piles.yaml:129',
+    7408: 'rules_data/pampero/definitions/piles.yaml:131',
+    7409: 'rules_data/pampero/definitions/piles.yaml:131',
+    7410: 'rules_data/pampero/definitions/piles.yaml:132',
     7412: 'rules_data/pampero/definitions/resources.yaml:15',
     7413: 'rules_data/pampero/definitions/resources.yaml:16',
-    7415: 'rules_data/pampero/definitions/piles.yaml:130',
+    7415: 'rules_data/pampero/definitions/piles.yaml:132',
     7416: 'rules_data/pampero/definitions/resources.yaml:18',
-    7418: 'rules_data/pampero/definitions/piles.yaml:113',
-    7419: 'rules_data/pampero/definitions/piles.yaml:113',
-    7420: 'rules_data/pampero/definitions/piles.yaml:119',
-    7421: 'rules_data/pampero/definitions/piles.yaml:120',
-    7422: 'rules_data/pampero/definitions/piles.yaml:120',
-    7425: 'rules_data/pampero/definitions/piles.yaml:127',
-    7426: 'rules_data/pampero/definitions/piles.yaml:127',
-    7427: 'rules_data/pampero/definitions/piles.yaml:127',
-    7428: 'rules_data/pampero/definitions/piles.yaml:129',
-    7429: 'rules_data/pampero/definitions/piles.yaml:129',
-    7430: 'rules_data/pampero/definitions/piles.yaml:130',
+    7418: 'rules_data/pampero/definitions/piles.yaml:115',
+    7419: 'rules_data/pampero/definitions/piles.yaml:115',
+    7420: 'rules_data/pampero/definitions/piles.yaml:121',
+    7421: 'rules_data/pampero/definitions/piles.yaml:122',
+    7422: 'rules_data/pampero/definitions/piles.yaml:122',
+    7425: 'rules_data/pampero/definitions/piles.yaml:129',
+    7426: 'rules_data/pampero/definitions/piles.yaml:129',
+    7427: 'rules_data/pampero/definitions/piles.yaml:129',
+    7428: 'rules_data/pampero/definitions/piles.yaml:131',
+    7429: 'rules_data/pampero/definitions/piles.yaml:131',
+    7430: 'rules_data/pampero/definitions/piles.yaml:132',
     7432: 'rules_data/pampero/definitions/resources.yaml:15',
     7433: 'rules_data/pampero/definitions/resources.yaml:16',
-    7435: 'rules_data/pampero/definitions/piles.yaml:130',
+    7435: 'rules_data/pampero/definitions/piles.yaml:132',
     7436: 'rules_data/pampero/definitions/resources.yaml:18',
-    7442: 'rules_data/pampero/definitions/piles.yaml:112',
-    7443: 'rules_data/pampero/definitions/piles.yaml:113',
-    7444: 'rules_data/pampero/definitions/piles.yaml:115',
-    7445: 'rules_data/pampero/definitions/piles.yaml:115',
+    7442: 'rules_data/pampero/definitions/piles.yaml:114',
+    7443: 'rules_data/pampero/definitions/piles.yaml:115',
+    7444: 'rules_data/pampero/definitions/piles.yaml:117',
+    7445: 'rules_data/pampero/definitions/piles.yaml:117',
     7447: 'rules_data/pampero/definitions/piles.yaml:36',
     7448: 'rules_data/pampero/definitions/piles.yaml:37',
     7449: 'rules_data/pampero/definitions/piles.yaml:38',
     7450: 'rules_data/pampero/definitions/piles.yaml:38',
     7451: 'rules_data/pampero/definitions/piles.yaml:39',
     7452: 'rules_data/pampero/definitions/piles.yaml:39',
-    7455: 'rules_data/pampero/definitions/piles.yaml:127',
-    7456: 'rules_data/pampero/definitions/piles.yaml:127',
-    7457: 'rules_data/pampero/definitions/piles.yaml:127',
-    7458: 'rules_data/pampero/definitions/piles.yaml:129',
-    7459: 'rules_data/pampero/definitions/piles.yaml:129',
-    7460: 'rules_data/pampero/definitions/piles.yaml:130',
+    7455: 'rules_data/pampero/definitions/piles.yaml:129',
+    7456: 'rules_data/pampero/definitions/piles.yaml:129',
+    7457: 'rules_data/pampero/definitions/piles.yaml:129',
+    7458: 'rules_data/pampero/definitions/piles.yaml:131',
+    7459: 'rules_data/pampero/definitions/piles.yaml:131',
+    7460: 'rules_data/pampero/definitions/piles.yaml:132',
     7462: 'rules_data/pampero/definitions/resources.yaml:15',
     7463: 'rules_data/pampero/definitions/resources.yaml:16',
-    7465: 'rules_data/pampero/definitions/piles.yaml:130',
+    7465: 'rules_data/pampero/definitions/piles.yaml:132',
     7466: 'rules_data/pampero/definitions/resources.yaml:18',
-    7468: 'rules_data/pampero/definitions/piles.yaml:113',
-    7469: 'rules_data/pampero/definitions/piles.yaml:113',
-    7470: 'rules_data/pampero/definitions/piles.yaml:119',
-    7471: 'rules_data/pampero/definitions/piles.yaml:120',
-    7472: 'rules_data/pampero/definitions/piles.yaml:120',
-    7475: 'rules_data/pampero/definitions/piles.yaml:127',
-    7476: 'rules_data/pampero/definitions/piles.yaml:127',
-    7477: 'rules_data/pampero/definitions/piles.yaml:127',
-    7478: 'rules_data/pampero/definitions/piles.yaml:129',
-    7479: 'rules_data/pampero/definitions/piles.yaml:129',
-    7480: 'rules_data/pampero/definitions/piles.yaml:130',
+    7468: 'rules_data/pampero/definitions/piles.yaml:115',
+    7469: 'rules_data/pampero/definitions/piles.yaml:115',
+    7470: 'rules_data/pampero/definitions/piles.yaml:121',
+    7471: 'rules_data/pampero/definitions/piles.yaml:122',
+    7472: 'rules_data/pampero/definitions/piles.yaml:122',
+    7475: 'rules_data/pampero/definitions/piles.yaml:129',
+    7476: 'rules_data/pampero/definitions/piles.yaml:129',
+    7477: 'rules_data/pampero/definitions/piles.yaml:129',
+    7478: 'rules_data/pampero/definitions/piles.yaml:131',
+    7479: 'rules_data/pampero/definitions/piles.yaml:131',
+    7480: 'rules_data/pampero/definitions/piles.yaml:132',
     7482: 'rules_data/pampero/definitions/resources.yaml:15',
     7483: 'rules_data/pampero/definitions/resources.yaml:16',
-    7485: 'rules_data/pampero/definitions/piles.yaml:130',
+    7485: 'rules_data/pampero/definitions/piles.yaml:132',
     7486: 'rules_data/pampero/definitions/resources.yaml:18',
-    7492: 'rules_data/pampero/definitions/piles.yaml:112',
-    7493: 'rules_data/pampero/definitions/piles.yaml:113',
-    7494: 'rules_data/pampero/definitions/piles.yaml:115',
-    7495: 'rules_data/pampero/definitions/piles.yaml:115',
+    7492: 'rules_data/pampero/definitions/piles.yaml:114',
+    7493: 'rules_data/pampero/definitions/piles.yaml:115',
+    7494: 'rules_data/pampero/definitions/piles.yaml:117',
+    7495: 'rules_data/pampero/definitions/piles.yaml:117',
     7497: 'rules_data/pampero/definitions/piles.yaml:36',
     7498: 'rules_data/pampero/definitions/piles.yaml:37',
     7499: 'rules_data/pampero/definitions/piles.yaml:38',
     7500: 'rules_data/pampero/definitions/piles.yaml:38',
     7501: 'rules_data/pampero/definitions/piles.yaml:39',
     7502: 'rules_data/pampero/definitions/piles.yaml:39',
-    7505: 'rules_data/pampero/definitions/piles.yaml:127',
-    7506: 'rules_data/pampero/definitions/piles.yaml:127',
-    7507: 'rules_data/pampero/definitions/piles.yaml:127',
-    7508: 'rules_data/pampero/definitions/piles.yaml:129',
-    7509: 'rules_data/pampero/definitions/piles.yaml:129',
-    7510: 'rules_data/pampero/definitions/piles.yaml:130',
+    7505: 'rules_data/pampero/definitions/piles.yaml:129',
+    7506: 'rules_data/pampero/definitions/piles.yaml:129',
+    7507: 'rules_data/pampero/definitions/piles.yaml:129',
+    7508: 'rules_data/pampero/definitions/piles.yaml:131',
+    7509: 'rules_data/pampero/definitions/piles.yaml:131',
+    7510: 'rules_data/pampero/definitions/piles.yaml:132',
     7512: 'rules_data/pampero/definitions/resources.yaml:15',
     7513: 'rules_data/pampero/definitions/resources.yaml:16',
-    7515: 'rules_data/pampero/definitions/piles.yaml:130',
+    7515: 'rules_data/pampero/definitions/piles.yaml:132',
     7516: 'rules_data/pampero/definitions/resources.yaml:18',
-    7518: 'rules_data/pampero/definitions/piles.yaml:113',
-    7519: 'rules_data/pampero/definitions/piles.yaml:113',
-    7520: 'rules_data/pampero/definitions/piles.yaml:119',
-    7521: 'rules_data/pampero/definitions/piles.yaml:120',
-    7522: 'rules_data/pampero/definitions/piles.yaml:120',
-    7525: 'rules_data/pampero/definitions/piles.yaml:127',
-    7526: 'rules_data/pampero/definitions/piles.yaml:127',
-    7527: 'rules_data/pampero/definitions/piles.yaml:127',
-    7528: 'rules_data/pampero/definitions/piles.yaml:129',
-    7529: 'rules_data/pampero/definitions/piles.yaml:129',
-    7530: 'rules_data/pampero/definitions/piles.yaml:130',
+    7518: 'rules_data/pampero/definitions/piles.yaml:115',
+    7519: 'rules_data/pampero/definitions/piles.yaml:115',
+    7520: 'rules_data/pampero/definitions/piles.yaml:121',
+    7521: 'rules_data/pampero/definitions/piles.yaml:122',
+    7522: 'rules_data/pampero/definitions/piles.yaml:122',
+    7525: 'rules_data/pampero/definitions/piles.yaml:129',
+    7526: 'rules_data/pampero/definitions/piles.yaml:129',
+    7527: 'rules_data/pampero/definitions/piles.yaml:129',
+    7528: 'rules_data/pampero/definitions/piles.yaml:131',
+    7529: 'rules_data/pampero/definitions/piles.yaml:131',
+    7530: 'rules_data/pampero/definitions/piles.yaml:132',
     7532: 'rules_data/pampero/definitions/resources.yaml:15',
     7533: 'rules_data/pampero/definitions/resources.yaml:16',
-    7535: 'rules_data/pampero/definitions/piles.yaml:130',
+    7535: 'rules_data/pampero/definitions/piles.yaml:132',
     7536: 'rules_data/pampero/definitions/resources.yaml:18',
-    7542: 'rules_data/pampero/definitions/piles.yaml:112',
-    7543: 'rules_data/pampero/definitions/piles.yaml:113',
-    7544: 'rules_data/pampero/definitions/piles.yaml:115',
-    7545: 'rules_data/pampero/definitions/piles.yaml:115',
+    7542: 'rules_data/pampero/definitions/piles.yaml:114',
+    7543: 'rules_data/pampero/definitions/piles.yaml:115',
+    7544: 'rules_data/pampero/definitions/piles.yaml:117',
+    7545: 'rules_data/pampero/definitions/piles.yaml:117',
     7547: 'rules_data/pampero/definitions/piles.yaml:36',
     7548: 'rules_data/pampero/definitions/piles.yaml:37',
     7549: 'rules_data/pampero/definitions/piles.yaml:38',
     7550: 'rules_data/pampero/definitions/piles.yaml:38',
     7551: 'rules_data/pampero/definitions/piles.yaml:39',
     7552: 'rules_data/pampero/definitions/piles.yaml:39',
-    7555: 'rules_data/pampero/definitions/piles.yaml:127',
-    7556: 'rules_data/pampero/definitions/piles.yaml:127',
-    7557: 'rules_data/pampero/definitions/piles.yaml:127',
-    7558: 'rules_data/pampero/definitions/piles.yaml:129',
-    7559: 'rules_data/pampero/definitions/piles.yaml:129',
-    7560: 'rules_data/pampero/definitions/piles.yaml:130',
+    7555: 'rules_data/pampero/definitions/piles.yaml:129',
+    7556: 'rules_data/pampero/definitions/piles.yaml:129',
+    7557: 'rules_data/pampero/definitions/piles.yaml:129',
+    7558: 'rules_data/pampero/definitions/piles.yaml:131',
+    7559: 'rules_data/pampero/definitions/piles.yaml:131',
+    7560: 'rules_data/pampero/definitions/piles.yaml:132',
     7562: 'rules_data/pampero/definitions/resources.yaml:15',
     7563: 'rules_data/pampero/definitions/resources.yaml:16',
-    7565: 'rules_data/pampero/definitions/piles.yaml:130',
+    7565: 'rules_data/pampero/definitions/piles.yaml:132',
     7566: 'rules_data/pampero/definitions/resources.yaml:18',
-    7568: 'rules_data/pampero/definitions/piles.yaml:113',
-    7569: 'rules_data/pampero/definitions/piles.yaml:113',
-    7570: 'rules_data/pampero/definitions/piles.yaml:119',
-    7571: 'rules_data/pampero/definitions/piles.yaml:120',
-    7572: 'rules_data/pampero/definitions/piles.yaml:120',
-    7575: 'rules_data/pampero/definitions/piles.yaml:127',
-    7576: 'rules_data/pampero/definitions/piles.yaml:127',
-    7577: 'rules_data/pampero/definitions/piles.yaml:127',
-    7578: 'rules_data/pampero/definitions/piles.yaml:129',
-    7579: 'rules_data/pampero/definitions/piles.yaml:129',
-    7580: 'rules_data/pampero/definitions/piles.yaml:130',
+    7568: 'rules_data/pampero/definitions/piles.yaml:115',
+    7569: 'rules_data/pampero/definitions/piles.yaml:115',
+    7570: 'rules_data/pampero/definitions/piles.yaml:121',
+    7571: 'rules_data/pampero/definitions/piles.yaml:122',
+    7572: 'rules_data/pampero/definitions/piles.yaml:122',
+    7575: 'rules_data/pampero/definitions/piles.yaml:129',
+    7576: 'rules_data/pampero/definitions/piles.yaml:129',
+    7577: 'rules_data/pampero/definitions/piles.yaml:129',
+    7578: 'rules_data/pampero/definitions/piles.yaml:131',
+    7579: 'rules_data/pampero/definitions/piles.yaml:131',
+    7580: 'rules_data/pampero/definitions/piles.yaml:132',
     7582: 'rules_data/pampero/definitions/resources.yaml:15',
     7583: 'rules_data/pampero/definitions/resources.yaml:16',
-    7585: 'rules_data/pampero/definitions/piles.yaml:130',
+    7585: 'rules_data/pampero/definitions/piles.yaml:132',
     7586: 'rules_data/pampero/definitions/resources.yaml:18',
-    7592: 'rules_data/pampero/definitions/piles.yaml:112',
-    7593: 'rules_data/pampero/definitions/piles.yaml:113',
-    7594: 'rules_data/pampero/definitions/piles.yaml:115',
-    7595: 'rules_data/pampero/definitions/piles.yaml:115',
+    7592: 'rules_data/pampero/definitions/piles.yaml:114',
+    7593: 'rules_data/pampero/definitions/piles.yaml:115',
+    7594: 'rules_data/pampero/definitions/piles.yaml:117',
+    7595: 'rules_data/pampero/definitions/piles.yaml:117',
     7597: 'rules_data/pampero/definitions/piles.yaml:36',
     7598: 'rules_data/pampero/definitions/piles.yaml:37',
     7599: 'rules_data/pampero/definitions/piles.yaml:38',
     7600: 'rules_data/pampero/definitions/piles.yaml:38',
     7601: 'rules_data/pampero/definitions/piles.yaml:39',
     7602: 'rules_data/pampero/definitions/piles.yaml:39',
-    7605: 'rules_data/pampero/definitions/piles.yaml:127',
-    7606: 'rules_data/pampero/definitions/piles.yaml:127',
-    7607: 'rules_data/pampero/definitions/piles.yaml:127',
-    7608: 'rules_data/pampero/definitions/piles.yaml:129',
-    7609: 'rules_data/pampero/definitions/piles.yaml:129',
-    7610: 'rules_data/pampero/definitions/piles.yaml:130',
+    7605: 'rules_data/pampero/definitions/piles.yaml:129',
+    7606: 'rules_data/pampero/definitions/piles.yaml:129',
+    7607: 'rules_data/pampero/definitions/piles.yaml:129',
+    7608: 'rules_data/pampero/definitions/piles.yaml:131',
+    7609: 'rules_data/pampero/definitions/piles.yaml:131',
+    7610: 'rules_data/pampero/definitions/piles.yaml:132',
     7612: 'rules_data/pampero/definitions/resources.yaml:15',
     7613: 'rules_data/pampero/definitions/resources.yaml:16',
-    7615: 'rules_data/pampero/definitions/piles.yaml:130',
+    7615: 'rules_data/pampero/definitions/piles.yaml:132',
     7616: 'rules_data/pampero/definitions/resources.yaml:18',
-    7618: 'rules_data/pampero/definitions/piles.yaml:113',
-    7619: 'rules_data/pampero/definitions/piles.yaml:113',
-    7620: 'rules_data/pampero/definitions/piles.yaml:119',
-    7621: 'rules_data/pampero/definitions/piles.yaml:120',
-    7622: 'rules_data/pampero/definitions/piles.yaml:120',
-    7625: 'rules_data/pampero/definitions/piles.yaml:127',
-    7626: 'rules_data/pampero/definitions/piles.yaml:127',
-    7627: 'rules_data/pampero/definitions/piles.yaml:127',
-    7628: 'rules_data/pampero/definitions/piles.yaml:129',
-    7629: 'rules_data/pampero/definitions/piles.yaml:129',
-    7630: 'rules_data/pampero/definitions/piles.yaml:130',
+    7618: 'rules_data/pampero/definitions/piles.yaml:115',
+    7619: 'rules_data/pampero/definitions/piles.yaml:115',
+    7620: 'rules_data/pampero/definitions/piles.yaml:121',
+    7621: 'rules_data/pampero/definitions/piles.yaml:122',
+    7622: 'rules_data/pampero/definitions/piles.yaml:122',
+    7625: 'rules_data/pampero/definitions/piles.yaml:129',
+    7626: 'rules_data/pampero/definitions/piles.yaml:129',
+    7627: 'rules_data/pampero/definitions/piles.yaml:129',
+    7628: 'rules_data/pampero/definitions/piles.yaml:131',
+    7629: 'rules_data/pampero/definitions/piles.yaml:131',
+    7630: 'rules_data/pampero/definitions/piles.yaml:132',
     7632: 'rules_data/pampero/definitions/resources.yaml:15',
     7633: 'rules_data/pampero/definitions/resources.yaml:16',
-    7635: 'rules_data/pampero/definitions/piles.yaml:130',
+    7635: 'rules_data/pampero/definitions/piles.yaml:132',
     7636: 'rules_data/pampero/definitions/resources.yaml:18',
-    7642: 'rules_data/pampero/definitions/piles.yaml:112',
-    7643: 'rules_data/pampero/definitions/piles.yaml:113',
-    7644: 'rules_data/pampero/definitions/piles.yaml:115',
-    7645: 'rules_data/pampero/definitions/piles.yaml:115',
+    7642: 'rules_data/pampero/definitions/piles.yaml:114',
+    7643: 'rules_data/pampero/definitions/piles.yaml:115',
+    7644: 'rules_data/pampero/definitions/piles.yaml:117',
+    7645: 'rules_data/pampero/definitions/piles.yaml:117',
     7647: 'rules_data/pampero/definitions/piles.yaml:36',
     7648: 'rules_data/pampero/definitions/piles.yaml:37',
     7649: 'rules_data/pampero/definitions/piles.yaml:38',
     7650: 'rules_data/pampero/definitions/piles.yaml:38',
     7651: 'rules_data/pampero/definitions/piles.yaml:39',
     7652: 'rules_data/pampero/definitions/piles.yaml:39',
-    7655: 'rules_data/pampero/definitions/piles.yaml:127',
-    7656: 'rules_data/pampero/definitions/piles.yaml:127',
-    7657: 'rules_data/pampero/definitions/piles.yaml:127',
-    7658: 'rules_data/pampero/definitions/piles.yaml:129',
-    7659: 'rules_data/pampero/definitions/piles.yaml:129',
-    7660: 'rules_data/pampero/definitions/piles.yaml:130',
+    7655: 'rules_data/pampero/definitions/piles.yaml:129',
+    7656: 'rules_data/pampero/definitions/piles.yaml:129',
+    7657: 'rules_data/pampero/definitions/piles.yaml:129',
+    7658: 'rules_data/pampero/definitions/piles.yaml:131',
+    7659: 'rules_data/pampero/definitions/piles.yaml:131',
+    7660: 'rules_data/pampero/definitions/piles.yaml:132',
     7662: 'rules_data/pampero/definitions/resources.yaml:15',
     7663: 'rules_data/pampero/definitions/resources.yaml:16',
-    7665: 'rules_data/pampero/definitions/piles.yaml:130',
+    7665: 'rules_data/pampero/definitions/piles.yaml:132',
     7666: 'rules_data/pampero/definitions/resources.yaml:18',
-    7668: 'rules_data/pampero/definitions/piles.yaml:113',
-    7669: 'rules_data/pampero/definitions/piles.yaml:113',
-    7670: 'rules_data/pampero/definitions/piles.yaml:119',
-    7671: 'rules_data/pampero/definitions/piles.yaml:120',
-    7672: 'rules_data/pampero/definitions/piles.yaml:120',
-    7675: 'rules_data/pampero/definitions/piles.yaml:127',
-    7676: 'rules_data/pampero/definitions/piles.yaml:127',
-    7677: 'rules_data/pampero/definitions/piles.yaml:127',
-    7678: 'rules_data/pampero/definitions/piles.yaml:129',
-    7679: 'rules_data/pampero/definitions/piles.yaml:129',
-    7680: 'rules_data/pampero/definitions/piles.yaml:130',
+    7668: 'rules_data/pampero/definitions/piles.yaml:115',
+    7669: 'rules_data/pampero/definitions/piles.yaml:115',
+    7670: 'rules_data/pampero/definitions/piles.yaml:121',
+    7671: 'rules_data/pampero/definitions/piles.yaml:122',
+    7672: 'rules_data/pampero/definitions/piles.yaml:122',
+    7675: 'rules_data/pampero/definitions/piles.yaml:129',
+    7676: 'rules_data/pampero/definitions/piles.yaml:129',
+    7677: 'rules_data/pampero/definitions/piles.yaml:129',
+    7678: 'rules_data/pampero/definitions/piles.yaml:131',
+    7679: 'rules_data/pampero/definitions/piles.yaml:131',
+    7680: 'rules_data/pampero/definitions/piles.yaml:132',
     7682: 'rules_data/pampero/definitions/resources.yaml:15',
     7683: 'rules_data/pampero/definitions/resources.yaml:16',
-    7685: 'rules_data/pampero/definitions/piles.yaml:130',
+    7685: 'rules_data/pampero/definitions/piles.yaml:132',
     7686: 'rules_data/pampero/definitions/resources.yaml:18',
     7689: 'rules_data/pampero/modules/private_industry_tracks.yaml:8',
     7690: 'rules_data/pampero/modules/private_industry_tracks.yaml:10',
@@ -50539,16 +50539,16 @@ AT = {
     8439: 'rules_data/pampero/definitions/resources.yaml:29',
     8441: 'rules_data/pampero/definitions/resources.yaml:30',
     8442: 'rules_data/pampero/definitions/resources.yaml:30',
-    8448: 'rules_data/pampero/definitions/board.yaml:140',
-    8451: 'rules_data/pampero/definitions/board.yaml:115',
-    8452: 'rules_data/pampero/definitions/board.yaml:115',
-    8454: 'rules_data/pampero/definitions/board.yaml:115',
-    8456: 'rules_data/pampero/definitions/board.yaml:116',
-    8457: 'rules_data/pampero/definitions/board.yaml:116',
-    8460: 'rules_data/pampero/definitions/board.yaml:158',
-    8461: 'rules_data/pampero/definitions/board.yaml:158',
-    8462: 'rules_data/pampero/definitions/board.yaml:158',
-    8463: 'rules_data/pampero/definitions/board.yaml:158',
+    8448: 'rules_data/pampero/definitions/board.yaml:142',
+    8451: 'rules_data/pampero/definitions/board.yaml:117',
+    8452: 'rules_data/pampero/definitions/board.yaml:117',
+    8454: 'rules_data/pampero/definitions/board.yaml:117',
+    8456: 'rules_data/pampero/definitions/board.yaml:118',
+    8457: 'rules_data/pampero/definitions/board.yaml:118',
+    8460: 'rules_data/pampero/definitions/board.yaml:160',
+    8461: 'rules_data/pampero/definitions/board.yaml:160',
+    8462: 'rules_data/pampero/definitions/board.yaml:160',
+    8463: 'rules_data/pampero/definitions/board.yaml:160',
     8467: 'rules_data/pampero/definitions/resources.yaml:53',
     8468: 'rules_data/pampero/definitions/resources.yaml:53',
     8471: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -51520,40 +51520,40 @@ AT = {
     10491: 'rules_data/pampero/definitions/resources.yaml:29',
     10493: 'rules_data/pampero/definitions/resources.yaml:30',
     10494: 'rules_data/pampero/definitions/resources.yaml:30',
-    10500: 'rules_data/pampero/definitions/piles.yaml:112',
-    10501: 'rules_data/pampero/definitions/piles.yaml:113',
-    10502: 'rules_data/pampero/definitions/piles.yaml:115',
-    10503: 'rules_data/pampero/definitions/piles.yaml:115',
+    10500: 'rules_data/pampero/definitions/piles.yaml:114',
+    10501: 'rules_data/pampero/definitions/piles.yaml:115',
+    10502: 'rules_data/pampero/definitions/piles.yaml:117',
+    10503: 'rules_data/pampero/definitions/piles.yaml:117',
     10505: 'rules_data/pampero/definitions/piles.yaml:36',
     10506: 'rules_data/pampero/definitions/piles.yaml:37',
     10507: 'rules_data/pampero/definitions/piles.yaml:38',
     10508: 'rules_data/pampero/definitions/piles.yaml:38',
     10509: 'rules_data/pampero/definitions/piles.yaml:39',
     10510: 'rules_data/pampero/definitions/piles.yaml:39',
-    10513: 'rules_data/pampero/definitions/piles.yaml:127',
-    10514: 'rules_data/pampero/definitions/piles.yaml:127',
-    10515: 'rules_data/pampero/definitions/piles.yaml:127',
-    10516: 'rules_data/pampero/definitions/piles.yaml:129',
-    10517: 'rules_data/pampero/definitions/piles.yaml:129',
-    10518: 'rules_data/pampero/definitions/piles.yaml:130',
+    10513: 'rules_data/pampero/definitions/piles.yaml:129',
+    10514: 'rules_data/pampero/definitions/piles.yaml:129',
+    10515: 'rules_data/pampero/definitions/piles.yaml:129',
+    10516: 'rules_data/pampero/definitions/piles.yaml:131',
+    10517: 'rules_data/pampero/definitions/piles.yaml:131',
+    10518: 'rules_data/pampero/definitions/piles.yaml:132',
     10520: 'rules_data/pampero/definitions/resources.yaml:15',
     10521: 'rules_data/pampero/definitions/resources.yaml:16',
-    10523: 'rules_data/pampero/definitions/piles.yaml:130',
+    10523: 'rules_data/pampero/definitions/piles.yaml:132',
     10524: 'rules_data/pampero/definitions/resources.yaml:18',
-    10526: 'rules_data/pampero/definitions/piles.yaml:113',
-    10527: 'rules_data/pampero/definitions/piles.yaml:113',
-    10528: 'rules_data/pampero/definitions/piles.yaml:119',
-    10529: 'rules_data/pampero/definitions/piles.yaml:120',
-    10530: 'rules_data/pampero/definitions/piles.yaml:120',
-    10533: 'rules_data/pampero/definitions/piles.yaml:127',
-    10534: 'rules_data/pampero/definitions/piles.yaml:127',
-    10535: 'rules_data/pampero/definitions/piles.yaml:127',
-    10536: 'rules_data/pampero/definitions/piles.yaml:129',
-    10537: 'rules_data/pampero/definitions/piles.yaml:129',
-    10538: 'rules_data/pampero/definitions/piles.yaml:130',
+    10526: 'rules_data/pampero/definitions/piles.yaml:115',
+    10527: 'rules_data/pampero/definitions/piles.yaml:115',
+    10528: 'rules_data/pampero/definitions/piles.yaml:121',
+    10529: 'rules_data/pampero/definitions/piles.yaml:122',
+    10530: 'rules_data/pampero/definitions/piles.yaml:122',
+    10533: 'rules_data/pampero/definitions/piles.yaml:129',
+    10534: 'rules_data/pampero/definitions/piles.yaml:129',
+    10535: 'rules_data/pampero/definitions/piles.yaml:129',
+    10536: 'rules_data/pampero/definitions/piles.yaml:131',
+    10537: 'rules_data/pampero/definitions/piles.yaml:131',
+    10538: 'rules_data/pampero/definitions/piles.yaml:132',
     10540: 'rules_data/pampero/definitions/resources.yaml:15',
     10541: 'rules_data/pampero/definitions/resources.yaml:16',
-    10543: 'rules_data/pampero/definitions/piles.yaml:130',
+    10543: 'rules_data/pampero/definitions/piles.yaml:132',
     10544: 'rules_data/pampero/definitions/resources.yaml:18',
     10550: 'rules_data/pampero/definitions/resources.yaml:53',
     10551: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -51911,22 +51911,22 @@ AT = {
     11190: 'rules_data/pampero/definitions/piles.yaml:38',
     11191: 'rules_data/pampero/definitions/piles.yaml:39',
     11192: 'rules_data/pampero/definitions/piles.yaml:39',
-    11196: 'rules_data/pampero/definitions/piles.yaml:96',
-    11197: 'rules_data/pampero/definitions/piles.yaml:97',
-    11198: 'rules_data/pampero/definitions/piles.yaml:98',
-    11199: 'rules_data/pampero/definitions/piles.yaml:98',
-    11200: 'rules_data/pampero/definitions/piles.yaml:98',
-    11201: 'rules_data/pampero/definitions/piles.yaml:99',
-    11202: 'rules_data/pampero/definitions/piles.yaml:100',
-    11204: 'rules_data/pampero/definitions/piles.yaml:101',
-    11205: 'rules_data/pampero/definitions/piles.yaml:102',
-    11206: 'rules_data/pampero/definitions/piles.yaml:102',
-    11207: 'rules_data/pampero/definitions/piles.yaml:103',
+    11196: 'rules_data/pampero/definitions/piles.yaml:98',
+    11197: 'rules_data/pampero/definitions/piles.yaml:99',
+    11198: 'rules_data/pampero/definitions/piles.yaml:100',
+    11199: 'rules_data/pampero/definitions/piles.yaml:100',
+    11200: 'rules_data/pampero/definitions/piles.yaml:100',
+    11201: 'rules_data/pampero/definitions/piles.yaml:101',
+    11202: 'rules_data/pampero/definitions/piles.yaml:102',
+    11204: 'rules_data/pampero/definitions/piles.yaml:103',
+    11205: 'rules_data/pampero/definitions/piles.yaml:104',
+    11206: 'rules_data/pampero/definitions/piles.yaml:104',
+    11207: 'rules_data/pampero/definitions/piles.yaml:105',
     11209: 'rules_data/pampero/definitions/resources.yaml:15',
     11210: 'rules_data/pampero/definitions/resources.yaml:16',
-    11212: 'rules_data/pampero/definitions/piles.yaml:104',
+    11212: 'rules_data/pampero/definitions/piles.yaml:106',
     11213: 'rules_data/pampero/definitions/resources.yaml:18',
-    11215: 'rules_data/pampero/definitions/piles.yaml:100',
+    11215: 'rules_data/pampero/definitions/piles.yaml:102',
     11216: 'rules_data/pampero/definitions/scoring.yaml:86',
     11217: 'rules_data/pampero/definitions/scoring.yaml:86',
     11218: 'rules_data/pampero/definitions/scoring.yaml:87',
@@ -51971,22 +51971,22 @@ AT = {
     11275: 'rules_data/pampero/definitions/resources.yaml:30',
     11277: 'rules_data/pampero/definitions/scoring.yaml:61',
     11278: 'rules_data/pampero/definitions/resources.yaml:18',
-    11283: 'rules_data/pampero/definitions/piles.yaml:96',
-    11284: 'rules_data/pampero/definitions/piles.yaml:97',
-    11285: 'rules_data/pampero/definitions/piles.yaml:98',
-    11286: 'rules_data/pampero/definitions/piles.yaml:98',
-    11287: 'rules_data/pampero/definitions/piles.yaml:98',
-    11288: 'rules_data/pampero/definitions/piles.yaml:99',
-    11289: 'rules_data/pampero/definitions/piles.yaml:100',
-    11291: 'rules_data/pampero/definitions/piles.yaml:101',
-    11292: 'rules_data/pampero/definitions/piles.yaml:102',
-    11293: 'rules_data/pampero/definitions/piles.yaml:102',
-    11294: 'rules_data/pampero/definitions/piles.yaml:103',
+    11283: 'rules_data/pampero/definitions/piles.yaml:98',
+    11284: 'rules_data/pampero/definitions/piles.yaml:99',
+    11285: 'rules_data/pampero/definitions/piles.yaml:100',
+    11286: 'rules_data/pampero/definitions/piles.yaml:100',
+    11287: 'rules_data/pampero/definitions/piles.yaml:100',
+    11288: 'rules_data/pampero/definitions/piles.yaml:101',
+    11289: 'rules_data/pampero/definitions/piles.yaml:102',
+    11291: 'rules_data/pampero/definitions/piles.yaml:103',
+    11292: 'rules_data/pampero/definitions/piles.yaml:104',
+    11293: 'rules_data/pampero/definitions/piles.yaml:104',
+    11294: 'rules_data/pampero/definitions/piles.yaml:105',
     11296: 'rules_data/pampero/definitions/resources.yaml:15',
     11297: 'rules_data/pampero/definitions/resources.yaml:16',
-    11299: 'rules_data/pampero/definitions/piles.yaml:104',
+    11299: 'rules_data/pampero/definitions/piles.yaml:106',
     11300: 'rules_data/pampero/definitions/resources.yaml:18',
-    11302: 'rules_data/pampero/definitions/piles.yaml:100',
+    11302: 'rules_data/pampero/definitions/piles.yaml:102',
     11304: 'rules_data/pampero/definitions/scoring.yaml:95',
     11305: 'rules_data/pampero/definitions/scoring.yaml:95',
     11306: 'rules_data/pampero/definitions/scoring.yaml:96',
@@ -52164,11 +52164,11 @@ AT = {
     11583: 'rules_data/pampero/definitions/piles.yaml:39',
     11584: 'rules_data/pampero/definitions/piles.yaml:39',
     11585: 'rules_data/pampero/modules.yaml:260',
-    11586: 'rules_data/pampero/definitions/scoring.yaml:118',
-    11587: 'rules_data/pampero/definitions/scoring.yaml:119',
+    11586: 'rules_data/pampero/definitions/scoring.yaml:120',
+    11587: 'rules_data/pampero/definitions/scoring.yaml:121',
     11589: 'rules_data/pampero/definitions/resources.yaml:15',
     11590: 'rules_data/pampero/definitions/resources.yaml:16',
-    11592: 'rules_data/pampero/definitions/scoring.yaml:121',
+    11592: 'rules_data/pampero/definitions/scoring.yaml:123',
     11596: 'rules_data/pampero/definitions/resources.yaml:53',
     11597: 'rules_data/pampero/definitions/resources.yaml:53',
     11600: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -52182,21 +52182,21 @@ AT = {
     11617: 'rules_data/pampero/definitions/resources.yaml:29',
     11619: 'rules_data/pampero/definitions/resources.yaml:30',
     11620: 'rules_data/pampero/definitions/resources.yaml:30',
-    11622: 'rules_data/pampero/definitions/scoring.yaml:122',
-    11624: 'rules_data/pampero/definitions/scoring.yaml:124',
-    11625: 'rules_data/pampero/definitions/scoring.yaml:125',
-    11626: 'rules_data/pampero/definitions/scoring.yaml:126',
+    11622: 'rules_data/pampero/definitions/scoring.yaml:124',
+    11624: 'rules_data/pampero/definitions/scoring.yaml:126',
+    11625: 'rules_data/pampero/definitions/scoring.yaml:127',
+    11626: 'rules_data/pampero/definitions/scoring.yaml:128',
     11632: 'rules_data/pampero/definitions/resources.yaml:70',
     11635: 'rules_data/pampero/definitions/resources.yaml:38',
     11637: 'rules_data/pampero/definitions/resources.yaml:39',
     11638: 'rules_data/pampero/definitions/resources.yaml:39',
     11640: 'rules_data/pampero/definitions/resources.yaml:40',
     11641: 'rules_data/pampero/definitions/resources.yaml:40',
-    11643: 'rules_data/pampero/definitions/scoring.yaml:127',
-    11644: 'rules_data/pampero/definitions/scoring.yaml:128',
-    11645: 'rules_data/pampero/definitions/scoring.yaml:129',
-    11646: 'rules_data/pampero/definitions/scoring.yaml:130',
-    11647: 'rules_data/pampero/definitions/scoring.yaml:130',
+    11643: 'rules_data/pampero/definitions/scoring.yaml:129',
+    11644: 'rules_data/pampero/definitions/scoring.yaml:130',
+    11645: 'rules_data/pampero/definitions/scoring.yaml:131',
+    11646: 'rules_data/pampero/definitions/scoring.yaml:132',
+    11647: 'rules_data/pampero/definitions/scoring.yaml:132',
     11651: 'rules_data/pampero/definitions/tracks.yaml:158',
     11652: 'rules_data/pampero/definitions/tracks.yaml:159',
     11653: 'rules_data/pampero/definitions/tracks.yaml:160',
@@ -52204,7 +52204,7 @@ AT = {
     11659: 'rules_data/pampero/definitions/tracks.yaml:20',
     11660: 'rules_data/pampero/definitions/tracks.yaml:20',
     11662: 'rules_data/pampero/definitions/tracks.yaml:20',
-    11664: 'rules_data/pampero/definitions/scoring.yaml:130',
+    11664: 'rules_data/pampero/definitions/scoring.yaml:132',
     11665: 'rules_data/pampero/definitions/resources.yaml:18',
     11671: 'rules_data/pampero/definitions/piles.yaml:87',
     11672: 'rules_data/pampero/definitions/piles.yaml:88',
@@ -52368,46 +52368,46 @@ AT = {
     11908: 'rules_data/pampero/definitions/turns.yaml:343',
     11909: 'rules_data/pampero/definitions/turns.yaml:343',
     13185: 'rules_data/pampero/flow.yaml:41',
-    11913: 'rules_data/pampero/definitions/board.yaml:147',
-    11914: 'rules_data/pampero/definitions/board.yaml:148',
-    11915: 'rules_data/pampero/definitions/board.yaml:148',
-    11918: 'rules_data/pampero/definitions/board.yaml:115',
-    11919: 'rules_data/pampero/definitions/board.yaml:115',
-    11921: 'rules_data/pampero/definitions/board.yaml:115',
-    11923: 'rules_data/pampero/definitions/board.yaml:116',
-    11924: 'rules_data/pampero/definitions/board.yaml:116',
-    11927: 'rules_data/pampero/definitions/board.yaml:158',
-    11928: 'rules_data/pampero/definitions/board.yaml:158',
-    11929: 'rules_data/pampero/definitions/board.yaml:158',
-    11930: 'rules_data/pampero/definitions/board.yaml:158',
-    11931: 'rules_data/pampero/definitions/board.yaml:148',
+    11913: 'rules_data/pampero/definitions/board.yaml:149',
+    11914: 'rules_data/pampero/definitions/board.yaml:150',
+    11915: 'rules_data/pampero/definitions/board.yaml:150',
+    11918: 'rules_data/pampero/definitions/board.yaml:117',
+    11919: 'rules_data/pampero/definitions/board.yaml:117',
+    11921: 'rules_data/pampero/definitions/board.yaml:117',
+    11923: 'rules_data/pampero/definitions/board.yaml:118',
+    11924: 'rules_data/pampero/definitions/board.yaml:118',
+    11927: 'rules_data/pampero/definitions/board.yaml:160',
+    11928: 'rules_data/pampero/definitions/board.yaml:160',
+    11929: 'rules_data/pampero/definitions/board.yaml:160',
+    11930: 'rules_data/pampero/definitions/board.yaml:160',
+    11931: 'rules_data/pampero/definitions/board.yaml:150',
     13185: 'rules_data/pampero/flow.yaml:44',
-    11935: 'rules_data/pampero/definitions/board.yaml:147',
-    11936: 'rules_data/pampero/definitions/board.yaml:148',
-    11937: 'rules_data/pampero/definitions/board.yaml:148',
-    11940: 'rules_data/pampero/definitions/board.yaml:115',
-    11941: 'rules_data/pampero/definitions/board.yaml:115',
-    11943: 'rules_data/pampero/definitions/board.yaml:115',
-    11945: 'rules_data/pampero/definitions/board.yaml:116',
-    11946: 'rules_data/pampero/definitions/board.yaml:116',
-    11949: 'rules_data/pampero/definitions/board.yaml:158',
-    11950: 'rules_data/pampero/definitions/board.yaml:158',
-    11951: 'rules_data/pampero/definitions/board.yaml:158',
-    11952: 'rules_data/pampero/definitions/board.yaml:158',
-    11953: 'rules_data/pampero/definitions/board.yaml:148',
-    11956: 'rules_data/pampero/definitions/board.yaml:147',
-    11957: 'rules_data/pampero/definitions/board.yaml:148',
-    11958: 'rules_data/pampero/definitions/board.yaml:148',
-    11961: 'rules_data/pampero/definitions/board.yaml:115',
-    11962: 'rules_data/pampero/definitions/board.yaml:115',
-    11964: 'rules_data/pampero/definitions/board.yaml:115',
-    11966: 'rules_data/pampero/definitions/board.yaml:116',
-    11967: 'rules_data/pampero/definitions/board.yaml:116',
-    11970: 'rules_data/pampero/definitions/board.yaml:158',
-    11971: 'rules_data/pampero/definitions/board.yaml:158',
-    11972: 'rules_data/pampero/definitions/board.yaml:158',
-    11973: 'rules_data/pampero/definitions/board.yaml:158',
-    11974: 'rules_data/pampero/definitions/board.yaml:148',
+    11935: 'rules_data/pampero/definitions/board.yaml:149',
+    11936: 'rules_data/pampero/definitions/board.yaml:150',
+    11937: 'rules_data/pampero/definitions/board.yaml:150',
+    11940: 'rules_data/pampero/definitions/board.yaml:117',
+    11941: 'rules_data/pampero/definitions/board.yaml:117',
+    11943: 'rules_data/pampero/definitions/board.yaml:117',
+    11945: 'rules_data/pampero/definitions/board.yaml:118',
+    11946: 'rules_data/pampero/definitions/board.yaml:118',
+    11949: 'rules_data/pampero/definitions/board.yaml:160',
+    11950: 'rules_data/pampero/definitions/board.yaml:160',
+    11951: 'rules_data/pampero/definitions/board.yaml:160',
+    11952: 'rules_data/pampero/definitions/board.yaml:160',
+    11953: 'rules_data/pampero/definitions/board.yaml:150',
+    11956: 'rules_data/pampero/definitions/board.yaml:149',
+    11957: 'rules_data/pampero/definitions/board.yaml:150',
+    11958: 'rules_data/pampero/definitions/board.yaml:150',
+    11961: 'rules_data/pampero/definitions/board.yaml:117',
+    11962: 'rules_data/pampero/definitions/board.yaml:117',
+    11964: 'rules_data/pampero/definitions/board.yaml:117',
+    11966: 'rules_data/pampero/definitions/board.yaml:118',
+    11967: 'rules_data/pampero/definitions/board.yaml:118',
+    11970: 'rules_data/pampero/definitions/board.yaml:160',
+    11971: 'rules_data/pampero/definitions/board.yaml:160',
+    11972: 'rules_data/pampero/definitions/board.yaml:160',
+    11973: 'rules_data/pampero/definitions/board.yaml:160',
+    11974: 'rules_data/pampero/definitions/board.yaml:150',
     11975: 'rules_data/pampero/definitions/turns.yaml:255',
     11976: 'rules_data/pampero/definitions/turns.yaml:255',
     11978: 'rules_data/pampero/definitions/turns.yaml:256',
@@ -53158,7 +53158,7 @@ AT = {
     13185: 'rules_data/pampero/flow.yaml:88',
     13187: 'rules_data/pampero/definitions/resources.yaml:15',
     13188: 'rules_data/pampero/definitions/resources.yaml:16',
-    13192: 'rules_data/pampero/definitions/scoring.yaml:101',
+    13192: 'rules_data/pampero/definitions/scoring.yaml:103',
     13193: 'rules_data/pampero/definitions/resources.yaml:82',
     13195: 'rules_data/pampero/definitions/resources.yaml:76',
     13197: 'rules_data/pampero/definitions/resources.yaml:38',
@@ -53173,22 +53173,22 @@ AT = {
     11190: 'rules_data/pampero/definitions/piles.yaml:38',
     11191: 'rules_data/pampero/definitions/piles.yaml:39',
     11192: 'rules_data/pampero/definitions/piles.yaml:39',
-    11196: 'rules_data/pampero/definitions/piles.yaml:96',
-    11197: 'rules_data/pampero/definitions/piles.yaml:97',
-    11198: 'rules_data/pampero/definitions/piles.yaml:98',
-    11199: 'rules_data/pampero/definitions/piles.yaml:98',
-    11200: 'rules_data/pampero/definitions/piles.yaml:98',
-    11201: 'rules_data/pampero/definitions/piles.yaml:99',
-    11202: 'rules_data/pampero/definitions/piles.yaml:100',
-    11204: 'rules_data/pampero/definitions/piles.yaml:101',
-    11205: 'rules_data/pampero/definitions/piles.yaml:102',
-    11206: 'rules_data/pampero/definitions/piles.yaml:102',
-    11207: 'rules_data/pampero/definitions/piles.yaml:103',
+    11196: 'rules_data/pampero/definitions/piles.yaml:98',
+    11197: 'rules_data/pampero/definitions/piles.yaml:99',
+    11198: 'rules_data/pampero/definitions/piles.yaml:100',
+    11199: 'rules_data/pampero/definitions/piles.yaml:100',
+    11200: 'rules_data/pampero/definitions/piles.yaml:100',
+    11201: 'rules_data/pampero/definitions/piles.yaml:101',
+    11202: 'rules_data/pampero/definitions/piles.yaml:102',
+    11204: 'rules_data/pampero/definitions/piles.yaml:103',
+    11205: 'rules_data/pampero/definitions/piles.yaml:104',
+    11206: 'rules_data/pampero/definitions/piles.yaml:104',
+    11207: 'rules_data/pampero/definitions/piles.yaml:105',
     11209: 'rules_data/pampero/definitions/resources.yaml:15',
     11210: 'rules_data/pampero/definitions/resources.yaml:16',
-    11212: 'rules_data/pampero/definitions/piles.yaml:104',
+    11212: 'rules_data/pampero/definitions/piles.yaml:106',
     11213: 'rules_data/pampero/definitions/resources.yaml:18',
-    11215: 'rules_data/pampero/definitions/piles.yaml:100',
+    11215: 'rules_data/pampero/definitions/piles.yaml:102',
     11216: 'rules_data/pampero/definitions/scoring.yaml:86',
     11217: 'rules_data/pampero/definitions/scoring.yaml:86',
     11218: 'rules_data/pampero/definitions/scoring.yaml:87',
@@ -53233,22 +53233,22 @@ AT = {
     11275: 'rules_data/pampero/definitions/resources.yaml:30',
     11277: 'rules_data/pampero/definitions/scoring.yaml:61',
     11278: 'rules_data/pampero/definitions/resources.yaml:18',
-    11283: 'rules_data/pampero/definitions/piles.yaml:96',
-    11284: 'rules_data/pampero/definitions/piles.yaml:97',
-    11285: 'rules_data/pampero/definitions/piles.yaml:98',
-    11286: 'rules_data/pampero/definitions/piles.yaml:98',
-    11287: 'rules_data/pampero/definitions/piles.yaml:98',
-    11288: 'rules_data/pampero/definitions/piles.yaml:99',
-    11289: 'rules_data/pampero/definitions/piles.yaml:100',
-    11291: 'rules_data/pampero/definitions/piles.yaml:101',
-    11292: 'rules_data/pampero/definitions/piles.yaml:102',
-    11293: 'rules_data/pampero/definitions/piles.yaml:102',
-    11294: 'rules_data/pampero/definitions/piles.yaml:103',
+    11283: 'rules_data/pampero/definitions/piles.yaml:98',
+    11284: 'rules_data/pampero/definitions/piles.yaml:99',
+    11285: 'rules_data/pampero/definitions/piles.yaml:100',
+    11286: 'rules_data/pampero/definitions/piles.yaml:100',
+    11287: 'rules_data/pampero/definitions/piles.yaml:100',
+    11288: 'rules_data/pampero/definitions/piles.yaml:101',
+    11289: 'rules_data/pampero/definitions/piles.yaml:102',
+    11291: 'rules_data/pampero/definitions/piles.yaml:103',
+    11292: 'rules_data/pampero/definitions/piles.yaml:104',
+    11293: 'rules_data/pampero/definitions/piles.yaml:104',
+    11294: 'rules_data/pampero/definitions/piles.yaml:105',
     11296: 'rules_data/pampero/definitions/resources.yaml:15',
     11297: 'rules_data/pampero/definitions/resources.yaml:16',
-    11299: 'rules_data/pampero/definitions/piles.yaml:104',
+    11299: 'rules_data/pampero/definitions/piles.yaml:106',
     11300: 'rules_data/pampero/definitions/resources.yaml:18',
-    11302: 'rules_data/pampero/definitions/piles.yaml:100',
+    11302: 'rules_data/pampero/definitions/piles.yaml:102',
     11304: 'rules_data/pampero/definitions/scoring.yaml:95',
     11305: 'rules_data/pampero/definitions/scoring.yaml:95',
     11306: 'rules_data/pampero/definitions/scoring.yaml:96',
@@ -53426,11 +53426,11 @@ AT = {
     11583: 'rules_data/pampero/definitions/piles.yaml:39',
     11584: 'rules_data/pampero/definitions/piles.yaml:39',
     11585: 'rules_data/pampero/modules.yaml:260',
-    11586: 'rules_data/pampero/definitions/scoring.yaml:118',
-    11587: 'rules_data/pampero/definitions/scoring.yaml:119',
+    11586: 'rules_data/pampero/definitions/scoring.yaml:120',
+    11587: 'rules_data/pampero/definitions/scoring.yaml:121',
     11589: 'rules_data/pampero/definitions/resources.yaml:15',
     11590: 'rules_data/pampero/definitions/resources.yaml:16',
-    11592: 'rules_data/pampero/definitions/scoring.yaml:121',
+    11592: 'rules_data/pampero/definitions/scoring.yaml:123',
     11596: 'rules_data/pampero/definitions/resources.yaml:53',
     11597: 'rules_data/pampero/definitions/resources.yaml:53',
     11600: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -53444,21 +53444,21 @@ AT = {
     11617: 'rules_data/pampero/definitions/resources.yaml:29',
     11619: 'rules_data/pampero/definitions/resources.yaml:30',
     11620: 'rules_data/pampero/definitions/resources.yaml:30',
-    11622: 'rules_data/pampero/definitions/scoring.yaml:122',
-    11624: 'rules_data/pampero/definitions/scoring.yaml:124',
-    11625: 'rules_data/pampero/definitions/scoring.yaml:125',
-    11626: 'rules_data/pampero/definitions/scoring.yaml:126',
+    11622: 'rules_data/pampero/definitions/scoring.yaml:124',
+    11624: 'rules_data/pampero/definitions/scoring.yaml:126',
+    11625: 'rules_data/pampero/definitions/scoring.yaml:127',
+    11626: 'rules_data/pampero/definitions/scoring.yaml:128',
     11632: 'rules_data/pampero/definitions/resources.yaml:70',
     11635: 'rules_data/pampero/definitions/resources.yaml:38',
     11637: 'rules_data/pampero/definitions/resources.yaml:39',
     11638: 'rules_data/pampero/definitions/resources.yaml:39',
     11640: 'rules_data/pampero/definitions/resources.yaml:40',
     11641: 'rules_data/pampero/definitions/resources.yaml:40',
-    11643: 'rules_data/pampero/definitions/scoring.yaml:127',
-    11644: 'rules_data/pampero/definitions/scoring.yaml:128',
-    11645: 'rules_data/pampero/definitions/scoring.yaml:129',
-    11646: 'rules_data/pampero/definitions/scoring.yaml:130',
-    11647: 'rules_data/pampero/definitions/scoring.yaml:130',
+    11643: 'rules_data/pampero/definitions/scoring.yaml:129',
+    11644: 'rules_data/pampero/definitions/scoring.yaml:130',
+    11645: 'rules_data/pampero/definitions/scoring.yaml:131',
+    11646: 'rules_data/pampero/definitions/scoring.yaml:132',
+    11647: 'rules_data/pampero/definitions/scoring.yaml:132',
     11651: 'rules_data/pampero/definitions/tracks.yaml:158',
     11652: 'rules_data/pampero/definitions/tracks.yaml:159',
     11653: 'rules_data/pampero/definitions/tracks.yaml:160',
@@ -53466,7 +53466,7 @@ AT = {
     11659: 'rules_data/pampero/definitions/tracks.yaml:20',
     11660: 'rules_data/pampero/definitions/tracks.yaml:20',
     11662: 'rules_data/pampero/definitions/tracks.yaml:20',
-    11664: 'rules_data/pampero/definitions/scoring.yaml:130',
+    11664: 'rules_data/pampero/definitions/scoring.yaml:132',
     11665: 'rules_data/pampero/definitions/resources.yaml:18',
     11671: 'rules_data/pampero/definitions/piles.yaml:87',
     11672: 'rules_data/pampero/definitions/piles.yaml:88',
