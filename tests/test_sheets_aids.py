@@ -183,3 +183,9 @@ def test_explain_names_the_errata(tmp_path):
     ir = _errata_game(tmp_path)
     lines = explain.lines(ir, "cards", "mine", "en")
     assert "With Errata: 9" in lines
+
+
+def test_build_fails_when_a_player_page_shows_an_id(tmp_path):
+    ir = small_game(tmp_path, card_name={"it": "carta_segreta", "en": "secret_card"})
+    with pytest.raises(sheets.SheetError, match="secret_card"):
+        sheets.render(ir)
