@@ -60,7 +60,7 @@ GAPS = {"pampero": "state entries 'ledger' and 'supply' and the space 'utility' 
 def test_player_pages_need_no_data_name(irs, game):
     ir = irs[game]
     leaks = {leak for lang in sheets.languages(ir) for aid in sheets.AIDS
-             for leak in sheets.built(ir, aid, lang)[1]}
+             for leak in sheets.page_and_leaks(ir, aid, lang)[1]}
     assert leaks == set()
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from compiler.sheets.grammar import (
-    contract,
     guess_gender,
     italian_article,
     italian_indefinite,
+    join_articles,
     plural,
     round_forms,
 )
@@ -55,7 +55,7 @@ def test_gender_given_by_the_data_wins_over_the_guess():
     ("la carta di Marte", "la carta di Marte"),
 ])
 def test_prepositions_join_their_articles(text, joined):
-    assert contract(text) == joined
+    assert join_articles(text) == joined
 
 
 def test_plural_categories():

@@ -22,7 +22,8 @@ from typing import Any
 
 import jinja2
 
-__all__ = ["AIDS", "AUDIENCES", "PAPERS", "SheetError", "built", "languages", "page", "render"]
+__all__ = ["AIDS", "AUDIENCES", "PAPERS", "SheetError", "languages", "page", "page_and_leaks",
+           "render"]
 
 AIDS = ("reference", "quick", "modules", "cards")
 AUDIENCES = ("player", "designer")
@@ -53,10 +54,10 @@ def page(ir: dict[str, Any], aid: str, lang: str, audience: str = "player",
          paper: str = "a4", modules: list[str] | None = None) -> bytes:
     """The HTML of one aid (see the module docstring). Raises ``compiler.runtime.
     RulesError`` for a selection of modules that does not compose."""
-    return built(ir, aid, lang, audience, paper, modules)[0]
+    return page_and_leaks(ir, aid, lang, audience, paper, modules)[0]
 
 
-def built(ir: dict[str, Any], aid: str, lang: str, audience: str = "player",
+def page_and_leaks(ir: dict[str, Any], aid: str, lang: str, audience: str = "player",
           paper: str = "a4", modules: list[str] | None = None) -> tuple[bytes, list[str]]:
     """The HTML of one aid and what its text had to show by its data name, for want of
     words in the data (``Speaker.leaks``: a state entry, a field, a nameless record)."""

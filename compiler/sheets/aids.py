@@ -1,9 +1,11 @@
 """The player aids beside the reference sheet, each from the same data and words.
 
-- ``quick``: one page: the phases of a round, the actions and their costs, the end of
-  the game and the final count. The actions are the records of kind ``actions`` when
-  the game's sheet shows them, else the game's first section of cards when it is short
-  (Love Letter's eight cards are its actions).
+- ``quick``: one page: the phases of a round, what a player chooses among and what it
+  costs, the end of the game and the final count. The middle part is every short table
+  of the game's sheet (at most 8 records: Terraforming Mars's standard projects,
+  milestones, awards; Pampero's turn choices and pieces), else the first short
+  section of cards (Love Letter's eight cards are its actions). The core knows no
+  "action" kind, so the length decides.
 - ``modules``: one page per module: who plays it, what it changes in the setup and in
   the rules, the components it brings (counted, by kind) and those it removes or
   replaces, what it requires and what it conflicts with.
@@ -28,40 +30,53 @@ __all__ = ["CONTEXTS", "PER_PAGE"]
 IR = dict[str, Any]
 PER_PAGE = 9
 """Card proxies on one sheet of paper: three rows of three."""
-_SHORT = 16
+_TABLE = 8
+"""A table section of at most this many records is on the quick reference."""
+_CARDS = 16
+"""Without such a table, the first section of cards with at most this many records."""
+_BESIDE = 14
+"""A first column up to this long (a cost: "25 M€") is printed beside the name."""
 
 
-def _actions(sp: Speaker) -> list[dict[str, Any]]:
-    """The groups of actions the quick reference lists (see the module docstring): each
+def _short(sec: dict[str, Any], most: int) -> bool:
+    return sum(len(g["items"]) for g in sec["groups"]) <= most
+
+
+def _choices(sp: Speaker) -> list[dict[str, Any]]:
+    """The groups of the quick reference's middle part (see the module docstring): each
     entry the name, the first column (a cost, a requirement) and the rest, labelled."""
     secs = sections(sp)
-    found = next((s for s in secs if s["id"] == "actions"), None)
-    if found is None:
-        found = next((s for s in secs if s["layout"] == "cards"
-                      and sum(len(g["items"]) for g in s["groups"]) <= _SHORT), None)
-    if found is None:
-        return []
-    labels = found.get("columns") or []
+    found = [s for s in secs if s["layout"] == "table" and _short(s, _TABLE)]
+    if not found:
+        found = [s for s in secs if s["layout"] == "cards" and _short(s, _CARDS)][:1]
     out = []
-    for g in found["groups"]:
-        entries = []
-        for x in g["items"]:
-            cells = x.get("cells") or []
-            first = " ".join(cells[0]) if cells else x.get("corner") or ""
-            rest = [{"label": labels[i] if i < len(labels) - 1 else "", "text": " ".join(c)}
-                    for i, c in enumerate(cells[1:], 1) if c]
-            rest += [{"label": line["label"], "text": " ".join(line["texts"])}
-                     for line in x.get("lines") or []]
-            entries.append({"name": x["name"], "first": first, "rest": rest,
-                            "prov": x["prov"], "errata": x["errata"]})
-        out.append({"title": g["title"], "entries": entries})
+    for sec in found:
+        labels = sec.get("columns") or []
+        for g in sec["groups"]:
+            out.append({"title": g["title"], "entries": [_entry(x, labels)
+                                                         for x in g["items"]]})
     return out
+
+
+def _entry(x: dict[str, Any], labels: list[str]) -> dict[str, Any]:
+    """One record of the quick reference: name, first column, the rest labelled."""
+    cells = x.get("cells") or []
+    first = " ".join(cells[0]) if cells else x.get("corner") or ""
+    start = 1
+    if len(first) > _BESIDE:   # a long first column reads as a line of its own
+        first, start = "", 0
+    rest = [{"label": labels[i] if 0 < i < len(labels) - 1 else "", "text": " ".join(c)}
+            for i, c in enumerate(cells[start:], start) if c]
+    rest += [{"label": line["label"], "text": " ".join(line["texts"])}
+             for line in x.get("lines") or []]
+    return {"name": x["name"], "first": first, "rest": rest, "prov": x["prov"],
+            "errata": x["errata"]}
 
 
 def quick(ir: IR, lang: str, audience: str) -> dict[str, Any]:
     """The one-page quick reference."""
     sp = Speaker(ir, lang, audience)
-    c = {**frame(sp), "flow": flow(sp), "actions": _actions(sp)}
+    c = {**frame(sp), "flow": flow(sp), "choices": _choices(sp)}
     return {**c, "leaks": sorted(sp.leaks)}
 
 

@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["contract", "guess_gender", "italian_article", "italian_indefinite", "plural",
+__all__ = ["join_articles", "guess_gender", "italian_article", "italian_indefinite", "plural",
            "round_forms"]
 
 
@@ -99,7 +99,7 @@ _ARTICLES = {"il": "l", "lo": "llo", "la": "lla", "i": "i", "gli": "gli", "le": 
 _PAIR = re.compile(r"\b(a|da|di|in|su) (il|lo|la|i|gli|le|l')(?=[\s\w])", re.IGNORECASE)
 
 
-def contract(text: str) -> str:
+def join_articles(text: str) -> str:
     """Italian prepositions joined to the article that follows, as Italian writes them
     when two phrases meet: "a il numero" -> "al numero", "di l'anno" -> "dell'anno",
     "in la zona" -> "nella zona", "su i" -> "sui"."""

@@ -7,7 +7,7 @@ moved to match: the flow's trees are keyed by step position, so each step of the
 composed flow takes the trees of the step it is (a base step, or a module's added or
 replacing step). ``ir["sheet_marks"]`` tells the sheets what to mark:
 ``changed[kind][id]`` the modules that changed the record (an errata mark), and
-``chosen`` the selection. Without a selection (``None``) the IR is the whole box: every
+``selected`` the selection. Without a selection (``None``) the IR is the whole box: every
 record, each module-only one marked with its module.
 """
 
@@ -37,7 +37,7 @@ def select(ir: IR, modules: list[str] | None) -> IR:
     """``ir`` with ``modules`` on (``None``: the whole box, unchanged but for the marks).
     Raises ``compiler.runtime.RulesError`` for a selection that does not compose."""
     if modules is None:
-        return {**ir, "sheet_marks": {"chosen": None, "changed": {}}}
+        return {**ir, "sheet_marks": {"selected": None, "changed": {}}}
     out = dict(compose(ir, modules))
     texts = dict(ir.get("texts") or {})
     texts["records"] = _record_trees(ir, out["active_modules"])
@@ -52,7 +52,7 @@ def select(ir: IR, modules: list[str] | None) -> IR:
         for c in out["records"]["modules"][mid].get("changes") or []:
             changed.setdefault(str(c.get("kind")), {}).setdefault(str(c.get("id")), []) \
                 .append(mid)
-    out["sheet_marks"] = {"chosen": list(out["active_modules"]), "changed": changed}
+    out["sheet_marks"] = {"selected": list(out["active_modules"]), "changed": changed}
     out["base_records"] = ir.get("records") or {}   # names of what a module took out
     return out
 

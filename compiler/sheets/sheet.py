@@ -92,7 +92,7 @@ def errata(sp: Speaker, kind: str, rid: str) -> str:
     """The mark of a record a module changes: "Errata: M" when M is chosen (the record
     shows its new values), "Changed by M" on the sheet of the whole box."""
     marks = sp.ir.get("sheet_marks") or {}
-    if marks.get("chosen") is not None:
+    if marks.get("selected") is not None:
         mids = ((marks.get("changed") or {}).get(kind) or {}).get(rid) or []
         frame = sp.w["errata_mark"]
     else:
@@ -155,7 +155,7 @@ def frame(sp: Speaker) -> dict[str, Any]:
     """The title, players and marks every aid shows."""
     game = sp.ir.get("game") or {}
     players = game.get("players") or {}
-    chosen = (sp.ir.get("sheet_marks") or {}).get("chosen")
+    chosen = (sp.ir.get("sheet_marks") or {}).get("selected")
     return {
         "lang": sp.lang,
         "player": sp.player,

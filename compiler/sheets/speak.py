@@ -25,9 +25,9 @@ from typing import Any
 
 from compiler.sheets.forms import Forms, number_of
 from compiler.sheets.grammar import (
-    contract,
     italian_article,
     italian_indefinite,
+    join_articles,
     plural,
     round_forms,
 )
@@ -257,7 +257,7 @@ class Speaker(Forms):
 
     def joined(self, text: str) -> str:
         """``text`` with Italian prepositions joined to their articles ("al numero")."""
-        return contract(text) if self.lang == "it" else text
+        return join_articles(text) if self.lang == "it" else text
 
     def _fill(self, parts: list[Any], arg: Any, number: list[Any]) -> tuple[str, bool]:
         out: list[str] = []
