@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from compiler import sheets
@@ -78,7 +79,7 @@ def _selection(ir: dict, text: str | None) -> list[str] | None:
     return chosen.modules
 
 
-def _progress(out: Path):  # noqa: ANN202 - a callable or None
+def _progress(out: Path) -> Callable[[str], None] | None:
     """Progress lines on stderr when it is a terminal (a PDF takes seconds)."""
     if not sys.stderr.isatty():
         return None
