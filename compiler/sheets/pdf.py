@@ -6,9 +6,10 @@ embedded font's ``head`` table with ``SOURCE_DATE_EPOCH``, else with the time of
 ``to_pdf`` sets ``SOURCE_DATE_EPOCH`` for the render when the caller has not set it
 (to ``FIXED_EPOCH``), and puts the caller's value back after.
 
-A render takes seconds (Terraforming Mars's reference about 5 s of CPU); ``to_pdf(html, progress=f)``
-calls ``f(text)`` at each stage WeasyPrint reports (parsing, styles, one call per page of
-layout, writing), which ``rulesc sheet`` prints on a terminal.
+A render takes seconds (Terraforming Mars's reference about 5 s of CPU);
+``to_pdf(html, progress=f)`` calls ``f(text)`` at each stage WeasyPrint reports (parsing,
+styles, one call per page of layout, writing), which ``rulesc sheet`` prints on a
+terminal.
 """
 
 from __future__ import annotations
