@@ -75,13 +75,20 @@ class Fields:
              capital: bool = True) -> str:
         """``template`` (a text or {lang: text}) filled from this record (and from item
         ``(field, index)`` of a list field first); a capital letter (unless not
-        ``capital``), and a full stop when it holds a statement."""
+        ``capital``), and a full stop when it holds a statement. A text whose every hole is
+        empty is empty."""
         self.clause = False
         words = self.sp.pick(template)
         alone = re.fullmatch(r"\{[a-z_][a-z0-9_.]*\}", words.strip()) is not None
-        text = self.sp.fill(words, lambda name, form, art: self.hole(name, form, art,
-                                                                     item, alone))
-        if not text:
+        said: list[str] = []
+
+        def arg(name: str, form: str | None, art: str) -> tuple[str, Any]:
+            out = self.hole(name, form, art, item, alone)
+            said.append(out[0])
+            return out
+
+        text = self.sp.fill(words, arg)
+        if not text or said and not any(said):   # "#{number}" of a card with no number
             return ""
         if self.clause:
             return sentence(text)
