@@ -818,22 +818,22 @@ def x_291(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_296(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_296(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~2709'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2709'), [])))) > num(0))
 
 
-def x_297(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_297(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~2709'), []))
 
 
-def x_298(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_298(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~2709'), [])
 
 
-def x_299(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_299(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~2710')]
 
@@ -868,32 +868,32 @@ def x_306(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~2712')]
 
 
-def x_309(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_309(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2714'), 'to', None) == 'hand')
 
 
-def x_310(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_310(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_311(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_311(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2713')]
 
 
-def x_312(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_312(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_313(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_313(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~2713')]
 
 
-def x_314(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_314(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2713'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2713'), 'use', None) == 'now')))
 
@@ -906,7 +906,7 @@ def x_317(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_319(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_319(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2713'))
 
@@ -915,57 +915,57 @@ def x_320(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_322(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_322(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~2710')}
 
 
-def x_323(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_323(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2709'), []))) > num(0)) else K[8])
 
 
-def x_324(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_324(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~2709'), []))
 
 
-def x_325(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_325(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~2709'), [])
 
 
-def x_326(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_326(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~2718')]
 
 
-def x_329(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_329(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2720'), 'to', None) == 'hand')
 
 
-def x_330(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_330(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_331(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_331(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2719')]
 
 
-def x_332(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_332(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_333(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_333(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~2719')]
 
 
-def x_334(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_334(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2719'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2719'), 'use', None) == 'now')))
 
@@ -978,7 +978,7 @@ def x_337(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_339(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_339(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2719'))
 
@@ -1252,22 +1252,22 @@ def x_450(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_455(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_455(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~2768'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2768'), [])))) > num(0))
 
 
-def x_456(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_456(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~2768'), []))
 
 
-def x_457(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_457(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~2768'), [])
 
 
-def x_458(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_458(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~2769')]
 
@@ -1302,32 +1302,32 @@ def x_465(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~2771')]
 
 
-def x_468(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_468(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2773'), 'to', None) == 'hand')
 
 
-def x_469(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_469(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_470(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_470(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2772')]
 
 
-def x_471(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_471(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_472(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_472(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~2772')]
 
 
-def x_473(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_473(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2772'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2772'), 'use', None) == 'now')))
 
@@ -1340,7 +1340,7 @@ def x_476(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_478(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_478(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2772'))
 
@@ -1349,57 +1349,57 @@ def x_479(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_481(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_481(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~2769')}
 
 
-def x_482(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_482(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2768'), []))) > num(0)) else K[8])
 
 
-def x_483(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_483(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~2768'), []))
 
 
-def x_484(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_484(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~2768'), [])
 
 
-def x_485(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_485(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~2777')]
 
 
-def x_488(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_488(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2779'), 'to', None) == 'hand')
 
 
-def x_489(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_489(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_490(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_490(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2778')]
 
 
-def x_491(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_491(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_492(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_492(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~2778')]
 
 
-def x_493(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_493(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2778'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2778'), 'use', None) == 'now')))
 
@@ -1412,7 +1412,7 @@ def x_496(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_498(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_498(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2778'))
 
@@ -1686,22 +1686,22 @@ def x_609(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_614(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_614(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~2827'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2827'), [])))) > num(0))
 
 
-def x_615(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_615(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~2827'), []))
 
 
-def x_616(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_616(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~2827'), [])
 
 
-def x_617(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_617(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~2828')]
 
@@ -1736,32 +1736,32 @@ def x_624(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~2830')]
 
 
-def x_627(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_627(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2832'), 'to', None) == 'hand')
 
 
-def x_628(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_628(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_629(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_629(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2831')]
 
 
-def x_630(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_630(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_631(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_631(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~2831')]
 
 
-def x_632(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_632(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2831'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2831'), 'use', None) == 'now')))
 
@@ -1774,7 +1774,7 @@ def x_635(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_637(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_637(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2831'))
 
@@ -1783,57 +1783,57 @@ def x_638(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_640(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_640(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~2828')}
 
 
-def x_641(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_641(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2827'), []))) > num(0)) else K[8])
 
 
-def x_642(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_642(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~2827'), []))
 
 
-def x_643(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_643(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~2827'), [])
 
 
-def x_644(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_644(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~2836')]
 
 
-def x_647(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_647(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2838'), 'to', None) == 'hand')
 
 
-def x_648(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_648(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_649(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_649(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2837')]
 
 
-def x_650(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_650(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_651(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_651(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~2837')]
 
 
-def x_652(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_652(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2837'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2837'), 'use', None) == 'now')))
 
@@ -1846,7 +1846,7 @@ def x_655(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_657(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_657(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2837'))
 
@@ -2598,22 +2598,22 @@ def x_949(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_954(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_954(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~2977'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2977'), [])))) > num(0))
 
 
-def x_955(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_955(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~2977'), []))
 
 
-def x_956(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_956(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~2977'), [])
 
 
-def x_957(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_957(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~2978')]
 
@@ -2648,32 +2648,32 @@ def x_964(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~2980')]
 
 
-def x_967(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_967(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2982'), 'to', None) == 'hand')
 
 
-def x_968(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_968(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_969(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_969(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2981')]
 
 
-def x_970(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_970(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_971(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_971(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~2981')]
 
 
-def x_972(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_972(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2981'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2981'), 'use', None) == 'now')))
 
@@ -2686,7 +2686,7 @@ def x_975(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_977(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_977(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2981'))
 
@@ -2695,57 +2695,57 @@ def x_978(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_980(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_980(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~2978')}
 
 
-def x_981(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_981(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~2977'), []))) > num(0)) else K[8])
 
 
-def x_982(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_982(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~2977'), []))
 
 
-def x_983(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_983(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~2977'), [])
 
 
-def x_984(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_984(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~2986')]
 
 
-def x_987(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_987(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~2988'), 'to', None) == 'hand')
 
 
-def x_988(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_988(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_989(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_989(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~2987')]
 
 
-def x_990(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_990(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_991(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_991(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~2987')]
 
 
-def x_992(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_992(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~2987'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~2987'), 'use', None) == 'now')))
 
@@ -2758,7 +2758,7 @@ def x_995(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_997(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_997(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~2987'))
 
@@ -3203,22 +3203,22 @@ def x_1178(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1183(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_1183(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~3069'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~3069'), [])))) > num(0))
 
 
-def x_1184(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1184(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~3069'), []))
 
 
-def x_1185(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_1185(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~3069'), [])
 
 
-def x_1186(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_1186(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~3070')]
 
@@ -3253,32 +3253,32 @@ def x_1193(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~3072')]
 
 
-def x_1196(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1196(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~3074'), 'to', None) == 'hand')
 
 
-def x_1197(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1197(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1198(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1198(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~3073')]
 
 
-def x_1199(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_1199(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_1200(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_1200(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~3073')]
 
 
-def x_1201(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_1201(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~3073'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~3073'), 'use', None) == 'now')))
 
@@ -3291,7 +3291,7 @@ def x_1204(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_1206(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_1206(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3073'))
 
@@ -3300,57 +3300,57 @@ def x_1207(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_1209(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1209(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~3070')}
 
 
-def x_1210(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1210(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~3069'), []))) > num(0)) else K[8])
 
 
-def x_1211(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_1211(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~3069'), []))
 
 
-def x_1212(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_1212(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~3069'), [])
 
 
-def x_1213(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_1213(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~3078')]
 
 
-def x_1216(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1216(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~3080'), 'to', None) == 'hand')
 
 
-def x_1217(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1217(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1218(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1218(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~3079')]
 
 
-def x_1219(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_1219(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_1220(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_1220(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~3079')]
 
 
-def x_1221(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_1221(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~3079'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~3079'), 'use', None) == 'now')))
 
@@ -3363,7 +3363,7 @@ def x_1224(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_1226(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_1226(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3079'))
 
@@ -3808,22 +3808,22 @@ def x_1407(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_1412(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_1412(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~3161'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~3161'), [])))) > num(0))
 
 
-def x_1413(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1413(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~3161'), []))
 
 
-def x_1414(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_1414(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~3161'), [])
 
 
-def x_1415(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_1415(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~3162')]
 
@@ -3858,32 +3858,32 @@ def x_1422(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~3164')]
 
 
-def x_1425(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1425(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~3166'), 'to', None) == 'hand')
 
 
-def x_1426(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1426(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1427(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1427(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~3165')]
 
 
-def x_1428(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_1428(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_1429(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_1429(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~3165')]
 
 
-def x_1430(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_1430(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~3165'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~3165'), 'use', None) == 'now')))
 
@@ -3896,7 +3896,7 @@ def x_1433(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_1435(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_1435(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3165'))
 
@@ -3905,57 +3905,57 @@ def x_1436(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_1438(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1438(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~3162')}
 
 
-def x_1439(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_1439(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~3161'), []))) > num(0)) else K[8])
 
 
-def x_1440(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_1440(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~3161'), []))
 
 
-def x_1441(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_1441(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~3161'), [])
 
 
-def x_1442(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_1442(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~3170')]
 
 
-def x_1445(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1445(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~3172'), 'to', None) == 'hand')
 
 
-def x_1446(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1446(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_1447(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_1447(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~3171')]
 
 
-def x_1448(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_1448(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_1449(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_1449(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~3171')]
 
 
-def x_1450(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_1450(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~3171'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~3171'), 'use', None) == 'now')))
 
@@ -3968,7 +3968,7 @@ def x_1453(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_1455(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_1455(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3171'))
 
@@ -6990,45 +6990,45 @@ def x_2510(ctx):  # rules_data/pampero/definitions/contracts.yaml:208
     return {'space': E.get('space~3654')}
 
 
-def x_2512(ctx):  # rules_data/pampero/definitions/piles.yaml:179
+def x_2512(ctx):  # rules_data/pampero/definitions/piles.yaml:181
     return KEY(ctx.state.get('playing'), 'zone', None)
 
 
-def x_2513(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_2513(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return MEMO(ctx, (2513, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: [KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_3755, {}), 'tags', None) for v_c_3755 in items_of(PL(ctx, E.get('you')).get('contracts'))])
 
 
-def x_2515(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_2515(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     return IDS(ctx, 'markets')
 
 
-def x_2516(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_2516(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return (bool((GET(ctx, 'markets', E.get('market~3758'), 'channel', None) == 'sale')) and bool((bool((GET(ctx, 'markets', E.get('market~3758'), 'zone', None) == None)) or bool((E.get('zone~3754') == None)) or bool((GET(ctx, 'markets', E.get('market~3758'), 'zone', None) == E.get('zone~3754'))))))
 
 
-def x_2517(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_2517(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return GET(ctx, 'markets', E.get('market~3758'), 'piles', [])
 
 
-def x_2518(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_2518(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~3759'), []))
 
 
-def x_2519(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_2519(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return MEMO(ctx, (2519, E.get('item~3760'), E.get('market~3758'), E.get('mine~3756'), E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), v_r_3761, 0)) >= num(KEY(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}), v_r_3761, 0))) for v_r_3761 in items_of(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}))])) and bool((bool((not GET(ctx, 'markets', E.get('market~3758'), 'requires_tag', None))) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_t_3762, v_ts_3763) for v_ts_3763 in items_of(E.get('mine~3756'))]) for v_t_3762 in items_of(GET(ctx, 'deck_items', E.get('item~3760'), 'tags', []))]))))))
 
 
-def x_2520(ctx):  # rules_data/pampero/definitions/piles.yaml:187
+def x_2520(ctx):  # rules_data/pampero/definitions/piles.yaml:189
     E = ctx.env()
     return GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {})
 
 
-def x_2521(ctx):  # rules_data/pampero/definitions/piles.yaml:187
+def x_2521(ctx):  # rules_data/pampero/definitions/piles.yaml:189
     E = ctx.env()
     return KEY(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}), E.get('r~3764'), 0)
 
@@ -7063,12 +7063,12 @@ def x_2532(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_2534(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_2534(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~3759'), [])
 
 
-def x_2535(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_2535(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return [E.get('item~3760')]
 
@@ -7103,12 +7103,12 @@ def x_2542(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~3770')]
 
 
-def x_2543(ctx):  # rules_data/pampero/definitions/piles.yaml:190
+def x_2543(ctx):  # rules_data/pampero/definitions/piles.yaml:192
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_2544(ctx):  # rules_data/pampero/definitions/piles.yaml:190
+def x_2544(ctx):  # rules_data/pampero/definitions/piles.yaml:192
     E = ctx.env()
     return [E.get('item~3760')]
 
@@ -7121,7 +7121,7 @@ def x_2547(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_2549(ctx):  # rules_data/pampero/definitions/piles.yaml:191
+def x_2549(ctx):  # rules_data/pampero/definitions/piles.yaml:193
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3760'))
 
@@ -7130,7 +7130,7 @@ def x_2550(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_2554(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_2554(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return {'market': E.get('market~3758'), 'item': E.get('item~3760')}
 
@@ -8657,45 +8657,45 @@ def x_3081(ctx):  # rules_data/pampero/definitions/contracts.yaml:208
     return {'space': E.get('space~3654')}
 
 
-def x_3083(ctx):  # rules_data/pampero/definitions/piles.yaml:179
+def x_3083(ctx):  # rules_data/pampero/definitions/piles.yaml:181
     return KEY(ctx.state.get('playing'), 'zone', None)
 
 
-def x_3084(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_3084(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return MEMO(ctx, (3084, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: [KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_3755, {}), 'tags', None) for v_c_3755 in items_of(PL(ctx, E.get('you')).get('contracts'))])
 
 
-def x_3086(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_3086(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     return IDS(ctx, 'markets')
 
 
-def x_3087(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_3087(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return (bool((GET(ctx, 'markets', E.get('market~3758'), 'channel', None) == 'sale')) and bool((bool((GET(ctx, 'markets', E.get('market~3758'), 'zone', None) == None)) or bool((E.get('zone~3754') == None)) or bool((GET(ctx, 'markets', E.get('market~3758'), 'zone', None) == E.get('zone~3754'))))))
 
 
-def x_3088(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_3088(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return GET(ctx, 'markets', E.get('market~3758'), 'piles', [])
 
 
-def x_3089(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_3089(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~3759'), []))
 
 
-def x_3090(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_3090(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return MEMO(ctx, (3090, E.get('item~3760'), E.get('market~3758'), E.get('mine~3756'), E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), v_r_3761, 0)) >= num(KEY(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}), v_r_3761, 0))) for v_r_3761 in items_of(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}))])) and bool((bool((not GET(ctx, 'markets', E.get('market~3758'), 'requires_tag', None))) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_t_3762, v_ts_3763) for v_ts_3763 in items_of(E.get('mine~3756'))]) for v_t_3762 in items_of(GET(ctx, 'deck_items', E.get('item~3760'), 'tags', []))]))))))
 
 
-def x_3091(ctx):  # rules_data/pampero/definitions/piles.yaml:187
+def x_3091(ctx):  # rules_data/pampero/definitions/piles.yaml:189
     E = ctx.env()
     return GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {})
 
 
-def x_3092(ctx):  # rules_data/pampero/definitions/piles.yaml:187
+def x_3092(ctx):  # rules_data/pampero/definitions/piles.yaml:189
     E = ctx.env()
     return KEY(GET(ctx, 'deck_items', E.get('item~3760'), 'cost', {}), E.get('r~3764'), 0)
 
@@ -8730,12 +8730,12 @@ def x_3103(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3105(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_3105(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~3759'), [])
 
 
-def x_3106(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_3106(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return [E.get('item~3760')]
 
@@ -8770,12 +8770,12 @@ def x_3113(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~3770')]
 
 
-def x_3114(ctx):  # rules_data/pampero/definitions/piles.yaml:190
+def x_3114(ctx):  # rules_data/pampero/definitions/piles.yaml:192
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_3115(ctx):  # rules_data/pampero/definitions/piles.yaml:190
+def x_3115(ctx):  # rules_data/pampero/definitions/piles.yaml:192
     E = ctx.env()
     return [E.get('item~3760')]
 
@@ -8788,7 +8788,7 @@ def x_3118(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_3120(ctx):  # rules_data/pampero/definitions/piles.yaml:191
+def x_3120(ctx):  # rules_data/pampero/definitions/piles.yaml:193
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~3760'))
 
@@ -8797,49 +8797,49 @@ def x_3121(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_3125(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_3125(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return {'market': E.get('market~3758'), 'item': E.get('item~3760')}
 
 
-def x_3128(ctx):  # rules_data/pampero/definitions/piles.yaml:140
+def x_3128(ctx):  # rules_data/pampero/definitions/piles.yaml:142
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), 'venture_capital', []))) > num(0))
 
 
-def x_3129(ctx):  # rules_data/pampero/definitions/piles.yaml:141
+def x_3129(ctx):  # rules_data/pampero/definitions/piles.yaml:143
     E = ctx.env()
     return MEMO(ctx, (3129, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('ventures', 0),), lambda: [v_column_3773 for v_column_3773 in items_of(IDS(ctx, 'grid_columns')) if (bool((num(GET(ctx, 'grid_columns', v_column_3773, 'column', 0)) <= num(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3775 for v_x_3775 in items_of(KEY(ctx.state.get('places'), v_s_3774, [])) if (bool((KEY(v_x_3775, 'piece', None) == 'tower')) and bool((KEY(v_x_3775, 'owner', None) == E.get('you'))))]) for v_s_3774 in items_of(ctx.state.get('places'))]))))) and bool((GET(ctx, 'grid_columns', v_column_3773, 'venture', None) != None)) and bool((not IN(v_column_3773, PL(ctx, E.get('you')).get('ventures')))))])
 
 
-def x_3130(ctx):  # rules_data/pampero/definitions/piles.yaml:143
+def x_3130(ctx):  # rules_data/pampero/definitions/piles.yaml:145
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('unlocked~3776'))) > num(0))
 
 
-def x_3132(ctx):  # rules_data/pampero/definitions/piles.yaml:145
+def x_3132(ctx):  # rules_data/pampero/definitions/piles.yaml:147
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), 'venture_capital', []))
 
 
-def x_3133(ctx):  # rules_data/pampero/definitions/piles.yaml:146
+def x_3133(ctx):  # rules_data/pampero/definitions/piles.yaml:148
     return KEY(ctx.state.get('piles'), 'venture_capital', [])
 
 
-def x_3134(ctx):  # rules_data/pampero/definitions/piles.yaml:146
+def x_3134(ctx):  # rules_data/pampero/definitions/piles.yaml:148
     E = ctx.env()
     return [E.get('tile~3778')]
 
 
-def x_3135(ctx):  # rules_data/pampero/definitions/piles.yaml:147
+def x_3135(ctx):  # rules_data/pampero/definitions/piles.yaml:149
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_3136(ctx):  # rules_data/pampero/definitions/piles.yaml:147
+def x_3136(ctx):  # rules_data/pampero/definitions/piles.yaml:149
     E = ctx.env()
     return [E.get('tile~3778')]
 
 
-def x_3137(ctx):  # rules_data/pampero/definitions/piles.yaml:148
+def x_3137(ctx):  # rules_data/pampero/definitions/piles.yaml:150
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ventures'), E.get('column~3777'), None)
 
@@ -8852,7 +8852,7 @@ def x_3141(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_3143(ctx):  # rules_data/pampero/definitions/piles.yaml:150
+def x_3143(ctx):  # rules_data/pampero/definitions/piles.yaml:152
     E = ctx.env()
     return GET(ctx, 'grid_columns', E.get('column~3777'), 'venture', None)
 
@@ -8897,7 +8897,7 @@ def x_3155(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_3157(ctx):  # rules_data/pampero/definitions/piles.yaml:151
+def x_3157(ctx):  # rules_data/pampero/definitions/piles.yaml:153
     E = ctx.env()
     return MEMO(ctx, (3157, E.get('column~3777'), E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'max', None, [(lambda v_vs_3784: (lambda v_at_3785: (KEY(v_vs_3784, v_at_3785, None) if (bool((num(v_at_3785) >= num(0))) and bool((num(v_at_3785) < num(CALL(ctx, 'count', None, v_vs_3784))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_3783, 0) if (GET(ctx, 'tracks', v_t_3783, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_3783, 0))))((KEY(GET(ctx, 'tracks', v_t_3783, 'sides', []), KEY(ctx.state.get('sides'), v_t_3783, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_3783, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_3783, 'values', []))) for v_t_3783 in items_of([v_t_3782 for v_t_3782 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_3782, 'group', None) == 'income')]) if (bool((num((lambda v_vs_3786: (lambda v_at_3787: (KEY(v_vs_3786, v_at_3787, None) if (bool((num(v_at_3787) >= num(0))) and bool((num(v_at_3787) < num(CALL(ctx, 'count', None, v_vs_3786))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_3783, 0) if (GET(ctx, 'tracks', v_t_3783, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_3783, 0))))((KEY(GET(ctx, 'tracks', v_t_3783, 'sides', []), KEY(ctx.state.get('sides'), v_t_3783, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_3783, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_3783, 'values', [])))) >= num(KEY(GET(ctx, 'grid_columns', E.get('column~3777'), 'band', {}), 'left', None)))) and bool((num((lambda v_vs_3788: (lambda v_at_3789: (KEY(v_vs_3788, v_at_3789, None) if (bool((num(v_at_3789) >= num(0))) and bool((num(v_at_3789) < num(CALL(ctx, 'count', None, v_vs_3788))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_3783, 0) if (GET(ctx, 'tracks', v_t_3783, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_3783, 0))))((KEY(GET(ctx, 'tracks', v_t_3783, 'sides', []), KEY(ctx.state.get('sides'), v_t_3783, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_3783, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_3783, 'values', [])))) <= num(KEY(GET(ctx, 'grid_columns', E.get('column~3777'), 'band', {}), 'right', None)))))]))
 
@@ -8946,7 +8946,7 @@ def x_3171(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_3173(ctx):  # rules_data/pampero/definitions/piles.yaml:144
+def x_3173(ctx):  # rules_data/pampero/definitions/piles.yaml:146
     E = ctx.env()
     return {'column': E.get('column~3777')}
 
@@ -13241,45 +13241,45 @@ def x_4672(ctx):  # rules_data/pampero/definitions/contracts.yaml:208
     return {'space': E.get('space~4183')}
 
 
-def x_4673(ctx):  # rules_data/pampero/definitions/piles.yaml:179
+def x_4673(ctx):  # rules_data/pampero/definitions/piles.yaml:181
     return KEY(ctx.state.get('playing'), 'zone', None)
 
 
-def x_4674(ctx):  # rules_data/pampero/definitions/piles.yaml:180
+def x_4674(ctx):  # rules_data/pampero/definitions/piles.yaml:182
     E = ctx.env()
     return MEMO(ctx, (4674, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: [KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_4284, {}), 'tags', None) for v_c_4284 in items_of(PL(ctx, E.get('you')).get('contracts'))])
 
 
-def x_4676(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_4676(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     return IDS(ctx, 'markets')
 
 
-def x_4677(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_4677(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return (bool((GET(ctx, 'markets', E.get('market~4287'), 'channel', None) == 'sale')) and bool((bool((GET(ctx, 'markets', E.get('market~4287'), 'zone', None) == None)) or bool((E.get('zone~4283') == None)) or bool((GET(ctx, 'markets', E.get('market~4287'), 'zone', None) == E.get('zone~4283'))))))
 
 
-def x_4678(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_4678(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return GET(ctx, 'markets', E.get('market~4287'), 'piles', [])
 
 
-def x_4679(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_4679(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~4288'), []))
 
 
-def x_4680(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_4680(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return MEMO(ctx, (4680, E.get('item~4289'), E.get('market~4287'), E.get('mine~4285'), E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), v_r_4290, 0)) >= num(KEY(GET(ctx, 'deck_items', E.get('item~4289'), 'cost', {}), v_r_4290, 0))) for v_r_4290 in items_of(GET(ctx, 'deck_items', E.get('item~4289'), 'cost', {}))])) and bool((bool((not GET(ctx, 'markets', E.get('market~4287'), 'requires_tag', None))) or bool(CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_t_4291, v_ts_4292) for v_ts_4292 in items_of(E.get('mine~4285'))]) for v_t_4291 in items_of(GET(ctx, 'deck_items', E.get('item~4289'), 'tags', []))]))))))
 
 
-def x_4681(ctx):  # rules_data/pampero/definitions/piles.yaml:187
+def x_4681(ctx):  # rules_data/pampero/definitions/piles.yaml:189
     E = ctx.env()
     return GET(ctx, 'deck_items', E.get('item~4289'), 'cost', {})
 
 
-def x_4682(ctx):  # rules_data/pampero/definitions/piles.yaml:187
+def x_4682(ctx):  # rules_data/pampero/definitions/piles.yaml:189
     E = ctx.env()
     return KEY(GET(ctx, 'deck_items', E.get('item~4289'), 'cost', {}), E.get('r~4293'), 0)
 
@@ -13314,12 +13314,12 @@ def x_4693(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_4695(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_4695(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~4288'), [])
 
 
-def x_4696(ctx):  # rules_data/pampero/definitions/piles.yaml:188
+def x_4696(ctx):  # rules_data/pampero/definitions/piles.yaml:190
     E = ctx.env()
     return [E.get('item~4289')]
 
@@ -13354,12 +13354,12 @@ def x_4703(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~4299')]
 
 
-def x_4704(ctx):  # rules_data/pampero/definitions/piles.yaml:190
+def x_4704(ctx):  # rules_data/pampero/definitions/piles.yaml:192
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_4705(ctx):  # rules_data/pampero/definitions/piles.yaml:190
+def x_4705(ctx):  # rules_data/pampero/definitions/piles.yaml:192
     E = ctx.env()
     return [E.get('item~4289')]
 
@@ -13372,7 +13372,7 @@ def x_4708(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_4710(ctx):  # rules_data/pampero/definitions/piles.yaml:191
+def x_4710(ctx):  # rules_data/pampero/definitions/piles.yaml:193
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~4289'))
 
@@ -13381,7 +13381,7 @@ def x_4711(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_4715(ctx):  # rules_data/pampero/definitions/piles.yaml:182
+def x_4715(ctx):  # rules_data/pampero/definitions/piles.yaml:184
     E = ctx.env()
     return {'market': E.get('market~4287'), 'item': E.get('item~4289')}
 
@@ -20019,22 +20019,22 @@ def x_7187(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_7192(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7192(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5533'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5533'), [])))) > num(0))
 
 
-def x_7193(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7193(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5533'), []))
 
 
-def x_7194(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7194(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5533'), [])
 
 
-def x_7195(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7195(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5534')]
 
@@ -20069,32 +20069,32 @@ def x_7202(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5536')]
 
 
-def x_7205(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7205(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5538'), 'to', None) == 'hand')
 
 
-def x_7206(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7206(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7207(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7207(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5537')]
 
 
-def x_7208(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7208(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7209(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7209(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5537')]
 
 
-def x_7210(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7210(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5537'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5537'), 'use', None) == 'now')))
 
@@ -20107,7 +20107,7 @@ def x_7213(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7215(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7215(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5537'))
 
@@ -20116,57 +20116,57 @@ def x_7216(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7218(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7218(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5534')}
 
 
-def x_7219(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7219(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5533'), []))) > num(0)) else K[8])
 
 
-def x_7220(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7220(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5533'), []))
 
 
-def x_7221(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7221(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5533'), [])
 
 
-def x_7222(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7222(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5542')]
 
 
-def x_7225(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7225(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5544'), 'to', None) == 'hand')
 
 
-def x_7226(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7226(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7227(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7227(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5543')]
 
 
-def x_7228(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7228(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7229(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7229(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5543')]
 
 
-def x_7230(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7230(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5543'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5543'), 'use', None) == 'now')))
 
@@ -20179,7 +20179,7 @@ def x_7233(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7235(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7235(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5543'))
 
@@ -20188,22 +20188,22 @@ def x_7236(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7242(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7242(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5548'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5548'), [])))) > num(0))
 
 
-def x_7243(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7243(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5548'), []))
 
 
-def x_7244(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7244(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5548'), [])
 
 
-def x_7245(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7245(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5549')]
 
@@ -20238,32 +20238,32 @@ def x_7252(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5551')]
 
 
-def x_7255(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7255(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5553'), 'to', None) == 'hand')
 
 
-def x_7256(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7256(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7257(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7257(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5552')]
 
 
-def x_7258(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7258(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7259(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7259(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5552')]
 
 
-def x_7260(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7260(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5552'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5552'), 'use', None) == 'now')))
 
@@ -20276,7 +20276,7 @@ def x_7263(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7265(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7265(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5552'))
 
@@ -20285,57 +20285,57 @@ def x_7266(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7268(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7268(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5549')}
 
 
-def x_7269(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7269(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5548'), []))) > num(0)) else K[8])
 
 
-def x_7270(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7270(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5548'), []))
 
 
-def x_7271(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7271(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5548'), [])
 
 
-def x_7272(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7272(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5557')]
 
 
-def x_7275(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7275(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5559'), 'to', None) == 'hand')
 
 
-def x_7276(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7276(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7277(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7277(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5558')]
 
 
-def x_7278(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7278(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7279(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7279(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5558')]
 
 
-def x_7280(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7280(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5558'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5558'), 'use', None) == 'now')))
 
@@ -20348,7 +20348,7 @@ def x_7283(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7285(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7285(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5558'))
 
@@ -20357,22 +20357,22 @@ def x_7286(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7292(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7292(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5563'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5563'), [])))) > num(0))
 
 
-def x_7293(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7293(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5563'), []))
 
 
-def x_7294(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7294(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5563'), [])
 
 
-def x_7295(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7295(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5564')]
 
@@ -20407,32 +20407,32 @@ def x_7302(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5566')]
 
 
-def x_7305(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7305(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5568'), 'to', None) == 'hand')
 
 
-def x_7306(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7306(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7307(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7307(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5567')]
 
 
-def x_7308(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7308(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7309(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7309(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5567')]
 
 
-def x_7310(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7310(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5567'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5567'), 'use', None) == 'now')))
 
@@ -20445,7 +20445,7 @@ def x_7313(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7315(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7315(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5567'))
 
@@ -20454,57 +20454,57 @@ def x_7316(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7318(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7318(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5564')}
 
 
-def x_7319(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7319(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5563'), []))) > num(0)) else K[8])
 
 
-def x_7320(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7320(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5563'), []))
 
 
-def x_7321(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7321(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5563'), [])
 
 
-def x_7322(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7322(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5572')]
 
 
-def x_7325(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7325(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5574'), 'to', None) == 'hand')
 
 
-def x_7326(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7326(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7327(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7327(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5573')]
 
 
-def x_7328(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7328(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7329(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7329(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5573')]
 
 
-def x_7330(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7330(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5573'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5573'), 'use', None) == 'now')))
 
@@ -20517,7 +20517,7 @@ def x_7333(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7335(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7335(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5573'))
 
@@ -20526,22 +20526,22 @@ def x_7336(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7342(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7342(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5578'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5578'), [])))) > num(0))
 
 
-def x_7343(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7343(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5578'), []))
 
 
-def x_7344(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7344(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5578'), [])
 
 
-def x_7345(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7345(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5579')]
 
@@ -20576,32 +20576,32 @@ def x_7352(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5581')]
 
 
-def x_7355(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7355(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5583'), 'to', None) == 'hand')
 
 
-def x_7356(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7356(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7357(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7357(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5582')]
 
 
-def x_7358(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7358(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7359(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7359(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5582')]
 
 
-def x_7360(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7360(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5582'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5582'), 'use', None) == 'now')))
 
@@ -20614,7 +20614,7 @@ def x_7363(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7365(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7365(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5582'))
 
@@ -20623,57 +20623,57 @@ def x_7366(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7368(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7368(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5579')}
 
 
-def x_7369(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7369(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5578'), []))) > num(0)) else K[8])
 
 
-def x_7370(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7370(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5578'), []))
 
 
-def x_7371(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7371(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5578'), [])
 
 
-def x_7372(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7372(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5587')]
 
 
-def x_7375(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7375(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5589'), 'to', None) == 'hand')
 
 
-def x_7376(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7376(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7377(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7377(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5588')]
 
 
-def x_7378(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7378(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7379(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7379(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5588')]
 
 
-def x_7380(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7380(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5588'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5588'), 'use', None) == 'now')))
 
@@ -20686,7 +20686,7 @@ def x_7383(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7385(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7385(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5588'))
 
@@ -20695,22 +20695,22 @@ def x_7386(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7392(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7392(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5593'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5593'), [])))) > num(0))
 
 
-def x_7393(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7393(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5593'), []))
 
 
-def x_7394(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7394(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5593'), [])
 
 
-def x_7395(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7395(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5594')]
 
@@ -20745,32 +20745,32 @@ def x_7402(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5596')]
 
 
-def x_7405(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7405(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5598'), 'to', None) == 'hand')
 
 
-def x_7406(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7406(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7407(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7407(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5597')]
 
 
-def x_7408(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7408(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7409(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7409(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5597')]
 
 
-def x_7410(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7410(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5597'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5597'), 'use', None) == 'now')))
 
@@ -20783,7 +20783,7 @@ def x_7413(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7415(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7415(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5597'))
 
@@ -20792,57 +20792,57 @@ def x_7416(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7418(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7418(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5594')}
 
 
-def x_7419(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7419(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5593'), []))) > num(0)) else K[8])
 
 
-def x_7420(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7420(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5593'), []))
 
 
-def x_7421(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7421(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5593'), [])
 
 
-def x_7422(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7422(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5602')]
 
 
-def x_7425(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7425(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5604'), 'to', None) == 'hand')
 
 
-def x_7426(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7426(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7427(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7427(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5603')]
 
 
-def x_7428(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7428(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7429(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7429(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5603')]
 
 
-def x_7430(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7430(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5603'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5603'), 'use', None) == 'now')))
 
@@ -20855,7 +20855,7 @@ def x_7433(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7435(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7435(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5603'))
 
@@ -20864,22 +20864,22 @@ def x_7436(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7442(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7442(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5608'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5608'), [])))) > num(0))
 
 
-def x_7443(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7443(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5608'), []))
 
 
-def x_7444(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7444(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5608'), [])
 
 
-def x_7445(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7445(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5609')]
 
@@ -20914,32 +20914,32 @@ def x_7452(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5611')]
 
 
-def x_7455(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7455(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5613'), 'to', None) == 'hand')
 
 
-def x_7456(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7456(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7457(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7457(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5612')]
 
 
-def x_7458(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7458(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7459(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7459(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5612')]
 
 
-def x_7460(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7460(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5612'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5612'), 'use', None) == 'now')))
 
@@ -20952,7 +20952,7 @@ def x_7463(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7465(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7465(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5612'))
 
@@ -20961,57 +20961,57 @@ def x_7466(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7468(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7468(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5609')}
 
 
-def x_7469(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7469(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5608'), []))) > num(0)) else K[8])
 
 
-def x_7470(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7470(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5608'), []))
 
 
-def x_7471(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7471(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5608'), [])
 
 
-def x_7472(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7472(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5617')]
 
 
-def x_7475(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7475(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5619'), 'to', None) == 'hand')
 
 
-def x_7476(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7476(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7477(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7477(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5618')]
 
 
-def x_7478(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7478(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7479(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7479(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5618')]
 
 
-def x_7480(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7480(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5618'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5618'), 'use', None) == 'now')))
 
@@ -21024,7 +21024,7 @@ def x_7483(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7485(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7485(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5618'))
 
@@ -21033,22 +21033,22 @@ def x_7486(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7492(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7492(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5623'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5623'), [])))) > num(0))
 
 
-def x_7493(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7493(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5623'), []))
 
 
-def x_7494(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7494(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5623'), [])
 
 
-def x_7495(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7495(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5624')]
 
@@ -21083,32 +21083,32 @@ def x_7502(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5626')]
 
 
-def x_7505(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7505(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5628'), 'to', None) == 'hand')
 
 
-def x_7506(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7506(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7507(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7507(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5627')]
 
 
-def x_7508(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7508(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7509(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7509(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5627')]
 
 
-def x_7510(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7510(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5627'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5627'), 'use', None) == 'now')))
 
@@ -21121,7 +21121,7 @@ def x_7513(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7515(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7515(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5627'))
 
@@ -21130,57 +21130,57 @@ def x_7516(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7518(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7518(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5624')}
 
 
-def x_7519(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7519(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5623'), []))) > num(0)) else K[8])
 
 
-def x_7520(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7520(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5623'), []))
 
 
-def x_7521(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7521(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5623'), [])
 
 
-def x_7522(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7522(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5632')]
 
 
-def x_7525(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7525(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5634'), 'to', None) == 'hand')
 
 
-def x_7526(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7526(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7527(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7527(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5633')]
 
 
-def x_7528(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7528(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7529(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7529(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5633')]
 
 
-def x_7530(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7530(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5633'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5633'), 'use', None) == 'now')))
 
@@ -21193,7 +21193,7 @@ def x_7533(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7535(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7535(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5633'))
 
@@ -21202,22 +21202,22 @@ def x_7536(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7542(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7542(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5638'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5638'), [])))) > num(0))
 
 
-def x_7543(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7543(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5638'), []))
 
 
-def x_7544(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7544(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5638'), [])
 
 
-def x_7545(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7545(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5639')]
 
@@ -21252,32 +21252,32 @@ def x_7552(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5641')]
 
 
-def x_7555(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7555(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5643'), 'to', None) == 'hand')
 
 
-def x_7556(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7556(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7557(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7557(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5642')]
 
 
-def x_7558(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7558(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7559(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7559(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5642')]
 
 
-def x_7560(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7560(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5642'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5642'), 'use', None) == 'now')))
 
@@ -21290,7 +21290,7 @@ def x_7563(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7565(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7565(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5642'))
 
@@ -21299,57 +21299,57 @@ def x_7566(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7568(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7568(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5639')}
 
 
-def x_7569(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7569(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5638'), []))) > num(0)) else K[8])
 
 
-def x_7570(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7570(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5638'), []))
 
 
-def x_7571(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7571(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5638'), [])
 
 
-def x_7572(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7572(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5647')]
 
 
-def x_7575(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7575(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5649'), 'to', None) == 'hand')
 
 
-def x_7576(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7576(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7577(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7577(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5648')]
 
 
-def x_7578(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7578(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7579(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7579(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5648')]
 
 
-def x_7580(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7580(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5648'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5648'), 'use', None) == 'now')))
 
@@ -21362,7 +21362,7 @@ def x_7583(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7585(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7585(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5648'))
 
@@ -21371,22 +21371,22 @@ def x_7586(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7592(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7592(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5653'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5653'), [])))) > num(0))
 
 
-def x_7593(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7593(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5653'), []))
 
 
-def x_7594(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7594(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5653'), [])
 
 
-def x_7595(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7595(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5654')]
 
@@ -21421,32 +21421,32 @@ def x_7602(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5656')]
 
 
-def x_7605(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7605(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5658'), 'to', None) == 'hand')
 
 
-def x_7606(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7606(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7607(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7607(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5657')]
 
 
-def x_7608(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7608(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7609(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7609(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5657')]
 
 
-def x_7610(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7610(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5657'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5657'), 'use', None) == 'now')))
 
@@ -21459,7 +21459,7 @@ def x_7613(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7615(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7615(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5657'))
 
@@ -21468,57 +21468,57 @@ def x_7616(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7618(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7618(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5654')}
 
 
-def x_7619(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7619(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5653'), []))) > num(0)) else K[8])
 
 
-def x_7620(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7620(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5653'), []))
 
 
-def x_7621(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7621(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5653'), [])
 
 
-def x_7622(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7622(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5662')]
 
 
-def x_7625(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7625(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5664'), 'to', None) == 'hand')
 
 
-def x_7626(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7626(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7627(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7627(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5663')]
 
 
-def x_7628(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7628(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7629(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7629(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5663')]
 
 
-def x_7630(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7630(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5663'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5663'), 'use', None) == 'now')))
 
@@ -21531,7 +21531,7 @@ def x_7633(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7635(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7635(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5663'))
 
@@ -21540,22 +21540,22 @@ def x_7636(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7642(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_7642(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~5668'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5668'), [])))) > num(0))
 
 
-def x_7643(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7643(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~5668'), []))
 
 
-def x_7644(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7644(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~5668'), [])
 
 
-def x_7645(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_7645(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~5669')]
 
@@ -21590,32 +21590,32 @@ def x_7652(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~5671')]
 
 
-def x_7655(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7655(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5673'), 'to', None) == 'hand')
 
 
-def x_7656(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7656(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7657(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7657(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5672')]
 
 
-def x_7658(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7658(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7659(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7659(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5672')]
 
 
-def x_7660(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7660(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5672'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5672'), 'use', None) == 'now')))
 
@@ -21628,7 +21628,7 @@ def x_7663(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7665(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7665(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5672'))
 
@@ -21637,57 +21637,57 @@ def x_7666(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_7668(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7668(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~5669')}
 
 
-def x_7669(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_7669(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~5668'), []))) > num(0)) else K[8])
 
 
-def x_7670(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_7670(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~5668'), []))
 
 
-def x_7671(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7671(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~5668'), [])
 
 
-def x_7672(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_7672(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~5677')]
 
 
-def x_7675(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7675(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~5679'), 'to', None) == 'hand')
 
 
-def x_7676(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7676(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_7677(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_7677(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~5678')]
 
 
-def x_7678(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7678(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_7679(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_7679(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~5678')]
 
 
-def x_7680(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7680(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~5678'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~5678'), 'use', None) == 'now')))
 
@@ -21700,7 +21700,7 @@ def x_7683(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_7685(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_7685(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~5678'))
 
@@ -28311,22 +28311,22 @@ def x_10494(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10500(ctx):  # rules_data/pampero/definitions/piles.yaml:114
+def x_10500(ctx):  # rules_data/pampero/definitions/piles.yaml:116
     E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~7044'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7044'), [])))) > num(0))
 
 
-def x_10501(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_10501(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~7044'), []))
 
 
-def x_10502(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_10502(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~7044'), [])
 
 
-def x_10503(ctx):  # rules_data/pampero/definitions/piles.yaml:117
+def x_10503(ctx):  # rules_data/pampero/definitions/piles.yaml:119
     E = ctx.env()
     return [E.get('item~7045')]
 
@@ -28361,32 +28361,32 @@ def x_10510(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~7047')]
 
 
-def x_10513(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10513(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~7049'), 'to', None) == 'hand')
 
 
-def x_10514(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10514(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10515(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10515(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~7048')]
 
 
-def x_10516(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10516(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_10517(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10517(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~7048')]
 
 
-def x_10518(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_10518(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~7048'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7048'), 'use', None) == 'now')))
 
@@ -28399,7 +28399,7 @@ def x_10521(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10523(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_10523(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~7048'))
 
@@ -28408,57 +28408,57 @@ def x_10524(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_10526(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_10526(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return {'item': E.get('item~7045')}
 
 
-def x_10527(ctx):  # rules_data/pampero/definitions/piles.yaml:115
+def x_10527(ctx):  # rules_data/pampero/definitions/piles.yaml:117
     E = ctx.env()
     return (K[7] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7044'), []))) > num(0)) else K[8])
 
 
-def x_10528(ctx):  # rules_data/pampero/definitions/piles.yaml:121
+def x_10528(ctx):  # rules_data/pampero/definitions/piles.yaml:123
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7044'), []))
 
 
-def x_10529(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_10529(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7044'), [])
 
 
-def x_10530(ctx):  # rules_data/pampero/definitions/piles.yaml:122
+def x_10530(ctx):  # rules_data/pampero/definitions/piles.yaml:124
     E = ctx.env()
     return [E.get('item~7053')]
 
 
-def x_10533(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10533(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~7055'), 'to', None) == 'hand')
 
 
-def x_10534(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10534(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10535(ctx):  # rules_data/pampero/definitions/piles.yaml:129
+def x_10535(ctx):  # rules_data/pampero/definitions/piles.yaml:131
     E = ctx.env()
     return [E.get('item~7054')]
 
 
-def x_10536(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10536(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_10537(ctx):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10537(ctx):  # rules_data/pampero/definitions/piles.yaml:133
     E = ctx.env()
     return [E.get('item~7054')]
 
 
-def x_10538(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_10538(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~7054'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7054'), 'use', None) == 'now')))
 
@@ -28471,7 +28471,7 @@ def x_10541(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10543(ctx):  # rules_data/pampero/definitions/piles.yaml:132
+def x_10543(ctx):  # rules_data/pampero/definitions/piles.yaml:134
     E = ctx.env()
     return FLD(ctx, K[6], E.get('item~7054'))
 
@@ -30210,56 +30210,56 @@ def x_11192(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~7890')]
 
 
-def x_11196(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11196(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11197(ctx):  # rules_data/pampero/definitions/piles.yaml:99
+def x_11197(ctx):  # rules_data/pampero/definitions/piles.yaml:101
     E = ctx.env()
     return MEMO(ctx, (11197, E.get('d~7892'), E.get('n~7891'), ctx.stamps.get('piles', 0),), lambda: [KEY(KEY(ctx.state.get('piles'), E.get('d~7892'), []), v_k_7894, None) for v_k_7894 in items_of(RANGE(0, (num(CALL(ctx, 'min', None, [E.get('n~7891'), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7892'), []))])) - num(1))))])
 
 
-def x_11198(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11198(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return CALL(ctx, 'count', None, E.get('dealt~7895'))
 
 
-def x_11199(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11199(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7892'), [])
 
 
-def x_11200(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11200(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return [CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7892'), []))]
 
 
-def x_11201(ctx):  # rules_data/pampero/definitions/piles.yaml:101
+def x_11201(ctx):  # rules_data/pampero/definitions/piles.yaml:103
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('k~7893'), CALL(ctx, 'count', None, E.get('dealt~7895'))])
 
 
-def x_11202(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11202(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('dealt~7895'))
 
 
-def x_11204(ctx):  # rules_data/pampero/definitions/piles.yaml:103
+def x_11204(ctx):  # rules_data/pampero/definitions/piles.yaml:105
     E = ctx.env()
     return [E.get('keep~7896')]
 
 
-def x_11205(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11205(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_11206(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11206(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return [E.get('keep~7896')]
 
 
-def x_11207(ctx):  # rules_data/pampero/definitions/piles.yaml:105
+def x_11207(ctx):  # rules_data/pampero/definitions/piles.yaml:107
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == 'now')) or bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == 'setup')))
 
@@ -30272,7 +30272,7 @@ def x_11210(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11212(ctx):  # rules_data/pampero/definitions/piles.yaml:106
+def x_11212(ctx):  # rules_data/pampero/definitions/piles.yaml:108
     E = ctx.env()
     return FLD(ctx, K[6], E.get('keep~7896'))
 
@@ -30281,7 +30281,7 @@ def x_11213(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11215(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11215(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return {'keep': E.get('keep~7896')}
 
@@ -30496,56 +30496,56 @@ def x_11278(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11283(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11283(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11284(ctx):  # rules_data/pampero/definitions/piles.yaml:99
+def x_11284(ctx):  # rules_data/pampero/definitions/piles.yaml:101
     E = ctx.env()
     return MEMO(ctx, (11284, E.get('d~7920'), E.get('n~7919'), ctx.stamps.get('piles', 0),), lambda: [KEY(KEY(ctx.state.get('piles'), E.get('d~7920'), []), v_k_7922, None) for v_k_7922 in items_of(RANGE(0, (num(CALL(ctx, 'min', None, [E.get('n~7919'), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7920'), []))])) - num(1))))])
 
 
-def x_11285(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11285(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return CALL(ctx, 'count', None, E.get('dealt~7923'))
 
 
-def x_11286(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11286(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7920'), [])
 
 
-def x_11287(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11287(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return [CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7920'), []))]
 
 
-def x_11288(ctx):  # rules_data/pampero/definitions/piles.yaml:101
+def x_11288(ctx):  # rules_data/pampero/definitions/piles.yaml:103
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('k~7921'), CALL(ctx, 'count', None, E.get('dealt~7923'))])
 
 
-def x_11289(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11289(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('dealt~7923'))
 
 
-def x_11291(ctx):  # rules_data/pampero/definitions/piles.yaml:103
+def x_11291(ctx):  # rules_data/pampero/definitions/piles.yaml:105
     E = ctx.env()
     return [E.get('keep~7924')]
 
 
-def x_11292(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11292(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_11293(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11293(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return [E.get('keep~7924')]
 
 
-def x_11294(ctx):  # rules_data/pampero/definitions/piles.yaml:105
+def x_11294(ctx):  # rules_data/pampero/definitions/piles.yaml:107
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == 'now')) or bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == 'setup')))
 
@@ -30558,7 +30558,7 @@ def x_11297(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11299(ctx):  # rules_data/pampero/definitions/piles.yaml:106
+def x_11299(ctx):  # rules_data/pampero/definitions/piles.yaml:108
     E = ctx.env()
     return FLD(ctx, K[6], E.get('keep~7924'))
 
@@ -30567,7 +30567,7 @@ def x_11300(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11302(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11302(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return {'keep': E.get('keep~7924')}
 
@@ -30658,122 +30658,122 @@ def x_11327(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11334(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11334(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7941'), []))) > num(0))
 
 
-def x_11335(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11335(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7941'), []))
 
 
-def x_11336(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11336(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7943'), {}), E.get('slot~7942'), [])
 
 
-def x_11337(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11337(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7944')]
 
 
-def x_11338(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11338(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7941'), [])
 
 
-def x_11339(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11339(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7944')]
 
 
-def x_11345(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11345(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7946'), []))) > num(0))
 
 
-def x_11346(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11346(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7946'), []))
 
 
-def x_11347(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11347(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7948'), {}), E.get('slot~7947'), [])
 
 
-def x_11348(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11348(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7949')]
 
 
-def x_11349(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11349(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7946'), [])
 
 
-def x_11350(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11350(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7949')]
 
 
-def x_11356(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11356(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7951'), []))) > num(0))
 
 
-def x_11357(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11357(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7951'), []))
 
 
-def x_11358(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11358(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7953'), {}), E.get('slot~7952'), [])
 
 
-def x_11359(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11359(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7954')]
 
 
-def x_11360(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11360(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7951'), [])
 
 
-def x_11361(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11361(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7954')]
 
 
-def x_11367(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11367(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7936'), []))) > num(0))
 
 
-def x_11368(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11368(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7936'), []))
 
 
-def x_11369(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11369(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7938'), {}), E.get('slot~7937'), [])
 
 
-def x_11370(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11370(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7939')]
 
 
-def x_11371(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11371(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7936'), [])
 
 
-def x_11372(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11372(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7939')]
 
@@ -30868,92 +30868,92 @@ def x_11393(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~7970')]
 
 
-def x_11399(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11399(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7972'), []))) > num(0))
 
 
-def x_11400(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11400(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7972'), []))
 
 
-def x_11401(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11401(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7974'), {}), E.get('slot~7973'), [])
 
 
-def x_11402(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11402(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7975')]
 
 
-def x_11403(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11403(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7972'), [])
 
 
-def x_11404(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11404(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7975')]
 
 
-def x_11410(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11410(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7956'), []))) > num(0))
 
 
-def x_11411(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11411(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7956'), []))
 
 
-def x_11412(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11412(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7958'), {}), E.get('slot~7957'), [])
 
 
-def x_11413(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11413(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7959')]
 
 
-def x_11414(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11414(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7956'), [])
 
 
-def x_11415(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11415(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7959')]
 
 
-def x_11421(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11421(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7961'), []))) > num(0))
 
 
-def x_11422(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11422(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7961'), []))
 
 
-def x_11423(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11423(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7963'), {}), E.get('slot~7962'), [])
 
 
-def x_11424(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11424(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7964')]
 
 
-def x_11425(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11425(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7961'), [])
 
 
-def x_11426(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11426(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7964')]
 
@@ -31125,92 +31125,92 @@ def x_11485(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11492(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11492(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7999'), []))) > num(0))
 
 
-def x_11493(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11493(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7999'), []))
 
 
-def x_11494(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11494(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8001'), {}), E.get('slot~8000'), [])
 
 
-def x_11495(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11495(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8002')]
 
 
-def x_11496(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11496(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7999'), [])
 
 
-def x_11497(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11497(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8002')]
 
 
-def x_11503(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11503(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8004'), []))) > num(0))
 
 
-def x_11504(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11504(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8004'), []))
 
 
-def x_11505(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11505(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8006'), {}), E.get('slot~8005'), [])
 
 
-def x_11506(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11506(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8007')]
 
 
-def x_11507(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11507(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8004'), [])
 
 
-def x_11508(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11508(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8007')]
 
 
-def x_11514(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11514(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8009'), []))) > num(0))
 
 
-def x_11515(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11515(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8009'), []))
 
 
-def x_11516(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11516(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8011'), {}), E.get('slot~8010'), [])
 
 
-def x_11517(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11517(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8012')]
 
 
-def x_11518(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11518(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8009'), [])
 
 
-def x_11519(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11519(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8012')]
 
@@ -31644,182 +31644,182 @@ def x_11665(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11671(ctx):  # rules_data/pampero/definitions/piles.yaml:87
+def x_11671(ctx):  # rules_data/pampero/definitions/piles.yaml:89
     E = ctx.env()
     return MEMO(ctx, (11671, E.get('d~8083'), E.get('t~8082'), ctx.stamps.get('piles', 0),), lambda: CALL(ctx, 'first', None, [v_x_8086 for v_x_8086 in items_of(KEY(ctx.state.get('piles'), E.get('d~8083'), [])) if (GET(ctx, 'deck_items', v_x_8086, 'set', None) == E.get('t~8082'))]))
 
 
-def x_11672(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11672(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return (E.get('item~8087') != None)
 
 
-def x_11673(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11673(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8085'), {}), E.get('slot~8084'), [])
 
 
-def x_11674(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11674(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8087')]
 
 
-def x_11675(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11675(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8083'), [])
 
 
-def x_11676(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11676(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8087')]
 
 
-def x_11681(ctx):  # rules_data/pampero/definitions/piles.yaml:87
+def x_11681(ctx):  # rules_data/pampero/definitions/piles.yaml:89
     E = ctx.env()
     return MEMO(ctx, (11681, E.get('d~8089'), E.get('t~8088'), ctx.stamps.get('piles', 0),), lambda: CALL(ctx, 'first', None, [v_x_8092 for v_x_8092 in items_of(KEY(ctx.state.get('piles'), E.get('d~8089'), [])) if (GET(ctx, 'deck_items', v_x_8092, 'set', None) == E.get('t~8088'))]))
 
 
-def x_11682(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11682(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return (E.get('item~8093') != None)
 
 
-def x_11683(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11683(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8091'), {}), E.get('slot~8090'), [])
 
 
-def x_11684(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11684(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8093')]
 
 
-def x_11685(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11685(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8089'), [])
 
 
-def x_11686(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11686(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8093')]
 
 
-def x_11691(ctx):  # rules_data/pampero/definitions/piles.yaml:87
+def x_11691(ctx):  # rules_data/pampero/definitions/piles.yaml:89
     E = ctx.env()
     return MEMO(ctx, (11691, E.get('d~8095'), E.get('t~8094'), ctx.stamps.get('piles', 0),), lambda: CALL(ctx, 'first', None, [v_x_8098 for v_x_8098 in items_of(KEY(ctx.state.get('piles'), E.get('d~8095'), [])) if (GET(ctx, 'deck_items', v_x_8098, 'set', None) == E.get('t~8094'))]))
 
 
-def x_11692(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11692(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return (E.get('item~8099') != None)
 
 
-def x_11693(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11693(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8097'), {}), E.get('slot~8096'), [])
 
 
-def x_11694(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11694(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8099')]
 
 
-def x_11695(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11695(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8095'), [])
 
 
-def x_11696(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11696(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8099')]
 
 
-def x_11702(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11702(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8111'), []))) > num(0))
 
 
-def x_11703(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11703(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8111'), []))
 
 
-def x_11704(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11704(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8113'), {}), E.get('slot~8112'), [])
 
 
-def x_11705(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11705(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8114')]
 
 
-def x_11706(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11706(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8111'), [])
 
 
-def x_11707(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11707(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8114')]
 
 
-def x_11713(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11713(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8101'), []))) > num(0))
 
 
-def x_11714(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11714(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8101'), []))
 
 
-def x_11715(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11715(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8103'), {}), E.get('slot~8102'), [])
 
 
-def x_11716(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11716(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8104')]
 
 
-def x_11717(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11717(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8101'), [])
 
 
-def x_11718(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11718(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8104')]
 
 
-def x_11724(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11724(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8106'), []))) > num(0))
 
 
-def x_11725(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11725(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8106'), []))
 
 
-def x_11726(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11726(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8108'), {}), E.get('slot~8107'), [])
 
 
-def x_11727(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11727(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8109')]
 
 
-def x_11728(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11728(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8106'), [])
 
 
-def x_11729(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11729(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8109')]
 
@@ -32067,230 +32067,230 @@ def x_11804(ctx):  # rules_data/pampero/definitions/setup.yaml:34
     return KEY(ctx.state.get('tiles_on'), CALL(ctx, 'first', None, E.get('free~7326')), None)
 
 
-def x_11808(ctx):  # rules_data/pampero/definitions/piles.yaml:68
+def x_11808(ctx):  # rules_data/pampero/definitions/piles.yaml:70
     return IDS(ctx, 'spaces')
 
 
-def x_11809(ctx):  # rules_data/pampero/definitions/piles.yaml:68
+def x_11809(ctx):  # rules_data/pampero/definitions/piles.yaml:70
     E = ctx.env()
     return (bool((CALL(ctx, 'count', None, GET(ctx, 'decks', E.get('d~7327'), 'lines_in', [])) == 0)) or bool(IN((None if (GET(ctx, 'spaces', E.get('s~7329'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~7329'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~7329'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~7329'), 'area', None), 'zone', None))), GET(ctx, 'decks', E.get('d~7327'), 'lines_in', []))))
 
 
-def x_11810(ctx):  # rules_data/pampero/definitions/piles.yaml:69
+def x_11810(ctx):  # rules_data/pampero/definitions/piles.yaml:71
     E = ctx.env()
     return GET(ctx, 'spaces', E.get('s~7329'), 'lines', [])
 
 
-def x_11811(ctx):  # rules_data/pampero/definitions/piles.yaml:69
+def x_11811(ctx):  # rules_data/pampero/definitions/piles.yaml:71
     E = ctx.env()
     return (not IN(E.get('l~7330'), E.get('names~7328')))
 
 
-def x_11813(ctx):  # rules_data/pampero/definitions/piles.yaml:69
+def x_11813(ctx):  # rules_data/pampero/definitions/piles.yaml:71
     E = ctx.env()
     return [E.get('l~7330')]
 
 
-def x_11814(ctx):  # rules_data/pampero/definitions/piles.yaml:70
+def x_11814(ctx):  # rules_data/pampero/definitions/piles.yaml:72
     E = ctx.env()
     return CALL(ctx, 'sorted', None, E.get('names~7328'))
 
 
-def x_11815(ctx):  # rules_data/pampero/definitions/piles.yaml:70
+def x_11815(ctx):  # rules_data/pampero/definitions/piles.yaml:72
     E = ctx.env()
     return (bool((KEY(ctx.state.get('line_tiles'), E.get('l~7331'), None) == None)) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7327'), []))) > num(0))))
 
 
-def x_11816(ctx):  # rules_data/pampero/definitions/piles.yaml:71
+def x_11816(ctx):  # rules_data/pampero/definitions/piles.yaml:73
     E = ctx.env()
     return KEY(ctx.state.get('line_tiles'), E.get('l~7331'), None)
 
 
-def x_11817(ctx):  # rules_data/pampero/definitions/piles.yaml:71
+def x_11817(ctx):  # rules_data/pampero/definitions/piles.yaml:73
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7327'), []))
 
 
-def x_11818(ctx):  # rules_data/pampero/definitions/piles.yaml:72
+def x_11818(ctx):  # rules_data/pampero/definitions/piles.yaml:74
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7327'), [])
 
 
-def x_11819(ctx):  # rules_data/pampero/definitions/piles.yaml:72
+def x_11819(ctx):  # rules_data/pampero/definitions/piles.yaml:74
     E = ctx.env()
     return [KEY(ctx.state.get('line_tiles'), E.get('l~7331'), None)]
 
 
-def x_11822(ctx):  # rules_data/pampero/definitions/piles.yaml:68
+def x_11822(ctx):  # rules_data/pampero/definitions/piles.yaml:70
     return IDS(ctx, 'spaces')
 
 
-def x_11823(ctx):  # rules_data/pampero/definitions/piles.yaml:68
+def x_11823(ctx):  # rules_data/pampero/definitions/piles.yaml:70
     E = ctx.env()
     return (bool((CALL(ctx, 'count', None, GET(ctx, 'decks', E.get('d~7332'), 'lines_in', [])) == 0)) or bool(IN((None if (GET(ctx, 'spaces', E.get('s~7334'), 'area', None) == None) else (GET(ctx, 'spaces', E.get('s~7334'), 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~7334'), 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', E.get('s~7334'), 'area', None), 'zone', None))), GET(ctx, 'decks', E.get('d~7332'), 'lines_in', []))))
 
 
-def x_11824(ctx):  # rules_data/pampero/definitions/piles.yaml:69
+def x_11824(ctx):  # rules_data/pampero/definitions/piles.yaml:71
     E = ctx.env()
     return GET(ctx, 'spaces', E.get('s~7334'), 'lines', [])
 
 
-def x_11825(ctx):  # rules_data/pampero/definitions/piles.yaml:69
+def x_11825(ctx):  # rules_data/pampero/definitions/piles.yaml:71
     E = ctx.env()
     return (not IN(E.get('l~7335'), E.get('names~7333')))
 
 
-def x_11827(ctx):  # rules_data/pampero/definitions/piles.yaml:69
+def x_11827(ctx):  # rules_data/pampero/definitions/piles.yaml:71
     E = ctx.env()
     return [E.get('l~7335')]
 
 
-def x_11828(ctx):  # rules_data/pampero/definitions/piles.yaml:70
+def x_11828(ctx):  # rules_data/pampero/definitions/piles.yaml:72
     E = ctx.env()
     return CALL(ctx, 'sorted', None, E.get('names~7333'))
 
 
-def x_11829(ctx):  # rules_data/pampero/definitions/piles.yaml:70
+def x_11829(ctx):  # rules_data/pampero/definitions/piles.yaml:72
     E = ctx.env()
     return (bool((KEY(ctx.state.get('line_tiles'), E.get('l~7336'), None) == None)) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7332'), []))) > num(0))))
 
 
-def x_11830(ctx):  # rules_data/pampero/definitions/piles.yaml:71
+def x_11830(ctx):  # rules_data/pampero/definitions/piles.yaml:73
     E = ctx.env()
     return KEY(ctx.state.get('line_tiles'), E.get('l~7336'), None)
 
 
-def x_11831(ctx):  # rules_data/pampero/definitions/piles.yaml:71
+def x_11831(ctx):  # rules_data/pampero/definitions/piles.yaml:73
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7332'), []))
 
 
-def x_11832(ctx):  # rules_data/pampero/definitions/piles.yaml:72
+def x_11832(ctx):  # rules_data/pampero/definitions/piles.yaml:74
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7332'), [])
 
 
-def x_11833(ctx):  # rules_data/pampero/definitions/piles.yaml:72
+def x_11833(ctx):  # rules_data/pampero/definitions/piles.yaml:74
     E = ctx.env()
     return [KEY(ctx.state.get('line_tiles'), E.get('l~7336'), None)]
 
 
-def x_11836(ctx):  # rules_data/pampero/definitions/piles.yaml:55
+def x_11836(ctx):  # rules_data/pampero/definitions/piles.yaml:57
     E = ctx.env()
     return MEMO(ctx, (11836, E.get('b~7338'), ctx.stamps.get('bonus_tiles', 0),), lambda: [v_s_7339 for v_s_7339 in items_of(IDS(ctx, 'bonus_spaces')) if (bool((GET(ctx, 'bonus_spaces', v_s_7339, 'board', None) == E.get('b~7338'))) and bool((KEY(ctx.state.get('bonus_tiles'), v_s_7339, None) == None)))])
 
 
-def x_11839(ctx):  # rules_data/pampero/definitions/piles.yaml:57
+def x_11839(ctx):  # rules_data/pampero/definitions/piles.yaml:59
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7337'), []))) > num(0))
 
 
-def x_11840(ctx):  # rules_data/pampero/definitions/piles.yaml:58
+def x_11840(ctx):  # rules_data/pampero/definitions/piles.yaml:60
     E = ctx.env()
     return KEY(ctx.state.get('bonus_tiles'), E.get('s~7341'), None)
 
 
-def x_11841(ctx):  # rules_data/pampero/definitions/piles.yaml:58
+def x_11841(ctx):  # rules_data/pampero/definitions/piles.yaml:60
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7337'), []))
 
 
-def x_11842(ctx):  # rules_data/pampero/definitions/piles.yaml:59
+def x_11842(ctx):  # rules_data/pampero/definitions/piles.yaml:61
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7337'), [])
 
 
-def x_11843(ctx):  # rules_data/pampero/definitions/piles.yaml:59
+def x_11843(ctx):  # rules_data/pampero/definitions/piles.yaml:61
     E = ctx.env()
     return [KEY(ctx.state.get('bonus_tiles'), E.get('s~7341'), None)]
 
 
-def x_11849(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11849(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7343'), []))) > num(0))
 
 
-def x_11850(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11850(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7343'), []))
 
 
-def x_11851(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11851(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7345'), {}), E.get('slot~7344'), [])
 
 
-def x_11852(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11852(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7346')]
 
 
-def x_11853(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11853(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7343'), [])
 
 
-def x_11854(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11854(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7346')]
 
 
-def x_11860(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11860(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7348'), []))) > num(0))
 
 
-def x_11861(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11861(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7348'), []))
 
 
-def x_11862(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11862(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7350'), {}), E.get('slot~7349'), [])
 
 
-def x_11863(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11863(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7351')]
 
 
-def x_11864(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11864(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7348'), [])
 
 
-def x_11865(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11865(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7351')]
 
 
-def x_11871(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11871(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7353'), []))) > num(0))
 
 
-def x_11872(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11872(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7353'), []))
 
 
-def x_11873(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11873(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7355'), {}), E.get('slot~7354'), [])
 
 
-def x_11874(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11874(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7356')]
 
 
-def x_11875(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11875(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7353'), [])
 
 
-def x_11876(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11876(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7356')]
 
@@ -36351,56 +36351,56 @@ def x_11192(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~7890')]
 
 
-def x_11196(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11196(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11197(ctx):  # rules_data/pampero/definitions/piles.yaml:99
+def x_11197(ctx):  # rules_data/pampero/definitions/piles.yaml:101
     E = ctx.env()
     return MEMO(ctx, (11197, E.get('d~7892'), E.get('n~7891'), ctx.stamps.get('piles', 0),), lambda: [KEY(KEY(ctx.state.get('piles'), E.get('d~7892'), []), v_k_7894, None) for v_k_7894 in items_of(RANGE(0, (num(CALL(ctx, 'min', None, [E.get('n~7891'), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7892'), []))])) - num(1))))])
 
 
-def x_11198(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11198(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return CALL(ctx, 'count', None, E.get('dealt~7895'))
 
 
-def x_11199(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11199(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7892'), [])
 
 
-def x_11200(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11200(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return [CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7892'), []))]
 
 
-def x_11201(ctx):  # rules_data/pampero/definitions/piles.yaml:101
+def x_11201(ctx):  # rules_data/pampero/definitions/piles.yaml:103
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('k~7893'), CALL(ctx, 'count', None, E.get('dealt~7895'))])
 
 
-def x_11202(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11202(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('dealt~7895'))
 
 
-def x_11204(ctx):  # rules_data/pampero/definitions/piles.yaml:103
+def x_11204(ctx):  # rules_data/pampero/definitions/piles.yaml:105
     E = ctx.env()
     return [E.get('keep~7896')]
 
 
-def x_11205(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11205(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_11206(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11206(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return [E.get('keep~7896')]
 
 
-def x_11207(ctx):  # rules_data/pampero/definitions/piles.yaml:105
+def x_11207(ctx):  # rules_data/pampero/definitions/piles.yaml:107
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == 'now')) or bool((GET(ctx, 'deck_items', E.get('keep~7896'), 'use', None) == 'setup')))
 
@@ -36413,7 +36413,7 @@ def x_11210(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11212(ctx):  # rules_data/pampero/definitions/piles.yaml:106
+def x_11212(ctx):  # rules_data/pampero/definitions/piles.yaml:108
     E = ctx.env()
     return FLD(ctx, K[6], E.get('keep~7896'))
 
@@ -36422,7 +36422,7 @@ def x_11213(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11215(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11215(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return {'keep': E.get('keep~7896')}
 
@@ -36637,56 +36637,56 @@ def x_11278(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11283(ctx):  # rules_data/pampero/definitions/piles.yaml:98
+def x_11283(ctx):  # rules_data/pampero/definitions/piles.yaml:100
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
-def x_11284(ctx):  # rules_data/pampero/definitions/piles.yaml:99
+def x_11284(ctx):  # rules_data/pampero/definitions/piles.yaml:101
     E = ctx.env()
     return MEMO(ctx, (11284, E.get('d~7920'), E.get('n~7919'), ctx.stamps.get('piles', 0),), lambda: [KEY(KEY(ctx.state.get('piles'), E.get('d~7920'), []), v_k_7922, None) for v_k_7922 in items_of(RANGE(0, (num(CALL(ctx, 'min', None, [E.get('n~7919'), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7920'), []))])) - num(1))))])
 
 
-def x_11285(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11285(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return CALL(ctx, 'count', None, E.get('dealt~7923'))
 
 
-def x_11286(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11286(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7920'), [])
 
 
-def x_11287(ctx):  # rules_data/pampero/definitions/piles.yaml:100
+def x_11287(ctx):  # rules_data/pampero/definitions/piles.yaml:102
     E = ctx.env()
     return [CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7920'), []))]
 
 
-def x_11288(ctx):  # rules_data/pampero/definitions/piles.yaml:101
+def x_11288(ctx):  # rules_data/pampero/definitions/piles.yaml:103
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('k~7921'), CALL(ctx, 'count', None, E.get('dealt~7923'))])
 
 
-def x_11289(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11289(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('dealt~7923'))
 
 
-def x_11291(ctx):  # rules_data/pampero/definitions/piles.yaml:103
+def x_11291(ctx):  # rules_data/pampero/definitions/piles.yaml:105
     E = ctx.env()
     return [E.get('keep~7924')]
 
 
-def x_11292(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11292(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_11293(ctx):  # rules_data/pampero/definitions/piles.yaml:104
+def x_11293(ctx):  # rules_data/pampero/definitions/piles.yaml:106
     E = ctx.env()
     return [E.get('keep~7924')]
 
 
-def x_11294(ctx):  # rules_data/pampero/definitions/piles.yaml:105
+def x_11294(ctx):  # rules_data/pampero/definitions/piles.yaml:107
     E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == 'now')) or bool((GET(ctx, 'deck_items', E.get('keep~7924'), 'use', None) == 'setup')))
 
@@ -36699,7 +36699,7 @@ def x_11297(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11299(ctx):  # rules_data/pampero/definitions/piles.yaml:106
+def x_11299(ctx):  # rules_data/pampero/definitions/piles.yaml:108
     E = ctx.env()
     return FLD(ctx, K[6], E.get('keep~7924'))
 
@@ -36708,7 +36708,7 @@ def x_11300(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11302(ctx):  # rules_data/pampero/definitions/piles.yaml:102
+def x_11302(ctx):  # rules_data/pampero/definitions/piles.yaml:104
     E = ctx.env()
     return {'keep': E.get('keep~7924')}
 
@@ -36799,122 +36799,122 @@ def x_11327(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11334(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11334(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7941'), []))) > num(0))
 
 
-def x_11335(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11335(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7941'), []))
 
 
-def x_11336(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11336(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7943'), {}), E.get('slot~7942'), [])
 
 
-def x_11337(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11337(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7944')]
 
 
-def x_11338(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11338(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7941'), [])
 
 
-def x_11339(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11339(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7944')]
 
 
-def x_11345(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11345(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7946'), []))) > num(0))
 
 
-def x_11346(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11346(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7946'), []))
 
 
-def x_11347(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11347(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7948'), {}), E.get('slot~7947'), [])
 
 
-def x_11348(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11348(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7949')]
 
 
-def x_11349(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11349(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7946'), [])
 
 
-def x_11350(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11350(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7949')]
 
 
-def x_11356(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11356(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7951'), []))) > num(0))
 
 
-def x_11357(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11357(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7951'), []))
 
 
-def x_11358(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11358(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7953'), {}), E.get('slot~7952'), [])
 
 
-def x_11359(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11359(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7954')]
 
 
-def x_11360(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11360(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7951'), [])
 
 
-def x_11361(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11361(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7954')]
 
 
-def x_11367(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11367(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7936'), []))) > num(0))
 
 
-def x_11368(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11368(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7936'), []))
 
 
-def x_11369(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11369(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7938'), {}), E.get('slot~7937'), [])
 
 
-def x_11370(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11370(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7939')]
 
 
-def x_11371(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11371(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7936'), [])
 
 
-def x_11372(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11372(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7939')]
 
@@ -37009,92 +37009,92 @@ def x_11393(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~7970')]
 
 
-def x_11399(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11399(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7972'), []))) > num(0))
 
 
-def x_11400(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11400(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7972'), []))
 
 
-def x_11401(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11401(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7974'), {}), E.get('slot~7973'), [])
 
 
-def x_11402(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11402(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7975')]
 
 
-def x_11403(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11403(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7972'), [])
 
 
-def x_11404(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11404(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7975')]
 
 
-def x_11410(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11410(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7956'), []))) > num(0))
 
 
-def x_11411(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11411(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7956'), []))
 
 
-def x_11412(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11412(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7958'), {}), E.get('slot~7957'), [])
 
 
-def x_11413(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11413(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7959')]
 
 
-def x_11414(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11414(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7956'), [])
 
 
-def x_11415(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11415(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7959')]
 
 
-def x_11421(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11421(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7961'), []))) > num(0))
 
 
-def x_11422(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11422(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7961'), []))
 
 
-def x_11423(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11423(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~7963'), {}), E.get('slot~7962'), [])
 
 
-def x_11424(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11424(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~7964')]
 
 
-def x_11425(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11425(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7961'), [])
 
 
-def x_11426(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11426(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~7964')]
 
@@ -37266,92 +37266,92 @@ def x_11485(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11492(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11492(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7999'), []))) > num(0))
 
 
-def x_11493(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11493(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7999'), []))
 
 
-def x_11494(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11494(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8001'), {}), E.get('slot~8000'), [])
 
 
-def x_11495(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11495(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8002')]
 
 
-def x_11496(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11496(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7999'), [])
 
 
-def x_11497(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11497(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8002')]
 
 
-def x_11503(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11503(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8004'), []))) > num(0))
 
 
-def x_11504(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11504(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8004'), []))
 
 
-def x_11505(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11505(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8006'), {}), E.get('slot~8005'), [])
 
 
-def x_11506(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11506(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8007')]
 
 
-def x_11507(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11507(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8004'), [])
 
 
-def x_11508(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11508(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8007')]
 
 
-def x_11514(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11514(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8009'), []))) > num(0))
 
 
-def x_11515(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11515(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8009'), []))
 
 
-def x_11516(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11516(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8011'), {}), E.get('slot~8010'), [])
 
 
-def x_11517(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11517(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8012')]
 
 
-def x_11518(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11518(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8009'), [])
 
 
-def x_11519(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11519(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8012')]
 
@@ -37785,182 +37785,182 @@ def x_11665(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_11671(ctx):  # rules_data/pampero/definitions/piles.yaml:87
+def x_11671(ctx):  # rules_data/pampero/definitions/piles.yaml:89
     E = ctx.env()
     return MEMO(ctx, (11671, E.get('d~8083'), E.get('t~8082'), ctx.stamps.get('piles', 0),), lambda: CALL(ctx, 'first', None, [v_x_8086 for v_x_8086 in items_of(KEY(ctx.state.get('piles'), E.get('d~8083'), [])) if (GET(ctx, 'deck_items', v_x_8086, 'set', None) == E.get('t~8082'))]))
 
 
-def x_11672(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11672(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return (E.get('item~8087') != None)
 
 
-def x_11673(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11673(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8085'), {}), E.get('slot~8084'), [])
 
 
-def x_11674(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11674(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8087')]
 
 
-def x_11675(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11675(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8083'), [])
 
 
-def x_11676(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11676(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8087')]
 
 
-def x_11681(ctx):  # rules_data/pampero/definitions/piles.yaml:87
+def x_11681(ctx):  # rules_data/pampero/definitions/piles.yaml:89
     E = ctx.env()
     return MEMO(ctx, (11681, E.get('d~8089'), E.get('t~8088'), ctx.stamps.get('piles', 0),), lambda: CALL(ctx, 'first', None, [v_x_8092 for v_x_8092 in items_of(KEY(ctx.state.get('piles'), E.get('d~8089'), [])) if (GET(ctx, 'deck_items', v_x_8092, 'set', None) == E.get('t~8088'))]))
 
 
-def x_11682(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11682(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return (E.get('item~8093') != None)
 
 
-def x_11683(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11683(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8091'), {}), E.get('slot~8090'), [])
 
 
-def x_11684(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11684(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8093')]
 
 
-def x_11685(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11685(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8089'), [])
 
 
-def x_11686(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11686(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8093')]
 
 
-def x_11691(ctx):  # rules_data/pampero/definitions/piles.yaml:87
+def x_11691(ctx):  # rules_data/pampero/definitions/piles.yaml:89
     E = ctx.env()
     return MEMO(ctx, (11691, E.get('d~8095'), E.get('t~8094'), ctx.stamps.get('piles', 0),), lambda: CALL(ctx, 'first', None, [v_x_8098 for v_x_8098 in items_of(KEY(ctx.state.get('piles'), E.get('d~8095'), [])) if (GET(ctx, 'deck_items', v_x_8098, 'set', None) == E.get('t~8094'))]))
 
 
-def x_11692(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11692(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return (E.get('item~8099') != None)
 
 
-def x_11693(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11693(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8097'), {}), E.get('slot~8096'), [])
 
 
-def x_11694(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11694(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8099')]
 
 
-def x_11695(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11695(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8095'), [])
 
 
-def x_11696(ctx):  # rules_data/pampero/definitions/piles.yaml:88
+def x_11696(ctx):  # rules_data/pampero/definitions/piles.yaml:90
     E = ctx.env()
     return [E.get('item~8099')]
 
 
-def x_11702(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11702(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8111'), []))) > num(0))
 
 
-def x_11703(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11703(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8111'), []))
 
 
-def x_11704(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11704(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8113'), {}), E.get('slot~8112'), [])
 
 
-def x_11705(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11705(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8114')]
 
 
-def x_11706(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11706(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8111'), [])
 
 
-def x_11707(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11707(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8114')]
 
 
-def x_11713(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11713(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8101'), []))) > num(0))
 
 
-def x_11714(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11714(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8101'), []))
 
 
-def x_11715(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11715(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8103'), {}), E.get('slot~8102'), [])
 
 
-def x_11716(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11716(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8104')]
 
 
-def x_11717(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11717(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8101'), [])
 
 
-def x_11718(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11718(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8104')]
 
 
-def x_11724(ctx):  # rules_data/pampero/definitions/piles.yaml:78
+def x_11724(ctx):  # rules_data/pampero/definitions/piles.yaml:80
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~8106'), []))) > num(0))
 
 
-def x_11725(ctx):  # rules_data/pampero/definitions/piles.yaml:79
+def x_11725(ctx):  # rules_data/pampero/definitions/piles.yaml:81
     E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~8106'), []))
 
 
-def x_11726(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11726(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return KEY(KEY(ctx.state.get('sections'), E.get('s~8108'), {}), E.get('slot~8107'), [])
 
 
-def x_11727(ctx):  # rules_data/pampero/definitions/piles.yaml:80
+def x_11727(ctx):  # rules_data/pampero/definitions/piles.yaml:82
     E = ctx.env()
     return [E.get('top~8109')]
 
 
-def x_11728(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11728(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~8106'), [])
 
 
-def x_11729(ctx):  # rules_data/pampero/definitions/piles.yaml:81
+def x_11729(ctx):  # rules_data/pampero/definitions/piles.yaml:83
     E = ctx.env()
     return [E.get('top~8109')]
 
@@ -45891,40 +45891,40 @@ AT = {
     288: 'rules_data/pampero/definitions/resources.yaml:29',
     290: 'rules_data/pampero/definitions/resources.yaml:30',
     291: 'rules_data/pampero/definitions/resources.yaml:30',
-    296: 'rules_data/pampero/definitions/piles.yaml:114',
-    297: 'rules_data/pampero/definitions/piles.yaml:115',
-    298: 'rules_data/pampero/definitions/piles.yaml:117',
-    299: 'rules_data/pampero/definitions/piles.yaml:117',
+    296: 'rules_data/pampero/definitions/piles.yaml:116',
+    297: 'rules_data/pampero/definitions/piles.yaml:117',
+    298: 'rules_data/pampero/definitions/piles.yaml:119',
+    299: 'rules_data/pampero/definitions/piles.yaml:119',
     301: 'rules_data/pampero/definitions/piles.yaml:36',
     302: 'rules_data/pampero/definitions/piles.yaml:37',
     303: 'rules_data/pampero/definitions/piles.yaml:38',
     304: 'rules_data/pampero/definitions/piles.yaml:38',
     305: 'rules_data/pampero/definitions/piles.yaml:39',
     306: 'rules_data/pampero/definitions/piles.yaml:39',
-    309: 'rules_data/pampero/definitions/piles.yaml:129',
-    310: 'rules_data/pampero/definitions/piles.yaml:129',
-    311: 'rules_data/pampero/definitions/piles.yaml:129',
-    312: 'rules_data/pampero/definitions/piles.yaml:131',
-    313: 'rules_data/pampero/definitions/piles.yaml:131',
-    314: 'rules_data/pampero/definitions/piles.yaml:132',
+    309: 'rules_data/pampero/definitions/piles.yaml:131',
+    310: 'rules_data/pampero/definitions/piles.yaml:131',
+    311: 'rules_data/pampero/definitions/piles.yaml:131',
+    312: 'rules_data/pampero/definitions/piles.yaml:133',
+    313: 'rules_data/pampero/definitions/piles.yaml:133',
+    314: 'rules_data/pampero/definitions/piles.yaml:134',
     316: 'rules_data/pampero/definitions/resources.yaml:15',
     317: 'rules_data/pampero/definitions/resources.yaml:16',
-    319: 'rules_data/pampero/definitions/piles.yaml:132',
+    319: 'rules_data/pampero/definitions/piles.yaml:134',
     320: 'rules_data/pampero/definitions/resources.yaml:18',
-    322: 'rules_data/pampero/definitions/piles.yaml:115',
-    323: 'rules_data/pampero/definitions/piles.yaml:115',
-    324: 'rules_data/pampero/definitions/piles.yaml:121',
-    325: 'rules_data/pampero/definitions/piles.yaml:122',
-    326: 'rules_data/pampero/definitions/piles.yaml:122',
-    329: 'rules_data/pampero/definitions/piles.yaml:129',
-    330: 'rules_data/pampero/definitions/piles.yaml:129',
-    331: 'rules_data/pampero/definitions/piles.yaml:129',
-    332: 'rules_data/pampero/definitions/piles.yaml:131',
-    333: 'rules_data/pampero/definitions/piles.yaml:131',
-    334: 'rules_data/pampero/definitions/piles.yaml:132',
+    322: 'rules_data/pampero/definitions/piles.yaml:117',
+    323: 'rules_data/pampero/definitions/piles.yaml:117',
+    324: 'rules_data/pampero/definitions/piles.yaml:123',
+    325: 'rules_data/pampero/definitions/piles.yaml:124',
+    326: 'rules_data/pampero/definitions/piles.yaml:124',
+    329: 'rules_data/pampero/definitions/piles.yaml:131',
+    330: 'rules_data/pampero/definitions/piles.yaml:131',
+    331: 'rules_data/pampero/definitions/piles.yaml:131',
+    332: 'rules_data/pampero/definitions/piles.yaml:133',
+    333: 'rules_data/pampero/definitions/piles.yaml:133',
+    334: 'rules_data/pampero/definitions/piles.yaml:134',
     336: 'rules_data/pampero/definitions/resources.yaml:15',
     337: 'rules_data/pampero/definitions/resources.yaml:16',
-    339: 'rules_data/pampero/definitions/piles.yaml:132',
+    339: 'rules_data/pampero/definitions/piles.yaml:134',
     340: 'rules_data/pampero/definitions/resources.yaml:18',
     344: 'rules_data/pampero/definitions/board.yaml:309',
     345: 'rules_data/pampero/definitions/board.yaml:310',
@@ -45980,40 +45980,40 @@ AT = {
     447: 'rules_data/pampero/definitions/resources.yaml:29',
     449: 'rules_data/pampero/definitions/resources.yaml:30',
     450: 'rules_data/pampero/definitions/resources.yaml:30',
-    455: 'rules_data/pampero/definitions/piles.yaml:114',
-    456: 'rules_data/pampero/definitions/piles.yaml:115',
-    457: 'rules_data/pampero/definitions/piles.yaml:117',
-    458: 'rules_data/pampero/definitions/piles.yaml:117',
+    455: 'rules_data/pampero/definitions/piles.yaml:116',
+    456: 'rules_data/pampero/definitions/piles.yaml:117',
+    457: 'rules_data/pampero/definitions/piles.yaml:119',
+    458: 'rules_data/pampero/definitions/piles.yaml:119',
     460: 'rules_data/pampero/definitions/piles.yaml:36',
     461: 'rules_data/pampero/definitions/piles.yaml:37',
     462: 'rules_data/pampero/definitions/piles.yaml:38',
     463: 'rules_data/pampero/definitions/piles.yaml:38',
     464: 'rules_data/pampero/definitions/piles.yaml:39',
     465: 'rules_data/pampero/definitions/piles.yaml:39',
-    468: 'rules_data/pampero/definitions/piles.yaml:129',
-    469: 'rules_data/pampero/definitions/piles.yaml:129',
-    470: 'rules_data/pampero/definitions/piles.yaml:129',
-    471: 'rules_data/pampero/definitions/piles.yaml:131',
-    472: 'rules_data/pampero/definitions/piles.yaml:131',
-    473: 'rules_data/pampero/definitions/piles.yaml:132',
+    468: 'rules_data/pampero/definitions/piles.yaml:131',
+    469: 'rules_data/pampero/definitions/piles.yaml:131',
+    470: 'rules_data/pampero/definitions/piles.yaml:131',
+    471: 'rules_data/pampero/definitions/piles.yaml:133',
+    472: 'rules_data/pampero/definitions/piles.yaml:133',
+    473: 'rules_data/pampero/definitions/piles.yaml:134',
     475: 'rules_data/pampero/definitions/resources.yaml:15',
     476: 'rules_data/pampero/definitions/resources.yaml:16',
-    478: 'rules_data/pampero/definitions/piles.yaml:132',
+    478: 'rules_data/pampero/definitions/piles.yaml:134',
     479: 'rules_data/pampero/definitions/resources.yaml:18',
-    481: 'rules_data/pampero/definitions/piles.yaml:115',
-    482: 'rules_data/pampero/definitions/piles.yaml:115',
-    483: 'rules_data/pampero/definitions/piles.yaml:121',
-    484: 'rules_data/pampero/definitions/piles.yaml:122',
-    485: 'rules_data/pampero/definitions/piles.yaml:122',
-    488: 'rules_data/pampero/definitions/piles.yaml:129',
-    489: 'rules_data/pampero/definitions/piles.yaml:129',
-    490: 'rules_data/pampero/definitions/piles.yaml:129',
-    491: 'rules_data/pampero/definitions/piles.yaml:131',
-    492: 'rules_data/pampero/definitions/piles.yaml:131',
-    493: 'rules_data/pampero/definitions/piles.yaml:132',
+    481: 'rules_data/pampero/definitions/piles.yaml:117',
+    482: 'rules_data/pampero/definitions/piles.yaml:117',
+    483: 'rules_data/pampero/definitions/piles.yaml:123',
+    484: 'rules_data/pampero/definitions/piles.yaml:124',
+    485: 'rules_data/pampero/definitions/piles.yaml:124',
+    488: 'rules_data/pampero/definitions/piles.yaml:131',
+    489: 'rules_data/pampero/definitions/piles.yaml:131',
+    490: 'rules_data/pampero/definitions/piles.yaml:131',
+    491: 'rules_data/pampero/definitions/piles.yaml:133',
+    492: 'rules_data/pampero/definitions/piles.yaml:133',
+    493: 'rules_data/pampero/definitions/piles.yaml:134',
     495: 'rules_data/pampero/definitions/resources.yaml:15',
     496: 'rules_data/pampero/definitions/resources.yaml:16',
-    498: 'rules_data/pampero/definitions/piles.yaml:132',
+    498: 'rules_data/pampero/definitions/piles.yaml:134',
     499: 'rules_data/pampero/definitions/resources.yaml:18',
     503: 'rules_data/pampero/definitions/board.yaml:309',
     504: 'rules_data/pampero/definitions/board.yaml:310',
@@ -46069,40 +46069,40 @@ AT = {
     606: 'rules_data/pampero/definitions/resources.yaml:29',
     608: 'rules_data/pampero/definitions/resources.yaml:30',
     609: 'rules_data/pampero/definitions/resources.yaml:30',
-    614: 'rules_data/pampero/definitions/piles.yaml:114',
-    615: 'rules_data/pampero/definitions/piles.yaml:115',
-    616: 'rules_data/pampero/definitions/piles.yaml:117',
-    617: 'rules_data/pampero/definitions/piles.yaml:117',
+    614: 'rules_data/pampero/definitions/piles.yaml:116',
+    615: 'rules_data/pampero/definitions/piles.yaml:117',
+    616: 'rules_data/pampero/definitions/piles.yaml:119',
+    617: 'rules_data/pampero/definitions/piles.yaml:119',
     619: 'rules_data/pampero/definitions/piles.yaml:36',
     620: 'rules_data/pampero/definitions/piles.yaml:37',
     621: 'rules_data/pampero/definitions/piles.yaml:38',
     622: 'rules_data/pampero/definitions/piles.yaml:38',
     623: 'rules_data/pampero/definitions/piles.yaml:39',
     624: 'rules_data/pampero/definitions/piles.yaml:39',
-    627: 'rules_data/pampero/definitions/piles.yaml:129',
-    628: 'rules_data/pampero/definitions/piles.yaml:129',
-    629: 'rules_data/pampero/definitions/piles.yaml:129',
-    630: 'rules_data/pampero/definitions/piles.yaml:131',
-    631: 'rules_data/pampero/definitions/piles.yaml:131',
-    632: 'rules_data/pampero/definitions/piles.yaml:132',
+    627: 'rules_data/pampero/definitions/piles.yaml:131',
+    628: 'rules_data/pampero/definitions/piles.yaml:131',
+    629: 'rules_data/pampero/definitions/piles.yaml:131',
+    630: 'rules_data/pampero/definitions/piles.yaml:133',
+    631: 'rules_data/pampero/definitions/piles.yaml:133',
+    632: 'rules_data/pampero/definitions/piles.yaml:134',
     634: 'rules_data/pampero/definitions/resources.yaml:15',
     635: 'rules_data/pampero/definitions/resources.yaml:16',
-    637: 'rules_data/pampero/definitions/piles.yaml:132',
+    637: 'rules_data/pampero/definitions/piles.yaml:134',
     638: 'rules_data/pampero/definitions/resources.yaml:18',
-    640: 'rules_data/pampero/definitions/piles.yaml:115',
-    641: 'rules_data/pampero/definitions/piles.yaml:115',
-    642: 'rules_data/pampero/definitions/piles.yaml:121',
-    643: 'rules_data/pampero/definitions/piles.yaml:122',
-    644: 'rules_data/pampero/definitions/piles.yaml:122',
-    647: 'rules_data/pampero/definitions/piles.yaml:129',
-    648: 'rules_data/pampero/definitions/piles.yaml:129',
-    649: 'rules_data/pampero/definitions/piles.yaml:129',
-    650: 'rules_data/pampero/definitions/piles.yaml:131',
-    651: 'rules_data/pampero/definitions/piles.yaml:131',
-    652: 'rules_data/pampero/definitions/piles.yaml:132',
+    640: 'rules_data/pampero/definitions/piles.yaml:117',
+    641: 'rules_data/pampero/definitions/piles.yaml:117',
+    642: 'rules_data/pampero/definitions/piles.yaml:123',
+    643: 'rules_data/pampero/definitions/piles.yaml:124',
+    644: 'rules_data/pampero/definitions/piles.yaml:124',
+    647: 'rules_data/pampero/definitions/piles.yaml:131',
+    648: 'rules_data/pampero/definitions/piles.yaml:131',
+    649: 'rules_data/pampero/definitions/piles.yaml:131',
+    650: 'rules_data/pampero/definitions/piles.yaml:133',
+    651: 'rules_data/pampero/definitions/piles.yaml:133',
+    652: 'rules_data/pampero/definitions/piles.yaml:134',
     654: 'rules_data/pampero/definitions/resources.yaml:15',
     655: 'rules_data/pampero/definitions/resources.yaml:16',
-    657: 'rules_data/pampero/definitions/piles.yaml:132',
+    657: 'rules_data/pampero/definitions/piles.yaml:134',
     658: 'rules_data/pampero/definitions/resources.yaml:18',
     662: 'rules_data/pampero/definitions/board.yaml:309',
     663: 'rules_data/pampero/definitions/board.yaml:310',
@@ -46258,40 +46258,40 @@ AT = {
     946: 'rules_data/pampero/definitions/resources.yaml:29',
     948: 'rules_data/pampero/definitions/resources.yaml:30',
     949: 'rules_data/pampero/definitions/resources.yaml:30',
-    954: 'rules_data/pampero/definitions/piles.yaml:114',
-    955: 'rules_data/pampero/definitions/piles.yaml:115',
-    956: 'rules_data/pampero/definitions/piles.yaml:117',
-    957: 'rules_data/pampero/definitions/piles.yaml:117',
+    954: 'rules_data/pampero/definitions/piles.yaml:116',
+    955: 'rules_data/pampero/definitions/piles.yaml:117',
+    956: 'rules_data/pampero/definitions/piles.yaml:119',
+    957: 'rules_data/pampero/definitions/piles.yaml:119',
     959: 'rules_data/pampero/definitions/piles.yaml:36',
     960: 'rules_data/pampero/definitions/piles.yaml:37',
     961: 'rules_data/pampero/definitions/piles.yaml:38',
     962: 'rules_data/pampero/definitions/piles.yaml:38',
     963: 'rules_data/pampero/definitions/piles.yaml:39',
     964: 'rules_data/pampero/definitions/piles.yaml:39',
-    967: 'rules_data/pampero/definitions/piles.yaml:129',
-    968: 'rules_data/pampero/definitions/piles.yaml:129',
-    969: 'rules_data/pampero/definitions/piles.yaml:129',
-    970: 'rules_data/pampero/definitions/piles.yaml:131',
-    971: 'rules_data/pampero/definitions/piles.yaml:131',
-    972: 'rules_data/pampero/definitions/piles.yaml:132',
+    967: 'rules_data/pampero/definitions/piles.yaml:131',
+    968: 'rules_data/pampero/definitions/piles.yaml:131',
+    969: 'rules_data/pampero/definitions/piles.yaml:131',
+    970: 'rules_data/pampero/definitions/piles.yaml:133',
+    971: 'rules_data/pampero/definitions/piles.yaml:133',
+    972: 'rules_data/pampero/definitions/piles.yaml:134',
     974: 'rules_data/pampero/definitions/resources.yaml:15',
     975: 'rules_data/pampero/definitions/resources.yaml:16',
-    977: 'rules_data/pampero/definitions/piles.yaml:132',
+    977: 'rules_data/pampero/definitions/piles.yaml:134',
     978: 'rules_data/pampero/definitions/resources.yaml:18',
-    980: 'rules_data/pampero/definitions/piles.yaml:115',
-    981: 'rules_data/pampero/definitions/piles.yaml:115',
-    982: 'rules_data/pampero/definitions/piles.yaml:121',
-    983: 'rules_data/pampero/definitions/piles.yaml:122',
-    984: 'rules_data/pampero/definitions/piles.yaml:122',
-    987: 'rules_data/pampero/definitions/piles.yaml:129',
-    988: 'rules_data/pampero/definitions/piles.yaml:129',
-    989: 'rules_data/pampero/definitions/piles.yaml:129',
-    990: 'rules_data/pampero/definitions/piles.yaml:131',
-    991: 'rules_data/pampero/definitions/piles.yaml:131',
-    992: 'rules_data/pampero/definitions/piles.yaml:132',
+    980: 'rules_data/pampero/definitions/piles.yaml:117',
+    981: 'rules_data/pampero/definitions/piles.yaml:117',
+    982: 'rules_data/pampero/definitions/piles.yaml:123',
+    983: 'rules_data/pampero/definitions/piles.yaml:124',
+    984: 'rules_data/pampero/definitions/piles.yaml:124',
+    987: 'rules_data/pampero/definitions/piles.yaml:131',
+    988: 'rules_data/pampero/definitions/piles.yaml:131',
+    989: 'rules_data/pampero/definitions/piles.yaml:131',
+    990: 'rules_data/pampero/definitions/piles.yaml:133',
+    991: 'rules_data/pampero/definitions/piles.yaml:133',
+    992: 'rules_data/pampero/definitions/piles.yaml:134',
     994: 'rules_data/pampero/definitions/resources.yaml:15',
     995: 'rules_data/pampero/definitions/resources.yaml:16',
-    997: 'rules_data/pampero/definitions/piles.yaml:132',
+    997: 'rules_data/pampero/definitions/piles.yaml:134',
     998: 'rules_data/pampero/definitions/resources.yaml:18',
     1004: 'rules_data/pampero/definitions/resources.yaml:53',
     1005: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -46383,40 +46383,40 @@ AT = {
     1175: 'rules_data/pampero/definitions/resources.yaml:29',
     1177: 'rules_data/pampero/definitions/resources.yaml:30',
     1178: 'rules_data/pampero/definitions/resources.yaml:30',
-    1183: 'rules_data/pampero/definitions/piles.yaml:114',
-    1184: 'rules_data/pampero/definitions/piles.yaml:115',
-    1185: 'rules_data/pampero/definitions/piles.yaml:117',
-    1186: 'rules_data/pampero/definitions/piles.yaml:117',
+    1183: 'rules_data/pampero/definitions/piles.yaml:116',
+    1184: 'rules_data/pampero/definitions/piles.yaml:117',
+    1185: 'rules_data/pampero/definitions/piles.yaml:119',
+    1186: 'rules_data/pampero/definitions/piles.yaml:119',
     1188: 'rules_data/pampero/definitions/piles.yaml:36',
     1189: 'rules_data/pampero/definitions/piles.yaml:37',
     1190: 'rules_data/pampero/definitions/piles.yaml:38',
     1191: 'rules_data/pampero/definitions/piles.yaml:38',
     1192: 'rules_data/pampero/definitions/piles.yaml:39',
     1193: 'rules_data/pampero/definitions/piles.yaml:39',
-    1196: 'rules_data/pampero/definitions/piles.yaml:129',
-    1197: 'rules_data/pampero/definitions/piles.yaml:129',
-    1198: 'rules_data/pampero/definitions/piles.yaml:129',
-    1199: 'rules_data/pampero/definitions/piles.yaml:131',
-    1200: 'rules_data/pampero/definitions/piles.yaml:131',
-    1201: 'rules_data/pampero/definitions/piles.yaml:132',
+    1196: 'rules_data/pampero/definitions/piles.yaml:131',
+    1197: 'rules_data/pampero/definitions/piles.yaml:131',
+    1198: 'rules_data/pampero/definitions/piles.yaml:131',
+    1199: 'rules_data/pampero/definitions/piles.yaml:133',
+    1200: 'rules_data/pampero/definitions/piles.yaml:133',
+    1201: 'rules_data/pampero/definitions/piles.yaml:134',
     1203: 'rules_data/pampero/definitions/resources.yaml:15',
     1204: 'rules_data/pampero/definitions/resources.yaml:16',
-    1206: 'rules_data/pampero/definitions/piles.yaml:132',
+    1206: 'rules_data/pampero/definitions/piles.yaml:134',
     1207: 'rules_data/pampero/definitions/resources.yaml:18',
-    1209: 'rules_data/pampero/definitions/piles.yaml:115',
-    1210: 'rules_data/pampero/definitions/piles.yaml:115',
-    1211: 'rules_data/pampero/definitions/piles.yaml:121',
-    1212: 'rules_data/pampero/definitions/piles.yaml:122',
-    1213: 'rules_data/pampero/definitions/piles.yaml:122',
-    1216: 'rules_data/pampero/definitions/piles.yaml:129',
-    1217: 'rules_data/pampero/definitions/piles.yaml:129',
-    1218: 'rules_data/pampero/definitions/piles.yaml:129',
-    1219: 'rules_data/pampero/definitions/piles.yaml:131',
-    1220: 'rules_data/pampero/definitions/piles.yaml:131',
-    1221: 'rules_data/pampero/definitions/piles.yaml:132',
+    1209: 'rules_data/pampero/definitions/piles.yaml:117',
+    1210: 'rules_data/pampero/definitions/piles.yaml:117',
+    1211: 'rules_data/pampero/definitions/piles.yaml:123',
+    1212: 'rules_data/pampero/definitions/piles.yaml:124',
+    1213: 'rules_data/pampero/definitions/piles.yaml:124',
+    1216: 'rules_data/pampero/definitions/piles.yaml:131',
+    1217: 'rules_data/pampero/definitions/piles.yaml:131',
+    1218: 'rules_data/pampero/definitions/piles.yaml:131',
+    1219: 'rules_data/pampero/definitions/piles.yaml:133',
+    1220: 'rules_data/pampero/definitions/piles.yaml:133',
+    1221: 'rules_data/pampero/definitions/piles.yaml:134',
     1223: 'rules_data/pampero/definitions/resources.yaml:15',
     1224: 'rules_data/pampero/definitions/resources.yaml:16',
-    1226: 'rules_data/pampero/definitions/piles.yaml:132',
+    1226: 'rules_data/pampero/definitions/piles.yaml:134',
     1227: 'rules_data/pampero/definitions/resources.yaml:18',
     1233: 'rules_data/pampero/definitions/resources.yaml:53',
     1234: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -46508,40 +46508,40 @@ AT = {
     1404: 'rules_data/pampero/definitions/resources.yaml:29',
     1406: 'rules_data/pampero/definitions/resources.yaml:30',
     1407: 'rules_data/pampero/definitions/resources.yaml:30',
-    1412: 'rules_data/pampero/definitions/piles.yaml:114',
-    1413: 'rules_data/pampero/definitions/piles.yaml:115',
-    1414: 'rules_data/pampero/definitions/piles.yaml:117',
-    1415: 'rules_data/pampero/definitions/piles.yaml:117',
+    1412: 'rules_data/pampero/definitions/piles.yaml:116',
+    1413: 'rules_data/pampero/definitions/piles.yaml:117',
+    1414: 'rules_data/pampero/definitions/piles.yaml:119',
+    1415: 'rules_data/pampero/definitions/piles.yaml:119',
     1417: 'rules_data/pampero/definitions/piles.yaml:36',
     1418: 'rules_data/pampero/definitions/piles.yaml:37',
     1419: 'rules_data/pampero/definitions/piles.yaml:38',
     1420: 'rules_data/pampero/definitions/piles.yaml:38',
     1421: 'rules_data/pampero/definitions/piles.yaml:39',
     1422: 'rules_data/pampero/definitions/piles.yaml:39',
-    1425: 'rules_data/pampero/definitions/piles.yaml:129',
-    1426: 'rules_data/pampero/definitions/piles.yaml:129',
-    1427: 'rules_data/pampero/definitions/piles.yaml:129',
-    1428: 'rules_data/pampero/definitions/piles.yaml:131',
-    1429: 'rules_data/pampero/definitions/piles.yaml:131',
-    1430: 'rules_data/pampero/definitions/piles.yaml:132',
+    1425: 'rules_data/pampero/definitions/piles.yaml:131',
+    1426: 'rules_data/pampero/definitions/piles.yaml:131',
+    1427: 'rules_data/pampero/definitions/piles.yaml:131',
+    1428: 'rules_data/pampero/definitions/piles.yaml:133',
+    1429: 'rules_data/pampero/definitions/piles.yaml:133',
+    1430: 'rules_data/pampero/definitions/piles.yaml:134',
     1432: 'rules_data/pampero/definitions/resources.yaml:15',
     1433: 'rules_data/pampero/definitions/resources.yaml:16',
-    1435: 'rules_data/pampero/definitions/piles.yaml:132',
+    1435: 'rules_data/pampero/definitions/piles.yaml:134',
     1436: 'rules_data/pampero/definitions/resources.yaml:18',
-    1438: 'rules_data/pampero/definitions/piles.yaml:115',
-    1439: 'rules_data/pampero/definitions/piles.yaml:115',
-    1440: 'rules_data/pampero/definitions/piles.yaml:121',
-    1441: 'rules_data/pampero/definitions/piles.yaml:122',
-    1442: 'rules_data/pampero/definitions/piles.yaml:122',
-    1445: 'rules_data/pampero/definitions/piles.yaml:129',
-    1446: 'rules_data/pampero/definitions/piles.yaml:129',
-    1447: 'rules_data/pampero/definitions/piles.yaml:129',
-    1448: 'rules_data/pampero/definitions/piles.yaml:131',
-    1449: 'rules_data/pampero/definitions/piles.yaml:131',
-    1450: 'rules_data/pampero/definitions/piles.yaml:132',
+    1438: 'rules_data/pampero/definitions/piles.yaml:117',
+    1439: 'rules_data/pampero/definitions/piles.yaml:117',
+    1440: 'rules_data/pampero/definitions/piles.yaml:123',
+    1441: 'rules_data/pampero/definitions/piles.yaml:124',
+    1442: 'rules_data/pampero/definitions/piles.yaml:124',
+    1445: 'rules_data/pampero/definitions/piles.yaml:131',
+    1446: 'rules_data/pampero/definitions/piles.yaml:131',
+    1447: 'rules_data/pampero/definitions/piles.yaml:131',
+    1448: 'rules_data/pampero/definitions/piles.yaml:133',
+    1449: 'rules_data/pampero/definitions/piles.yaml:133',
+    1450: 'rules_data/pampero/definitions/piles.yaml:134',
     1452: 'rules_data/pampero/definitions/resources.yaml:15',
     1453: 'rules_data/pampero/definitions/resources.yaml:16',
-    1455: 'rules_data/pampero/definitions/piles.yaml:132',
+    1455: 'rules_data/pampero/definitions/piles.yaml:134',
     1456: 'rules_data/pampero/definitions/resources.yaml:18',
     1461: 'rules_data/pampero/definitions/board.yaml:233',
     1462: 'rules_data/pampero/definitions/board.yaml:243',
@@ -47159,36 +47159,36 @@ AT = {
     2506: 'rules_data/pampero/definitions/contracts.yaml:229',
     2508: 'rules_data/pampero/definitions/contracts.yaml:216',
     2510: 'rules_data/pampero/definitions/contracts.yaml:208',
-    2512: 'rules_data/pampero/definitions/piles.yaml:179',
-    2513: 'rules_data/pampero/definitions/piles.yaml:180',
-    2515: 'rules_data/pampero/definitions/piles.yaml:182',
-    2516: 'rules_data/pampero/definitions/piles.yaml:182',
-    2517: 'rules_data/pampero/definitions/piles.yaml:182',
-    2518: 'rules_data/pampero/definitions/piles.yaml:182',
-    2519: 'rules_data/pampero/definitions/piles.yaml:182',
-    2520: 'rules_data/pampero/definitions/piles.yaml:187',
-    2521: 'rules_data/pampero/definitions/piles.yaml:187',
+    2512: 'rules_data/pampero/definitions/piles.yaml:181',
+    2513: 'rules_data/pampero/definitions/piles.yaml:182',
+    2515: 'rules_data/pampero/definitions/piles.yaml:184',
+    2516: 'rules_data/pampero/definitions/piles.yaml:184',
+    2517: 'rules_data/pampero/definitions/piles.yaml:184',
+    2518: 'rules_data/pampero/definitions/piles.yaml:184',
+    2519: 'rules_data/pampero/definitions/piles.yaml:184',
+    2520: 'rules_data/pampero/definitions/piles.yaml:189',
+    2521: 'rules_data/pampero/definitions/piles.yaml:189',
     2523: 'rules_data/pampero/definitions/resources.yaml:70',
     2526: 'rules_data/pampero/definitions/resources.yaml:38',
     2528: 'rules_data/pampero/definitions/resources.yaml:39',
     2529: 'rules_data/pampero/definitions/resources.yaml:39',
     2531: 'rules_data/pampero/definitions/resources.yaml:40',
     2532: 'rules_data/pampero/definitions/resources.yaml:40',
-    2534: 'rules_data/pampero/definitions/piles.yaml:188',
-    2535: 'rules_data/pampero/definitions/piles.yaml:188',
+    2534: 'rules_data/pampero/definitions/piles.yaml:190',
+    2535: 'rules_data/pampero/definitions/piles.yaml:190',
     2537: 'rules_data/pampero/definitions/piles.yaml:36',
     2538: 'rules_data/pampero/definitions/piles.yaml:37',
     2539: 'rules_data/pampero/definitions/piles.yaml:38',
     2540: 'rules_data/pampero/definitions/piles.yaml:38',
     2541: 'rules_data/pampero/definitions/piles.yaml:39',
     2542: 'rules_data/pampero/definitions/piles.yaml:39',
-    2543: 'rules_data/pampero/definitions/piles.yaml:190',
-    2544: 'rules_data/pampero/definitions/piles.yaml:190',
+    2543: 'rules_data/pampero/definitions/piles.yaml:192',
+    2544: 'rules_data/pampero/definitions/piles.yaml:192',
     2546: 'rules_data/pampero/definitions/resources.yaml:15',
     2547: 'rules_data/pampero/definitions/resources.yaml:16',
-    2549: 'rules_data/pampero/definitions/piles.yaml:191',
+    2549: 'rules_data/pampero/definitions/piles.yaml:193',
     2550: 'rules_data/pampero/definitions/resources.yaml:18',
-    2554: 'rules_data/pampero/definitions/piles.yaml:182',
+    2554: 'rules_data/pampero/definitions/piles.yaml:184',
     2560: 'rules_data/pampero/definitions/contracts.yaml:197',
     2561: 'rules_data/pampero/definitions/contracts.yaml:198',
     2562: 'rules_data/pampero/definitions/contracts.yaml:199',
@@ -47501,48 +47501,48 @@ AT = {
     3077: 'rules_data/pampero/definitions/contracts.yaml:229',
     3079: 'rules_data/pampero/definitions/contracts.yaml:216',
     3081: 'rules_data/pampero/definitions/contracts.yaml:208',
-    3083: 'rules_data/pampero/definitions/piles.yaml:179',
-    3084: 'rules_data/pampero/definitions/piles.yaml:180',
-    3086: 'rules_data/pampero/definitions/piles.yaml:182',
-    3087: 'rules_data/pampero/definitions/piles.yaml:182',
-    3088: 'rules_data/pampero/definitions/piles.yaml:182',
-    3089: 'rules_data/pampero/definitions/piles.yaml:182',
-    3090: 'rules_data/pampero/definitions/piles.yaml:182',
-    3091: 'rules_data/pampero/definitions/piles.yaml:187',
-    3092: 'rules_data/pampero/definitions/piles.yaml:187',
+    3083: 'rules_data/pampero/definitions/piles.yaml:181',
+    3084: 'rules_data/pampero/definitions/piles.yaml:182',
+    3086: 'rules_data/pampero/definitions/piles.yaml:184',
+    3087: 'rules_data/pampero/definitions/piles.yaml:184',
+    3088: 'rules_data/pampero/definitions/piles.yaml:184',
+    3089: 'rules_data/pampero/definitions/piles.yaml:184',
+    3090: 'rules_data/pampero/definitions/piles.yaml:184',
+    3091: 'rules_data/pampero/definitions/piles.yaml:189',
+    3092: 'rules_data/pampero/definitions/piles.yaml:189',
     3094: 'rules_data/pampero/definitions/resources.yaml:70',
     3097: 'rules_data/pampero/definitions/resources.yaml:38',
     3099: 'rules_data/pampero/definitions/resources.yaml:39',
     3100: 'rules_data/pampero/definitions/resources.yaml:39',
     3102: 'rules_data/pampero/definitions/resources.yaml:40',
     3103: 'rules_data/pampero/definitions/resources.yaml:40',
-    3105: 'rules_data/pampero/definitions/piles.yaml:188',
-    3106: 'rules_data/pampero/definitions/piles.yaml:188',
+    3105: 'rules_data/pampero/definitions/piles.yaml:190',
+    3106: 'rules_data/pampero/definitions/piles.yaml:190',
     3108: 'rules_data/pampero/definitions/piles.yaml:36',
     3109: 'rules_data/pampero/definitions/piles.yaml:37',
     3110: 'rules_data/pampero/definitions/piles.yaml:38',
     3111: 'rules_data/pampero/definitions/piles.yaml:38',
     3112: 'rules_data/pampero/definitions/piles.yaml:39',
     3113: 'rules_data/pampero/definitions/piles.yaml:39',
-    3114: 'rules_data/pampero/definitions/piles.yaml:190',
-    3115: 'rules_data/pampero/definitions/piles.yaml:190',
+    3114: 'rules_data/pampero/definitions/piles.yaml:192',
+    3115: 'rules_data/pampero/definitions/piles.yaml:192',
     3117: 'rules_data/pampero/definitions/resources.yaml:15',
     3118: 'rules_data/pampero/definitions/resources.yaml:16',
-    3120: 'rules_data/pampero/definitions/piles.yaml:191',
+    3120: 'rules_data/pampero/definitions/piles.yaml:193',
     3121: 'rules_data/pampero/definitions/resources.yaml:18',
-    3125: 'rules_data/pampero/definitions/piles.yaml:182',
-    3128: 'rules_data/pampero/definitions/piles.yaml:140',
-    3129: 'rules_data/pampero/definitions/piles.yaml:141',
-    3130: 'rules_data/pampero/definitions/piles.yaml:143',
-    3132: 'rules_data/pampero/definitions/piles.yaml:145',
-    3133: 'rules_data/pampero/definitions/piles.yaml:146',
-    3134: 'rules_data/pampero/definitions/piles.yaml:146',
-    3135: 'rules_data/pampero/definitions/piles.yaml:147',
-    3136: 'rules_data/pampero/definitions/piles.yaml:147',
-    3137: 'rules_data/pampero/definitions/piles.yaml:148',
+    3125: 'rules_data/pampero/definitions/piles.yaml:184',
+    3128: 'rules_data/pampero/definitions/piles.yaml:142',
+    3129: 'rules_data/pampero/definitions/piles.yaml:143',
+    3130: 'rules_data/pampero/definitions/piles.yaml:145',
+    3132: 'rules_data/pampero/definitions/piles.yaml:147',
+    3133: 'rules_data/pampero/definitions/piles.yaml:148',
+    3134: 'rules_data/pampero/definitions/piles.yaml:148',
+    3135: 'rules_data/pampero/definitions/piles.yaml:149',
+    3136: 'rules_data/pampero/definitions/piles.yaml:149',
+    3137: 'rules_data/pampero/definitions/piles.yaml:150',
     3140: 'rules_data/pampero/definitions/resources.yaml:15',
     3141: 'rules_data/pampero/definitions/resources.yaml:16',
-    3143: 'rules_data/pampero/definitions/piles.yaml:150',
+    3143: 'rules_data/pampero/definitions/piles.yaml:152',
     3145: 'rules_data/pampero/definitions/resources.yaml:26',
     3146: 'rules_data/pampero/definitions/resources.yaml:27',
     3148: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -47551,7 +47551,7 @@ AT = {
     3152: 'rules_data/pampero/definitions/resources.yaml:29',
     3154: 'rules_data/pampero/definitions/resources.yaml:30',
     3155: 'rules_data/pampero/definitions/resources.yaml:30',
-    3157: 'rules_data/pampero/definitions/piles.yaml:151',
+    3157: 'rules_data/pampero/definitions/piles.yaml:153',
     3159: 'rules_data/pampero/definitions/resources.yaml:26',
     3160: 'rules_data/pampero/definitions/resources.yaml:27',
     3162: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -47561,7 +47561,7 @@ AT = {
     3168: 'rules_data/pampero/definitions/resources.yaml:30',
     3169: 'rules_data/pampero/definitions/resources.yaml:30',
     3171: 'rules_data/pampero/definitions/resources.yaml:18',
-    3173: 'rules_data/pampero/definitions/piles.yaml:144',
+    3173: 'rules_data/pampero/definitions/piles.yaml:146',
     3174: 'rules_data/pampero/definitions/resources.yaml:94',
     3177: 'rules_data/pampero/definitions/board.yaml:233',
     3178: 'rules_data/pampero/definitions/board.yaml:243',
@@ -48439,36 +48439,36 @@ AT = {
     4668: 'rules_data/pampero/definitions/contracts.yaml:229',
     4670: 'rules_data/pampero/definitions/contracts.yaml:216',
     4672: 'rules_data/pampero/definitions/contracts.yaml:208',
-    4673: 'rules_data/pampero/definitions/piles.yaml:179',
-    4674: 'rules_data/pampero/definitions/piles.yaml:180',
-    4676: 'rules_data/pampero/definitions/piles.yaml:182',
-    4677: 'rules_data/pampero/definitions/piles.yaml:182',
-    4678: 'rules_data/pampero/definitions/piles.yaml:182',
-    4679: 'rules_data/pampero/definitions/piles.yaml:182',
-    4680: 'rules_data/pampero/definitions/piles.yaml:182',
-    4681: 'rules_data/pampero/definitions/piles.yaml:187',
-    4682: 'rules_data/pampero/definitions/piles.yaml:187',
+    4673: 'rules_data/pampero/definitions/piles.yaml:181',
+    4674: 'rules_data/pampero/definitions/piles.yaml:182',
+    4676: 'rules_data/pampero/definitions/piles.yaml:184',
+    4677: 'rules_data/pampero/definitions/piles.yaml:184',
+    4678: 'rules_data/pampero/definitions/piles.yaml:184',
+    4679: 'rules_data/pampero/definitions/piles.yaml:184',
+    4680: 'rules_data/pampero/definitions/piles.yaml:184',
+    4681: 'rules_data/pampero/definitions/piles.yaml:189',
+    4682: 'rules_data/pampero/definitions/piles.yaml:189',
     4684: 'rules_data/pampero/definitions/resources.yaml:70',
     4687: 'rules_data/pampero/definitions/resources.yaml:38',
     4689: 'rules_data/pampero/definitions/resources.yaml:39',
     4690: 'rules_data/pampero/definitions/resources.yaml:39',
     4692: 'rules_data/pampero/definitions/resources.yaml:40',
     4693: 'rules_data/pampero/definitions/resources.yaml:40',
-    4695: 'rules_data/pampero/definitions/piles.yaml:188',
-    4696: 'rules_data/pampero/definitions/piles.yaml:188',
+    4695: 'rules_data/pampero/definitions/piles.yaml:190',
+    4696: 'rules_data/pampero/definitions/piles.yaml:190',
     4698: 'rules_data/pampero/definitions/piles.yaml:36',
     4699: 'rules_data/pampero/definitions/piles.yaml:37',
     4700: 'rules_data/pampero/definitions/piles.yaml:38',
     4701: 'rules_data/pampero/definitions/piles.yaml:38',
     4702: 'rules_data/pampero/definitions/piles.yaml:39',
     4703: 'rules_data/pampero/definitions/piles.yaml:39',
-    4704: 'rules_data/pampero/definitions/piles.yaml:190',
-    4705: 'rules_data/pampero/definitions/piles.yaml:190',
+    4704: 'rules_data/pampero/definitions/piles.yaml:192',
+    4705: 'rules_data/pampero/definitions/piles.yaml:192',
     4707: 'rules_data/pampero/definitions/resources.yaml:15',
     4708: 'rules_data/pampero/definitions/resources.yaml:16',
-    4710: 'rules_data/pampero/definitions/piles.yaml:191',
+    4710: 'rules_data/pampero/definitions/piles.yaml:193',
     4711: 'rules_data/pampero/definitions/resources.yaml:18',
-    4715: 'rules_data/pampero/definitions/piles.yaml:182',
+    4715: 'rules_data/pampero/definitions/piles.yaml:184',
     4720: 'rules_data/pampero/definitions/resources.yaml:53',
     4721: 'rules_data/pampero/definitions/resources.yaml:53',
     4724: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -49829,355 +49829,355 @@ AT = {
     7184: 'rules_data/pampero/definitions/resources.yaml:29',
     7186: 'rules_data/pampero/definitions/resources.yaml:30',
     7187: 'rules_data/pampero/definitions/resources.yaml:30',
-    7192: 'rules_data/pampero/definitions/piles.yaml:114',
-    7193: 'rules_data/pampero/definitions/piles.yaml:115',
-    7194: 'rules_data/pampero/definitions/piles.yaml:117',
-    7195: 'rules_data/pampero/definitions/piles.yaml:117',
+    7192: 'rules_data/pampero/definitions/piles.yaml:116',
+    7193: 'rules_data/pampero/definitions/piles.yaml:117',
+    7194: 'rules_data/pampero/definitions/piles.yaml:119',
+    7195: 'rules_data/pampero/definitions/piles.yaml:119',
     7197: 'rules_data/pampero/definitions/piles.yaml:36',
     7198: 'rules_data/pampero/definitions/piles.yaml:37',
     7199: 'rules_data/pampero/definitions/piles.yaml:38',
     7200: 'rules_data/pampero/definitions/piles.yaml:38',
     7201: 'rules_data/pampero/definitions/piles.yaml:39',
     7202: 'rules_data/pampero/definitions/piles.yaml:39',
-    7205: 'rules_data/pampero/definitions/piles.yaml:129',
-    7206: 'rules_data/pampero/definitions/piles.yaml:129',
-    7207: 'rules_data/pampero/definitions/piles.yaml:129',
-    7208: 'rules_data/pampero/definitions/piles.yaml:131',
-    7209: 'rules_data/pampero/definitions/piles.yaml:131',
-    7210: 'rules_data/pampero/definitions/piles.yaml:132',
+    7205: 'rules_data/pampero/definitions/piles.yaml:131',
+    7206: 'rules_data/pampero/definitions/piles.yaml:131',
+    7207: 'rules_data/pampero/definitions/piles.yaml:131',
+    7208: 'rules_data/pampero/definitions/piles.yaml:133',
+    7209: 'rules_data/pampero/definitions/piles.yaml:133',
+    7210: 'rules_data/pampero/definitions/piles.yaml:134',
     7212: 'rules_data/pampero/definitions/resources.yaml:15',
     7213: 'rules_data/pampero/definitions/resources.yaml:16',
-    7215: 'rules_data/pampero/definitions/piles.yaml:132',
+    7215: 'rules_data/pampero/definitions/piles.yaml:134',
     7216: 'rules_data/pampero/definitions/resources.yaml:18',
-    7218: 'rules_data/pampero/definitions/piles.yaml:115',
-    7219: 'rules_data/pampero/definitions/piles.yaml:115',
-    7220: 'rules_data/pampero/definitions/piles.yaml:121',
-    7221: 'rules_data/pampero/definitions/piles.yaml:122',
-    7222: 'rules_data/pampero/definitions/piles.yaml:122',
-    7225: 'rules_data/pampero/definitions/piles.yaml:129',
-    7226: 'rules_data/pampero/definitions/piles.yaml:129',
-    7227: 'rules_data/pampero/definitions/piles.yaml:129',
-    7228: 'rules_data/pampero/definitions/piles.yaml:131',
-    7229: 'rules_data/pampero/definitions/piles.yaml:131',
-    7230: 'rules_data/pampero/definitions/piles.yaml:132',
+    7218: 'rules_data/pampero/definitions/piles.yaml:117',
+    7219: 'rules_data/pampero/definitions/piles.yaml:117',
+    7220: 'rules_data/pampero/definitions/piles.yaml:123',
+    7221: 'rules_data/pampero/definitions/piles.yaml:124',
+    7222: 'rules_data/pampero/definitions/piles.yaml:124',
+    7225: 'rules_data/pampero/definitions/piles.yaml:131',
+    7226: 'rules_data/pampero/definitions/piles.yaml:131',
+    7227: 'rules_data/pampero/definitions/piles.yaml:131',
+    7228: 'rules_data/pampero/definitions/piles.yaml:133',
+    7229: 'rules_data/pampero/definitions/piles.yaml:133',
+    7230: 'rules_data/pampero/definitions/piles.yaml:134',
     7232: 'rules_data/pampero/definitions/resources.yaml:15',
     7233: 'rules_data/pampero/definitions/resources.yaml:16',
-    7235: 'rules_data/pampero/definitions/piles.yaml:132',
+    7235: 'rules_data/pampero/definitions/piles.yaml:134',
     7236: 'rules_data/pampero/definitions/resources.yaml:18',
-    7242: 'rules_data/pampero/definitions/piles.yaml:114',
-    7243: 'rules_data/pampero/definitions/piles.yaml:115',
-    7244: 'rules_data/pampero/definitions/piles.yaml:117',
-    7245: 'rules_data/pampero/definitions/piles.yaml:117',
+    7242: 'rules_data/pampero/definitions/piles.yaml:116',
+    7243: 'rules_data/pampero/definitions/piles.yaml:117',
+    7244: 'rules_data/pampero/definitions/piles.yaml:119',
+    7245: 'rules_data/pampero/definitions/piles.yaml:119',
     7247: 'rules_data/pampero/definitions/piles.yaml:36',
     7248: 'rules_data/pampero/definitions/piles.yaml:37',
     7249: 'rules_data/pampero/definitions/piles.yaml:38',
     7250: 'rules_data/pampero/definitions/piles.yaml:38',
     7251: 'rules_data/pampero/definitions/piles.yaml:39',
     7252: 'rules_data/pampero/definitions/piles.yaml:39',
-    7255: 'rules_data/pampero/definitions/piles.yaml:129',
-    7256: 'rules_data/pampero/definitions/piles.yaml:129',
-    7257: 'rules_data/pampero/definitions/piles.yaml:129',
-    7258: 'rules_data/pampero/definitions/piles.yaml:131',
-    7259: 'rules_data/pampero/definitions/piles.yaml:131',
-    7260: 'rules_data/pampero/definitions/piles.yaml:132',
+    7255: 'rules_data/pampero/definitions/piles.yaml:131',
+    7256: 'rules_data/pampero/definitions/piles.yaml:131',
+    7257: 'rules_data/pampero/definitions/piles.yaml:131',
+    7258: 'rules_data/pampero/definitions/piles.yaml:133',
+    7259: 'rules_data/pampero/definitions/piles.yaml:133',
+    7260: 'rules_data/pampero/definitions/piles.yaml:134',
     7262: 'rules_data/pampero/definitions/resources.yaml:15',
     7263: 'rules_data/pampero/definitions/resources.yaml:16',
-    7265: 'rules_data/pampero/definitions/piles.yaml:132',
+    7265: 'rules_data/pampero/definitions/piles.yaml:134',
     7266: 'rules_data/pampero/definitions/resources.yaml:18',
-    7268: 'rules_data/pampero/definitions/piles.yaml:115',
-    7269: 'rules_data/pampero/definitions/piles.yaml:115',
-    7270: 'rules_data/pampero/definitions/piles.yaml:121',
-    7271: 'rules_data/pampero/definitions/piles.yaml:122',
-    7272: 'rules_data/pampero/definitions/piles.yaml:122',
-    7275: 'rules_data/pampero/definitions/piles.yaml:129',
-    7276: 'rules_data/pampero/definitions/piles.yaml:129',
-    7277: 'rules_data/pampero/definitions/piles.yaml:129',
-    7278: 'rules_data/pampero/definitions/piles.yaml:131',
-    7279: 'rules_data/pampero/definitions/piles.yaml:131',
-    7280: 'rules_data/pampero/definitions/piles.yaml:132',
+    7268: 'rules_data/pampero/definitions/piles.yaml:117',
+    7269: 'rules_data/pampero/definitions/piles.yaml:117',
+    7270: 'rules_data/pampero/definitions/piles.yaml:123',
+    7271: 'rules_data/pampero/definitions/piles.yaml:124',
+    7272: 'rules_data/pampero/definitions/piles.yaml:124',
+    7275: 'rules_data/pampero/definitions/piles.yaml:131',
+    7276: 'rules_data/pampero/definitions/piles.yaml:131',
+    7277: 'rules_data/pampero/definitions/piles.yaml:131',
+    7278: 'rules_data/pampero/definitions/piles.yaml:133',
+    7279: 'rules_data/pampero/definitions/piles.yaml:133',
+    7280: 'rules_data/pampero/definitions/piles.yaml:134',
     7282: 'rules_data/pampero/definitions/resources.yaml:15',
     7283: 'rules_data/pampero/definitions/resources.yaml:16',
-    7285: 'rules_data/pampero/definitions/piles.yaml:132',
+    7285: 'rules_data/pampero/definitions/piles.yaml:134',
     7286: 'rules_data/pampero/definitions/resources.yaml:18',
-    7292: 'rules_data/pampero/definitions/piles.yaml:114',
-    7293: 'rules_data/pampero/definitions/piles.yaml:115',
-    7294: 'rules_data/pampero/definitions/piles.yaml:117',
-    7295: 'rules_data/pampero/definitions/piles.yaml:117',
+    7292: 'rules_data/pampero/definitions/piles.yaml:116',
+    7293: 'rules_data/pampero/definitions/piles.yaml:117',
+    7294: 'rules_data/pampero/definitions/piles.yaml:119',
+    7295: 'rules_data/pampero/definitions/piles.yaml:119',
     7297: 'rules_data/pampero/definitions/piles.yaml:36',
     7298: 'rules_data/pampero/definitions/piles.yaml:37',
     7299: 'rules_data/pampero/definitions/piles.yaml:38',
     7300: 'rules_data/pampero/definitions/piles.yaml:38',
     7301: 'rules_data/pampero/definitions/piles.yaml:39',
     7302: 'rules_data/pampero/definitions/piles.yaml:39',
-    7305: 'rules_data/pampero/definitions/piles.yaml:129',
-    7306: 'rules_data/pampero/definitions/piles.yaml:129',
-    7307: 'rules_data/pampero/definitions/piles.yaml:129',
-    7308: 'rules_data/pampero/definitions/piles.yaml:131',
-    7309: 'rules_data/pampero/definitions/piles.yaml:131',
-    7310: 'rules_data/pampero/definitions/piles.yaml:132',
+    7305: 'rules_data/pampero/definitions/piles.yaml:131',
+    7306: 'rules_data/pampero/definitions/piles.yaml:131',
+    7307: 'rules_data/pampero/definitions/piles.yaml:131',
+    7308: 'rules_data/pampero/definitions/piles.yaml:133',
+    7309: 'rules_data/pampero/definitions/piles.yaml:133',
+    7310: 'rules_data/pampero/definitions/piles.yaml:134',
     7312: 'rules_data/pampero/definitions/resources.yaml:15',
     7313: 'rules_data/pampero/definitions/resources.yaml:16',
-    7315: 'rules_data/pampero/definitions/piles.yaml:132',
+    7315: 'rules_data/pampero/definitions/piles.yaml:134',
     7316: 'rules_data/pampero/definitions/resources.yaml:18',
-    7318: 'rules_data/pampero/definitions/piles.yaml:115',
-    7319: 'rules_data/pampero/definitions/piles.yaml:115',
-    7320: 'rules_data/pampero/definitions/piles.yaml:121',
-    7321: 'rules_data/pampero/definitions/piles.yaml:122',
-    7322: 'rules_data/pampero/definitions/piles.yaml:122',
-    7325: 'rules_data/pampero/definitions/piles.yaml:129',
-    7326: 'rules_data/pampero/definitions/piles.yaml:129',
-    7327: 'rules_data/pampero/definitions/piles.yaml:129',
-    7328: 'rules_data/pampero/definitions/piles.yaml:131',
-    7329: 'rules_data/pampero/definitions/piles.yaml:131',
-    7330: 'rules_data/pampero/definitions/piles.yaml:132',
+    7318: 'rules_data/pampero/definitions/piles.yaml:117',
+    7319: 'rules_data/pampero/definitions/piles.yaml:117',
+    7320: 'rules_data/pampero/definitions/piles.yaml:123',
+    7321: 'rules_data/pampero/definitions/piles.yaml:124',
+    7322: 'rules_data/pampero/definitions/piles.yaml:124',
+    7325: 'rules_data/pampero/definitions/piles.yaml:131',
+    7326: 'rules_data/pampero/definitions/piles.yaml:131',
+    7327: 'rules_data/pampero/definitions/piles.yaml:131',
+    7328: 'rules_data/pampero/definitions/piles.yaml:133',
+    7329: 'rules_data/pampero/definitions/piles.yaml:133',
+    7330: 'rules_data/pampero/definitions/piles.yaml:134',
     7332: 'rules_data/pampero/definitions/resources.yaml:15',
     7333: 'rules_data/pampero/definitions/resources.yaml:16',
-    7335: 'rules_data/pampero/definitions/piles.yaml:132',
+    7335: 'rules_data/pampero/definitions/piles.yaml:134',
     7336: 'rules_data/pampero/definitions/resources.yaml:18',
-    7342: 'rules_data/pampero/definitions/piles.yaml:114',
-    7343: 'rules_data/pampero/definitions/piles.yaml:115',
-    7344: 'rules_data/pampero/definitions/piles.yaml:117',
-    7345: 'rules_data/pampero/definitions/piles.yaml:117',
+    7342: 'rules_data/pampero/definitions/piles.yaml:116',
+    7343: 'rules_data/pampero/definitions/piles.yaml:117',
+    7344: 'rules_data/pampero/definitions/piles.yaml:119',
+    7345: 'rules_data/pampero/definitions/piles.yaml:119',
     7347: 'rules_data/pampero/definitions/piles.yaml:36',
     7348: 'rules_data/pampero/definitions/piles.yaml:37',
     7349: 'rules_data/pampero/definitions/piles.yaml:38',
     7350: 'rules_data/pampero/definitions/piles.yaml:38',
     7351: 'rules_data/pampero/definitions/piles.yaml:39',
     7352: 'rules_data/pampero/definitions/piles.yaml:39',
-    7355: 'rules_data/pampero/definitions/piles.yaml:129',
-    7356: 'rules_data/pampero/definitions/piles.yaml:129',
-    7357: 'rules_data/pampero/definitions/piles.yaml:129',
-    7358: 'rules_data/pampero/definitions/piles.yaml:131',
-    7359: 'rules_data/pampero/definitions/piles.yaml:131',
-    7360: 'rules_data/pampero/definitions/piles.yaml:132',
+    7355: 'rules_data/pampero/definitions/piles.yaml:131',
+    7356: 'rules_data/pampero/definitions/piles.yaml:131',
+    7357: 'rules_data/pampero/definitions/piles.yaml:131',
+    7358: 'rules_data/pampero/definitions/piles.yaml:133',
+    7359: 'rules_data/pampero/definitions/piles.yaml:133',
+    7360: 'rules_data/pampero/definitions/piles.yaml:134',
     7362: 'rules_data/pampero/definitions/resources.yaml:15',
     7363: 'rules_data/pampero/definitions/resources.yaml:16',
-    7365: 'rules_data/pampero/definitions/piles.yaml:132',
+    7365: 'rules_data/pampero/definitions/piles.yaml:134',
     7366: 'rules_data/pampero/definitions/resources.yaml:18',
-    7368: 'rules_data/pampero/definitions/piles.yaml:115',
-    7369: 'rules_data/pampero/definitions/piles.yaml:115',
-    7370: 'rules_data/pampero/definitions/piles.yaml:121',
-    7371: 'rules_data/pampero/definitions/piles.yaml:122',
-    7372: 'rules_data/pampero/definitions/piles.yaml:122',
-    7375: 'rules_data/pampero/definitions/piles.yaml:129',
-    7376: 'rules_data/pampero/definitions/piles.yaml:129',
-    7377: 'rules_data/pampero/definitions/piles.yaml:129',
-    7378: 'rules_data/pampero/definitions/piles.yaml:131',
-    7379: 'rules_data/pampero/definitions/piles.yaml:131',
-    7380: 'rules_data/pampero/definitions/piles.yaml:132',
+    7368: 'rules_data/pampero/definitions/piles.yaml:117',
+    7369: 'rules_data/pampero/definitions/piles.yaml:117',
+    7370: 'rules_data/pampero/definitions/piles.yaml:123',
+    7371: 'rules_data/pampero/definitions/piles.yaml:124',
+    7372: 'rules_data/pampero/definitions/piles.yaml:124',
+    7375: 'rules_data/pampero/definitions/piles.yaml:131',
+    7376: 'rules_data/pampero/definitions/piles.yaml:131',
+    7377: 'rules_data/pampero/definitions/piles.yaml:131',
+    7378: 'rules_data/pampero/definitions/piles.yaml:133',
+    7379: 'rules_data/pampero/definitions/piles.yaml:133',
+    7380: 'rules_data/pampero/definitions/piles.yaml:134',
     7382: 'rules_data/pampero/definitions/resources.yaml:15',
     7383: 'rules_data/pampero/definitions/resources.yaml:16',
-    7385: 'rules_data/pampero/definitions/piles.yaml:132',
+    7385: 'rules_data/pampero/definitions/piles.yaml:134',
     7386: 'rules_data/pampero/definitions/resources.yaml:18',
-    7392: 'rules_data/pampero/definitions/piles.yaml:114',
-    7393: 'rules_data/pampero/definitions/piles.yaml:115',
-    7394: 'rules_data/pampero/definitions/piles.yaml:117',
-    7395: 'rules_data/pampero/definitions/piles.yaml:117',
+    7392: 'rules_data/pampero/definitions/piles.yaml:116',
+    7393: 'rules_data/pampero/definitions/piles.yaml:117',
+    7394: 'rules_data/pampero/definitions/piles.yaml:119',
+    7395: 'rules_data/pampero/definitions/piles.yaml:119',
     7397: 'rules_data/pampero/definitions/piles.yaml:36',
     7398: 'rules_data/pampero/definitions/piles.yaml:37',
     7399: 'rules_data/pampero/definitions/piles.yaml:38',
     7400: 'rules_data/pampero/definitions/piles.yaml:38',
     7401: 'rules_data/pampero/definitions/piles.yaml:39',
     7402: 'rules_data/pampero/definitions/piles.yaml:39',
-    7405: 'rules_data/pampero/definitions/piles.yaml:129',
-    7406: 'rules_data/pampero/definitions/piles.yaml:129',
-    7407: 'rules_data/pampero/definitions/piles.yaml:129',
-    7408: 'rules_data/pampero/definitions/piles.yaml:131',
-    7409: 'rules_data/pampero/definitions/piles.yaml:131',
-    7410: 'rules_data/pampero/definitions/piles.yaml:132',
+    7405: 'rules_data/pampero/definitions/piles.yaml:131',
+    7406: 'rules_data/pampero/definitions/piles.yaml:131',
+    7407: 'rules_data/pampero/definitions/piles.yaml:131',
+    7408: 'rules_data/pampero/definitions/piles.yaml:133',
+    7409: 'rules_data/pampero/definitions/piles.yaml:133',
+    7410: 'rules_data/pampero/definitions/piles.yaml:134',
     7412: 'rules_data/pampero/definitions/resources.yaml:15',
     7413: 'rules_data/pampero/definitions/resources.yaml:16',
-    7415: 'rules_data/pampero/definitions/piles.yaml:132',
+    7415: 'rules_data/pampero/definitions/piles.yaml:134',
     7416: 'rules_data/pampero/definitions/resources.yaml:18',
-    7418: 'rules_data/pampero/definitions/piles.yaml:115',
-    7419: 'rules_data/pampero/definitions/piles.yaml:115',
-    7420: 'rules_data/pampero/definitions/piles.yaml:121',
-    7421: 'rules_data/pampero/definitions/piles.yaml:122',
-    7422: 'rules_data/pampero/definitions/piles.yaml:122',
-    7425: 'rules_data/pampero/definitions/piles.yaml:129',
-    7426: 'rules_data/pampero/definitions/piles.yaml:129',
-    7427: 'rules_data/pampero/definitions/piles.yaml:129',
-    7428: 'rules_data/pampero/definitions/piles.yaml:131',
-    7429: 'rules_data/pampero/definitions/piles.yaml:131',
-    7430: 'rules_data/pampero/definitions/piles.yaml:132',
+    7418: 'rules_data/pampero/definitions/piles.yaml:117',
+    7419: 'rules_data/pampero/definitions/piles.yaml:117',
+    7420: 'rules_data/pampero/definitions/piles.yaml:123',
+    7421: 'rules_data/pampero/definitions/piles.yaml:124',
+    7422: 'rules_data/pampero/definitions/piles.yaml:124',
+    7425: 'rules_data/pampero/definitions/piles.yaml:131',
+    7426: 'rules_data/pampero/definitions/piles.yaml:131',
+    7427: 'rules_data/pampero/definitions/piles.yaml:131',
+    7428: 'rules_data/pampero/definitions/piles.yaml:133',
+    7429: 'rules_data/pampero/definitions/piles.yaml:133',
+    7430: 'rules_data/pampero/definitions/piles.yaml:134',
     7432: 'rules_data/pampero/definitions/resources.yaml:15',
     7433: 'rules_data/pampero/definitions/resources.yaml:16',
-    7435: 'rules_data/pampero/definitions/piles.yaml:132',
+    7435: 'rules_data/pampero/definitions/piles.yaml:134',
     7436: 'rules_data/pampero/definitions/resources.yaml:18',
-    7442: 'rules_data/pampero/definitions/piles.yaml:114',
-    7443: 'rules_data/pampero/definitions/piles.yaml:115',
-    7444: 'rules_data/pampero/definitions/piles.yaml:117',
-    7445: 'rules_data/pampero/definitions/piles.yaml:117',
+    7442: 'rules_data/pampero/definitions/piles.yaml:116',
+    7443: 'rules_data/pampero/definitions/piles.yaml:117',
+    7444: 'rules_data/pampero/definitions/piles.yaml:119',
+    7445: 'rules_data/pampero/definitions/piles.yaml:119',
     7447: 'rules_data/pampero/definitions/piles.yaml:36',
     7448: 'rules_data/pampero/definitions/piles.yaml:37',
     7449: 'rules_data/pampero/definitions/piles.yaml:38',
     7450: 'rules_data/pampero/definitions/piles.yaml:38',
     7451: 'rules_data/pampero/definitions/piles.yaml:39',
     7452: 'rules_data/pampero/definitions/piles.yaml:39',
-    7455: 'rules_data/pampero/definitions/piles.yaml:129',
-    7456: 'rules_data/pampero/definitions/piles.yaml:129',
-    7457: 'rules_data/pampero/definitions/piles.yaml:129',
-    7458: 'rules_data/pampero/definitions/piles.yaml:131',
-    7459: 'rules_data/pampero/definitions/piles.yaml:131',
-    7460: 'rules_data/pampero/definitions/piles.yaml:132',
+    7455: 'rules_data/pampero/definitions/piles.yaml:131',
+    7456: 'rules_data/pampero/definitions/piles.yaml:131',
+    7457: 'rules_data/pampero/definitions/piles.yaml:131',
+    7458: 'rules_data/pampero/definitions/piles.yaml:133',
+    7459: 'rules_data/pampero/definitions/piles.yaml:133',
+    7460: 'rules_data/pampero/definitions/piles.yaml:134',
     7462: 'rules_data/pampero/definitions/resources.yaml:15',
     7463: 'rules_data/pampero/definitions/resources.yaml:16',
-    7465: 'rules_data/pampero/definitions/piles.yaml:132',
+    7465: 'rules_data/pampero/definitions/piles.yaml:134',
     7466: 'rules_data/pampero/definitions/resources.yaml:18',
-    7468: 'rules_data/pampero/definitions/piles.yaml:115',
-    7469: 'rules_data/pampero/definitions/piles.yaml:115',
-    7470: 'rules_data/pampero/definitions/piles.yaml:121',
-    7471: 'rules_data/pampero/definitions/piles.yaml:122',
-    7472: 'rules_data/pampero/definitions/piles.yaml:122',
-    7475: 'rules_data/pampero/definitions/piles.yaml:129',
-    7476: 'rules_data/pampero/definitions/piles.yaml:129',
-    7477: 'rules_data/pampero/definitions/piles.yaml:129',
-    7478: 'rules_data/pampero/definitions/piles.yaml:131',
-    7479: 'rules_data/pampero/definitions/piles.yaml:131',
-    7480: 'rules_data/pampero/definitions/piles.yaml:132',
+    7468: 'rules_data/pampero/definitions/piles.yaml:117',
+    7469: 'rules_data/pampero/definitions/piles.yaml:117',
+    7470: 'rules_data/pampero/definitions/piles.yaml:123',
+    7471: 'rules_data/pampero/definitions/piles.yaml:124',
+    7472: 'rules_data/pampero/definitions/piles.yaml:124',
+    7475: 'rules_data/pampero/definitions/piles.yaml:131',
+    7476: 'rules_data/pampero/definitions/piles.yaml:131',
+    7477: 'rules_data/pampero/definitions/piles.yaml:131',
+    7478: 'rules_data/pampero/definitions/piles.yaml:133',
+    7479: 'rules_data/pampero/definitions/piles.yaml:133',
+    7480: 'rules_data/pampero/definitions/piles.yaml:134',
     7482: 'rules_data/pampero/definitions/resources.yaml:15',
     7483: 'rules_data/pampero/definitions/resources.yaml:16',
-    7485: 'rules_data/pampero/definitions/piles.yaml:132',
+    7485: 'rules_data/pampero/definitions/piles.yaml:134',
     7486: 'rules_data/pampero/definitions/resources.yaml:18',
-    7492: 'rules_data/pampero/definitions/piles.yaml:114',
-    7493: 'rules_data/pampero/definitions/piles.yaml:115',
-    7494: 'rules_data/pampero/definitions/piles.yaml:117',
-    7495: 'rules_data/pampero/definitions/piles.yaml:117',
+    7492: 'rules_data/pampero/definitions/piles.yaml:116',
+    7493: 'rules_data/pampero/definitions/piles.yaml:117',
+    7494: 'rules_data/pampero/definitions/piles.yaml:119',
+    7495: 'rules_data/pampero/definitions/piles.yaml:119',
     7497: 'rules_data/pampero/definitions/piles.yaml:36',
     7498: 'rules_data/pampero/definitions/piles.yaml:37',
     7499: 'rules_data/pampero/definitions/piles.yaml:38',
     7500: 'rules_data/pampero/definitions/piles.yaml:38',
     7501: 'rules_data/pampero/definitions/piles.yaml:39',
     7502: 'rules_data/pampero/definitions/piles.yaml:39',
-    7505: 'rules_data/pampero/definitions/piles.yaml:129',
-    7506: 'rules_data/pampero/definitions/piles.yaml:129',
-    7507: 'rules_data/pampero/definitions/piles.yaml:129',
-    7508: 'rules_data/pampero/definitions/piles.yaml:131',
-    7509: 'rules_data/pampero/definitions/piles.yaml:131',
-    7510: 'rules_data/pampero/definitions/piles.yaml:132',
+    7505: 'rules_data/pampero/definitions/piles.yaml:131',
+    7506: 'rules_data/pampero/definitions/piles.yaml:131',
+    7507: 'rules_data/pampero/definitions/piles.yaml:131',
+    7508: 'rules_data/pampero/definitions/piles.yaml:133',
+    7509: 'rules_data/pampero/definitions/piles.yaml:133',
+    7510: 'rules_data/pampero/definitions/piles.yaml:134',
     7512: 'rules_data/pampero/definitions/resources.yaml:15',
     7513: 'rules_data/pampero/definitions/resources.yaml:16',
-    7515: 'rules_data/pampero/definitions/piles.yaml:132',
+    7515: 'rules_data/pampero/definitions/piles.yaml:134',
     7516: 'rules_data/pampero/definitions/resources.yaml:18',
-    7518: 'rules_data/pampero/definitions/piles.yaml:115',
-    7519: 'rules_data/pampero/definitions/piles.yaml:115',
-    7520: 'rules_data/pampero/definitions/piles.yaml:121',
-    7521: 'rules_data/pampero/definitions/piles.yaml:122',
-    7522: 'rules_data/pampero/definitions/piles.yaml:122',
-    7525: 'rules_data/pampero/definitions/piles.yaml:129',
-    7526: 'rules_data/pampero/definitions/piles.yaml:129',
-    7527: 'rules_data/pampero/definitions/piles.yaml:129',
-    7528: 'rules_data/pampero/definitions/piles.yaml:131',
-    7529: 'rules_data/pampero/definitions/piles.yaml:131',
-    7530: 'rules_data/pampero/definitions/piles.yaml:132',
+    7518: 'rules_data/pampero/definitions/piles.yaml:117',
+    7519: 'rules_data/pampero/definitions/piles.yaml:117',
+    7520: 'rules_data/pampero/definitions/piles.yaml:123',
+    7521: 'rules_data/pampero/definitions/piles.yaml:124',
+    7522: 'rules_data/pampero/definitions/piles.yaml:124',
+    7525: 'rules_data/pampero/definitions/piles.yaml:131',
+    7526: 'rules_data/pampero/definitions/piles.yaml:131',
+    7527: 'rules_data/pampero/definitions/piles.yaml:131',
+    7528: 'rules_data/pampero/definitions/piles.yaml:133',
+    7529: 'rules_data/pampero/definitions/piles.yaml:133',
+    7530: 'rules_data/pampero/definitions/piles.yaml:134',
     7532: 'rules_data/pampero/definitions/resources.yaml:15',
     7533: 'rules_data/pampero/definitions/resources.yaml:16',
-    7535: 'rules_data/pampero/definitions/piles.yaml:132',
+    7535: 'rules_data/pampero/definitions/piles.yaml:134',
     7536: 'rules_data/pampero/definitions/resources.yaml:18',
-    7542: 'rules_data/pampero/definitions/piles.yaml:114',
-    7543: 'rules_data/pampero/definitions/piles.yaml:115',
-    7544: 'rules_data/pampero/definitions/piles.yaml:117',
-    7545: 'rules_data/pampero/definitions/piles.yaml:117',
+    7542: 'rules_data/pampero/definitions/piles.yaml:116',
+    7543: 'rules_data/pampero/definitions/piles.yaml:117',
+    7544: 'rules_data/pampero/definitions/piles.yaml:119',
+    7545: 'rules_data/pampero/definitions/piles.yaml:119',
     7547: 'rules_data/pampero/definitions/piles.yaml:36',
     7548: 'rules_data/pampero/definitions/piles.yaml:37',
     7549: 'rules_data/pampero/definitions/piles.yaml:38',
     7550: 'rules_data/pampero/definitions/piles.yaml:38',
     7551: 'rules_data/pampero/definitions/piles.yaml:39',
     7552: 'rules_data/pampero/definitions/piles.yaml:39',
-    7555: 'rules_data/pampero/definitions/piles.yaml:129',
-    7556: 'rules_data/pampero/definitions/piles.yaml:129',
-    7557: 'rules_data/pampero/definitions/piles.yaml:129',
-    7558: 'rules_data/pampero/definitions/piles.yaml:131',
-    7559: 'rules_data/pampero/definitions/piles.yaml:131',
-    7560: 'rules_data/pampero/definitions/piles.yaml:132',
+    7555: 'rules_data/pampero/definitions/piles.yaml:131',
+    7556: 'rules_data/pampero/definitions/piles.yaml:131',
+    7557: 'rules_data/pampero/definitions/piles.yaml:131',
+    7558: 'rules_data/pampero/definitions/piles.yaml:133',
+    7559: 'rules_data/pampero/definitions/piles.yaml:133',
+    7560: 'rules_data/pampero/definitions/piles.yaml:134',
     7562: 'rules_data/pampero/definitions/resources.yaml:15',
     7563: 'rules_data/pampero/definitions/resources.yaml:16',
-    7565: 'rules_data/pampero/definitions/piles.yaml:132',
+    7565: 'rules_data/pampero/definitions/piles.yaml:134',
     7566: 'rules_data/pampero/definitions/resources.yaml:18',
-    7568: 'rules_data/pampero/definitions/piles.yaml:115',
-    7569: 'rules_data/pampero/definitions/piles.yaml:115',
-    7570: 'rules_data/pampero/definitions/piles.yaml:121',
-    7571: 'rules_data/pampero/definitions/piles.yaml:122',
-    7572: 'rules_data/pampero/definitions/piles.yaml:122',
-    7575: 'rules_data/pampero/definitions/piles.yaml:129',
-    7576: 'rules_data/pampero/definitions/piles.yaml:129',
-    7577: 'rules_data/pampero/definitions/piles.yaml:129',
-    7578: 'rules_data/pampero/definitions/piles.yaml:131',
-    7579: 'rules_data/pampero/definitions/piles.yaml:131',
-    7580: 'rules_data/pampero/definitions/piles.yaml:132',
+    7568: 'rules_data/pampero/definitions/piles.yaml:117',
+    7569: 'rules_data/pampero/definitions/piles.yaml:117',
+    7570: 'rules_data/pampero/definitions/piles.yaml:123',
+    7571: 'rules_data/pampero/definitions/piles.yaml:124',
+    7572: 'rules_data/pampero/definitions/piles.yaml:124',
+    7575: 'rules_data/pampero/definitions/piles.yaml:131',
+    7576: 'rules_data/pampero/definitions/piles.yaml:131',
+    7577: 'rules_data/pampero/definitions/piles.yaml:131',
+    7578: 'rules_data/pampero/definitions/piles.yaml:133',
+    7579: 'rules_data/pampero/definitions/piles.yaml:133',
+    7580: 'rules_data/pampero/definitions/piles.yaml:134',
     7582: 'rules_data/pampero/definitions/resources.yaml:15',
     7583: 'rules_data/pampero/definitions/resources.yaml:16',
-    7585: 'rules_data/pampero/definitions/piles.yaml:132',
+    7585: 'rules_data/pampero/definitions/piles.yaml:134',
     7586: 'rules_data/pampero/definitions/resources.yaml:18',
-    7592: 'rules_data/pampero/definitions/piles.yaml:114',
-    7593: 'rules_data/pampero/definitions/piles.yaml:115',
-    7594: 'rules_data/pampero/definitions/piles.yaml:117',
-    7595: 'rules_data/pampero/definitions/piles.yaml:117',
+    7592: 'rules_data/pampero/definitions/piles.yaml:116',
+    7593: 'rules_data/pampero/definitions/piles.yaml:117',
+    7594: 'rules_data/pampero/definitions/piles.yaml:119',
+    7595: 'rules_data/pampero/definitions/piles.yaml:119',
     7597: 'rules_data/pampero/definitions/piles.yaml:36',
     7598: 'rules_data/pampero/definitions/piles.yaml:37',
     7599: 'rules_data/pampero/definitions/piles.yaml:38',
     7600: 'rules_data/pampero/definitions/piles.yaml:38',
     7601: 'rules_data/pampero/definitions/piles.yaml:39',
     7602: 'rules_data/pampero/definitions/piles.yaml:39',
-    7605: 'rules_data/pampero/definitions/piles.yaml:129',
-    7606: 'rules_data/pampero/definitions/piles.yaml:129',
-    7607: 'rules_data/pampero/definitions/piles.yaml:129',
-    7608: 'rules_data/pampero/definitions/piles.yaml:131',
-    7609: 'rules_data/pampero/definitions/piles.yaml:131',
-    7610: 'rules_data/pampero/definitions/piles.yaml:132',
+    7605: 'rules_data/pampero/definitions/piles.yaml:131',
+    7606: 'rules_data/pampero/definitions/piles.yaml:131',
+    7607: 'rules_data/pampero/definitions/piles.yaml:131',
+    7608: 'rules_data/pampero/definitions/piles.yaml:133',
+    7609: 'rules_data/pampero/definitions/piles.yaml:133',
+    7610: 'rules_data/pampero/definitions/piles.yaml:134',
     7612: 'rules_data/pampero/definitions/resources.yaml:15',
     7613: 'rules_data/pampero/definitions/resources.yaml:16',
-    7615: 'rules_data/pampero/definitions/piles.yaml:132',
+    7615: 'rules_data/pampero/definitions/piles.yaml:134',
     7616: 'rules_data/pampero/definitions/resources.yaml:18',
-    7618: 'rules_data/pampero/definitions/piles.yaml:115',
-    7619: 'rules_data/pampero/definitions/piles.yaml:115',
-    7620: 'rules_data/pampero/definitions/piles.yaml:121',
-    7621: 'rules_data/pampero/definitions/piles.yaml:122',
-    7622: 'rules_data/pampero/definitions/piles.yaml:122',
-    7625: 'rules_data/pampero/definitions/piles.yaml:129',
-    7626: 'rules_data/pampero/definitions/piles.yaml:129',
-    7627: 'rules_data/pampero/definitions/piles.yaml:129',
-    7628: 'rules_data/pampero/definitions/piles.yaml:131',
-    7629: 'rules_data/pampero/definitions/piles.yaml:131',
-    7630: 'rules_data/pampero/definitions/piles.yaml:132',
+    7618: 'rules_data/pampero/definitions/piles.yaml:117',
+    7619: 'rules_data/pampero/definitions/piles.yaml:117',
+    7620: 'rules_data/pampero/definitions/piles.yaml:123',
+    7621: 'rules_data/pampero/definitions/piles.yaml:124',
+    7622: 'rules_data/pampero/definitions/piles.yaml:124',
+    7625: 'rules_data/pampero/definitions/piles.yaml:131',
+    7626: 'rules_data/pampero/definitions/piles.yaml:131',
+    7627: 'rules_data/pampero/definitions/piles.yaml:131',
+    7628: 'rules_data/pampero/definitions/piles.yaml:133',
+    7629: 'rules_data/pampero/definitions/piles.yaml:133',
+    7630: 'rules_data/pampero/definitions/piles.yaml:134',
     7632: 'rules_data/pampero/definitions/resources.yaml:15',
     7633: 'rules_data/pampero/definitions/resources.yaml:16',
-    7635: 'rules_data/pampero/definitions/piles.yaml:132',
+    7635: 'rules_data/pampero/definitions/piles.yaml:134',
     7636: 'rules_data/pampero/definitions/resources.yaml:18',
-    7642: 'rules_data/pampero/definitions/piles.yaml:114',
-    7643: 'rules_data/pampero/definitions/piles.yaml:115',
-    7644: 'rules_data/pampero/definitions/piles.yaml:117',
-    7645: 'rules_data/pampero/definitions/piles.yaml:117',
+    7642: 'rules_data/pampero/definitions/piles.yaml:116',
+    7643: 'rules_data/pampero/definitions/piles.yaml:117',
+    7644: 'rules_data/pampero/definitions/piles.yaml:119',
+    7645: 'rules_data/pampero/definitions/piles.yaml:119',
     7647: 'rules_data/pampero/definitions/piles.yaml:36',
     7648: 'rules_data/pampero/definitions/piles.yaml:37',
     7649: 'rules_data/pampero/definitions/piles.yaml:38',
     7650: 'rules_data/pampero/definitions/piles.yaml:38',
     7651: 'rules_data/pampero/definitions/piles.yaml:39',
     7652: 'rules_data/pampero/definitions/piles.yaml:39',
-    7655: 'rules_data/pampero/definitions/piles.yaml:129',
-    7656: 'rules_data/pampero/definitions/piles.yaml:129',
-    7657: 'rules_data/pampero/definitions/piles.yaml:129',
-    7658: 'rules_data/pampero/definitions/piles.yaml:131',
-    7659: 'rules_data/pampero/definitions/piles.yaml:131',
-    7660: 'rules_data/pampero/definitions/piles.yaml:132',
+    7655: 'rules_data/pampero/definitions/piles.yaml:131',
+    7656: 'rules_data/pampero/definitions/piles.yaml:131',
+    7657: 'rules_data/pampero/definitions/piles.yaml:131',
+    7658: 'rules_data/pampero/definitions/piles.yaml:133',
+    7659: 'rules_data/pampero/definitions/piles.yaml:133',
+    7660: 'rules_data/pampero/definitions/piles.yaml:134',
     7662: 'rules_data/pampero/definitions/resources.yaml:15',
     7663: 'rules_data/pampero/definitions/resources.yaml:16',
-    7665: 'rules_data/pampero/definitions/piles.yaml:132',
+    7665: 'rules_data/pampero/definitions/piles.yaml:134',
     7666: 'rules_data/pampero/definitions/resources.yaml:18',
-    7668: 'rules_data/pampero/definitions/piles.yaml:115',
-    7669: 'rules_data/pampero/definitions/piles.yaml:115',
-    7670: 'rules_data/pampero/definitions/piles.yaml:121',
-    7671: 'rules_data/pampero/definitions/piles.yaml:122',
-    7672: 'rules_data/pampero/definitions/piles.yaml:122',
-    7675: 'rules_data/pampero/definitions/piles.yaml:129',
-    7676: 'rules_data/pampero/definitions/piles.yaml:129',
-    7677: 'rules_data/pampero/definitions/piles.yaml:129',
-    7678: 'rules_data/pampero/definitions/piles.yaml:131',
-    7679: 'rules_data/pampero/definitions/piles.yaml:131',
-    7680: 'rules_data/pampero/definitions/piles.yaml:132',
+    7668: 'rules_data/pampero/definitions/piles.yaml:117',
+    7669: 'rules_data/pampero/definitions/piles.yaml:117',
+    7670: 'rules_data/pampero/definitions/piles.yaml:123',
+    7671: 'rules_data/pampero/definitions/piles.yaml:124',
+    7672: 'rules_data/pampero/definitions/piles.yaml:124',
+    7675: 'rules_data/pampero/definitions/piles.yaml:131',
+    7676: 'rules_data/pampero/definitions/piles.yaml:131',
+    7677: 'rules_data/pampero/definitions/piles.yaml:131',
+    7678: 'rules_data/pampero/definitions/piles.yaml:133',
+    7679: 'rules_data/pampero/definitions/piles.yaml:133',
+    7680: 'rules_data/pampero/definitions/piles.yaml:134',
     7682: 'rules_data/pampero/definitions/resources.yaml:15',
     7683: 'rules_data/pampero/definitions/resources.yaml:16',
-    7685: 'rules_data/pampero/definitions/piles.yaml:132',
+    7685: 'rules_data/pampero/definitions/piles.yaml:134',
     7686: 'rules_data/pampero/definitions/resources.yaml:18',
     7689: 'rules_data/pampero/modules/private_industry_tracks.yaml:8',
     7690: 'rules_data/pampero/modules/private_industry_tracks.yaml:10',
@@ -51520,40 +51520,40 @@ AT = {
     10491: 'rules_data/pampero/definitions/resources.yaml:29',
     10493: 'rules_data/pampero/definitions/resources.yaml:30',
     10494: 'rules_data/pampero/definitions/resources.yaml:30',
-    10500: 'rules_data/pampero/definitions/piles.yaml:114',
-    10501: 'rules_data/pampero/definitions/piles.yaml:115',
-    10502: 'rules_data/pampero/definitions/piles.yaml:117',
-    10503: 'rules_data/pampero/definitions/piles.yaml:117',
+    10500: 'rules_data/pampero/definitions/piles.yaml:116',
+    10501: 'rules_data/pampero/definitions/piles.yaml:117',
+    10502: 'rules_data/pampero/definitions/piles.yaml:119',
+    10503: 'rules_data/pampero/definitions/piles.yaml:119',
     10505: 'rules_data/pampero/definitions/piles.yaml:36',
     10506: 'rules_data/pampero/definitions/piles.yaml:37',
     10507: 'rules_data/pampero/definitions/piles.yaml:38',
     10508: 'rules_data/pampero/definitions/piles.yaml:38',
     10509: 'rules_data/pampero/definitions/piles.yaml:39',
     10510: 'rules_data/pampero/definitions/piles.yaml:39',
-    10513: 'rules_data/pampero/definitions/piles.yaml:129',
-    10514: 'rules_data/pampero/definitions/piles.yaml:129',
-    10515: 'rules_data/pampero/definitions/piles.yaml:129',
-    10516: 'rules_data/pampero/definitions/piles.yaml:131',
-    10517: 'rules_data/pampero/definitions/piles.yaml:131',
-    10518: 'rules_data/pampero/definitions/piles.yaml:132',
+    10513: 'rules_data/pampero/definitions/piles.yaml:131',
+    10514: 'rules_data/pampero/definitions/piles.yaml:131',
+    10515: 'rules_data/pampero/definitions/piles.yaml:131',
+    10516: 'rules_data/pampero/definitions/piles.yaml:133',
+    10517: 'rules_data/pampero/definitions/piles.yaml:133',
+    10518: 'rules_data/pampero/definitions/piles.yaml:134',
     10520: 'rules_data/pampero/definitions/resources.yaml:15',
     10521: 'rules_data/pampero/definitions/resources.yaml:16',
-    10523: 'rules_data/pampero/definitions/piles.yaml:132',
+    10523: 'rules_data/pampero/definitions/piles.yaml:134',
     10524: 'rules_data/pampero/definitions/resources.yaml:18',
-    10526: 'rules_data/pampero/definitions/piles.yaml:115',
-    10527: 'rules_data/pampero/definitions/piles.yaml:115',
-    10528: 'rules_data/pampero/definitions/piles.yaml:121',
-    10529: 'rules_data/pampero/definitions/piles.yaml:122',
-    10530: 'rules_data/pampero/definitions/piles.yaml:122',
-    10533: 'rules_data/pampero/definitions/piles.yaml:129',
-    10534: 'rules_data/pampero/definitions/piles.yaml:129',
-    10535: 'rules_data/pampero/definitions/piles.yaml:129',
-    10536: 'rules_data/pampero/definitions/piles.yaml:131',
-    10537: 'rules_data/pampero/definitions/piles.yaml:131',
-    10538: 'rules_data/pampero/definitions/piles.yaml:132',
+    10526: 'rules_data/pampero/definitions/piles.yaml:117',
+    10527: 'rules_data/pampero/definitions/piles.yaml:117',
+    10528: 'rules_data/pampero/definitions/piles.yaml:123',
+    10529: 'rules_data/pampero/definitions/piles.yaml:124',
+    10530: 'rules_data/pampero/definitions/piles.yaml:124',
+    10533: 'rules_data/pampero/definitions/piles.yaml:131',
+    10534: 'rules_data/pampero/definitions/piles.yaml:131',
+    10535: 'rules_data/pampero/definitions/piles.yaml:131',
+    10536: 'rules_data/pampero/definitions/piles.yaml:133',
+    10537: 'rules_data/pampero/definitions/piles.yaml:133',
+    10538: 'rules_data/pampero/definitions/piles.yaml:134',
     10540: 'rules_data/pampero/definitions/resources.yaml:15',
     10541: 'rules_data/pampero/definitions/resources.yaml:16',
-    10543: 'rules_data/pampero/definitions/piles.yaml:132',
+    10543: 'rules_data/pampero/definitions/piles.yaml:134',
     10544: 'rules_data/pampero/definitions/resources.yaml:18',
     10550: 'rules_data/pampero/definitions/resources.yaml:53',
     10551: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -51911,22 +51911,22 @@ AT = {
     11190: 'rules_data/pampero/definitions/piles.yaml:38',
     11191: 'rules_data/pampero/definitions/piles.yaml:39',
     11192: 'rules_data/pampero/definitions/piles.yaml:39',
-    11196: 'rules_data/pampero/definitions/piles.yaml:98',
-    11197: 'rules_data/pampero/definitions/piles.yaml:99',
-    11198: 'rules_data/pampero/definitions/piles.yaml:100',
-    11199: 'rules_data/pampero/definitions/piles.yaml:100',
-    11200: 'rules_data/pampero/definitions/piles.yaml:100',
-    11201: 'rules_data/pampero/definitions/piles.yaml:101',
-    11202: 'rules_data/pampero/definitions/piles.yaml:102',
-    11204: 'rules_data/pampero/definitions/piles.yaml:103',
-    11205: 'rules_data/pampero/definitions/piles.yaml:104',
-    11206: 'rules_data/pampero/definitions/piles.yaml:104',
-    11207: 'rules_data/pampero/definitions/piles.yaml:105',
+    11196: 'rules_data/pampero/definitions/piles.yaml:100',
+    11197: 'rules_data/pampero/definitions/piles.yaml:101',
+    11198: 'rules_data/pampero/definitions/piles.yaml:102',
+    11199: 'rules_data/pampero/definitions/piles.yaml:102',
+    11200: 'rules_data/pampero/definitions/piles.yaml:102',
+    11201: 'rules_data/pampero/definitions/piles.yaml:103',
+    11202: 'rules_data/pampero/definitions/piles.yaml:104',
+    11204: 'rules_data/pampero/definitions/piles.yaml:105',
+    11205: 'rules_data/pampero/definitions/piles.yaml:106',
+    11206: 'rules_data/pampero/definitions/piles.yaml:106',
+    11207: 'rules_data/pampero/definitions/piles.yaml:107',
     11209: 'rules_data/pampero/definitions/resources.yaml:15',
     11210: 'rules_data/pampero/definitions/resources.yaml:16',
-    11212: 'rules_data/pampero/definitions/piles.yaml:106',
+    11212: 'rules_data/pampero/definitions/piles.yaml:108',
     11213: 'rules_data/pampero/definitions/resources.yaml:18',
-    11215: 'rules_data/pampero/definitions/piles.yaml:102',
+    11215: 'rules_data/pampero/definitions/piles.yaml:104',
     11216: 'rules_data/pampero/definitions/scoring.yaml:86',
     11217: 'rules_data/pampero/definitions/scoring.yaml:86',
     11218: 'rules_data/pampero/definitions/scoring.yaml:87',
@@ -51971,22 +51971,22 @@ AT = {
     11275: 'rules_data/pampero/definitions/resources.yaml:30',
     11277: 'rules_data/pampero/definitions/scoring.yaml:61',
     11278: 'rules_data/pampero/definitions/resources.yaml:18',
-    11283: 'rules_data/pampero/definitions/piles.yaml:98',
-    11284: 'rules_data/pampero/definitions/piles.yaml:99',
-    11285: 'rules_data/pampero/definitions/piles.yaml:100',
-    11286: 'rules_data/pampero/definitions/piles.yaml:100',
-    11287: 'rules_data/pampero/definitions/piles.yaml:100',
-    11288: 'rules_data/pampero/definitions/piles.yaml:101',
-    11289: 'rules_data/pampero/definitions/piles.yaml:102',
-    11291: 'rules_data/pampero/definitions/piles.yaml:103',
-    11292: 'rules_data/pampero/definitions/piles.yaml:104',
-    11293: 'rules_data/pampero/definitions/piles.yaml:104',
-    11294: 'rules_data/pampero/definitions/piles.yaml:105',
+    11283: 'rules_data/pampero/definitions/piles.yaml:100',
+    11284: 'rules_data/pampero/definitions/piles.yaml:101',
+    11285: 'rules_data/pampero/definitions/piles.yaml:102',
+    11286: 'rules_data/pampero/definitions/piles.yaml:102',
+    11287: 'rules_data/pampero/definitions/piles.yaml:102',
+    11288: 'rules_data/pampero/definitions/piles.yaml:103',
+    11289: 'rules_data/pampero/definitions/piles.yaml:104',
+    11291: 'rules_data/pampero/definitions/piles.yaml:105',
+    11292: 'rules_data/pampero/definitions/piles.yaml:106',
+    11293: 'rules_data/pampero/definitions/piles.yaml:106',
+    11294: 'rules_data/pampero/definitions/piles.yaml:107',
     11296: 'rules_data/pampero/definitions/resources.yaml:15',
     11297: 'rules_data/pampero/definitions/resources.yaml:16',
-    11299: 'rules_data/pampero/definitions/piles.yaml:106',
+    11299: 'rules_data/pampero/definitions/piles.yaml:108',
     11300: 'rules_data/pampero/definitions/resources.yaml:18',
-    11302: 'rules_data/pampero/definitions/piles.yaml:102',
+    11302: 'rules_data/pampero/definitions/piles.yaml:104',
     11304: 'rules_data/pampero/definitions/scoring.yaml:95',
     11305: 'rules_data/pampero/definitions/scoring.yaml:95',
     11306: 'rules_data/pampero/definitions/scoring.yaml:96',
@@ -52005,30 +52005,30 @@ AT = {
     11324: 'rules_data/pampero/definitions/resources.yaml:30',
     11326: 'rules_data/pampero/definitions/scoring.yaml:96',
     11327: 'rules_data/pampero/definitions/resources.yaml:18',
-    11334: 'rules_data/pampero/definitions/piles.yaml:78',
-    11335: 'rules_data/pampero/definitions/piles.yaml:79',
-    11336: 'rules_data/pampero/definitions/piles.yaml:80',
-    11337: 'rules_data/pampero/definitions/piles.yaml:80',
-    11338: 'rules_data/pampero/definitions/piles.yaml:81',
-    11339: 'rules_data/pampero/definitions/piles.yaml:81',
-    11345: 'rules_data/pampero/definitions/piles.yaml:78',
-    11346: 'rules_data/pampero/definitions/piles.yaml:79',
-    11347: 'rules_data/pampero/definitions/piles.yaml:80',
-    11348: 'rules_data/pampero/definitions/piles.yaml:80',
-    11349: 'rules_data/pampero/definitions/piles.yaml:81',
-    11350: 'rules_data/pampero/definitions/piles.yaml:81',
-    11356: 'rules_data/pampero/definitions/piles.yaml:78',
-    11357: 'rules_data/pampero/definitions/piles.yaml:79',
-    11358: 'rules_data/pampero/definitions/piles.yaml:80',
-    11359: 'rules_data/pampero/definitions/piles.yaml:80',
-    11360: 'rules_data/pampero/definitions/piles.yaml:81',
-    11361: 'rules_data/pampero/definitions/piles.yaml:81',
-    11367: 'rules_data/pampero/definitions/piles.yaml:78',
-    11368: 'rules_data/pampero/definitions/piles.yaml:79',
-    11369: 'rules_data/pampero/definitions/piles.yaml:80',
-    11370: 'rules_data/pampero/definitions/piles.yaml:80',
-    11371: 'rules_data/pampero/definitions/piles.yaml:81',
-    11372: 'rules_data/pampero/definitions/piles.yaml:81',
+    11334: 'rules_data/pampero/definitions/piles.yaml:80',
+    11335: 'rules_data/pampero/definitions/piles.yaml:81',
+    11336: 'rules_data/pampero/definitions/piles.yaml:82',
+    11337: 'rules_data/pampero/definitions/piles.yaml:82',
+    11338: 'rules_data/pampero/definitions/piles.yaml:83',
+    11339: 'rules_data/pampero/definitions/piles.yaml:83',
+    11345: 'rules_data/pampero/definitions/piles.yaml:80',
+    11346: 'rules_data/pampero/definitions/piles.yaml:81',
+    11347: 'rules_data/pampero/definitions/piles.yaml:82',
+    11348: 'rules_data/pampero/definitions/piles.yaml:82',
+    11349: 'rules_data/pampero/definitions/piles.yaml:83',
+    11350: 'rules_data/pampero/definitions/piles.yaml:83',
+    11356: 'rules_data/pampero/definitions/piles.yaml:80',
+    11357: 'rules_data/pampero/definitions/piles.yaml:81',
+    11358: 'rules_data/pampero/definitions/piles.yaml:82',
+    11359: 'rules_data/pampero/definitions/piles.yaml:82',
+    11360: 'rules_data/pampero/definitions/piles.yaml:83',
+    11361: 'rules_data/pampero/definitions/piles.yaml:83',
+    11367: 'rules_data/pampero/definitions/piles.yaml:80',
+    11368: 'rules_data/pampero/definitions/piles.yaml:81',
+    11369: 'rules_data/pampero/definitions/piles.yaml:82',
+    11370: 'rules_data/pampero/definitions/piles.yaml:82',
+    11371: 'rules_data/pampero/definitions/piles.yaml:83',
+    11372: 'rules_data/pampero/definitions/piles.yaml:83',
     11374: 'rules_data/pampero/definitions/piles.yaml:36',
     11375: 'rules_data/pampero/definitions/piles.yaml:37',
     11376: 'rules_data/pampero/definitions/piles.yaml:38',
@@ -52047,24 +52047,24 @@ AT = {
     11391: 'rules_data/pampero/definitions/piles.yaml:38',
     11392: 'rules_data/pampero/definitions/piles.yaml:39',
     11393: 'rules_data/pampero/definitions/piles.yaml:39',
-    11399: 'rules_data/pampero/definitions/piles.yaml:78',
-    11400: 'rules_data/pampero/definitions/piles.yaml:79',
-    11401: 'rules_data/pampero/definitions/piles.yaml:80',
-    11402: 'rules_data/pampero/definitions/piles.yaml:80',
-    11403: 'rules_data/pampero/definitions/piles.yaml:81',
-    11404: 'rules_data/pampero/definitions/piles.yaml:81',
-    11410: 'rules_data/pampero/definitions/piles.yaml:78',
-    11411: 'rules_data/pampero/definitions/piles.yaml:79',
-    11412: 'rules_data/pampero/definitions/piles.yaml:80',
-    11413: 'rules_data/pampero/definitions/piles.yaml:80',
-    11414: 'rules_data/pampero/definitions/piles.yaml:81',
-    11415: 'rules_data/pampero/definitions/piles.yaml:81',
-    11421: 'rules_data/pampero/definitions/piles.yaml:78',
-    11422: 'rules_data/pampero/definitions/piles.yaml:79',
-    11423: 'rules_data/pampero/definitions/piles.yaml:80',
-    11424: 'rules_data/pampero/definitions/piles.yaml:80',
-    11425: 'rules_data/pampero/definitions/piles.yaml:81',
-    11426: 'rules_data/pampero/definitions/piles.yaml:81',
+    11399: 'rules_data/pampero/definitions/piles.yaml:80',
+    11400: 'rules_data/pampero/definitions/piles.yaml:81',
+    11401: 'rules_data/pampero/definitions/piles.yaml:82',
+    11402: 'rules_data/pampero/definitions/piles.yaml:82',
+    11403: 'rules_data/pampero/definitions/piles.yaml:83',
+    11404: 'rules_data/pampero/definitions/piles.yaml:83',
+    11410: 'rules_data/pampero/definitions/piles.yaml:80',
+    11411: 'rules_data/pampero/definitions/piles.yaml:81',
+    11412: 'rules_data/pampero/definitions/piles.yaml:82',
+    11413: 'rules_data/pampero/definitions/piles.yaml:82',
+    11414: 'rules_data/pampero/definitions/piles.yaml:83',
+    11415: 'rules_data/pampero/definitions/piles.yaml:83',
+    11421: 'rules_data/pampero/definitions/piles.yaml:80',
+    11422: 'rules_data/pampero/definitions/piles.yaml:81',
+    11423: 'rules_data/pampero/definitions/piles.yaml:82',
+    11424: 'rules_data/pampero/definitions/piles.yaml:82',
+    11425: 'rules_data/pampero/definitions/piles.yaml:83',
+    11426: 'rules_data/pampero/definitions/piles.yaml:83',
     11427: 'rules_data/pampero/modules.yaml:140',
     11429: 'rules_data/pampero/definitions/resources.yaml:15',
     11430: 'rules_data/pampero/definitions/resources.yaml:16',
@@ -52100,24 +52100,24 @@ AT = {
     11482: 'rules_data/pampero/definitions/resources.yaml:29',
     11484: 'rules_data/pampero/definitions/resources.yaml:30',
     11485: 'rules_data/pampero/definitions/resources.yaml:30',
-    11492: 'rules_data/pampero/definitions/piles.yaml:78',
-    11493: 'rules_data/pampero/definitions/piles.yaml:79',
-    11494: 'rules_data/pampero/definitions/piles.yaml:80',
-    11495: 'rules_data/pampero/definitions/piles.yaml:80',
-    11496: 'rules_data/pampero/definitions/piles.yaml:81',
-    11497: 'rules_data/pampero/definitions/piles.yaml:81',
-    11503: 'rules_data/pampero/definitions/piles.yaml:78',
-    11504: 'rules_data/pampero/definitions/piles.yaml:79',
-    11505: 'rules_data/pampero/definitions/piles.yaml:80',
-    11506: 'rules_data/pampero/definitions/piles.yaml:80',
-    11507: 'rules_data/pampero/definitions/piles.yaml:81',
-    11508: 'rules_data/pampero/definitions/piles.yaml:81',
-    11514: 'rules_data/pampero/definitions/piles.yaml:78',
-    11515: 'rules_data/pampero/definitions/piles.yaml:79',
-    11516: 'rules_data/pampero/definitions/piles.yaml:80',
-    11517: 'rules_data/pampero/definitions/piles.yaml:80',
-    11518: 'rules_data/pampero/definitions/piles.yaml:81',
-    11519: 'rules_data/pampero/definitions/piles.yaml:81',
+    11492: 'rules_data/pampero/definitions/piles.yaml:80',
+    11493: 'rules_data/pampero/definitions/piles.yaml:81',
+    11494: 'rules_data/pampero/definitions/piles.yaml:82',
+    11495: 'rules_data/pampero/definitions/piles.yaml:82',
+    11496: 'rules_data/pampero/definitions/piles.yaml:83',
+    11497: 'rules_data/pampero/definitions/piles.yaml:83',
+    11503: 'rules_data/pampero/definitions/piles.yaml:80',
+    11504: 'rules_data/pampero/definitions/piles.yaml:81',
+    11505: 'rules_data/pampero/definitions/piles.yaml:82',
+    11506: 'rules_data/pampero/definitions/piles.yaml:82',
+    11507: 'rules_data/pampero/definitions/piles.yaml:83',
+    11508: 'rules_data/pampero/definitions/piles.yaml:83',
+    11514: 'rules_data/pampero/definitions/piles.yaml:80',
+    11515: 'rules_data/pampero/definitions/piles.yaml:81',
+    11516: 'rules_data/pampero/definitions/piles.yaml:82',
+    11517: 'rules_data/pampero/definitions/piles.yaml:82',
+    11518: 'rules_data/pampero/definitions/piles.yaml:83',
+    11519: 'rules_data/pampero/definitions/piles.yaml:83',
     11523: 'rules_data/pampero/definitions/piles.yaml:48',
     11524: 'rules_data/pampero/definitions/piles.yaml:49',
     11525: 'rules_data/pampero/definitions/piles.yaml:49',
@@ -52206,42 +52206,42 @@ AT = {
     11662: 'rules_data/pampero/definitions/tracks.yaml:20',
     11664: 'rules_data/pampero/definitions/scoring.yaml:132',
     11665: 'rules_data/pampero/definitions/resources.yaml:18',
-    11671: 'rules_data/pampero/definitions/piles.yaml:87',
-    11672: 'rules_data/pampero/definitions/piles.yaml:88',
-    11673: 'rules_data/pampero/definitions/piles.yaml:88',
-    11674: 'rules_data/pampero/definitions/piles.yaml:88',
-    11675: 'rules_data/pampero/definitions/piles.yaml:88',
-    11676: 'rules_data/pampero/definitions/piles.yaml:88',
-    11681: 'rules_data/pampero/definitions/piles.yaml:87',
-    11682: 'rules_data/pampero/definitions/piles.yaml:88',
-    11683: 'rules_data/pampero/definitions/piles.yaml:88',
-    11684: 'rules_data/pampero/definitions/piles.yaml:88',
-    11685: 'rules_data/pampero/definitions/piles.yaml:88',
-    11686: 'rules_data/pampero/definitions/piles.yaml:88',
-    11691: 'rules_data/pampero/definitions/piles.yaml:87',
-    11692: 'rules_data/pampero/definitions/piles.yaml:88',
-    11693: 'rules_data/pampero/definitions/piles.yaml:88',
-    11694: 'rules_data/pampero/definitions/piles.yaml:88',
-    11695: 'rules_data/pampero/definitions/piles.yaml:88',
-    11696: 'rules_data/pampero/definitions/piles.yaml:88',
-    11702: 'rules_data/pampero/definitions/piles.yaml:78',
-    11703: 'rules_data/pampero/definitions/piles.yaml:79',
-    11704: 'rules_data/pampero/definitions/piles.yaml:80',
-    11705: 'rules_data/pampero/definitions/piles.yaml:80',
-    11706: 'rules_data/pampero/definitions/piles.yaml:81',
-    11707: 'rules_data/pampero/definitions/piles.yaml:81',
-    11713: 'rules_data/pampero/definitions/piles.yaml:78',
-    11714: 'rules_data/pampero/definitions/piles.yaml:79',
-    11715: 'rules_data/pampero/definitions/piles.yaml:80',
-    11716: 'rules_data/pampero/definitions/piles.yaml:80',
-    11717: 'rules_data/pampero/definitions/piles.yaml:81',
-    11718: 'rules_data/pampero/definitions/piles.yaml:81',
-    11724: 'rules_data/pampero/definitions/piles.yaml:78',
-    11725: 'rules_data/pampero/definitions/piles.yaml:79',
-    11726: 'rules_data/pampero/definitions/piles.yaml:80',
-    11727: 'rules_data/pampero/definitions/piles.yaml:80',
-    11728: 'rules_data/pampero/definitions/piles.yaml:81',
-    11729: 'rules_data/pampero/definitions/piles.yaml:81',
+    11671: 'rules_data/pampero/definitions/piles.yaml:89',
+    11672: 'rules_data/pampero/definitions/piles.yaml:90',
+    11673: 'rules_data/pampero/definitions/piles.yaml:90',
+    11674: 'rules_data/pampero/definitions/piles.yaml:90',
+    11675: 'rules_data/pampero/definitions/piles.yaml:90',
+    11676: 'rules_data/pampero/definitions/piles.yaml:90',
+    11681: 'rules_data/pampero/definitions/piles.yaml:89',
+    11682: 'rules_data/pampero/definitions/piles.yaml:90',
+    11683: 'rules_data/pampero/definitions/piles.yaml:90',
+    11684: 'rules_data/pampero/definitions/piles.yaml:90',
+    11685: 'rules_data/pampero/definitions/piles.yaml:90',
+    11686: 'rules_data/pampero/definitions/piles.yaml:90',
+    11691: 'rules_data/pampero/definitions/piles.yaml:89',
+    11692: 'rules_data/pampero/definitions/piles.yaml:90',
+    11693: 'rules_data/pampero/definitions/piles.yaml:90',
+    11694: 'rules_data/pampero/definitions/piles.yaml:90',
+    11695: 'rules_data/pampero/definitions/piles.yaml:90',
+    11696: 'rules_data/pampero/definitions/piles.yaml:90',
+    11702: 'rules_data/pampero/definitions/piles.yaml:80',
+    11703: 'rules_data/pampero/definitions/piles.yaml:81',
+    11704: 'rules_data/pampero/definitions/piles.yaml:82',
+    11705: 'rules_data/pampero/definitions/piles.yaml:82',
+    11706: 'rules_data/pampero/definitions/piles.yaml:83',
+    11707: 'rules_data/pampero/definitions/piles.yaml:83',
+    11713: 'rules_data/pampero/definitions/piles.yaml:80',
+    11714: 'rules_data/pampero/definitions/piles.yaml:81',
+    11715: 'rules_data/pampero/definitions/piles.yaml:82',
+    11716: 'rules_data/pampero/definitions/piles.yaml:82',
+    11717: 'rules_data/pampero/definitions/piles.yaml:83',
+    11718: 'rules_data/pampero/definitions/piles.yaml:83',
+    11724: 'rules_data/pampero/definitions/piles.yaml:80',
+    11725: 'rules_data/pampero/definitions/piles.yaml:81',
+    11726: 'rules_data/pampero/definitions/piles.yaml:82',
+    11727: 'rules_data/pampero/definitions/piles.yaml:82',
+    11728: 'rules_data/pampero/definitions/piles.yaml:83',
+    11729: 'rules_data/pampero/definitions/piles.yaml:83',
     11731: 'rules_data/pampero/definitions/setup.yaml:12',
     11732: 'rules_data/pampero/definitions/setup.yaml:12',
     11733: 'rules_data/pampero/definitions/setup.yaml:12',
@@ -52292,52 +52292,52 @@ AT = {
     11802: 'rules_data/pampero/definitions/setup.yaml:32',
     11803: 'rules_data/pampero/definitions/setup.yaml:34',
     11804: 'rules_data/pampero/definitions/setup.yaml:34',
-    11808: 'rules_data/pampero/definitions/piles.yaml:68',
-    11809: 'rules_data/pampero/definitions/piles.yaml:68',
-    11810: 'rules_data/pampero/definitions/piles.yaml:69',
-    11811: 'rules_data/pampero/definitions/piles.yaml:69',
-    11813: 'rules_data/pampero/definitions/piles.yaml:69',
-    11814: 'rules_data/pampero/definitions/piles.yaml:70',
-    11815: 'rules_data/pampero/definitions/piles.yaml:70',
-    11816: 'rules_data/pampero/definitions/piles.yaml:71',
-    11817: 'rules_data/pampero/definitions/piles.yaml:71',
-    11818: 'rules_data/pampero/definitions/piles.yaml:72',
-    11819: 'rules_data/pampero/definitions/piles.yaml:72',
-    11822: 'rules_data/pampero/definitions/piles.yaml:68',
-    11823: 'rules_data/pampero/definitions/piles.yaml:68',
-    11824: 'rules_data/pampero/definitions/piles.yaml:69',
-    11825: 'rules_data/pampero/definitions/piles.yaml:69',
-    11827: 'rules_data/pampero/definitions/piles.yaml:69',
-    11828: 'rules_data/pampero/definitions/piles.yaml:70',
-    11829: 'rules_data/pampero/definitions/piles.yaml:70',
-    11830: 'rules_data/pampero/definitions/piles.yaml:71',
-    11831: 'rules_data/pampero/definitions/piles.yaml:71',
-    11832: 'rules_data/pampero/definitions/piles.yaml:72',
-    11833: 'rules_data/pampero/definitions/piles.yaml:72',
-    11836: 'rules_data/pampero/definitions/piles.yaml:55',
-    11839: 'rules_data/pampero/definitions/piles.yaml:57',
-    11840: 'rules_data/pampero/definitions/piles.yaml:58',
-    11841: 'rules_data/pampero/definitions/piles.yaml:58',
-    11842: 'rules_data/pampero/definitions/piles.yaml:59',
-    11843: 'rules_data/pampero/definitions/piles.yaml:59',
-    11849: 'rules_data/pampero/definitions/piles.yaml:78',
-    11850: 'rules_data/pampero/definitions/piles.yaml:79',
-    11851: 'rules_data/pampero/definitions/piles.yaml:80',
-    11852: 'rules_data/pampero/definitions/piles.yaml:80',
-    11853: 'rules_data/pampero/definitions/piles.yaml:81',
-    11854: 'rules_data/pampero/definitions/piles.yaml:81',
-    11860: 'rules_data/pampero/definitions/piles.yaml:78',
-    11861: 'rules_data/pampero/definitions/piles.yaml:79',
-    11862: 'rules_data/pampero/definitions/piles.yaml:80',
-    11863: 'rules_data/pampero/definitions/piles.yaml:80',
-    11864: 'rules_data/pampero/definitions/piles.yaml:81',
-    11865: 'rules_data/pampero/definitions/piles.yaml:81',
-    11871: 'rules_data/pampero/definitions/piles.yaml:78',
-    11872: 'rules_data/pampero/definitions/piles.yaml:79',
-    11873: 'rules_data/pampero/definitions/piles.yaml:80',
-    11874: 'rules_data/pampero/definitions/piles.yaml:80',
-    11875: 'rules_data/pampero/definitions/piles.yaml:81',
-    11876: 'rules_data/pampero/definitions/piles.yaml:81',
+    11808: 'rules_data/pampero/definitions/piles.yaml:70',
+    11809: 'rules_data/pampero/definitions/piles.yaml:70',
+    11810: 'rules_data/pampero/definitions/piles.yaml:71',
+    11811: 'rules_data/pampero/definitions/piles.yaml:71',
+    11813: 'rules_data/pampero/definitions/piles.yaml:71',
+    11814: 'rules_data/pampero/definitions/piles.yaml:72',
+    11815: 'rules_data/pampero/definitions/piles.yaml:72',
+    11816: 'rules_data/pampero/definitions/piles.yaml:73',
+    11817: 'rules_data/pampero/definitions/piles.yaml:73',
+    11818: 'rules_data/pampero/definitions/piles.yaml:74',
+    11819: 'rules_data/pampero/definitions/piles.yaml:74',
+    11822: 'rules_data/pampero/definitions/piles.yaml:70',
+    11823: 'rules_data/pampero/definitions/piles.yaml:70',
+    11824: 'rules_data/pampero/definitions/piles.yaml:71',
+    11825: 'rules_data/pampero/definitions/piles.yaml:71',
+    11827: 'rules_data/pampero/definitions/piles.yaml:71',
+    11828: 'rules_data/pampero/definitions/piles.yaml:72',
+    11829: 'rules_data/pampero/definitions/piles.yaml:72',
+    11830: 'rules_data/pampero/definitions/piles.yaml:73',
+    11831: 'rules_data/pampero/definitions/piles.yaml:73',
+    11832: 'rules_data/pampero/definitions/piles.yaml:74',
+    11833: 'rules_data/pampero/definitions/piles.yaml:74',
+    11836: 'rules_data/pampero/definitions/piles.yaml:57',
+    11839: 'rules_data/pampero/definitions/piles.yaml:59',
+    11840: 'rules_data/pampero/definitions/piles.yaml:60',
+    11841: 'rules_data/pampero/definitions/piles.yaml:60',
+    11842: 'rules_data/pampero/definitions/piles.yaml:61',
+    11843: 'rules_data/pampero/definitions/piles.yaml:61',
+    11849: 'rules_data/pampero/definitions/piles.yaml:80',
+    11850: 'rules_data/pampero/definitions/piles.yaml:81',
+    11851: 'rules_data/pampero/definitions/piles.yaml:82',
+    11852: 'rules_data/pampero/definitions/piles.yaml:82',
+    11853: 'rules_data/pampero/definitions/piles.yaml:83',
+    11854: 'rules_data/pampero/definitions/piles.yaml:83',
+    11860: 'rules_data/pampero/definitions/piles.yaml:80',
+    11861: 'rules_data/pampero/definitions/piles.yaml:81',
+    11862: 'rules_data/pampero/definitions/piles.yaml:82',
+    11863: 'rules_data/pampero/definitions/piles.yaml:82',
+    11864: 'rules_data/pampero/definitions/piles.yaml:83',
+    11865: 'rules_data/pampero/definitions/piles.yaml:83',
+    11871: 'rules_data/pampero/definitions/piles.yaml:80',
+    11872: 'rules_data/pampero/definitions/piles.yaml:81',
+    11873: 'rules_data/pampero/definitions/piles.yaml:82',
+    11874: 'rules_data/pampero/definitions/piles.yaml:82',
+    11875: 'rules_data/pampero/definitions/piles.yaml:83',
+    11876: 'rules_data/pampero/definitions/piles.yaml:83',
     11878: 'rules_data/pampero/definitions/piles.yaml:36',
     11879: 'rules_data/pampero/definitions/piles.yaml:37',
     11880: 'rules_data/pampero/definitions/piles.yaml:38',
@@ -53173,22 +53173,22 @@ AT = {
     11190: 'rules_data/pampero/definitions/piles.yaml:38',
     11191: 'rules_data/pampero/definitions/piles.yaml:39',
     11192: 'rules_data/pampero/definitions/piles.yaml:39',
-    11196: 'rules_data/pampero/definitions/piles.yaml:98',
-    11197: 'rules_data/pampero/definitions/piles.yaml:99',
-    11198: 'rules_data/pampero/definitions/piles.yaml:100',
-    11199: 'rules_data/pampero/definitions/piles.yaml:100',
-    11200: 'rules_data/pampero/definitions/piles.yaml:100',
-    11201: 'rules_data/pampero/definitions/piles.yaml:101',
-    11202: 'rules_data/pampero/definitions/piles.yaml:102',
-    11204: 'rules_data/pampero/definitions/piles.yaml:103',
-    11205: 'rules_data/pampero/definitions/piles.yaml:104',
-    11206: 'rules_data/pampero/definitions/piles.yaml:104',
-    11207: 'rules_data/pampero/definitions/piles.yaml:105',
+    11196: 'rules_data/pampero/definitions/piles.yaml:100',
+    11197: 'rules_data/pampero/definitions/piles.yaml:101',
+    11198: 'rules_data/pampero/definitions/piles.yaml:102',
+    11199: 'rules_data/pampero/definitions/piles.yaml:102',
+    11200: 'rules_data/pampero/definitions/piles.yaml:102',
+    11201: 'rules_data/pampero/definitions/piles.yaml:103',
+    11202: 'rules_data/pampero/definitions/piles.yaml:104',
+    11204: 'rules_data/pampero/definitions/piles.yaml:105',
+    11205: 'rules_data/pampero/definitions/piles.yaml:106',
+    11206: 'rules_data/pampero/definitions/piles.yaml:106',
+    11207: 'rules_data/pampero/definitions/piles.yaml:107',
     11209: 'rules_data/pampero/definitions/resources.yaml:15',
     11210: 'rules_data/pampero/definitions/resources.yaml:16',
-    11212: 'rules_data/pampero/definitions/piles.yaml:106',
+    11212: 'rules_data/pampero/definitions/piles.yaml:108',
     11213: 'rules_data/pampero/definitions/resources.yaml:18',
-    11215: 'rules_data/pampero/definitions/piles.yaml:102',
+    11215: 'rules_data/pampero/definitions/piles.yaml:104',
     11216: 'rules_data/pampero/definitions/scoring.yaml:86',
     11217: 'rules_data/pampero/definitions/scoring.yaml:86',
     11218: 'rules_data/pampero/definitions/scoring.yaml:87',
@@ -53233,22 +53233,22 @@ AT = {
     11275: 'rules_data/pampero/definitions/resources.yaml:30',
     11277: 'rules_data/pampero/definitions/scoring.yaml:61',
     11278: 'rules_data/pampero/definitions/resources.yaml:18',
-    11283: 'rules_data/pampero/definitions/piles.yaml:98',
-    11284: 'rules_data/pampero/definitions/piles.yaml:99',
-    11285: 'rules_data/pampero/definitions/piles.yaml:100',
-    11286: 'rules_data/pampero/definitions/piles.yaml:100',
-    11287: 'rules_data/pampero/definitions/piles.yaml:100',
-    11288: 'rules_data/pampero/definitions/piles.yaml:101',
-    11289: 'rules_data/pampero/definitions/piles.yaml:102',
-    11291: 'rules_data/pampero/definitions/piles.yaml:103',
-    11292: 'rules_data/pampero/definitions/piles.yaml:104',
-    11293: 'rules_data/pampero/definitions/piles.yaml:104',
-    11294: 'rules_data/pampero/definitions/piles.yaml:105',
+    11283: 'rules_data/pampero/definitions/piles.yaml:100',
+    11284: 'rules_data/pampero/definitions/piles.yaml:101',
+    11285: 'rules_data/pampero/definitions/piles.yaml:102',
+    11286: 'rules_data/pampero/definitions/piles.yaml:102',
+    11287: 'rules_data/pampero/definitions/piles.yaml:102',
+    11288: 'rules_data/pampero/definitions/piles.yaml:103',
+    11289: 'rules_data/pampero/definitions/piles.yaml:104',
+    11291: 'rules_data/pampero/definitions/piles.yaml:105',
+    11292: 'rules_data/pampero/definitions/piles.yaml:106',
+    11293: 'rules_data/pampero/definitions/piles.yaml:106',
+    11294: 'rules_data/pampero/definitions/piles.yaml:107',
     11296: 'rules_data/pampero/definitions/resources.yaml:15',
     11297: 'rules_data/pampero/definitions/resources.yaml:16',
-    11299: 'rules_data/pampero/definitions/piles.yaml:106',
+    11299: 'rules_data/pampero/definitions/piles.yaml:108',
     11300: 'rules_data/pampero/definitions/resources.yaml:18',
-    11302: 'rules_data/pampero/definitions/piles.yaml:102',
+    11302: 'rules_data/pampero/definitions/piles.yaml:104',
     11304: 'rules_data/pampero/definitions/scoring.yaml:95',
     11305: 'rules_data/pampero/definitions/scoring.yaml:95',
     11306: 'rules_data/pampero/definitions/scoring.yaml:96',
@@ -53267,30 +53267,30 @@ AT = {
     11324: 'rules_data/pampero/definitions/resources.yaml:30',
     11326: 'rules_data/pampero/definitions/scoring.yaml:96',
     11327: 'rules_data/pampero/definitions/resources.yaml:18',
-    11334: 'rules_data/pampero/definitions/piles.yaml:78',
-    11335: 'rules_data/pampero/definitions/piles.yaml:79',
-    11336: 'rules_data/pampero/definitions/piles.yaml:80',
-    11337: 'rules_data/pampero/definitions/piles.yaml:80',
-    11338: 'rules_data/pampero/definitions/piles.yaml:81',
-    11339: 'rules_data/pampero/definitions/piles.yaml:81',
-    11345: 'rules_data/pampero/definitions/piles.yaml:78',
-    11346: 'rules_data/pampero/definitions/piles.yaml:79',
-    11347: 'rules_data/pampero/definitions/piles.yaml:80',
-    11348: 'rules_data/pampero/definitions/piles.yaml:80',
-    11349: 'rules_data/pampero/definitions/piles.yaml:81',
-    11350: 'rules_data/pampero/definitions/piles.yaml:81',
-    11356: 'rules_data/pampero/definitions/piles.yaml:78',
-    11357: 'rules_data/pampero/definitions/piles.yaml:79',
-    11358: 'rules_data/pampero/definitions/piles.yaml:80',
-    11359: 'rules_data/pampero/definitions/piles.yaml:80',
-    11360: 'rules_data/pampero/definitions/piles.yaml:81',
-    11361: 'rules_data/pampero/definitions/piles.yaml:81',
-    11367: 'rules_data/pampero/definitions/piles.yaml:78',
-    11368: 'rules_data/pampero/definitions/piles.yaml:79',
-    11369: 'rules_data/pampero/definitions/piles.yaml:80',
-    11370: 'rules_data/pampero/definitions/piles.yaml:80',
-    11371: 'rules_data/pampero/definitions/piles.yaml:81',
-    11372: 'rules_data/pampero/definitions/piles.yaml:81',
+    11334: 'rules_data/pampero/definitions/piles.yaml:80',
+    11335: 'rules_data/pampero/definitions/piles.yaml:81',
+    11336: 'rules_data/pampero/definitions/piles.yaml:82',
+    11337: 'rules_data/pampero/definitions/piles.yaml:82',
+    11338: 'rules_data/pampero/definitions/piles.yaml:83',
+    11339: 'rules_data/pampero/definitions/piles.yaml:83',
+    11345: 'rules_data/pampero/definitions/piles.yaml:80',
+    11346: 'rules_data/pampero/definitions/piles.yaml:81',
+    11347: 'rules_data/pampero/definitions/piles.yaml:82',
+    11348: 'rules_data/pampero/definitions/piles.yaml:82',
+    11349: 'rules_data/pampero/definitions/piles.yaml:83',
+    11350: 'rules_data/pampero/definitions/piles.yaml:83',
+    11356: 'rules_data/pampero/definitions/piles.yaml:80',
+    11357: 'rules_data/pampero/definitions/piles.yaml:81',
+    11358: 'rules_data/pampero/definitions/piles.yaml:82',
+    11359: 'rules_data/pampero/definitions/piles.yaml:82',
+    11360: 'rules_data/pampero/definitions/piles.yaml:83',
+    11361: 'rules_data/pampero/definitions/piles.yaml:83',
+    11367: 'rules_data/pampero/definitions/piles.yaml:80',
+    11368: 'rules_data/pampero/definitions/piles.yaml:81',
+    11369: 'rules_data/pampero/definitions/piles.yaml:82',
+    11370: 'rules_data/pampero/definitions/piles.yaml:82',
+    11371: 'rules_data/pampero/definitions/piles.yaml:83',
+    11372: 'rules_data/pampero/definitions/piles.yaml:83',
     11374: 'rules_data/pampero/definitions/piles.yaml:36',
     11375: 'rules_data/pampero/definitions/piles.yaml:37',
     11376: 'rules_data/pampero/definitions/piles.yaml:38',
@@ -53309,24 +53309,24 @@ AT = {
     11391: 'rules_data/pampero/definitions/piles.yaml:38',
     11392: 'rules_data/pampero/definitions/piles.yaml:39',
     11393: 'rules_data/pampero/definitions/piles.yaml:39',
-    11399: 'rules_data/pampero/definitions/piles.yaml:78',
-    11400: 'rules_data/pampero/definitions/piles.yaml:79',
-    11401: 'rules_data/pampero/definitions/piles.yaml:80',
-    11402: 'rules_data/pampero/definitions/piles.yaml:80',
-    11403: 'rules_data/pampero/definitions/piles.yaml:81',
-    11404: 'rules_data/pampero/definitions/piles.yaml:81',
-    11410: 'rules_data/pampero/definitions/piles.yaml:78',
-    11411: 'rules_data/pampero/definitions/piles.yaml:79',
-    11412: 'rules_data/pampero/definitions/piles.yaml:80',
-    11413: 'rules_data/pampero/definitions/piles.yaml:80',
-    11414: 'rules_data/pampero/definitions/piles.yaml:81',
-    11415: 'rules_data/pampero/definitions/piles.yaml:81',
-    11421: 'rules_data/pampero/definitions/piles.yaml:78',
-    11422: 'rules_data/pampero/definitions/piles.yaml:79',
-    11423: 'rules_data/pampero/definitions/piles.yaml:80',
-    11424: 'rules_data/pampero/definitions/piles.yaml:80',
-    11425: 'rules_data/pampero/definitions/piles.yaml:81',
-    11426: 'rules_data/pampero/definitions/piles.yaml:81',
+    11399: 'rules_data/pampero/definitions/piles.yaml:80',
+    11400: 'rules_data/pampero/definitions/piles.yaml:81',
+    11401: 'rules_data/pampero/definitions/piles.yaml:82',
+    11402: 'rules_data/pampero/definitions/piles.yaml:82',
+    11403: 'rules_data/pampero/definitions/piles.yaml:83',
+    11404: 'rules_data/pampero/definitions/piles.yaml:83',
+    11410: 'rules_data/pampero/definitions/piles.yaml:80',
+    11411: 'rules_data/pampero/definitions/piles.yaml:81',
+    11412: 'rules_data/pampero/definitions/piles.yaml:82',
+    11413: 'rules_data/pampero/definitions/piles.yaml:82',
+    11414: 'rules_data/pampero/definitions/piles.yaml:83',
+    11415: 'rules_data/pampero/definitions/piles.yaml:83',
+    11421: 'rules_data/pampero/definitions/piles.yaml:80',
+    11422: 'rules_data/pampero/definitions/piles.yaml:81',
+    11423: 'rules_data/pampero/definitions/piles.yaml:82',
+    11424: 'rules_data/pampero/definitions/piles.yaml:82',
+    11425: 'rules_data/pampero/definitions/piles.yaml:83',
+    11426: 'rules_data/pampero/definitions/piles.yaml:83',
     11427: 'rules_data/pampero/modules.yaml:140',
     11429: 'rules_data/pampero/definitions/resources.yaml:15',
     11430: 'rules_data/pampero/definitions/resources.yaml:16',
@@ -53362,24 +53362,24 @@ AT = {
     11482: 'rules_data/pampero/definitions/resources.yaml:29',
     11484: 'rules_data/pampero/definitions/resources.yaml:30',
     11485: 'rules_data/pampero/definitions/resources.yaml:30',
-    11492: 'rules_data/pampero/definitions/piles.yaml:78',
-    11493: 'rules_data/pampero/definitions/piles.yaml:79',
-    11494: 'rules_data/pampero/definitions/piles.yaml:80',
-    11495: 'rules_data/pampero/definitions/piles.yaml:80',
-    11496: 'rules_data/pampero/definitions/piles.yaml:81',
-    11497: 'rules_data/pampero/definitions/piles.yaml:81',
-    11503: 'rules_data/pampero/definitions/piles.yaml:78',
-    11504: 'rules_data/pampero/definitions/piles.yaml:79',
-    11505: 'rules_data/pampero/definitions/piles.yaml:80',
-    11506: 'rules_data/pampero/definitions/piles.yaml:80',
-    11507: 'rules_data/pampero/definitions/piles.yaml:81',
-    11508: 'rules_data/pampero/definitions/piles.yaml:81',
-    11514: 'rules_data/pampero/definitions/piles.yaml:78',
-    11515: 'rules_data/pampero/definitions/piles.yaml:79',
-    11516: 'rules_data/pampero/definitions/piles.yaml:80',
-    11517: 'rules_data/pampero/definitions/piles.yaml:80',
-    11518: 'rules_data/pampero/definitions/piles.yaml:81',
-    11519: 'rules_data/pampero/definitions/piles.yaml:81',
+    11492: 'rules_data/pampero/definitions/piles.yaml:80',
+    11493: 'rules_data/pampero/definitions/piles.yaml:81',
+    11494: 'rules_data/pampero/definitions/piles.yaml:82',
+    11495: 'rules_data/pampero/definitions/piles.yaml:82',
+    11496: 'rules_data/pampero/definitions/piles.yaml:83',
+    11497: 'rules_data/pampero/definitions/piles.yaml:83',
+    11503: 'rules_data/pampero/definitions/piles.yaml:80',
+    11504: 'rules_data/pampero/definitions/piles.yaml:81',
+    11505: 'rules_data/pampero/definitions/piles.yaml:82',
+    11506: 'rules_data/pampero/definitions/piles.yaml:82',
+    11507: 'rules_data/pampero/definitions/piles.yaml:83',
+    11508: 'rules_data/pampero/definitions/piles.yaml:83',
+    11514: 'rules_data/pampero/definitions/piles.yaml:80',
+    11515: 'rules_data/pampero/definitions/piles.yaml:81',
+    11516: 'rules_data/pampero/definitions/piles.yaml:82',
+    11517: 'rules_data/pampero/definitions/piles.yaml:82',
+    11518: 'rules_data/pampero/definitions/piles.yaml:83',
+    11519: 'rules_data/pampero/definitions/piles.yaml:83',
     11523: 'rules_data/pampero/definitions/piles.yaml:48',
     11524: 'rules_data/pampero/definitions/piles.yaml:49',
     11525: 'rules_data/pampero/definitions/piles.yaml:49',
@@ -53468,40 +53468,40 @@ AT = {
     11662: 'rules_data/pampero/definitions/tracks.yaml:20',
     11664: 'rules_data/pampero/definitions/scoring.yaml:132',
     11665: 'rules_data/pampero/definitions/resources.yaml:18',
-    11671: 'rules_data/pampero/definitions/piles.yaml:87',
-    11672: 'rules_data/pampero/definitions/piles.yaml:88',
-    11673: 'rules_data/pampero/definitions/piles.yaml:88',
-    11674: 'rules_data/pampero/definitions/piles.yaml:88',
-    11675: 'rules_data/pampero/definitions/piles.yaml:88',
-    11676: 'rules_data/pampero/definitions/piles.yaml:88',
-    11681: 'rules_data/pampero/definitions/piles.yaml:87',
-    11682: 'rules_data/pampero/definitions/piles.yaml:88',
-    11683: 'rules_data/pampero/definitions/piles.yaml:88',
-    11684: 'rules_data/pampero/definitions/piles.yaml:88',
-    11685: 'rules_data/pampero/definitions/piles.yaml:88',
-    11686: 'rules_data/pampero/definitions/piles.yaml:88',
-    11691: 'rules_data/pampero/definitions/piles.yaml:87',
-    11692: 'rules_data/pampero/definitions/piles.yaml:88',
-    11693: 'rules_data/pampero/definitions/piles.yaml:88',
-    11694: 'rules_data/pampero/definitions/piles.yaml:88',
-    11695: 'rules_data/pampero/definitions/piles.yaml:88',
-    11696: 'rules_data/pampero/definitions/piles.yaml:88',
-    11702: 'rules_data/pampero/definitions/piles.yaml:78',
-    11703: 'rules_data/pampero/definitions/piles.yaml:79',
-    11704: 'rules_data/pampero/definitions/piles.yaml:80',
-    11705: 'rules_data/pampero/definitions/piles.yaml:80',
-    11706: 'rules_data/pampero/definitions/piles.yaml:81',
-    11707: 'rules_data/pampero/definitions/piles.yaml:81',
-    11713: 'rules_data/pampero/definitions/piles.yaml:78',
-    11714: 'rules_data/pampero/definitions/piles.yaml:79',
-    11715: 'rules_data/pampero/definitions/piles.yaml:80',
-    11716: 'rules_data/pampero/definitions/piles.yaml:80',
-    11717: 'rules_data/pampero/definitions/piles.yaml:81',
-    11718: 'rules_data/pampero/definitions/piles.yaml:81',
-    11724: 'rules_data/pampero/definitions/piles.yaml:78',
-    11725: 'rules_data/pampero/definitions/piles.yaml:79',
-    11726: 'rules_data/pampero/definitions/piles.yaml:80',
-    11727: 'rules_data/pampero/definitions/piles.yaml:80',
-    11728: 'rules_data/pampero/definitions/piles.yaml:81',
-    11729: 'rules_data/pampero/definitions/piles.yaml:81',
+    11671: 'rules_data/pampero/definitions/piles.yaml:89',
+    11672: 'rules_data/pampero/definitions/piles.yaml:90',
+    11673: 'rules_data/pampero/definitions/piles.yaml:90',
+    11674: 'rules_data/pampero/definitions/piles.yaml:90',
+    11675: 'rules_data/pampero/definitions/piles.yaml:90',
+    11676: 'rules_data/pampero/definitions/piles.yaml:90',
+    11681: 'rules_data/pampero/definitions/piles.yaml:89',
+    11682: 'rules_data/pampero/definitions/piles.yaml:90',
+    11683: 'rules_data/pampero/definitions/piles.yaml:90',
+    11684: 'rules_data/pampero/definitions/piles.yaml:90',
+    11685: 'rules_data/pampero/definitions/piles.yaml:90',
+    11686: 'rules_data/pampero/definitions/piles.yaml:90',
+    11691: 'rules_data/pampero/definitions/piles.yaml:89',
+    11692: 'rules_data/pampero/definitions/piles.yaml:90',
+    11693: 'rules_data/pampero/definitions/piles.yaml:90',
+    11694: 'rules_data/pampero/definitions/piles.yaml:90',
+    11695: 'rules_data/pampero/definitions/piles.yaml:90',
+    11696: 'rules_data/pampero/definitions/piles.yaml:90',
+    11702: 'rules_data/pampero/definitions/piles.yaml:80',
+    11703: 'rules_data/pampero/definitions/piles.yaml:81',
+    11704: 'rules_data/pampero/definitions/piles.yaml:82',
+    11705: 'rules_data/pampero/definitions/piles.yaml:82',
+    11706: 'rules_data/pampero/definitions/piles.yaml:83',
+    11707: 'rules_data/pampero/definitions/piles.yaml:83',
+    11713: 'rules_data/pampero/definitions/piles.yaml:80',
+    11714: 'rules_data/pampero/definitions/piles.yaml:81',
+    11715: 'rules_data/pampero/definitions/piles.yaml:82',
+    11716: 'rules_data/pampero/definitions/piles.yaml:82',
+    11717: 'rules_data/pampero/definitions/piles.yaml:83',
+    11718: 'rules_data/pampero/definitions/piles.yaml:83',
+    11724: 'rules_data/pampero/definitions/piles.yaml:80',
+    11725: 'rules_data/pampero/definitions/piles.yaml:81',
+    11726: 'rules_data/pampero/definitions/piles.yaml:82',
+    11727: 'rules_data/pampero/definitions/piles.yaml:82',
+    11728: 'rules_data/pampero/definitions/piles.yaml:83',
+    11729: 'rules_data/pampero/definitions/piles.yaml:83',
 }
