@@ -30,6 +30,8 @@ CORE_WORDS = {
     "cards", "space", "build", "play", "out",
     # (the sheet layout 'cards', the word 'space' in a diagnostic, CLI command names
     # and the --out option)
+    "a4",
+    # (the paper size of `rulesc sheet --paper a4`; Pampero's action card A4 shares it)
 }
 
 

@@ -31,7 +31,7 @@ def test_pdf_sheet(tmp_path, capsys):
     out = tmp_path / "tm.pdf"
     assert main(["sheet", "terraforming_mars", "--out", str(out)]) == 0
     assert out.read_bytes().startswith(b"%PDF-")
-    assert "(it," in capsys.readouterr().out   # the rulebook's language by default
+    assert ", it," in capsys.readouterr().out   # the rulebook's language by default
 
 
 def test_unknown_language_and_unwritable_folder(tmp_path, capsys):
@@ -39,3 +39,49 @@ def test_unknown_language_and_unwritable_folder(tmp_path, capsys):
                  str(tmp_path / "x.html")]) == 2
     assert main(["sheet", "terraforming_mars", "--out", str(tmp_path / "no" / "x.html")]) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_aid_paper_audience_and_modules(tmp_path, capsys):
+    out = tmp_path / "quick.html"
+    assert main(["sheet", "terraforming_mars", "--aid", "quick", "--paper", "letter",
+                 "--lang", "en", "--out", str(out)]) == 0
+    assert "size: letter" in out.read_text("utf-8")
+    assert "(quick, player, en, letter," in capsys.readouterr().out
+    out = tmp_path / "designer.html"
+    assert main(["sheet", "pampero", "--audience", "designer", "--out", str(out)]) == 0
+    assert "§ " in out.read_text("utf-8")
+    # solo needs Corporate Era: it is added, and said in one line on stderr
+    assert main(["sheet", "terraforming_mars", "--modules", "solo", "--out", str(out)]) == 0
+    assert "added module(s) corporate_era (solo requires it)" in capsys.readouterr().err
+
+
+def test_modules_that_do_not_fit_are_a_usage_error(tmp_path, capsys):
+    out = tmp_path / "x.html"
+    assert main(["sheet", "pampero", "--modules", "nope", "--out", str(out)]) == 2
+    assert "unknown module 'nope'" in capsys.readouterr().err
+    # Clear Skies' and Project Verne's extra scoring tiles exclude each other
+    assert main(["sheet", "pampero", "--modules",
+                 "cs_extra_scoring_tiles,verne_extra_scoring_tiles", "--out", str(out)]) == 2
+    assert "conflicts with" in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.skipif(not _has_weasyprint(), reason="PDF needs the optional WeasyPrint extra")
+def test_pdf_is_byte_identical_across_runs(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for out in (first, second):
+        assert main(["sheet", "love_letter", "--aid", "quick", "--out", str(out)]) == 0
+    assert first.read_bytes() == second.read_bytes()
+    import os
+    assert "SOURCE_DATE_EPOCH" not in os.environ   # put back as it was
+    assert capsys.readouterr().err == ""   # no progress when stderr is not a terminal
+
+
+@pytest.mark.skipif(not _has_weasyprint(), reason="PDF needs the optional WeasyPrint extra")
+def test_progress_is_reported_per_page():
+    from compiler.sheets.pdf import to_pdf
+
+    seen: list[str] = []
+    to_pdf(b"<p>one</p><p style='break-before: page'>two</p>", seen.append)
+    assert any("Page 2" in line for line in seen)

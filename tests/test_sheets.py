@@ -16,6 +16,8 @@ import pytest
 
 from compiler import sheets
 from compiler.pipeline import compile_game, render_outputs
+from compiler.sheets import flow as core_flow
+from compiler.sheets import modules as core_modules
 from compiler.sheets import sheet as core_sheet
 from compiler.sheets.speak import Speaker
 from compiler.sheets.words import WORDS
@@ -183,7 +185,7 @@ def test_number_agreement(ir):
 
 def test_production_phase_in_words(ir, html):
     # Fase 4: l'energia diventa calore; M€ = produzione di M€ + NT.
-    flow = core_sheet.flow(Speaker(ir, "it"))
+    flow = core_flow.flow(Speaker(ir, "it"))
     production = flow["phases"][3]
     assert production["text"].startswith(
         "Ogni giocatore: tutta l'energia diventa calore. Guadagna 1 M€ per ogni NT.")
@@ -194,13 +196,14 @@ def test_production_phase_in_words(ir, html):
 
 
 def test_modules_say_what_they_change(ir):
-    modules = {m["id"]: m["facts"] for m in core_sheet.modules(Speaker(ir, "it"))}
+    modules = {m["id"]: m["facts"] for m in core_modules.modules(Speaker(ir, "it"))}
     assert "1 giocatore." in modules["solo"]
     assert "NT: per giocatore: inizio 14, minimo 0." in modules["solo"]
     assert "Senza: obiettivi, ricompense." in modules["solo"]
     assert "Senza il passo «Produzione iniziale»." in modules["corporate_era"]
-    assert any(f.startswith("Con questa variante entrano in gioco: ")
-               for f in modules["corporate_era"])
+    # the Corporate Era cards, counted, under the kind's own name
+    era = [c for c in ir["records"]["cards"].values() if c.get("module") == "corporate_era"]
+    assert any(f.startswith(f"{len(era)} carte Progetto") for f in modules["corporate_era"])
 
 
 # ---- every kind of statement, in both languages ---------------------------------------
@@ -283,15 +286,17 @@ def test_every_statement_kind(extra, i, source, it, en):
 
 
 def test_data_strings_cannot_inject_markup(extra):
-    for page in (v.decode("utf-8") for v in sheets.render(extra).values()):
+    for name, page in ((k, v.decode("utf-8")) for k, v in sheets.render(extra).items()):
         assert HOSTILE not in page and "<b>x</b>" not in page
-        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+        if name.startswith(("reference.", "designer.", "cards.")):   # they show every card
+            assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
         assert "49" not in page.replace("#049", "")
 
 
 def test_sheets_per_language_with_sections_and_citations(html):
-    assert sorted(html) == ["reference.en.html", "reference.it.html"]
-    it = html["reference.it.html"]
+    assert sorted(html) == sorted(f"{aid}.{lang}.html" for lang in ("it", "en") for aid in
+                                  ("reference", "quick", "modules", "cards", "designer"))
+    it = html["designer.it.html"]
     assert '<html lang="it">' in it
     for heading in ("Svolgimento del gioco", "Parametri globali", "Progetti standard",
                     "Obiettivi", "Ricompense", "Tessere e piazzamento", "Carte Progetto",
@@ -300,6 +305,7 @@ def test_sheets_per_language_with_sections_and_citations(html):
     assert "§ Azione 2: Progetto standard, Centrale elettrica (11 M€)" in it
     assert "Alcuni nomi non sono noti in italiano" in it  # no Italian card names in the data
     assert "@page" in it and "<link" not in it  # print CSS inline, no external files
+    assert "§" not in html["reference.it.html"]   # a player's sheet cites no sources
 
 
 def test_no_template_leftovers_ids_or_code(html, ir):
@@ -341,7 +347,7 @@ def _pampero_sheet() -> str:
     from tests.conftest import ROOT
 
     ir = compile_game(ROOT / "rules_data" / "pampero", ROOT).ir
-    return render(ir)["reference.en.html"].decode("utf-8")
+    return render(ir)["designer.en.html"].decode("utf-8")
 
 
 def test_pampero_components_are_on_the_sheet():

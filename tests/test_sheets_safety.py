@@ -64,13 +64,15 @@ def rendered(ir: dict[str, Any]) -> dict[str, str]:
 
 def test_hostile_names_are_literal_text(tmp_path: Path) -> None:
     pages = rendered(small_game(tmp_path, section=HOSTILE))
-    assert set(pages) == {"reference.it.html", "reference.en.html"}
-    for page in pages.values():
+    assert set(pages) == {f"{aid}.{lang}.html" for lang in ("it", "en") for aid in
+                          ("reference", "quick", "modules", "cards", "designer")}
+    for name, page in pages.items():
         assert HOSTILE not in page
         assert "<img" not in page
-        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
         assert TEMPLATE in page and "49" not in page
-        assert "2 €&lt;img src=x onerror=alert(2)&gt;" in page
+        if name.startswith(("reference", "designer", "cards")):   # the card is shown
+            assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+            assert "2 €&lt;img src=x onerror=alert(2)&gt;" in page
 
 
 def test_template_syntax_in_card_name_is_not_evaluated(tmp_path: Path) -> None:
@@ -80,11 +82,18 @@ def test_template_syntax_in_card_name_is_not_evaluated(tmp_path: Path) -> None:
 
 def test_provisional_value_is_marked_with_its_reason(tmp_path: Path) -> None:
     ir = small_game(tmp_path, cost={"provisional": 12, "reason": "cost <unknown> in rulebook"})
-    it, en = rendered(ir)["reference.it.html"], rendered(ir)["reference.en.html"]
+    it, en = rendered(ir)["designer.it.html"], rendered(ir)["designer.en.html"]
     assert '<span class="cost">12</span>' in it
     assert f'class="prov" title="cost = 12: cost &lt;unknown&gt; in rulebook">' \
         f'{WORDS["it"]["provisional"]}<' in it
     assert f'>{WORDS["en"]["provisional"]}<' in en
+
+
+def test_player_sheet_marks_a_provisional_value_with_one_legend_line(tmp_path: Path) -> None:
+    ir = small_game(tmp_path, cost={"provisional": 12, "reason": "cost <unknown> in rulebook"})
+    it = rendered(ir)["reference.it.html"]
+    assert 'class="pmark"' in it and "unknown" not in it and "cost = 12" not in it
+    assert it.count(WORDS["it"]["prov_legend"]) == 1
 
 
 def test_a_plain_value_has_no_provisional_mark(tmp_path: Path) -> None:
@@ -101,7 +110,8 @@ def test_card_names_fall_back_to_english_with_a_note(tmp_path: Path) -> None:
 
 def test_sheet_of_a_partial_ir_renders() -> None:
     out = sheets.render({"game": {"id": "bare", "language": "en"}})
-    assert list(out) == ["reference.en.html"]
+    assert sorted(out) == ["cards.en.html", "designer.en.html", "modules.en.html",
+                           "quick.en.html", "reference.en.html"]
 
 
 def test_pdf_of_a_sheet(tmp_path: Path) -> None:

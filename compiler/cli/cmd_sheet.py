@@ -1,27 +1,45 @@
-"""``rulesc sheet GAME [--lang L] [--rules PATH] --out FILE``: a printable sheet.
+"""``rulesc sheet GAME [--aid A] [--audience player|designer] [--modules a,b|all|none]
+[--paper a4|letter] [--lang L] [--rules PATH] --out FILE``: a printable sheet or aid.
 
-Writes the rule-reference sheet of GAME in one language as PDF (``FILE.pdf``, needs the
-optional WeasyPrint extra: ``pip install -e ".[pdf]"``) or as HTML (any other name). The
-same sheets are built as HTML into ``generated/<game>/sheets/``; PDFs embed dates, so
-they are written only here. The file is written atomically, with the permissions the
-user's umask gives (``compiler.output.write_file``). Exit 0 ok; 1 on rules data
-with errors, a missing PDF library or an unwritable file; 2 unknown game or language.
+Writes one aid of GAME in one language as PDF (``FILE.pdf``, needs the optional WeasyPrint
+extra: ``pip install -e ".[pdf]"``) or as HTML (any other name): ``reference`` (the rule
+reference, the default), ``quick`` (one page), ``modules`` (one page per module) or
+``cards`` (63 x 88 mm proxies, nine to a sheet, crop marks). ``--audience player`` (the
+default) shows no sources, ids or data; ``designer`` shows them. ``--modules`` prints a
+selection (what the chosen modules require is added, and said in one line); without it
+the sheet shows the whole box. The PDF is byte-identical from run to run; on a terminal
+the render's progress goes to stderr. The file is written atomically, with the
+permissions the user's umask gives. Exit 0 ok; 1 on rules data with errors, a missing
+PDF library or an unwritable file; 2 on a wrong command line (unknown game, language,
+module, or a selection whose modules conflict).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from compiler import sheets
-from compiler.cli.common import add_game, command, compiled_game
+from compiler.cli.common import UsageError, add_game, command, compiled_game
+from compiler.cli.selection import choose
 from compiler.output import write_file
+from compiler.runtime import RulesError
+from compiler.sheets.audit import untranslated
 from compiler.sheets.pdf import PdfUnavailable, to_pdf
 
 EXAMPLES = [
-    ("rulesc sheet terraforming_mars --out tm.html", "HTML in the rulebook's language"),
+    ("rulesc sheet terraforming_mars --out tm.html", "the rule reference, rulebook language"),
     ("rulesc sheet pampero --lang it --out pampero.pdf", "PDF (needs the pdf extra)"),
+    ("rulesc sheet terraforming_mars --aid quick --paper letter --out quick.pdf",
+     "the one-page quick reference on US Letter"),
+    ("rulesc sheet pampero --aid modules --modules co2,h2 --out co2.pdf",
+     "one page for each chosen module"),
+    ("rulesc sheet love_letter --aid cards --lang it --out cards.pdf",
+     "card proxies, 63 x 88 mm, nine to a page with crop marks"),
+    ("rulesc sheet terraforming_mars --audience designer --out tm-designer.html",
+     "with sources and provisional notes"),
     ("rulesc sheet terraforming_mars --rules my_expansion --on terraforming_mars --out x.html",
      "with an expansion's cards"),
 ]
@@ -29,14 +47,44 @@ EXAMPLES = [
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register this command and its options on the ``rulesc`` parser."""
-    p = command(sub, "sheet", "write a printable rule-reference sheet (PDF or HTML)", EXAMPLES)
+    p = command(sub, "sheet", "write a printable rule sheet or player aid (PDF or HTML)",
+                EXAMPLES)
     add_game(p)
+    p.add_argument("--aid", choices=sheets.AIDS, default="reference",
+                   help="which aid (default: reference)")
+    p.add_argument("--audience", choices=sheets.AUDIENCES, default="player",
+                   help="player: no sources or ids; designer: sources and notes "
+                        "(default: player)")
+    p.add_argument("--modules", metavar="A,B|all|none",
+                   help="print this selection of modules (default: the whole box)")
+    p.add_argument("--paper", choices=tuple(sheets.PAPERS), default="a4",
+                   help="paper size (default: a4)")
     p.add_argument("--lang", help="the sheet's language (default: the rulebook's)")
     p.add_argument("--rules", type=Path, metavar="PATH", help="a rules folder outside this repo")
     p.add_argument("--on", metavar="GAME", help="--rules is an expansion of GAME")
     p.add_argument("--out", type=Path, required=True, metavar="FILE",
                    help="FILE.pdf or FILE.html")
     p.set_defaults(run=run)
+
+
+def _selection(ir: dict, text: str | None) -> list[str] | None:
+    """The modules ``--modules`` names, with those they require (said on stderr)."""
+    if text is None:
+        return None
+    if text.strip() == "none":
+        return []
+    chosen = choose(ir, text, None, fill=True)
+    if chosen.note:
+        print(f"rulesc sheet: {chosen.note}", file=sys.stderr)
+    return chosen.modules
+
+
+def _progress(out: Path) -> Callable[[str], None] | None:
+    """Progress lines on stderr when it is a terminal (a PDF takes seconds)."""
+    if not sys.stderr.isatty():
+        return None
+    return lambda text: print(f"rulesc sheet: {out.name}: {text}", file=sys.stderr,
+                              flush=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,9 +102,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"rulesc sheet: unknown language '{lang}' (have: {', '.join(langs)})",
               file=sys.stderr)
         return 2
-    html = sheets.render(comp.ir)[f"reference.{lang}.html"]
     try:
-        data = to_pdf(html) if args.out.suffix.lower() == ".pdf" else html
+        html = sheets.page(comp.ir, args.aid, lang, args.audience, args.paper,
+                           _selection(comp.ir, args.modules))
+    except (UsageError, RulesError) as exc:
+        print(f"rulesc sheet: {exc}", file=sys.stderr)
+        return 2
+    return _write(args, html, lang, len(untranslated(comp.ir, lang)))
+
+
+def _write(args: argparse.Namespace, html: bytes, lang: str, foreign: int) -> int:
+    """Write ``html`` (or its PDF) to ``--out``; 0, or 1 when it cannot."""
+    try:
+        data = to_pdf(html, _progress(args.out)) if args.out.suffix.lower() == ".pdf" \
+            else html
         write_file(args.out, data)
     except PdfUnavailable as exc:
         print(f"rulesc sheet: {exc}", file=sys.stderr)
@@ -64,5 +123,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"rulesc sheet: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    print(f"wrote {args.out} ({lang}, {len(data)} bytes)")
+    if foreign:
+        print(f"rulesc sheet: note: {foreign} names have no '{lang}' form; the sheet shows "
+              "them in the rulebook's language, with a note", file=sys.stderr)
+    print(f"wrote {args.out} ({args.aid}, {args.audience}, {lang}, {args.paper}, "
+          f"{len(data)} bytes)")
     return 0

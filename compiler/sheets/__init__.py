@@ -1,11 +1,18 @@
-"""Stage 6, sheets: printable rule-reference sheets (HTML) from the IR.
+"""Stage 6, sheets: printable rule sheets and player aids (HTML) from the IR.
 
-Entry point: ``render(ir)`` -> ``{relative path: bytes}``: ``reference.<lang>.html`` for each
-language in ``ir["game"]["languages"]``. The rule text comes from the text trees the
-resolver keeps beside the IR (``ir["texts"]``: which definition each phrase used, with
-which arguments), worded by the definitions' own texts (``compiler.sheets.speak``); the
-layout comes from the game's ``sheet`` in game.yaml (``compiler.sheets.sheet``). Jinja2
-autoescapes every data string; output is deterministic (no dates, data order kept).
+``page(ir, aid, lang, ...)`` -> the HTML of one aid: ``reference`` (the whole rule
+reference), ``quick`` (a one-page quick reference), ``modules`` (one page per module) or
+``cards`` (63 x 88 mm card proxies, nine to a page, with crop marks), for an audience
+(``player``: no sources, ids or data; ``designer``: sources and provisional notes), a
+paper size (``a4`` or ``letter``) and a selection of modules (``None``: the whole box).
+``render(ir)`` -> ``{relative path: bytes}``: what ``rulesc build`` writes, every aid in
+every language of ``ir["game"]["languages"]``; it raises ``SheetError`` when a player's
+page shows an id, ``None`` or a data path (``compiler.sheets.audit``).
+
+The rule text comes from the text trees the resolver keeps beside the IR (``ir["texts"]``),
+worded by the definitions' own texts (``compiler.sheets.speak``); the layout comes from the
+game's ``sheet`` in game.yaml (``compiler.sheets.sheet``). Jinja2 autoescapes every data
+string; output is deterministic (no dates, data order kept).
 """
 
 from __future__ import annotations
@@ -15,7 +22,16 @@ from typing import Any
 
 import jinja2
 
-__all__ = ["languages", "render"]
+__all__ = ["AIDS", "AUDIENCES", "PAPERS", "SheetError", "languages", "page", "page_and_leaks",
+           "render"]
+
+AIDS = ("reference", "quick", "modules", "cards")
+AUDIENCES = ("player", "designer")
+PAPERS = {"a4": "A4", "letter": "letter"}
+
+
+class SheetError(ValueError):
+    """A player's page shows what a player must not see (ids, ``None``, data paths)."""
 
 
 @functools.lru_cache(maxsize=1)
@@ -34,17 +50,56 @@ def languages(ir: dict[str, Any]) -> list[str]:
     return langs or [str(game.get("language") or "en")]
 
 
-def render(ir: dict[str, Any]) -> dict[str, bytes]:
-    """The reference sheets of ``ir``: ``{"reference.<lang>.html": utf-8 bytes}``."""
-    from compiler.sheets.sheet import context
+def page(ir: dict[str, Any], aid: str, lang: str, audience: str = "player",
+         paper: str = "a4", modules: list[str] | None = None) -> bytes:
+    """The HTML of one aid (see the module docstring). Raises ``compiler.runtime.
+    RulesError`` for a selection of modules that does not compose."""
+    return page_and_leaks(ir, aid, lang, audience, paper, modules)[0]
+
+
+def page_and_leaks(ir: dict[str, Any], aid: str, lang: str, audience: str = "player",
+          paper: str = "a4", modules: list[str] | None = None) -> tuple[bytes, list[str]]:
+    """The HTML of one aid and what its text had to show by its data name, for want of
+    words in the data (``Speaker.leaks``: a state entry, a field, a nameless record)."""
+    from compiler.sheets import aids
+    from compiler.sheets.select import select
     from compiler.sheets.words import words
 
-    template = _env().get_template("reference.html.j2")
-    out = {}
+    chosen = select(ir, modules)
+    c = aids.CONTEXTS[aid](chosen, lang, audience)
+    c["paper"] = PAPERS[paper]
+    c["legend"] = _has_prov(c)
+    html = _env().get_template(f"{aid}.html.j2").render(
+        c=c, t=functools.partial(_word, words(lang)))
+    return html.encode("utf-8"), list(c.get("leaks") or [])
+
+
+def render(ir: dict[str, Any]) -> dict[str, bytes]:
+    """Every aid of ``ir`` for ``rulesc build``: ``<aid>.<lang>.html`` for players (the
+    reference as ``reference.<lang>.html``) and ``designer.<lang>.html``, the designer's
+    reference. Raises ``SheetError`` listing what a player's page must not show."""
+    from compiler.sheets.audit import problems
+
+    out, found = {}, []
     for lang in languages(ir):
-        html = template.render(c=context(ir, lang), t=functools.partial(_word, words(lang)))
-        out[f"reference.{lang}.html"] = html.encode("utf-8")
+        for aid in AIDS:
+            html = page(ir, aid, lang)
+            found += [f"{aid}.{lang}.html: {p}" for p in problems(html, ir)]
+            out[f"{aid}.{lang}.html"] = html
+        out[f"designer.{lang}.html"] = page(ir, "reference", lang, "designer")
+    if found:
+        raise SheetError("a player's sheet shows what only the data should: "
+                         + "; ".join(found[:12]) + (" ..." if len(found) > 12 else ""))
     return out
+
+
+def _has_prov(obj: Any) -> bool:
+    """Whether anything on the page carries a provisional value (the legend is shown)."""
+    if isinstance(obj, dict):
+        return bool(obj.get("prov")) or any(_has_prov(v) for v in obj.values())
+    if isinstance(obj, list):
+        return any(_has_prov(v) for v in obj)
+    return False
 
 
 def _word(table: dict[str, Any], key: str, **kw: Any) -> str:

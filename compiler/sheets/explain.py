@@ -11,17 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.sheets.sheet import (
-    Fields,
-    _intro,
-    _sheet_section,
-    _step,
-    citation,
-    module_facts,
-    score_text,
-    section_items,
-    when_text,
-)
+from compiler.sheets.fields import Fields, citation
+from compiler.sheets.flow import _step, score_text, when_text
+from compiler.sheets.modules import _sheet_section, changed_text, module_facts
+from compiler.sheets.select import changed_by
+from compiler.sheets.sheet import _intro, section_items
 from compiler.sheets.speak import Speaker, lower_first, sentence
 
 __all__ = ["candidates", "find", "lines", "location", "source"]
@@ -94,7 +88,7 @@ def lines(ir: IR, kind: str, ident: str, lang: str) -> list[str]:
         return [name] + module_facts(sp, ident, rec)
     section = _sheet_section(sp, kind)
     if section is None:
-        return [name] + _fields(sp, kind, ident, rec)
+        return [name] + _fields(sp, kind, ident, rec) + changes(sp, kind, ident)
     item = section_items(sp, section, only=ident)[0]
     out = [name]
     if section.get("layout") == "cards":
@@ -108,6 +102,22 @@ def lines(ir: IR, kind: str, ident: str, lang: str) -> list[str]:
     for extra in (item.get("foot"), item.get("module"), _intro(sp, section)):
         if extra:
             out.append(extra)
+    return out + changes(sp, kind, ident)
+
+
+def changes(sp: Speaker, kind: str, ident: str) -> list[str]:
+    """One line per module that changes the record (an errata): "Con Errata: costo 9"."""
+    out = []
+    mods = (sp.ir.get("records") or {}).get("modules") or {}
+    for mid in changed_by(sp.ir, kind, ident):
+        trees = (((sp.ir.get("texts") or {}).get("records") or {}).get("modules") or {}) \
+            .get(mid) or {}
+        for i, change in enumerate(mods[mid].get("changes") or []):
+            if change.get("kind") == kind and change.get("id") == ident:
+                text = changed_text(sp, change, trees, i).partition(": ")[2]
+                if text:
+                    out.append(sp.w["explain_change"].format(module=sp.name("modules", mid),
+                                                             text=text))
     return out
 
 

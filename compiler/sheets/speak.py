@@ -21,9 +21,16 @@ Grammar, all driven by the data:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
+from compiler.sheets.forms import Forms, number_of
+from compiler.sheets.grammar import (
+    italian_article,
+    italian_indefinite,
+    join_articles,
+    plural,
+    round_forms,
+)
 from compiler.sheets.words import words
 
 __all__ = ["Speaker", "sentence", "upper_first"]
@@ -31,23 +38,6 @@ __all__ = ["Speaker", "sentence", "upper_first"]
 Tree = Any
 _NUMBER_BEFORE = re.compile(r"(?:^|\s)(-?\d+)\s+$")
 _GLOSS = re.compile(r"\s*\([^()]*\)\s*$")
-
-
-@lru_cache(maxsize=16)
-def _locale(lang: str) -> Any:
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        return Locale.parse(lang)
-    except (UnknownLocaleError, ValueError):
-        return Locale.parse("en")
-
-
-def plural(lang: str, n: Any) -> str:
-    """``one`` or ``other``: the CLDR plural category of ``n`` in ``lang``."""
-    if not isinstance(n, int) or isinstance(n, bool):
-        return "other"
-    return "one" if _locale(lang).plural_form(abs(n)) == "one" else "other"
 
 
 def upper_first(text: str) -> str:
@@ -68,34 +58,16 @@ def sentence(text: str) -> str:
     return upper_first(text) + ("" if text[-1] in ".!?:" else ".")
 
 
-def _italian_indefinite(word: str, gender: str) -> str:
-    w = word.lower()
-    vowel = w[:1] in "aeiouàèéìòùh"
-    impure = (w[:1] == "s" and w[1:2] not in ("", "a", "e", "i", "o", "u")) or \
-        w[:1] in ("z", "x", "y") or w[:2] in ("gn", "ps", "pn")
-    if gender.startswith("f"):
-        return "un'" if vowel else "una "
-    return "uno " if impure else "un "
-
-
-def _italian_article(word: str, gender: str, many: bool) -> str:
-    w = word.lower()
-    vowel = w[:1] in "aeiouàèéìòùh"
-    impure = (w[:1] == "s" and w[1:2] not in ("", "a", "e", "i", "o", "u")) or \
-        w[:1] in ("z", "x", "y") or w[:2] in ("gn", "ps", "pn")
-    if gender.startswith("f"):
-        return "le " if many else ("l'" if vowel else "la ")
-    if many:
-        return "gli " if vowel or impure else "i "
-    return "l'" if vowel else "lo " if impure else "il "
-
-
-class Speaker:
+class Speaker(Forms):
     """Words for the text trees of one compiled core game, in one language."""
 
-    def __init__(self, ir: dict[str, Any], lang: str) -> None:
+    def __init__(self, ir: dict[str, Any], lang: str, audience: str = "designer") -> None:
         self.ir = ir
         self.lang = lang
+        self.player = audience == "player"
+        """A player's sheet: no ids, no sources, no data; nameless records left out."""
+        self.leaks: set[str] = set()
+        """What the text had to show by its data name (no words for it in the data)."""
         self.w = words(lang)
         texts = ir.get("texts") or {}
         self.defs: dict[str, Any] = texts.get("defs") or {}
@@ -109,6 +81,10 @@ class Speaker:
                       if isinstance(s, dict) and s.get("unit")}
         rnd = ((ir.get("flow") or {}).get("round") or {}).get("name")
         self.round = self.pick(rnd) if rnd else ""
+        gender = ((ir.get("flow") or {}).get("round") or {}).get("gender")
+        self.rounds = {"round": self.round, **round_forms(
+            lang, self.round, gender.get(lang) if isinstance(gender, dict) else None)}
+        """The round's name with its articles ("la generazione", "dell'anno")."""
         unit = game.get("score_unit")
         self.score_unit = self.pick(unit) if unit else ""
         """What the final count counts (VP, $), when the game names it."""
@@ -128,11 +104,21 @@ class Speaker:
             return str(next(iter(names.values())))
         return default
 
+    def named(self, kind: str | None, rid: Any) -> bool:
+        """Whether the record has a name a player can read (a ``name`` in any language)."""
+        return bool(self.record(kind, rid).get("name"))
+
+    def kind_named(self, kind: str) -> bool:
+        """Whether the kind has a name of its own in ``kinds.yaml``."""
+        return bool((self.kinds.get(kind) or {}).get("name"))
+
     def has_lang(self, names: Any) -> bool:
         return isinstance(names, str) or isinstance(names, dict) and self.lang in names
 
     def record(self, kind: str | None, rid: Any) -> dict[str, Any]:
         rec = (self.records.get(kind or "") or {}).get(rid) if kind else None
+        if kind and not isinstance(rec, dict):   # a record the chosen modules took out
+            rec = ((self.ir.get("base_records") or {}).get(kind) or {}).get(rid)
         if isinstance(rec, dict):
             return rec
         for table in self.records.values():
@@ -147,8 +133,11 @@ class Speaker:
         ``gloss``."""
         rec = self.record(kind, rid)
         if not rec:
+            self.leaks.add(f"id {rid}")
             return str(rid)
         one = rec.get("name_one")
+        if not rec.get("name"):
+            self.leaks.add(f"id {rid}")
         text = self.pick(one) if form == "one" and one else self.pick(rec.get("name"), str(rid))
         if not gloss:
             text = _GLOSS.sub("", text) or text
@@ -162,8 +151,8 @@ class Speaker:
         gender = rec.get("gender")
         word = str((gender.get(self.lang) if isinstance(gender, dict) else None) or "m")
         if self.lang == "it":
-            return _italian_indefinite(text, word) if kind == "a" else \
-                _italian_article(text, word, many)
+            return italian_indefinite(text, word) if kind == "a" else \
+                italian_article(text, word, many)
         if self.lang == "en":
             if kind == "a":
                 return "an " if text[:1].lower() in "aeiou" else "a "
@@ -264,7 +253,11 @@ class Speaker:
         text and number); a hole right after a number agrees with it; ``[a part]`` is
         left out when a hole in it gives no text."""
         text, _ = self._fill(_parse(template), arg, [None])
-        return re.sub(r"\s{2,}", " ", text).strip()
+        return self.joined(re.sub(r"\s{2,}", " ", text).strip())
+
+    def joined(self, text: str) -> str:
+        """``text`` with Italian prepositions joined to their articles ("al numero")."""
+        return join_articles(text) if self.lang == "it" else text
 
     def _fill(self, parts: list[Any], arg: Any, number: list[Any]) -> tuple[str, bool]:
         out: list[str] = []
@@ -314,7 +307,7 @@ class Speaker:
             return self.use(tree, form), None
         if tree.get("form") in _STATEMENTS or tree.get("form") == "seq":
             return self.clause(tree), None
-        return self.value(tree, form), _number(tree)
+        return self.value(tree, form), number_of(tree)
 
     # ---- values -------------------------------------------------------------------
 
@@ -334,7 +327,7 @@ class Speaker:
             return self.name(self.kind_of_state(tree.get("state", "")), tree["val"], form)
         if "fn" in tree:
             frame = self.w["fn"].get(tree["fn"], "{0}")
-            return frame.format(*[self.value(a) for a in tree["a"]])
+            return self.joined(frame.format(*[self.value(a) for a in tree["a"]]))
         if "var" in tree:
             var = tree["var"]
             if var in self.loop:
@@ -347,6 +340,7 @@ class Speaker:
         if "core" in tree:
             return str(self.w["core"].get(tree["core"], tree["core"])).format(round=self.round)
         if "state" in tree:
+            self.leaks.add(f"state entry {tree['state']}")
             return str(tree["state"])
         form_ = tree.get("form")
         handler = _VALUES.get(str(form_))
@@ -355,90 +349,6 @@ class Speaker:
         if form_ in _STATEMENTS or form_ == "seq":
             return self.clause(tree)
         return " ".join(self.value(a) for a in tree.get("a") or [] if a is not None)
-
-    def _literal(self, v: Any) -> str:
-        if isinstance(v, bool):
-            return str(self.w["true" if v else "false"])
-        if v is None:
-            return str(self.w["none"])
-        if isinstance(v, list):
-            sep = self.w["num_sep"] if all(isinstance(x, int) for x in v) else self.w["list_sep"]
-            return sep.join(self._literal(x) for x in v)
-        return str(v)
-
-    def countable(self, tree: Tree) -> bool:
-        """A count of things, whose text has a singular form ("3 tessere")."""
-        return isinstance(tree, dict) and "def" in tree and \
-            bool((self.defs.get(tree["def"]) or {}).get("text_one"))
-
-    def unit(self, tree: Tree) -> str:
-        """The unit of a value named by a record whose kind's sheet section gives one."""
-        if not isinstance(tree, dict) or "val" not in tree:
-            return ""
-        kind = self.kind_of_state(tree.get("state", ""))
-        field = self.units.get(kind or "")
-        return self.pick(self.record(kind, tree["val"]).get(field)) if field else ""
-
-    def agree(self, words: str, number: Any) -> str:
-        """``"tessera|tessere"``: the form that agrees with ``number``."""
-        forms = words.split("|")
-        return forms[0] if plural(self.lang, number) == "one" else forms[-1]
-
-    def _cmp(self, tree: Tree) -> str:
-        a, b, o = tree["a"], tree["b"], tree["o"]
-        number = _number(b)
-        if number is not None and self.countable(a) and o in self.w["count_cmp"]:
-            return self.w["count_cmp"][o].format(a=self.value(a, plural(self.lang, number)),
-                                                 b=self.value(b))
-        right = self.value(b)
-        unit = self.unit(a) if number is not None else ""
-        if unit:
-            right = f"{right} {self.agree(unit, number)}"
-        frames = self.w["cmp"]
-        return frames.get(o, "{a} " + o + " {b}").format(a=self.value(a), b=right)
-
-    def _arith(self, tree: Tree) -> str:
-        frames = self.w["arith"]
-        return frames.get(tree["o"], "{a} " + tree["o"] + " {b}").format(
-            a=self.value(tree["a"]), b=self.value(tree["b"]))
-
-    def _logic(self, tree: Tree) -> str:
-        return self.w[tree["form"]].join(self.value(a) for a in tree["a"])
-
-    def _not(self, tree: Tree) -> str:
-        return self.w[tree["form"]].format(a=self.value(tree["a"]))
-
-    def _member(self, tree: Tree) -> str:
-        key = "notin" if tree.get("neg") else "in"
-        return self.w[key].format(a=self.value(tree["a"]), b=self.value(tree["b"]))
-
-    def _list(self, tree: Tree) -> str:
-        items = [self.value(a) for a in tree.get("a") or []]
-        return self.w["list_sep"].join(items) if items else str(self.w["none"])
-
-    def _field(self, tree: Tree) -> str:
-        return f"{self.value(tree['of'])} → {tree['f']}"
-
-    def _filter(self, tree: Tree) -> str:
-        if "w" not in tree:
-            return self.value(tree["src"])
-        return self.w["filter"].format(src=self.value(tree["src"]), w=self.value(tree["w"]))
-
-    def _map(self, tree: Tree) -> str:
-        return self.w["map"].format(e=self.value(tree["e"]), v=tree["v"])
-
-    def _obj(self, tree: Tree) -> str:
-        return self.w["list_sep"].join(f"{k}: {self.value(v)}"
-                                       for k, v in zip(tree["k"], tree["a"], strict=False))
-
-    def trigger(self, tree: Tree) -> str:
-        """A trigger: "quando <event>[, se <filter>]"."""
-        if not isinstance(tree, dict):
-            return ""
-        ev = self.event_name(tree.get("ev", ""))
-        if "w" in tree:
-            return self.w["trigger_where"].format(ev=ev, w=self.value(tree["w"]))
-        return self.w["trigger"].format(ev=ev)
 
 
 def _parse(template: str) -> list[Any]:
@@ -456,17 +366,6 @@ def _parse(template: str) -> list[Any]:
     return root
 
 
-def _number(tree: Tree) -> int | None:
-    if isinstance(tree, dict) and tree.get("form") == "neg":
-        inner = _number(tree.get("a"))
-        return -inner if inner is not None else None
-    if isinstance(tree, dict):
-        v = tree.get("lit", tree.get("v")) if ("lit" in tree or "const" in tree) else None
-        if isinstance(v, int) and not isinstance(v, bool):
-            return v
-    return None
-
-
 _STATEMENTS: dict[str, Any] = {
     "choose": Speaker._choose, "if": Speaker._if, "for": Speaker._for,
     "repeat": Speaker._loop, "while": Speaker._loop, "assign": Speaker._assign,
@@ -478,8 +377,8 @@ _STATEMENTS: dict[str, Any] = {
 }
 
 _VALUES: dict[str, Any] = {
-    "cmp": Speaker._cmp, "arith": Speaker._arith, "and": Speaker._logic,
-    "or": Speaker._logic, "not": Speaker._not, "neg": Speaker._not, "in": Speaker._member,
-    "list": Speaker._list, "field": Speaker._field, "filter": Speaker._filter,
-    "map": Speaker._map, "obj": Speaker._obj, "on": Speaker.trigger,
+    "cmp": Forms._cmp, "arith": Forms._arith, "and": Forms._logic,
+    "or": Forms._logic, "not": Forms._not, "neg": Forms._not, "in": Forms._member,
+    "list": Forms._list, "field": Forms._field, "filter": Forms._filter,
+    "map": Forms._map, "obj": Forms._obj, "on": Forms.trigger,
 }

@@ -10208,25 +10208,25 @@ def x_3993(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_3994(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3994(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3996(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3996(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~3258'))
 
 
-def x_3997(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_3997(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_3998(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_3998(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return MEMO(ctx, (3998,), lambda: CALL(ctx, 'sorted', None, [v_c_3259 for v_c_3259 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3259, 'beginner', None) != True)]))
 
 
-def x_3999(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_3999(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
@@ -10234,28 +10234,28 @@ def x_4000(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
-def x_4002(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4002(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4003(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4003(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4004(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4004(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4005(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4005(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4006(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4006(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4007(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4007(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
@@ -10285,12 +10285,12 @@ def x_4016(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:1
     return FLD(ctx, K[8], E.get('c~3261'))
 
 
-def x_4017(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4017(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return {'corporation': E.get('corporation_card~3260')}
 
 
-def x_4018(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
+def x_4018(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
@@ -12112,25 +12112,25 @@ def x_3993(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_3994(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3994(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3996(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3996(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~3258'))
 
 
-def x_3997(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_3997(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_3998(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_3998(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return MEMO(ctx, (3998,), lambda: CALL(ctx, 'sorted', None, [v_c_3259 for v_c_3259 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3259, 'beginner', None) != True)]))
 
 
-def x_3999(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+def x_3999(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
@@ -12138,28 +12138,28 @@ def x_4000(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
-def x_4002(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4002(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4003(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4003(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4004(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4004(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4005(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4005(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4006(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_4006(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4007(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4007(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
@@ -12189,12 +12189,12 @@ def x_4016(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:1
     return FLD(ctx, K[8], E.get('c~3261'))
 
 
-def x_4017(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4017(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return {'corporation': E.get('corporation_card~3260')}
 
 
-def x_4018(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
+def x_4018(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
@@ -17302,25 +17302,25 @@ AT = {
     3988: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3989: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3993: 'rules_data/terraforming_mars/modules.yaml:35',
-    3994: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3996: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3997: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    3998: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    3999: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3994: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    3996: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    3997: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    3998: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    3999: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4000: 'rules_data/terraforming_mars/modules.yaml:54',
-    4002: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4003: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4004: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4005: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4006: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4007: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4002: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4003: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4004: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4005: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4006: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4007: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
     4009: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4010: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4011: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     4013: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4016: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4017: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4018: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
+    4017: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4018: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
     4022: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4023: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4024: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
@@ -17691,25 +17691,25 @@ AT = {
     3988: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3989: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3993: 'rules_data/terraforming_mars/modules.yaml:35',
-    3994: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3996: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3997: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    3998: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    3999: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3994: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    3996: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    3997: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    3998: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    3999: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4000: 'rules_data/terraforming_mars/modules.yaml:54',
-    4002: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4003: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4004: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4005: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4006: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    4007: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4002: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4003: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4004: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4005: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4006: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4007: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
     4009: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4010: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4011: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     4013: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4016: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4017: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4018: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
+    4017: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4018: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
     4022: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4023: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4024: 'rules_data/terraforming_mars/definitions/cards.yaml:21',

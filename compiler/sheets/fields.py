@@ -1,0 +1,174 @@
+"""One record's fields in words, for the texts of a sheet section (``Fields``), and the
+small facts every aid shows beside a record: its rulebook citation and its provisional
+values.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from compiler.sheets.speak import Speaker, sentence, upper_first
+
+__all__ = ["Fields", "citation", "provisional"]
+
+Item = dict[str, Any]
+
+def _records(ir: dict[str, Any], kind: str) -> dict[str, dict[str, Any]]:
+    table = (ir.get("records") or {}).get(kind) or {}
+    return {k: v for k, v in table.items() if isinstance(v, dict)}
+
+
+def provisional(sp: Speaker, kind: str, rid: str) -> list[str]:
+    """The record's provisional values, ``field = value: reason`` (a badge on the sheet)."""
+    marks = ((sp.ir.get("texts") or {}).get("provisional") or {}).get(kind) or {}
+    return list(marks.get(rid) or [])
+
+
+def citation(sp: Speaker, rec: Any) -> dict[str, str]:
+    """The rulebook section a record cites, and the title of its source document."""
+    src = rec.get("source") if isinstance(rec, dict) else None
+    if not isinstance(src, dict):
+        return {"section": "", "doc": ""}
+    docs = (sp.ir.get("game") or {}).get("sources") or {}
+    doc = str(src.get("doc") or "")
+    entry = docs.get(doc, doc)
+    title = entry.get("title", doc) if isinstance(entry, dict) else entry
+    return {"section": str(src.get("section") or ""), "doc": str(title)}
+
+
+def _type_at(fields: dict[str, Any], path: list[str]) -> Any:
+    """The declared type of ``a.b`` in a kind's fields (plain JSON types)."""
+    t: Any = {"obj": fields}
+    for key in path:
+        t = _strip(t)
+        if isinstance(t, dict):
+            t = t["obj"].get(key)
+        elif isinstance(t, list) and t and t[0] == "obj":
+            t = dict((k, v) for k, v in t[1]).get(key)
+        else:
+            return None
+    return t
+
+
+def _strip(t: Any) -> Any:
+    return t[1] if isinstance(t, list) and len(t) == 2 and t[0] == "opt" else t
+
+
+class Fields:
+    """The words of one record's fields, for the texts of its sheet section."""
+
+    def __init__(self, sp: Speaker, kind: str, rid: str, rec: dict[str, Any],
+                 section: dict[str, Any]) -> None:
+        self.sp = sp
+        self.kind = kind
+        self.rid = rid
+        self.rec = rec
+        self.section = section
+        self.types = ((sp.ir.get("texts") or {}).get("kinds") or {}).get(kind, {}) \
+            .get("fields") or {}
+        self.trees = (((sp.ir.get("texts") or {}).get("records") or {}).get(kind) or {}) \
+            .get(rid) or {}
+        self.clause = False
+
+    def text(self, template: Any, item: tuple[str, int] | None = None,
+             capital: bool = True) -> str:
+        """``template`` (a text or {lang: text}) filled from this record (and from item
+        ``(field, index)`` of a list field first); a capital letter (unless not
+        ``capital``), and a full stop when it holds a statement. A text whose every hole is
+        empty is empty."""
+        self.clause = False
+        words = self.sp.pick(template)
+        alone = re.fullmatch(r"\{[a-z_][a-z0-9_.]*\}", words.strip()) is not None
+        said: list[str] = []
+
+        def arg(name: str, form: str | None, art: str) -> tuple[str, Any]:
+            out = self.hole(name, form, art, item, alone)
+            said.append(out[0])
+            return out
+
+        text = self.sp.fill(words, arg)
+        if not text or said and not any(said):   # "#{number}" of a card with no number
+            return ""
+        if self.clause:
+            return sentence(text)
+        return upper_first(text) if capital else text
+
+    def hole(self, name: str, form: str | None, article: str,
+             item: tuple[str, int] | None, alone: bool) -> tuple[str, Any]:
+        path = name.split(".")
+        if item is not None:
+            field, index = item
+            entries = self.rec.get(field) or []
+            entry = entries[index] if index < len(entries) else {}
+            item_type = _type_at(self.types, [field])
+            elem = _strip(item_type)
+            elem = _strip(elem[1]) if isinstance(elem, list) and elem[0] == "list" else elem
+            declared = isinstance(elem, list) and elem[0] == "obj" and \
+                path[0] in dict((k, v) for k, v in elem[1])
+            if declared or isinstance(entry, dict) and path[0] in entry:
+                return self.say([field, str(index)] + path, entry, path, form, article,
+                                alone, item_type=item_type)
+        return self.say(path, self.rec, path, form, article, alone)
+
+    def say(self, full: list[str], data: Any, path: list[str], form: str | None,
+            article: str, alone: bool, item_type: Any = None) -> tuple[str, Any]:
+        """The words of ``data``'s field ``path`` (tree path ``full``)."""
+        value: Any = data
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        if item_type is not None:
+            elem = _strip(item_type)
+            elem = elem[1] if isinstance(elem, list) and elem[0] == "list" else elem
+            t = _type_at({"x": elem}, ["x"] + path)
+        else:
+            t = _type_at(self.types, path)
+        tree = self.trees.get(".".join(full))
+        if tree is not None:
+            return self._tree(tree, t, alone), value if isinstance(value, int) else None
+        if path == ["name"] or path == ["name_one"]:
+            if path == ["name_one"] and not value:
+                value = self.rec.get("name")
+            return self.sp.pick(value, self.rid), None
+        if path == ["module"] and value:
+            return self.sp.name("modules", value), None
+        return self.plain(path[-1], value, t, form, article), value
+
+    def _tree(self, tree: Any, t: Any, alone: bool) -> str:
+        form = tree.get("form") if isinstance(tree, dict) else None
+        if form == "on":
+            return self.sp.trigger(tree)
+        if _strip(t) == "effect" or form == "seq":
+            if alone:
+                return self.sp.effect(tree)
+            self.clause = True
+            return self.sp.clause(tree)
+        return self.sp.value(tree)
+
+    def plain(self, field: str, value: Any, t: Any, form: str | None, article: str) -> str:
+        """A field that is data, not a text of the language."""
+        if isinstance(value, dict) and value.get("op") == "lit":
+            value = value.get("v")
+        if value is None or value == [] or value == "":
+            return ""
+        t = _strip(t)
+        words = (self.section.get("values") or {}).get(field) or {}
+        if isinstance(t, list) and t[0] == "id":
+            return self.sp.name(t[1], value, form, article)
+        if isinstance(t, list) and t[0] == "list" and isinstance(value, list):
+            return self.sp.w["list_sep"].join(self.plain(field, v, t[1], form, "")
+                                             for v in value)
+        if t == "names" or isinstance(value, dict) and not isinstance(t, list):
+            words_ = self.sp.pick(value)   # "tessera|tessere": agrees with a number
+            return words_.split("|")[0 if form == "one" else -1]
+        if isinstance(value, bool):
+            key = "true" if value else "false"
+            return self.sp.pick(words.get(key) or words.get(value)) if words.get(key) or \
+                words.get(value) else str(self.sp.w[key])
+        if str(value) in words:
+            return self.sp.pick(words[str(value)])
+        if isinstance(value, dict):
+            return ""
+        return str(value)
+
+

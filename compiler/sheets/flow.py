@@ -1,0 +1,89 @@
+"""The game's flow in words: setup, the phases of a round, the end and the final count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.sheets.fields import citation
+from compiler.sheets.speak import Speaker, lower_first, upper_first
+
+__all__ = ["flow", "score_text", "step_text", "when_text"]
+
+Item = dict[str, Any]
+
+
+def step_text(sp: Speaker, trees: dict[str, Any], prefix: str) -> str:
+    """What one step does: its ``do`` or ``each_player`` text."""
+    if f"{prefix}.each_player" in trees:
+        return sp.w["each_player"].format(
+            effect=lower_first(sp.effect(trees[f"{prefix}.each_player"])))
+    return sp.effect(trees.get(f"{prefix}.do"))
+
+
+def when_text(sp: Speaker, tree: Any) -> str:
+    """A step's condition: "From generation 2 on." for ``round > 1``, else in words."""
+    if isinstance(tree, dict) and tree.get("form") == "cmp" and \
+            tree.get("a") == {"core": "round"} and "lit" in (tree.get("b") or {}):
+        first = tree["b"]["lit"] + (1 if tree["o"] == ">" else 0)
+        if tree["o"] in (">", ">=") and sp.round:
+            return upper_first(sp.w["from_round"].format(**sp.rounds, n=first))
+    return sp.w["step_when"].format(cond=sp.value(tree))
+
+
+def score_text(sp: Speaker, tree: Any) -> str:
+    """A line of the final count: "1 per each <thing counted>", or the amount in words."""
+    if tree is None:
+        return ""
+    if isinstance(tree, dict) and set(tree) == {"state"}:   # the entry itself: its total
+        return str(sp.w["score_total"])
+    each = sp.w["score_each_unit"] if sp.score_unit else sp.w["score_each"]
+    if sp.countable(tree) or isinstance(tree, dict) and ("val" in tree or "rec" in tree):
+        return each.format(x=sp.value(tree, "one"), unit=sp.score_unit)
+    return sp.value(tree)
+
+
+def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
+          title: str = "") -> Item:
+    text = step_text(sp, trees, prefix)
+    if f"{prefix}.when" in trees:
+        text = f"{text} {when_text(sp, trees[prefix + '.when'])}".strip()
+    return {"id": str(step.get("id", "")), "title": title,
+            "name": sp.pick(step.get("name")) if step.get("name") else "",
+            "text": text, "source": citation(sp, step), "prov": []}
+
+
+def flow(sp: Speaker) -> dict[str, Any]:
+    """Setup, phases, end and final scoring."""
+    fl = sp.ir.get("flow") or {}
+    trees = (sp.ir.get("texts") or {}).get("flow") or {}
+    setup = [_step(sp, s, trees, f"setup.{i}") for i, s in enumerate(fl.get("setup") or [])]
+    phases = [_step(sp, s, trees, f"phases.{i}", sp.w["phase"].format(n=i + 1))
+              for i, s in enumerate(fl.get("phases") or [])]
+    end = fl.get("end") or {}
+    lines = []
+    if "end.when" in trees:
+        lines.append(sp.w["end_when"].format(cond=sp.value(trees["end.when"])))
+    if end.get("finish_round") and sp.round:
+        lines.append(sp.w["finish_round"].format(**sp.rounds))
+    if end.get("max_rounds"):
+        lines.append(sp.w["round_limit"].format(**sp.rounds, n=end["max_rounds"]))
+    steps = [_step(sp, s, trees, f"end.steps.{i}") for i, s in enumerate(end.get("steps")
+                                                                          or [])]
+    if steps:
+        lines.append(sp.w["end_steps"].format(steps=" ".join(
+            f"{s['name']}: {lower_first(s['text'])}" if s["name"] else s["text"]
+            for s in steps)))
+    scoring = []
+    for i, s in enumerate(fl.get("scoring") or []):
+        tree = trees.get(f"scoring.{i}.amount", trees.get(f"scoring.{i}.lines"))
+        scoring.append({"id": str(s.get("id", "")), "name": sp.pick(s.get("name")),
+                        "text": score_text(sp, tree),
+                        "source": citation(sp, s), "prov": []})
+    phases_title = sp.w["sec_phases"].format(**sp.rounds) if sp.round \
+        else sp.w["sec_phases_plain"]
+    return {"setup": setup, "phases": phases, "phases_title": phases_title,
+            "end": {"id": "end", "text": " ".join(lines), "source": citation(sp, end),
+                    "prov": []},
+            "scoring": scoring}
+
+

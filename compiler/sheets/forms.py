@@ -1,0 +1,144 @@
+"""The core's value forms in words: comparisons, arithmetic, and/or/not, membership,
+lists, fields, filters and triggers (a mixin of ``compiler.sheets.speak.Speaker``, which
+gives the words, the records and ``value`` itself)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.sheets.grammar import plural
+
+__all__ = ["Forms", "number_of"]
+
+Tree = Any
+
+
+class Forms:
+    """The value forms of ``Speaker`` (see the module docstring)."""
+
+    w: dict[str, Any]
+    lang: str
+    defs: dict[str, Any]
+    units: dict[str, Any]
+    leaks: set[str]
+
+    def value(self, tree: Tree, form: str | None = None) -> str:
+        raise NotImplementedError
+
+    def pick(self, names: Any, default: str = "") -> str:
+        raise NotImplementedError
+
+    def name(self, kind: str | None, rid: Any, form: str | None = None,
+             article: bool | str = False, gloss: bool = False) -> str:
+        raise NotImplementedError
+
+    def record(self, kind: str | None, rid: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def kind_of_state(self, entry: str) -> str | None:
+        raise NotImplementedError
+
+    def event_name(self, event: str) -> str:
+        raise NotImplementedError
+
+    def _literal(self, v: Any) -> str:
+        if isinstance(v, bool):
+            return str(self.w["true" if v else "false"])
+        if v is None:
+            return str(self.w["none"])
+        if isinstance(v, list):
+            sep = self.w["num_sep"] if all(isinstance(x, int) for x in v) else self.w["list_sep"]
+            return sep.join(self._literal(x) for x in v)
+        return str(v)
+
+    def countable(self, tree: Tree) -> bool:
+        """A count of things, whose text has a singular form ("3 tessere")."""
+        return isinstance(tree, dict) and "def" in tree and \
+            bool((self.defs.get(tree["def"]) or {}).get("text_one"))
+
+    def unit(self, tree: Tree) -> str:
+        """The unit of a value named by a record whose kind's sheet section gives one."""
+        if not isinstance(tree, dict) or "val" not in tree:
+            return ""
+        kind = self.kind_of_state(tree.get("state", ""))
+        field = self.units.get(kind or "")
+        return self.pick(self.record(kind, tree["val"]).get(field)) if field else ""
+
+    def agree(self, words: str, number: Any) -> str:
+        """``"tessera|tessere"``: the form that agrees with ``number``."""
+        forms = words.split("|")
+        return forms[0] if plural(self.lang, number) == "one" else forms[-1]
+
+    def _cmp(self, tree: Tree) -> str:
+        a, b, o = tree["a"], tree["b"], tree["o"]
+        number = number_of(b)
+        if number is not None and self.countable(a) and o in self.w["count_cmp"]:
+            return self.w["count_cmp"][o].format(a=self.value(a, plural(self.lang, number)),
+                                                 b=self.value(b))
+        right = self.value(b)
+        unit = self.unit(a) if number is not None else ""
+        if unit:
+            right = f"{right} {self.agree(unit, number)}"
+        frames = self.w["cmp"]
+        return frames.get(o, "{a} " + o + " {b}").format(a=self.value(a), b=right)
+
+    def _arith(self, tree: Tree) -> str:
+        frames = self.w["arith"]
+        return frames.get(tree["o"], "{a} " + tree["o"] + " {b}").format(
+            a=self.value(tree["a"]), b=self.value(tree["b"]))
+
+    def _logic(self, tree: Tree) -> str:
+        return self.w[tree["form"]].join(self.value(a) for a in tree["a"])
+
+    def _not(self, tree: Tree) -> str:
+        return self.w[tree["form"]].format(a=self.value(tree["a"]))
+
+    def _member(self, tree: Tree) -> str:
+        key = "notin" if tree.get("neg") else "in"
+        return self.w[key].format(a=self.value(tree["a"]), b=self.value(tree["b"]))
+
+    def _list(self, tree: Tree) -> str:
+        items = [self.value(a) for a in tree.get("a") or []]
+        return self.w["list_sep"].join(items) if items else str(self.w["none"])
+
+    def _field(self, tree: Tree) -> str:
+        """``a.f``: "a → name of f" when f is a record's id, else the field's own name
+        (which no data names yet: a leak, see ``leaks``)."""
+        field = str(tree["f"])
+        if self.record(None, field):
+            return f"{self.value(tree['of'])} → {self.name(None, field)}"
+        self.leaks.add(f"field {field}")
+        return f"{self.value(tree['of'])} → {field}"
+
+    def _filter(self, tree: Tree) -> str:
+        if "w" not in tree:
+            return self.value(tree["src"])
+        return self.w["filter"].format(src=self.value(tree["src"]), w=self.value(tree["w"]))
+
+    def _map(self, tree: Tree) -> str:
+        return self.w["map"].format(e=self.value(tree["e"]), v=tree["v"])
+
+    def _obj(self, tree: Tree) -> str:
+        return self.w["list_sep"].join(f"{k}: {self.value(v)}"
+                                       for k, v in zip(tree["k"], tree["a"], strict=False))
+
+    def trigger(self, tree: Tree) -> str:
+        """A trigger: "quando <event>[, se <filter>]"."""
+        if not isinstance(tree, dict):
+            return ""
+        ev = self.event_name(tree.get("ev", ""))
+        if "w" in tree:
+            return self.w["trigger_where"].format(ev=ev, w=self.value(tree["w"]))
+        return self.w["trigger"].format(ev=ev)
+
+
+
+def number_of(tree: Tree) -> int | None:
+    if isinstance(tree, dict) and tree.get("form") == "neg":
+        inner = number_of(tree.get("a"))
+        return -inner if inner is not None else None
+    if isinstance(tree, dict):
+        v = tree.get("lit", tree.get("v")) if ("lit" in tree or "const" in tree) else None
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+    return None

@@ -1,0 +1,116 @@
+"""Grammar the sheets need beyond the data's words: plural categories (CLDR, through
+Babel), Italian articles and the articles joined to a preposition ("della generazione",
+"dell'anno"), and the gender of a noun the data does not give one for.
+
+Italian articles follow gender, number and the first letters of the next word: "il
+round", "lo spazio", "l'anno", "la generazione", "gli oceani", "le tessere"; the
+indefinite ones "un anno", "uno spazio", "una generazione", "un'azione".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+__all__ = ["join_articles", "guess_gender", "italian_article", "italian_indefinite", "plural",
+           "round_forms"]
+
+
+@lru_cache(maxsize=16)
+def _locale(lang: str) -> Any:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
+
+
+def plural(lang: str, n: Any) -> str:
+    """``one`` or ``other``: the CLDR plural category of ``n`` in ``lang``."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        return "other"
+    return "one" if _locale(lang).plural_form(abs(n)) == "one" else "other"
+
+
+def _vowel(word: str) -> bool:
+    return word[:1].lower() in "aeiouàèéìòùh"
+
+
+def _impure(word: str) -> bool:
+    """An Italian word that takes "lo"/"uno": s + consonant, z, x, y, gn, ps, pn."""
+    w = word.lower()
+    return (w[:1] == "s" and w[1:2] not in ("", "a", "e", "i", "o", "u")) or \
+        w[:1] in ("z", "x", "y") or w[:2] in ("gn", "ps", "pn")
+
+
+def italian_indefinite(word: str, gender: str) -> str:
+    """"un ", "uno ", "una " or "un'" before ``word``."""
+    if gender.startswith("f"):
+        return "un'" if _vowel(word) else "una "
+    return "uno " if _impure(word) else "un "
+
+
+def italian_article(word: str, gender: str, many: bool) -> str:
+    """The Italian definite article before ``word`` ("il ", "l'", "gli "...)."""
+    if gender.startswith("f"):
+        return "le " if many else ("l'" if _vowel(word) else "la ")
+    if many:
+        return "gli " if _vowel(word) or _impure(word) else "i "
+    return "l'" if _vowel(word) else "lo " if _impure(word) else "il "
+
+
+_JOINED = {"di": {"il ": "del ", "lo ": "dello ", "l'": "dell'", "la ": "della ",
+                  "i ": "dei ", "gli ": "degli ", "le ": "delle "},
+           "da": {"il ": "dal ", "lo ": "dallo ", "l'": "dall'", "la ": "dalla ",
+                  "i ": "dai ", "gli ": "dagli ", "le ": "dalle "},
+           "a": {"il ": "al ", "lo ": "allo ", "l'": "all'", "la ": "alla ",
+                 "i ": "ai ", "gli ": "agli ", "le ": "alle "}}
+
+
+def guess_gender(word: str) -> str:
+    """The usual gender of an Italian noun by its ending, for a noun the data gives no
+    ``gender``: -a, -ione, -tà, -tù are feminine ("partita", "generazione"); the rest,
+    loanwords included ("anno", "turno", "round"), masculine. A ``gender`` in the data
+    always wins."""
+    w = word.strip().lower().split(" ")[0]
+    return "f" if w.endswith(("a", "ione", "tà", "tù")) else "m"
+
+
+def round_forms(lang: str, name: str, gender: str | None = None) -> dict[str, str]:
+    """The name of a round with the articles the sheet's frame needs: ``the`` ("la
+    generazione", "l'anno"), ``a`` ("una generazione", "un anno"), ``of_the``
+    ("della generazione") and ``from_the`` ("dalla generazione"). English needs none of
+    them beyond "the"/"a"."""
+    if lang != "it":
+        a = "an " if _vowel(name) and not name.lower().startswith("h") else "a "
+        return {"name": name, "the": f"the {name}", "a": a + name, "of_the": f"the {name}",
+                "from_the": name}
+    g = gender or guess_gender(name)
+    the = italian_article(name, g, False)
+    return {"name": name, "the": the + name, "a": italian_indefinite(name, g) + name,
+            "of_the": _JOINED["di"][the] + name, "from_the": _JOINED["da"][the] + name}
+
+
+_STEMS = {"a": "a", "da": "da", "di": "de", "in": "ne", "su": "su"}
+_ARTICLES = {"il": "l", "lo": "llo", "la": "lla", "i": "i", "gli": "gli", "le": "lle",
+             "l'": "ll'"}
+_PAIR = re.compile(r"\b(a|da|di|in|su) (il|lo|la|i|gli|le|l')(?=[\s\w])", re.IGNORECASE)
+
+
+def join_articles(text: str) -> str:
+    """Italian prepositions joined to the article that follows, as Italian writes them
+    when two phrases meet: "a il numero" -> "al numero", "di l'anno" -> "dell'anno",
+    "in la zona" -> "nella zona", "su i" -> "sui"."""
+    def join(m: re.Match[str]) -> str:
+        prep, art = m.group(1), m.group(2).lower()
+        stem = _STEMS[prep.lower()]
+        if art == "il":
+            word = stem + "l"
+        elif art == "i":
+            word = stem + "i"
+        else:
+            word = stem + _ARTICLES[art]
+        return word[:1].upper() + word[1:] if prep[:1].isupper() else word
+    return _PAIR.sub(join, text)

@@ -1,0 +1,196 @@
+"""What each module changes, fact by fact, in words (the modules list of the reference
+sheet, the module pages and ``rulesc explain``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.sheets.fields import Fields, _records, citation, provisional
+from compiler.sheets.flow import step_text, when_text
+from compiler.sheets.speak import Speaker, lower_first, sentence
+
+__all__ = ["module_facts", "modules"]
+
+Item = dict[str, Any]
+
+def _players(sp: Speaker, spec: Any) -> str:
+    lo, hi = (spec or {}).get("min"), (spec or {}).get("max")
+    if lo is not None and lo == hi:
+        frames = sp.w["players_one"]
+        return frames["one" if lo == 1 else "other"].format(n=lo)
+    if hi is None:
+        return sp.w["players_min"].format(min=lo if lo is not None else 1)
+    return sp.w["module_players"].format(min=lo if lo is not None else 1, max=hi)
+
+
+def _sheet_section(sp: Speaker, kind: str) -> dict[str, Any] | None:
+    for section in ((sp.ir.get("game") or {}).get("sheet") or {}).get("sections") or []:
+        if isinstance(section, dict) and section.get("kind") == kind:
+            return section
+    return None
+
+
+def _templates(section: dict[str, Any]) -> list[Any]:
+    """Every text of a sheet section that shows one of a record's fields."""
+    rows = [r["text"] for r in (section.get("lines") or []) + (section.get("columns") or [])
+            if not r.get("each")]
+    return rows + [section[k] for k in ("corner", "head", "foot") if section.get(k)] + \
+        list(section.get("meta") or [])
+
+
+def changed_text(sp: Speaker, change: dict[str, Any], trees: dict[str, Any] | None = None,
+                 index: int = 0) -> str:
+    """A module's change of a record: "Name: <each sheet text that shows a changed field,
+    with its new value>". ``trees``: the module's own text trees (a changed rule text is
+    said from its tree ``changes.<index>.set.<field>``)."""
+    kind, rid = str(change.get("kind")), str(change.get("id"))
+    new = change.get("set") or {}
+    rec = {**(_records(sp.ir, kind).get(rid) or {}), **new}
+    section = _sheet_section(sp, kind) or {}
+    f = Fields(sp, kind, rid, rec, section)
+    f.trees = {k: v for k, v in f.trees.items() if k.split(".")[0] not in new}
+    prefix = f"changes.{index}.set."
+    f.trees.update({k[len(prefix):]: v for k, v in (trees or {}).items()
+                    if k.startswith(prefix)})
+    shown = [t for t in _templates(section)
+             if any("{" + field in sp.pick(t) for field in new)]
+    text = "; ".join(lower_first(x) for x in (f.text(t) for t in shown) if x)
+    if not text and not sp.player:   # a field no sheet section shows: its data
+        text = ", ".join(f"{k} {v}" for k, v in new.items())
+    return f"{sp.name(kind, rid)}: {text}" if text else ""
+
+
+_LISTED = 10
+"""A module's components of one kind are named up to this many, else only counted."""
+
+PARTS = ("play", "setup", "rules", "components", "removed")
+"""The groups of a module's facts, in the order a module page shows them."""
+
+
+def _names(sp: Speaker, ids: list[Any], kind: str | None = None) -> str:
+    """The names of records, those without one left out on a player's sheet."""
+    seen = [sp.name(kind, i) for i in ids if not sp.player or sp.named(kind, i)]
+    counts = {n: seen.count(n) for n in seen}   # two cards of one name: "Name ×2"
+    return sp.w["list_sep"].join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items())
+
+
+def _play(sp: Speaker, m: dict[str, Any]) -> list[str]:
+    w, out = sp.w, []
+    if m.get("players"):
+        out.append(_players(sp, m["players"]))
+    if m.get("requires"):
+        out.append(w["module_requires"].format(what=_names(sp, m["requires"], "modules")))
+    if m.get("conflicts"):
+        out.append(w["module_conflicts"].format(what=_names(sp, m["conflicts"], "modules")))
+    if m.get("required_for_players"):
+        out.append(w["module_required_for"].format(
+            players=_players(sp, m["required_for_players"])))
+    return out
+
+
+def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...]) -> list[str]:
+    """The module's changes to the steps of ``sections`` (setup, phases, end_steps)."""
+    w, out = sp.w, []
+    trees = (((sp.ir.get("texts") or {}).get("records") or {}).get("modules") or {}) \
+        .get(mid) or {}
+    base_trees = (sp.ir.get("texts") or {}).get("flow") or {}
+    base = sp.ir.get("flow") or {}
+    where = {"setup": ("setup", base.get("setup")), "phases": ("phases", base.get("phases")),
+             "end_steps": ("end.steps", (base.get("end") or {}).get("steps"))}
+    for section in sections:
+        prefix, steps = where[section]
+        change = m.get(section) or {}
+        index = {s.get("id"): i for i, s in enumerate(steps or []) if isinstance(s, dict)}
+        for sid in change.get("remove") or []:
+            step = (steps or [])[index[sid]] if sid in index else {}
+            what = sp.pick(step.get("name")) or lower_first(
+                step_text(sp, base_trees, f"{prefix}.{index.get(sid)}")) or \
+                ("" if sp.player else str(sid))
+            if what:
+                out.append(w["module_remove"].format(step=what))
+        for key in ("replace", "add"):
+            for i, s in enumerate(change.get(key) or []):
+                text = lower_first(step_text(sp, trees, f"{section}.{key}.{i}"))
+                if f"{section}.{key}.{i}.when" in trees:
+                    text += " " + when_text(sp, trees[f"{section}.{key}.{i}.when"])
+                name = sp.pick(s.get("name")) or ("" if sp.player else str(s.get("id")))
+                frame = w[f"module_{key}"] if name else w[f"module_{key}_plain"]
+                out.append(frame.format(step=name, text=text))
+    return out
+
+
+def _rules(sp: Speaker, mid: str, m: dict[str, Any]) -> list[str]:
+    w = sp.w
+    trees = (((sp.ir.get("texts") or {}).get("records") or {}).get("modules") or {}) \
+        .get(mid) or {}
+    out = [t for t in (changed_text(sp, c, trees, i) for i, c in
+                       enumerate(m.get("changes") or []) if isinstance(c, dict)) if t]
+    out += _steps(sp, mid, m, ("phases", "end_steps"))
+    if m.get("round_limit"):
+        out.append(w["round_limit"].format(**sp.rounds, n=m["round_limit"]))
+    if m.get("disable"):
+        out.append(w["module_disable"].format(
+            what=w["list_sep"].join(sp.kind_name(k) for k in m["disable"])))
+    return out
+
+
+def _components(sp: Speaker, mid: str) -> list[str]:
+    """The records that come with the module, by kind: "3 tessere evento: A, B, C"."""
+    out = []
+    for kind, table in (sp.ir.get("records") or {}).items():
+        if kind in ("modules", "constants") or not isinstance(table, dict):
+            continue
+        ids = [rid for rid, r in table.items() if isinstance(r, dict) and r.get("module") == mid
+               and (not sp.player or sp.named(kind, rid))]
+        if not ids:
+            continue
+        names = _names(sp, ids, kind) if len(ids) <= _LISTED else ""
+        if sp.kind_named(kind) and not names:
+            out.append(sp.w["module_count"].format(
+                n=len(ids), kind=sp.kind_name(kind, "one" if len(ids) == 1 else None)))
+        elif sp.kind_named(kind):
+            label = sp.kind_name(kind, "one" if len(ids) == 1 else None)
+            out.append(sp.w["module_component"].format(n=len(ids), kind=label, what=names))
+        else:
+            out.append(sp.w["module_cards"].format(what=names))
+    return out
+
+
+def _removed(sp: Speaker, m: dict[str, Any]) -> list[str]:
+    w, out = sp.w, []
+    gone = _names(sp, m.get("removes") or [])
+    if gone:
+        out.append(w["module_removes"].format(what=gone))
+    tables = (sp.ir.get("records") or {}).items()
+    for rep in m.get("replaces") or []:
+        old, new = rep.get("id"), rep.get("by")
+        kind = next((k for k, t in tables if isinstance(t, dict) and new in t), None)
+        if sp.player and not (sp.named(kind, old) and sp.named(kind, new)):
+            continue
+        out.append(w["module_replaces"].format(old=sp.name(kind, old, gloss=True),
+                                               new=sp.name(kind, new, gloss=True)))
+    return out
+
+
+def module_parts(sp: Speaker, mid: str, m: dict[str, Any]) -> dict[str, list[str]]:
+    """What a module changes, fact by fact, in the groups of ``PARTS``."""
+    parts = {"play": _play(sp, m), "setup": _steps(sp, mid, m, ("setup",)),
+             "rules": _rules(sp, mid, m), "components": _components(sp, mid),
+             "removed": _removed(sp, m)}
+    return {k: [sentence(f) for f in v if f] for k, v in parts.items()}
+
+
+def module_facts(sp: Speaker, mid: str, m: dict[str, Any]) -> list[str]:
+    """What a module changes, fact by fact."""
+    parts = module_parts(sp, mid, m)
+    return [f for key in PARTS for f in parts[key]]
+
+
+def modules(sp: Speaker) -> list[Item]:
+    """Every module (or the chosen ones), with its facts."""
+    out = []
+    for mid, m in _records(sp.ir, "modules").items():
+        out.append({"id": mid, "name": sp.pick(m.get("name"), mid),
+                    "facts": module_facts(sp, mid, m), "parts": module_parts(sp, mid, m),
+                    "source": citation(sp, m), "prov": provisional(sp, "modules", mid)})
+    return out
