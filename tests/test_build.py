@@ -85,3 +85,21 @@ def test_broken_rules_report_every_problem_and_write_nothing(tm_copy, tmp_path, 
         lines = [ln for ln in printed.splitlines() if f"/{name}:" in ln and f"[{code}]" in ln]
         assert lines, f"no {code} diagnostic for {name} in:\n{printed}"
     assert "Traceback" not in printed
+
+
+def test_a_sheet_that_would_show_ids_stops_the_build_cleanly(tmp_path, monkeypatch, capsys):
+    """The player-page audit (compiler.sheets.audit) fails the build: exit 1, a message
+    naming what to fix, no traceback, nothing written."""
+    from compiler import sheets
+    from tests.core.helpers import TINY
+
+    def refuse(ir):
+        raise sheets.SheetError("a player's sheet shows what only the data should: "
+                                "reference.en.html: id 'secret_card'")
+
+    monkeypatch.setattr(sheets, "render", refuse)
+    out = tmp_path / "out"
+    assert main(["build", "--rules", str(TINY), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "secret_card" in err and "nothing was written" in err and "Traceback" not in err
+    assert not out.exists() or not any(out.rglob("*.py"))

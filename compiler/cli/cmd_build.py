@@ -99,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
 def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
                base: Path | None) -> int:
     """Build (or with ``--check`` compare) one game; its exit status 0 or 1."""
+    from compiler.sheets import SheetError
+
     target = (args.out or root / "generated") / game
     try:
         comp, changed = build(folder, root, target, check_only=args.check,
@@ -106,6 +108,10 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
     except OSError as exc:
         _say(f"rulesc build: {game}: cannot write {target}: {exc.strerror or exc}; "
              "the previous output is unchanged")
+        return 1
+    except SheetError as exc:  # a player's page would show an id or a data path
+        _say(f"rulesc build: {game}: {exc}; give those records a name in every language "
+             "of the game (docs/sheets.md); nothing was written")
         return 1
     _report(comp.diagnostics, comp.docs, game, args.strict, root)
     if comp.failed(args.strict):
