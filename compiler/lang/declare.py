@@ -192,7 +192,7 @@ def _twice(what: str, ident: str, span: Span, first: Span) -> Diagnostic:
 
 
 STATE_SETTINGS = frozenset(["type", "each", "where", "value", "min", "max", "expose",
-                            "active", "hidden", "note"])
+                            "active", "hidden", "note", "name"])
 """The keys of a state entry's settings (schemas/state.schema.json); a mapping with none
 of them is the entry's type (an object)."""
 

@@ -159,6 +159,14 @@ class Speaker(Forms):
             return "the "
         return ""
 
+    def state_name(self, entry: str) -> str:
+        """A state entry's ``name`` in this language (state.yaml), or ''."""
+        for scope in (self.ir.get("state") or {}).values():
+            spec = (scope or {}).get(entry)
+            if isinstance(spec, dict) and isinstance(spec.get("name"), dict):
+                return lower_first(self.pick(spec["name"]))
+        return ""
+
     def kind_of_state(self, entry: str) -> str | None:
         for scope in (self.ir.get("state") or {}).values():
             spec = (scope or {}).get(entry)
@@ -340,6 +348,9 @@ class Speaker(Forms):
         if "core" in tree:
             return str(self.w["core"].get(tree["core"], tree["core"])).format(round=self.round)
         if "state" in tree:
+            named = self.state_name(str(tree["state"]))
+            if named:
+                return named
             self.leaks.add(f"state entry {tree['state']}")
             return str(tree["state"])
         form_ = tree.get("form")

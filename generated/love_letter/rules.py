@@ -77,7 +77,13 @@ RULES = {
                     ['id', 'cards'],
                 ],
             },
-            'starter': {'type': 'player'},
+            'starter': {
+                'type': 'player',
+                'name': {
+                    'it': 'giocatore che inizia il round',
+                    'en': 'player who starts the round',
+                },
+            },
             'current': {'type': 'player'},
             'turns': {'type': 'int'},
         },
@@ -100,6 +106,7 @@ RULES = {
             'protected': {'type': 'bool'},
             'tokens': {
                 'type': 'int',
+                'name': {'it': 'gettoni affetto', 'en': 'tokens of affection'},
                 'min': {'op': 'lit', 'v': 0, 'x': 0},
             },
             'named': {
