@@ -60,37 +60,37 @@ def x_10(ctx):  # rules_data/love_letter/definitions/cards.yaml:19
     return IN(E.get('card~91'), PL(ctx, E.get('target~90')).get('hand'))
 
 
-def x_13(ctx):  # rules_data/love_letter/definitions/turns.yaml:65
+def x_13(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_14(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_14(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_15(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_15(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_16(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_16(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_18(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_18(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('out')
 
 
-def x_20(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_20(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_23(ctx):  # rules_data/love_letter/definitions/turns.yaml:67
+def x_23(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
     return ctx.state.get('current')
 
 
@@ -169,37 +169,37 @@ def x_42(ctx):  # rules_data/love_letter/definitions/cards.yaml:46
     return (num(GET(ctx, 'cards', E.get('mine~99'), 'value', 0)) < num(GET(ctx, 'cards', E.get('theirs~100'), 'value', 0)))
 
 
-def x_45(ctx):  # rules_data/love_letter/definitions/turns.yaml:65
+def x_45(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_46(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_46(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_47(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_47(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_48(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_48(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_50(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_50(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('out')
 
 
-def x_52(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_52(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_55(ctx):  # rules_data/love_letter/definitions/turns.yaml:67
+def x_55(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
     return ctx.state.get('current')
 
 
@@ -208,37 +208,37 @@ def x_56(ctx):  # rules_data/love_letter/definitions/cards.yaml:47
     return (num(GET(ctx, 'cards', E.get('theirs~100'), 'value', 0)) < num(GET(ctx, 'cards', E.get('mine~99'), 'value', 0)))
 
 
-def x_59(ctx):  # rules_data/love_letter/definitions/turns.yaml:65
+def x_59(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_60(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_60(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_61(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_61(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_62(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_62(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_64(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_64(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('out')
 
 
-def x_66(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_66(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_69(ctx):  # rules_data/love_letter/definitions/turns.yaml:67
+def x_69(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
     return ctx.state.get('current')
 
 
@@ -261,27 +261,27 @@ def x_74(ctx):  # rules_data/love_letter/definitions/cards.yaml:65
     return (bool((not PL(ctx, E.get('target~103')).get('out'))) and bool((bool((E.get('target~103') == E.get('you'))) or bool((not PL(ctx, E.get('target~103')).get('protected'))))))
 
 
-def x_76(ctx):  # rules_data/love_letter/definitions/turns.yaml:57
+def x_76(ctx):  # rules_data/love_letter/definitions/turns.yaml:64
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_78(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_78(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_79(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_79(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
     return [E.get('c~105')]
 
 
-def x_80(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_80(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_81(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_81(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
     return [E.get('c~105')]
 
@@ -291,41 +291,41 @@ def x_84(ctx):  # rules_data/love_letter/definitions/cards.yaml:66
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_85(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_85(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_86(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_86(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_87(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_87(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_88(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_88(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_89(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_89(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return ctx.state.get('deck')
 
 
-def x_90(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_90(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_91(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_91(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_92(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_92(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     return ctx.state.get('aside')
 
 
-def x_93(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_93(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     return ctx.state.get('aside')
 
 
@@ -374,37 +374,37 @@ def x_106(ctx):  # rules_data/love_letter/cards.yaml:58
     return (bool((KEY(E.get('event'), 'card', None) == E.get('this'))) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
 
 
-def x_107(ctx):  # rules_data/love_letter/definitions/turns.yaml:65
+def x_107(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_108(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_108(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_109(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_109(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_110(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_110(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_112(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_112(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('out')
 
 
-def x_114(ctx):  # rules_data/love_letter/definitions/turns.yaml:66
+def x_114(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_117(ctx):  # rules_data/love_letter/definitions/turns.yaml:67
+def x_117(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
     return ctx.state.get('current')
 
 
@@ -420,245 +420,245 @@ def x_120(ctx):  # rules_data/love_letter/flow.yaml:10
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_121(ctx):  # rules_data/love_letter/definitions/turns.yaml:107
+def x_121(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
     return ctx.state.get('deck')
 
 
-def x_123(ctx):  # rules_data/love_letter/definitions/turns.yaml:108
+def x_123(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     return IDS(ctx, 'cards')
 
 
-def x_124(ctx):  # rules_data/love_letter/definitions/turns.yaml:108
+def x_124(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     E = ctx.env()
     return GET(ctx, 'cards', E.get('c~110'), 'copies', 0)
 
 
-def x_125(ctx):  # rules_data/love_letter/definitions/turns.yaml:108
+def x_125(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     return ctx.state.get('deck')
 
 
-def x_126(ctx):  # rules_data/love_letter/definitions/turns.yaml:108
+def x_126(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     E = ctx.env()
     return [E.get('c~110')]
 
 
-def x_127(ctx):  # rules_data/love_letter/definitions/turns.yaml:109
+def x_127(ctx):  # rules_data/love_letter/definitions/turns.yaml:116
     return ctx.state.get('deck')
 
 
-def x_128(ctx):  # rules_data/love_letter/definitions/turns.yaml:110
+def x_128(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
     return ctx.state.get('aside')
 
 
-def x_129(ctx):  # rules_data/love_letter/definitions/turns.yaml:110
+def x_129(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_130(ctx):  # rules_data/love_letter/definitions/turns.yaml:110
+def x_130(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
     return ctx.state.get('deck')
 
 
-def x_131(ctx):  # rules_data/love_letter/definitions/turns.yaml:110
+def x_131(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_132(ctx):  # rules_data/love_letter/definitions/turns.yaml:111
+def x_132(ctx):  # rules_data/love_letter/definitions/turns.yaml:118
     return ctx.state.get('face_up')
 
 
-def x_134(ctx):  # rules_data/love_letter/definitions/turns.yaml:112
+def x_134(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     return (len(ctx.state['players']) == 2)
 
 
-def x_136(ctx):  # rules_data/love_letter/definitions/turns.yaml:112
+def x_136(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     return ctx.state.get('face_up')
 
 
-def x_137(ctx):  # rules_data/love_letter/definitions/turns.yaml:112
+def x_137(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_138(ctx):  # rules_data/love_letter/definitions/turns.yaml:112
+def x_138(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     return ctx.state.get('deck')
 
 
-def x_139(ctx):  # rules_data/love_letter/definitions/turns.yaml:112
+def x_139(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_140(ctx):  # rules_data/love_letter/definitions/turns.yaml:113
+def x_140(ctx):  # rules_data/love_letter/definitions/turns.yaml:120
     return list(range(len(ctx.state['players'])))
 
 
-def x_141(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
+def x_141(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
     return PL(ctx, E.get('p~111')).get('hand')
 
 
-def x_143(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
+def x_143(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
     return PL(ctx, E.get('p~111')).get('discards')
 
 
-def x_145(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
+def x_145(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
     return PL(ctx, E.get('p~111')).get('out')
 
 
-def x_147(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
+def x_147(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
     return PL(ctx, E.get('p~111')).get('protected')
 
 
-def x_149(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
+def x_149(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
     return PL(ctx, E.get('p~111')).get('named')
 
 
-def x_151(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
+def x_151(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
     return PL(ctx, E.get('p~111')).get('seen')
 
 
-def x_153(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
+def x_153(ctx):  # rules_data/love_letter/definitions/turns.yaml:122
     return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_112), len(ctx.state['players'])), None) for v_k_112 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_154(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_154(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_155(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_155(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_156(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_156(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_157(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_157(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return ctx.state.get('deck')
 
 
-def x_158(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_158(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_159(ctx):  # rules_data/love_letter/definitions/turns.yaml:130
+def x_159(ctx):  # rules_data/love_letter/definitions/turns.yaml:137
     return ctx.state.get('starter')
 
 
-def x_160(ctx):  # rules_data/love_letter/definitions/turns.yaml:131
+def x_160(ctx):  # rules_data/love_letter/definitions/turns.yaml:138
     return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_114).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
-def x_162(ctx):  # rules_data/love_letter/definitions/turns.yaml:94
+def x_162(ctx):  # rules_data/love_letter/definitions/turns.yaml:101
     return ctx.state.get('current')
 
 
-def x_164(ctx):  # rules_data/love_letter/definitions/turns.yaml:95
+def x_164(ctx):  # rules_data/love_letter/definitions/turns.yaml:102
     E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_166(ctx):  # rules_data/love_letter/definitions/turns.yaml:96
+def x_166(ctx):  # rules_data/love_letter/definitions/turns.yaml:103
     return ctx.state.get('turns')
 
 
-def x_168(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_168(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_169(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_169(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_170(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_170(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_171(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_171(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return ctx.state.get('deck')
 
 
-def x_172(ctx):  # rules_data/love_letter/definitions/turns.yaml:38
+def x_172(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_173(ctx):  # rules_data/love_letter/definitions/turns.yaml:98
+def x_173(ctx):  # rules_data/love_letter/definitions/turns.yaml:105
     E = ctx.env()
     return CALL(ctx, 'distinct', None, PL(ctx, E.get('you')).get('hand'))
 
 
-def x_175(ctx):  # rules_data/love_letter/definitions/turns.yaml:84
+def x_175(ctx):  # rules_data/love_letter/definitions/turns.yaml:91
     E = ctx.env()
     return MEMO(ctx, (175, E.get('card~116'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_118, PL(ctx, E.get('you')).get('hand')) for v_x_118 in items_of(GET(ctx, 'cards', v_other_117, 'discard_with', []))]) for v_other_117 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_117 != E.get('card~116'))])))
 
 
-def x_179(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_179(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_180(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_180(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
     return [E.get('c~119')]
 
 
-def x_181(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_181(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_182(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_182(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
     return [E.get('c~119')]
 
 
-def x_185(ctx):  # rules_data/love_letter/definitions/turns.yaml:87
+def x_185(ctx):  # rules_data/love_letter/definitions/turns.yaml:94
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_187(ctx):  # rules_data/love_letter/definitions/turns.yaml:87
+def x_187(ctx):  # rules_data/love_letter/definitions/turns.yaml:94
     E = ctx.env()
     return FLD(ctx, K[0], E.get('card~116'))
 
 
-def x_188(ctx):  # rules_data/love_letter/definitions/turns.yaml:98
+def x_188(ctx):  # rules_data/love_letter/definitions/turns.yaml:105
     E = ctx.env()
     return {'card': E.get('card~115')}
 
 
-def x_189(ctx):  # rules_data/love_letter/definitions/turns.yaml:133
+def x_189(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
     return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_120 for v_p_120 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_120).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
-def x_191(ctx):  # rules_data/love_letter/definitions/turns.yaml:133
+def x_191(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
     E = ctx.env()
     return MEMO(ctx, (191, E.get('p~113'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_122 for v_q_122 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~113'), 1), v_k_121), len(ctx.state['players'])), None) for v_k_121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_122).get('out'))]))
 
 
-def x_192(ctx):  # rules_data/love_letter/definitions/turns.yaml:169
+def x_192(ctx):  # rules_data/love_letter/definitions/turns.yaml:176
     return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_124: (lambda v_best_127: (lambda v_top_130: (lambda v_most_133: [v_p_134 for v_p_134 in items_of(v_top_130) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_135, 'value', 0) for v_c_135 in items_of(PL(ctx, v_p_134).get('discards'))]) == v_most_133)])(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_132, 'value', 0) for v_c_132 in items_of(PL(ctx, v_p_131).get('discards'))]) for v_p_131 in items_of(v_top_130)])))([v_p_128 for v_p_128 in items_of(v_live_124) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_129, 'value', 0) for v_c_129 in items_of(PL(ctx, v_p_128).get('hand'))]) == v_best_127)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_126, 'value', 0) for v_c_126 in items_of(PL(ctx, v_p_125).get('hand'))]) for v_p_125 in items_of(v_live_124)])))([v_p_123 for v_p_123 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_123).get('out'))]))
 
 
-def x_194(ctx):  # rules_data/love_letter/definitions/turns.yaml:170
+def x_194(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
     E = ctx.env()
     return PL(ctx, E.get('p~137')).get('tokens')
 
 
-def x_197(ctx):  # rules_data/love_letter/definitions/turns.yaml:170
+def x_197(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
     return ctx.state['round']
 
 
-def x_198(ctx):  # rules_data/love_letter/definitions/turns.yaml:171
+def x_198(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
     return ctx.state.get('starter')
 
 
-def x_199(ctx):  # rules_data/love_letter/definitions/turns.yaml:171
+def x_199(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
     E = ctx.env()
     return MEMO(ctx, (199, E.get('won~136'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_139 for v_p_139 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_138), len(ctx.state['players'])), None) for v_k_138 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_139, E.get('won~136'))]))
 
@@ -829,13 +829,13 @@ AT = {
     4: 'rules_data/love_letter/definitions/cards.yaml:15',
     5: 'rules_data/love_letter/definitions/cards.yaml:17',
     10: 'rules_data/love_letter/definitions/cards.yaml:19',
-    13: 'rules_data/love_letter/definitions/turns.yaml:65',
-    14: 'rules_data/love_letter/definitions/turns.yaml:66',
-    15: 'rules_data/love_letter/definitions/turns.yaml:66',
-    16: 'rules_data/love_letter/definitions/turns.yaml:66',
-    18: 'rules_data/love_letter/definitions/turns.yaml:66',
-    20: 'rules_data/love_letter/definitions/turns.yaml:66',
-    23: 'rules_data/love_letter/definitions/turns.yaml:67',
+    13: 'rules_data/love_letter/definitions/turns.yaml:72',
+    14: 'rules_data/love_letter/definitions/turns.yaml:73',
+    15: 'rules_data/love_letter/definitions/turns.yaml:73',
+    16: 'rules_data/love_letter/definitions/turns.yaml:73',
+    18: 'rules_data/love_letter/definitions/turns.yaml:73',
+    20: 'rules_data/love_letter/definitions/turns.yaml:73',
+    23: 'rules_data/love_letter/definitions/turns.yaml:74',
     24: 'rules_data/love_letter/definitions/cards.yaml:15',
     25: 'rules_data/love_letter/definitions/cards.yaml:27',
     26: 'rules_data/love_letter/definitions/cards.yaml:28',
@@ -851,40 +851,40 @@ AT = {
     38: 'rules_data/love_letter/definitions/cards.yaml:44',
     39: 'rules_data/love_letter/definitions/cards.yaml:44',
     42: 'rules_data/love_letter/definitions/cards.yaml:46',
-    45: 'rules_data/love_letter/definitions/turns.yaml:65',
-    46: 'rules_data/love_letter/definitions/turns.yaml:66',
-    47: 'rules_data/love_letter/definitions/turns.yaml:66',
-    48: 'rules_data/love_letter/definitions/turns.yaml:66',
-    50: 'rules_data/love_letter/definitions/turns.yaml:66',
-    52: 'rules_data/love_letter/definitions/turns.yaml:66',
-    55: 'rules_data/love_letter/definitions/turns.yaml:67',
+    45: 'rules_data/love_letter/definitions/turns.yaml:72',
+    46: 'rules_data/love_letter/definitions/turns.yaml:73',
+    47: 'rules_data/love_letter/definitions/turns.yaml:73',
+    48: 'rules_data/love_letter/definitions/turns.yaml:73',
+    50: 'rules_data/love_letter/definitions/turns.yaml:73',
+    52: 'rules_data/love_letter/definitions/turns.yaml:73',
+    55: 'rules_data/love_letter/definitions/turns.yaml:74',
     56: 'rules_data/love_letter/definitions/cards.yaml:47',
-    59: 'rules_data/love_letter/definitions/turns.yaml:65',
-    60: 'rules_data/love_letter/definitions/turns.yaml:66',
-    61: 'rules_data/love_letter/definitions/turns.yaml:66',
-    62: 'rules_data/love_letter/definitions/turns.yaml:66',
-    64: 'rules_data/love_letter/definitions/turns.yaml:66',
-    66: 'rules_data/love_letter/definitions/turns.yaml:66',
-    69: 'rules_data/love_letter/definitions/turns.yaml:67',
+    59: 'rules_data/love_letter/definitions/turns.yaml:72',
+    60: 'rules_data/love_letter/definitions/turns.yaml:73',
+    61: 'rules_data/love_letter/definitions/turns.yaml:73',
+    62: 'rules_data/love_letter/definitions/turns.yaml:73',
+    64: 'rules_data/love_letter/definitions/turns.yaml:73',
+    66: 'rules_data/love_letter/definitions/turns.yaml:73',
+    69: 'rules_data/love_letter/definitions/turns.yaml:74',
     70: 'rules_data/love_letter/definitions/cards.yaml:40',
     71: 'rules_data/love_letter/definitions/cards.yaml:55',
     73: 'rules_data/love_letter/definitions/cards.yaml:65',
     74: 'rules_data/love_letter/definitions/cards.yaml:65',
-    76: 'rules_data/love_letter/definitions/turns.yaml:57',
-    78: 'rules_data/love_letter/definitions/turns.yaml:52',
-    79: 'rules_data/love_letter/definitions/turns.yaml:52',
-    80: 'rules_data/love_letter/definitions/turns.yaml:52',
-    81: 'rules_data/love_letter/definitions/turns.yaml:52',
+    76: 'rules_data/love_letter/definitions/turns.yaml:64',
+    78: 'rules_data/love_letter/definitions/turns.yaml:59',
+    79: 'rules_data/love_letter/definitions/turns.yaml:59',
+    80: 'rules_data/love_letter/definitions/turns.yaml:59',
+    81: 'rules_data/love_letter/definitions/turns.yaml:59',
     84: 'rules_data/love_letter/definitions/cards.yaml:66',
-    85: 'rules_data/love_letter/definitions/turns.yaml:45',
-    86: 'rules_data/love_letter/definitions/turns.yaml:38',
-    87: 'rules_data/love_letter/definitions/turns.yaml:38',
-    88: 'rules_data/love_letter/definitions/turns.yaml:38',
-    89: 'rules_data/love_letter/definitions/turns.yaml:38',
-    90: 'rules_data/love_letter/definitions/turns.yaml:38',
-    91: 'rules_data/love_letter/definitions/turns.yaml:45',
-    92: 'rules_data/love_letter/definitions/turns.yaml:45',
-    93: 'rules_data/love_letter/definitions/turns.yaml:45',
+    85: 'rules_data/love_letter/definitions/turns.yaml:52',
+    86: 'rules_data/love_letter/definitions/turns.yaml:45',
+    87: 'rules_data/love_letter/definitions/turns.yaml:45',
+    88: 'rules_data/love_letter/definitions/turns.yaml:45',
+    89: 'rules_data/love_letter/definitions/turns.yaml:45',
+    90: 'rules_data/love_letter/definitions/turns.yaml:45',
+    91: 'rules_data/love_letter/definitions/turns.yaml:52',
+    92: 'rules_data/love_letter/definitions/turns.yaml:52',
+    93: 'rules_data/love_letter/definitions/turns.yaml:52',
     95: 'rules_data/love_letter/definitions/cards.yaml:65',
     96: 'rules_data/love_letter/definitions/cards.yaml:74',
     97: 'rules_data/love_letter/definitions/cards.yaml:75',
@@ -894,68 +894,68 @@ AT = {
     101: 'rules_data/love_letter/definitions/cards.yaml:78',
     105: 'rules_data/love_letter/definitions/cards.yaml:75',
     106: 'rules_data/love_letter/cards.yaml:58',
-    107: 'rules_data/love_letter/definitions/turns.yaml:65',
-    108: 'rules_data/love_letter/definitions/turns.yaml:66',
-    109: 'rules_data/love_letter/definitions/turns.yaml:66',
-    110: 'rules_data/love_letter/definitions/turns.yaml:66',
-    112: 'rules_data/love_letter/definitions/turns.yaml:66',
-    114: 'rules_data/love_letter/definitions/turns.yaml:66',
-    117: 'rules_data/love_letter/definitions/turns.yaml:67',
+    107: 'rules_data/love_letter/definitions/turns.yaml:72',
+    108: 'rules_data/love_letter/definitions/turns.yaml:73',
+    109: 'rules_data/love_letter/definitions/turns.yaml:73',
+    110: 'rules_data/love_letter/definitions/turns.yaml:73',
+    112: 'rules_data/love_letter/definitions/turns.yaml:73',
+    114: 'rules_data/love_letter/definitions/turns.yaml:73',
+    117: 'rules_data/love_letter/definitions/turns.yaml:74',
     119: 'rules_data/love_letter/flow.yaml:10',
     120: 'rules_data/love_letter/flow.yaml:10',
-    121: 'rules_data/love_letter/definitions/turns.yaml:107',
-    123: 'rules_data/love_letter/definitions/turns.yaml:108',
-    124: 'rules_data/love_letter/definitions/turns.yaml:108',
-    125: 'rules_data/love_letter/definitions/turns.yaml:108',
-    126: 'rules_data/love_letter/definitions/turns.yaml:108',
-    127: 'rules_data/love_letter/definitions/turns.yaml:109',
-    128: 'rules_data/love_letter/definitions/turns.yaml:110',
-    129: 'rules_data/love_letter/definitions/turns.yaml:110',
-    130: 'rules_data/love_letter/definitions/turns.yaml:110',
-    131: 'rules_data/love_letter/definitions/turns.yaml:110',
-    132: 'rules_data/love_letter/definitions/turns.yaml:111',
-    134: 'rules_data/love_letter/definitions/turns.yaml:112',
-    136: 'rules_data/love_letter/definitions/turns.yaml:112',
-    137: 'rules_data/love_letter/definitions/turns.yaml:112',
-    138: 'rules_data/love_letter/definitions/turns.yaml:112',
-    139: 'rules_data/love_letter/definitions/turns.yaml:112',
-    140: 'rules_data/love_letter/definitions/turns.yaml:113',
-    141: 'rules_data/love_letter/definitions/turns.yaml:114',
-    143: 'rules_data/love_letter/definitions/turns.yaml:114',
-    145: 'rules_data/love_letter/definitions/turns.yaml:114',
-    147: 'rules_data/love_letter/definitions/turns.yaml:114',
-    149: 'rules_data/love_letter/definitions/turns.yaml:114',
-    151: 'rules_data/love_letter/definitions/turns.yaml:114',
-    153: 'rules_data/love_letter/definitions/turns.yaml:115',
-    154: 'rules_data/love_letter/definitions/turns.yaml:38',
-    155: 'rules_data/love_letter/definitions/turns.yaml:38',
-    156: 'rules_data/love_letter/definitions/turns.yaml:38',
-    157: 'rules_data/love_letter/definitions/turns.yaml:38',
-    158: 'rules_data/love_letter/definitions/turns.yaml:38',
-    159: 'rules_data/love_letter/definitions/turns.yaml:130',
-    160: 'rules_data/love_letter/definitions/turns.yaml:131',
-    162: 'rules_data/love_letter/definitions/turns.yaml:94',
-    164: 'rules_data/love_letter/definitions/turns.yaml:95',
-    166: 'rules_data/love_letter/definitions/turns.yaml:96',
-    168: 'rules_data/love_letter/definitions/turns.yaml:38',
-    169: 'rules_data/love_letter/definitions/turns.yaml:38',
-    170: 'rules_data/love_letter/definitions/turns.yaml:38',
-    171: 'rules_data/love_letter/definitions/turns.yaml:38',
-    172: 'rules_data/love_letter/definitions/turns.yaml:38',
-    173: 'rules_data/love_letter/definitions/turns.yaml:98',
-    175: 'rules_data/love_letter/definitions/turns.yaml:84',
-    179: 'rules_data/love_letter/definitions/turns.yaml:52',
-    180: 'rules_data/love_letter/definitions/turns.yaml:52',
-    181: 'rules_data/love_letter/definitions/turns.yaml:52',
-    182: 'rules_data/love_letter/definitions/turns.yaml:52',
-    185: 'rules_data/love_letter/definitions/turns.yaml:87',
-    187: 'rules_data/love_letter/definitions/turns.yaml:87',
-    188: 'rules_data/love_letter/definitions/turns.yaml:98',
-    189: 'rules_data/love_letter/definitions/turns.yaml:133',
-    191: 'rules_data/love_letter/definitions/turns.yaml:133',
-    192: 'rules_data/love_letter/definitions/turns.yaml:169',
-    194: 'rules_data/love_letter/definitions/turns.yaml:170',
-    197: 'rules_data/love_letter/definitions/turns.yaml:170',
-    198: 'rules_data/love_letter/definitions/turns.yaml:171',
-    199: 'rules_data/love_letter/definitions/turns.yaml:171',
+    121: 'rules_data/love_letter/definitions/turns.yaml:114',
+    123: 'rules_data/love_letter/definitions/turns.yaml:115',
+    124: 'rules_data/love_letter/definitions/turns.yaml:115',
+    125: 'rules_data/love_letter/definitions/turns.yaml:115',
+    126: 'rules_data/love_letter/definitions/turns.yaml:115',
+    127: 'rules_data/love_letter/definitions/turns.yaml:116',
+    128: 'rules_data/love_letter/definitions/turns.yaml:117',
+    129: 'rules_data/love_letter/definitions/turns.yaml:117',
+    130: 'rules_data/love_letter/definitions/turns.yaml:117',
+    131: 'rules_data/love_letter/definitions/turns.yaml:117',
+    132: 'rules_data/love_letter/definitions/turns.yaml:118',
+    134: 'rules_data/love_letter/definitions/turns.yaml:119',
+    136: 'rules_data/love_letter/definitions/turns.yaml:119',
+    137: 'rules_data/love_letter/definitions/turns.yaml:119',
+    138: 'rules_data/love_letter/definitions/turns.yaml:119',
+    139: 'rules_data/love_letter/definitions/turns.yaml:119',
+    140: 'rules_data/love_letter/definitions/turns.yaml:120',
+    141: 'rules_data/love_letter/definitions/turns.yaml:121',
+    143: 'rules_data/love_letter/definitions/turns.yaml:121',
+    145: 'rules_data/love_letter/definitions/turns.yaml:121',
+    147: 'rules_data/love_letter/definitions/turns.yaml:121',
+    149: 'rules_data/love_letter/definitions/turns.yaml:121',
+    151: 'rules_data/love_letter/definitions/turns.yaml:121',
+    153: 'rules_data/love_letter/definitions/turns.yaml:122',
+    154: 'rules_data/love_letter/definitions/turns.yaml:45',
+    155: 'rules_data/love_letter/definitions/turns.yaml:45',
+    156: 'rules_data/love_letter/definitions/turns.yaml:45',
+    157: 'rules_data/love_letter/definitions/turns.yaml:45',
+    158: 'rules_data/love_letter/definitions/turns.yaml:45',
+    159: 'rules_data/love_letter/definitions/turns.yaml:137',
+    160: 'rules_data/love_letter/definitions/turns.yaml:138',
+    162: 'rules_data/love_letter/definitions/turns.yaml:101',
+    164: 'rules_data/love_letter/definitions/turns.yaml:102',
+    166: 'rules_data/love_letter/definitions/turns.yaml:103',
+    168: 'rules_data/love_letter/definitions/turns.yaml:45',
+    169: 'rules_data/love_letter/definitions/turns.yaml:45',
+    170: 'rules_data/love_letter/definitions/turns.yaml:45',
+    171: 'rules_data/love_letter/definitions/turns.yaml:45',
+    172: 'rules_data/love_letter/definitions/turns.yaml:45',
+    173: 'rules_data/love_letter/definitions/turns.yaml:105',
+    175: 'rules_data/love_letter/definitions/turns.yaml:91',
+    179: 'rules_data/love_letter/definitions/turns.yaml:59',
+    180: 'rules_data/love_letter/definitions/turns.yaml:59',
+    181: 'rules_data/love_letter/definitions/turns.yaml:59',
+    182: 'rules_data/love_letter/definitions/turns.yaml:59',
+    185: 'rules_data/love_letter/definitions/turns.yaml:94',
+    187: 'rules_data/love_letter/definitions/turns.yaml:94',
+    188: 'rules_data/love_letter/definitions/turns.yaml:105',
+    189: 'rules_data/love_letter/definitions/turns.yaml:140',
+    191: 'rules_data/love_letter/definitions/turns.yaml:140',
+    192: 'rules_data/love_letter/definitions/turns.yaml:176',
+    194: 'rules_data/love_letter/definitions/turns.yaml:177',
+    197: 'rules_data/love_letter/definitions/turns.yaml:177',
+    198: 'rules_data/love_letter/definitions/turns.yaml:178',
+    199: 'rules_data/love_letter/definitions/turns.yaml:178',
 }

@@ -307,7 +307,7 @@ RULES = {
                                                 'neg': False,
                                                 'x': 10,
                                             },
-                                            't': {  # rules_data/love_letter/definitions/turns.yaml:73
+                                            't': {  # rules_data/love_letter/definitions/turns.yaml:80
                                                 'op': 'seq',
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:19
@@ -317,11 +317,11 @@ RULES = {
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:19',
                                                         'id': 7,
                                                     },
-                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
+                                                    {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
                                                         'e': {'op': 'var', 'n': 'p~92', 'x': 12},
-                                                        'b': {  # rules_data/love_letter/definitions/turns.yaml:65
+                                                        'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'not',
@@ -332,10 +332,10 @@ RULES = {
                                                                 },
                                                                 'x': 13,
                                                             },
-                                                            't': {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                            't': {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -351,10 +351,10 @@ RULES = {
                                                                             'x': 15,
                                                                         },
                                                                         'bd': ['player', 'discards', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 11,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -369,10 +369,10 @@ RULES = {
                                                                             'x': 17,
                                                                         },
                                                                         'bd': ['player', 'hand', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 12,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -383,10 +383,10 @@ RULES = {
                                                                         'o': '=',
                                                                         'e': {'op': 'lit', 'v': True, 'x': 19},
                                                                         'bd': ['player', 'out', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 13,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -397,31 +397,31 @@ RULES = {
                                                                         'o': '=',
                                                                         'e': {'op': 'lit', 'v': False, 'x': 21},
                                                                         'bd': ['player', 'protected', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 14,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:67
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:74
                                                                         'op': 'emit',
                                                                         'ev': 'knocked_out',
                                                                         'f': {
                                                                             'player': {'op': 'var', 'n': 'you', 'x': 22},
                                                                             'by': {'op': 'st', 'k': 'current', 'x': 23},
                                                                         },
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:67',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:74',
                                                                         'id': 15,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                 'id': 10,
                                                             },
-                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:65',
+                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:72',
                                                             'id': 9,
                                                         },
-                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
+                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:80',
                                                         'id': 8,
                                                     },
                                                 ],
-                                                'at': 'rules_data/love_letter/definitions/turns.yaml:73',
+                                                'at': 'rules_data/love_letter/definitions/turns.yaml:80',
                                                 'id': 6,
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:19',
@@ -848,7 +848,7 @@ RULES = {
                                                 },
                                                 'x': 42,
                                             },
-                                            't': {  # rules_data/love_letter/definitions/turns.yaml:73
+                                            't': {  # rules_data/love_letter/definitions/turns.yaml:80
                                                 'op': 'seq',
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:46
@@ -858,11 +858,11 @@ RULES = {
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:46',
                                                         'id': 31,
                                                     },
-                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
+                                                    {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
                                                         'e': {'op': 'var', 'n': 'p~101', 'x': 44},
-                                                        'b': {  # rules_data/love_letter/definitions/turns.yaml:65
+                                                        'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'not',
@@ -873,10 +873,10 @@ RULES = {
                                                                 },
                                                                 'x': 45,
                                                             },
-                                                            't': {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                            't': {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -892,10 +892,10 @@ RULES = {
                                                                             'x': 47,
                                                                         },
                                                                         'bd': ['player', 'discards', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 35,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -910,10 +910,10 @@ RULES = {
                                                                             'x': 49,
                                                                         },
                                                                         'bd': ['player', 'hand', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 36,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -924,10 +924,10 @@ RULES = {
                                                                         'o': '=',
                                                                         'e': {'op': 'lit', 'v': True, 'x': 51},
                                                                         'bd': ['player', 'out', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 37,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -938,31 +938,31 @@ RULES = {
                                                                         'o': '=',
                                                                         'e': {'op': 'lit', 'v': False, 'x': 53},
                                                                         'bd': ['player', 'protected', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 38,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:67
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:74
                                                                         'op': 'emit',
                                                                         'ev': 'knocked_out',
                                                                         'f': {
                                                                             'player': {'op': 'var', 'n': 'you', 'x': 54},
                                                                             'by': {'op': 'st', 'k': 'current', 'x': 55},
                                                                         },
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:67',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:74',
                                                                         'id': 39,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                 'id': 34,
                                                             },
-                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:65',
+                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:72',
                                                             'id': 33,
                                                         },
-                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
+                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:80',
                                                         'id': 32,
                                                     },
                                                 ],
-                                                'at': 'rules_data/love_letter/definitions/turns.yaml:73',
+                                                'at': 'rules_data/love_letter/definitions/turns.yaml:80',
                                                 'id': 30,
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:46',
@@ -989,7 +989,7 @@ RULES = {
                                                 },
                                                 'x': 56,
                                             },
-                                            't': {  # rules_data/love_letter/definitions/turns.yaml:73
+                                            't': {  # rules_data/love_letter/definitions/turns.yaml:80
                                                 'op': 'seq',
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:47
@@ -999,11 +999,11 @@ RULES = {
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:47',
                                                         'id': 42,
                                                     },
-                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
+                                                    {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
                                                         'e': {'op': 'var', 'n': 'p~102', 'x': 58},
-                                                        'b': {  # rules_data/love_letter/definitions/turns.yaml:65
+                                                        'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'not',
@@ -1014,10 +1014,10 @@ RULES = {
                                                                 },
                                                                 'x': 59,
                                                             },
-                                                            't': {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                            't': {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -1033,10 +1033,10 @@ RULES = {
                                                                             'x': 61,
                                                                         },
                                                                         'bd': ['player', 'discards', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 46,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -1051,10 +1051,10 @@ RULES = {
                                                                             'x': 63,
                                                                         },
                                                                         'bd': ['player', 'hand', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 47,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -1065,10 +1065,10 @@ RULES = {
                                                                         'o': '=',
                                                                         'e': {'op': 'lit', 'v': True, 'x': 65},
                                                                         'bd': ['player', 'out', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 48,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'st',
@@ -1079,31 +1079,31 @@ RULES = {
                                                                         'o': '=',
                                                                         'e': {'op': 'lit', 'v': False, 'x': 67},
                                                                         'bd': ['player', 'protected', ''],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                         'id': 49,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:67
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:74
                                                                         'op': 'emit',
                                                                         'ev': 'knocked_out',
                                                                         'f': {
                                                                             'player': {'op': 'var', 'n': 'you', 'x': 68},
                                                                             'by': {'op': 'st', 'k': 'current', 'x': 69},
                                                                         },
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:67',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:74',
                                                                         'id': 50,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                                                 'id': 45,
                                                             },
-                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:65',
+                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:72',
                                                             'id': 44,
                                                         },
-                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
+                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:80',
                                                         'id': 43,
                                                     },
                                                 ],
-                                                'at': 'rules_data/love_letter/definitions/turns.yaml:73',
+                                                'at': 'rules_data/love_letter/definitions/turns.yaml:80',
                                                 'id': 41,
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:47',
@@ -1217,7 +1217,7 @@ RULES = {
                                 'b': {  # rules_data/love_letter/definitions/cards.yaml:66
                                     'op': 'seq',
                                     'b': [
-                                        {  # rules_data/love_letter/definitions/turns.yaml:57
+                                        {  # rules_data/love_letter/definitions/turns.yaml:64
                                             'op': 'for',
                                             'v': 'c~104',
                                             'src': {
@@ -1226,20 +1226,20 @@ RULES = {
                                                 'p': {'op': 'var', 'n': 'you'},
                                                 'x': 76,
                                             },
-                                            'b': {  # rules_data/love_letter/definitions/turns.yaml:52
+                                            'b': {  # rules_data/love_letter/definitions/turns.yaml:59
                                                 'op': 'seq',
                                                 'b': [
-                                                    {  # rules_data/love_letter/definitions/turns.yaml:57
+                                                    {  # rules_data/love_letter/definitions/turns.yaml:64
                                                         'op': 'let',
                                                         'v': 'c~105',
                                                         'e': {'op': 'var', 'n': 'c~104', 'x': 77},
-                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:57',
+                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:64',
                                                         'id': 57,
                                                     },
-                                                    {  # rules_data/love_letter/definitions/turns.yaml:52
+                                                    {  # rules_data/love_letter/definitions/turns.yaml:59
                                                         'op': 'seq',
                                                         'b': [
-                                                            {  # rules_data/love_letter/definitions/turns.yaml:52
+                                                            {  # rules_data/love_letter/definitions/turns.yaml:59
                                                                 'op': 'set',
                                                                 't': {
                                                                     'op': 'st',
@@ -1256,10 +1256,10 @@ RULES = {
                                                                     'x': 79,
                                                                 },
                                                                 'bd': ['player', 'hand', ''],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:52',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:59',
                                                                 'id': 59,
                                                             },
-                                                            {  # rules_data/love_letter/definitions/turns.yaml:52
+                                                            {  # rules_data/love_letter/definitions/turns.yaml:59
                                                                 'op': 'set',
                                                                 't': {
                                                                     'op': 'st',
@@ -1276,28 +1276,28 @@ RULES = {
                                                                     'x': 81,
                                                                 },
                                                                 'bd': ['player', 'discards', ''],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:52',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:59',
                                                                 'id': 60,
                                                             },
-                                                            {  # rules_data/love_letter/definitions/turns.yaml:52
+                                                            {  # rules_data/love_letter/definitions/turns.yaml:59
                                                                 'op': 'emit',
                                                                 'ev': 'discarded',
                                                                 'f': {
                                                                     'card': {'op': 'var', 'n': 'c~105', 'x': 82},
                                                                     'by': {'op': 'var', 'n': 'you', 'x': 83},
                                                                 },
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:52',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:59',
                                                                 'id': 61,
                                                             },
                                                         ],
-                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:52',
+                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:59',
                                                         'id': 58,
                                                     },
                                                 ],
-                                                'at': 'rules_data/love_letter/definitions/turns.yaml:52',
+                                                'at': 'rules_data/love_letter/definitions/turns.yaml:59',
                                                 'id': 56,
                                             },
-                                            'at': 'rules_data/love_letter/definitions/turns.yaml:57',
+                                            'at': 'rules_data/love_letter/definitions/turns.yaml:64',
                                             'id': 55,
                                         },
                                         {  # rules_data/love_letter/definitions/cards.yaml:66
@@ -1311,7 +1311,7 @@ RULES = {
                                                 },
                                                 'x': 84,
                                             },
-                                            't': {  # rules_data/love_letter/definitions/turns.yaml:45
+                                            't': {  # rules_data/love_letter/definitions/turns.yaml:52
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'cmp',
@@ -1326,7 +1326,7 @@ RULES = {
                                                     'b': {'op': 'lit', 'v': 0},
                                                     'x': 85,
                                                 },
-                                                't': {  # rules_data/love_letter/definitions/turns.yaml:38
+                                                't': {  # rules_data/love_letter/definitions/turns.yaml:45
                                                     'op': 'if',
                                                     'c': {
                                                         'op': 'cmp',
@@ -1341,10 +1341,10 @@ RULES = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                         'x': 86,
                                                     },
-                                                    't': {  # rules_data/love_letter/definitions/turns.yaml:38
+                                                    't': {  # rules_data/love_letter/definitions/turns.yaml:45
                                                         'op': 'seq',
                                                         'b': [
-                                                            {  # rules_data/love_letter/definitions/turns.yaml:38
+                                                            {  # rules_data/love_letter/definitions/turns.yaml:45
                                                                 'op': 'set',
                                                                 't': {
                                                                     'op': 'st',
@@ -1367,10 +1367,10 @@ RULES = {
                                                                     'x': 88,
                                                                 },
                                                                 'bd': ['player', 'hand', ''],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                                                 'id': 66,
                                                             },
-                                                            {  # rules_data/love_letter/definitions/turns.yaml:38
+                                                            {  # rules_data/love_letter/definitions/turns.yaml:45
                                                                 'op': 'set',
                                                                 't': {'op': 'st', 'k': 'deck', 'x': 89},
                                                                 'o': '-=',
@@ -1388,20 +1388,20 @@ RULES = {
                                                                     'x': 90,
                                                                 },
                                                                 'bd': ['game', 'deck', ''],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                                                 'id': 67,
                                                             },
                                                         ],
-                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                                         'id': 65,
                                                     },
-                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                                     'id': 64,
                                                 },
-                                                'e': {  # rules_data/love_letter/definitions/turns.yaml:45
+                                                'e': {  # rules_data/love_letter/definitions/turns.yaml:52
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/love_letter/definitions/turns.yaml:45
+                                                        {  # rules_data/love_letter/definitions/turns.yaml:52
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'st',
@@ -1412,10 +1412,10 @@ RULES = {
                                                             'o': '+=',
                                                             'e': {'op': 'st', 'k': 'aside', 'x': 92},
                                                             'bd': ['player', 'hand', ''],
-                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:45',
+                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:52',
                                                             'id': 69,
                                                         },
-                                                        {  # rules_data/love_letter/definitions/turns.yaml:45
+                                                        {  # rules_data/love_letter/definitions/turns.yaml:52
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'aside', 'x': 93},
                                                             'o': '=',
@@ -1425,14 +1425,14 @@ RULES = {
                                                                 'x': 94,
                                                             },
                                                             'bd': ['game', 'aside', ''],
-                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:45',
+                                                            'at': 'rules_data/love_letter/definitions/turns.yaml:52',
                                                             'id': 70,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:45',
+                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:52',
                                                     'id': 68,
                                                 },
-                                                'at': 'rules_data/love_letter/definitions/turns.yaml:45',
+                                                'at': 'rules_data/love_letter/definitions/turns.yaml:52',
                                                 'id': 63,
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:66',
@@ -1692,7 +1692,7 @@ RULES = {
                             ],
                             'x': 106,
                         },
-                        'b': {  # rules_data/love_letter/definitions/turns.yaml:65
+                        'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -1703,10 +1703,10 @@ RULES = {
                                 },
                                 'x': 107,
                             },
-                            't': {  # rules_data/love_letter/definitions/turns.yaml:66
+                            't': {  # rules_data/love_letter/definitions/turns.yaml:73
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -1722,10 +1722,10 @@ RULES = {
                                             'x': 109,
                                         },
                                         'bd': ['player', 'discards', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                         'id': 80,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -1740,10 +1740,10 @@ RULES = {
                                             'x': 111,
                                         },
                                         'bd': ['player', 'hand', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                         'id': 81,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -1754,10 +1754,10 @@ RULES = {
                                         'o': '=',
                                         'e': {'op': 'lit', 'v': True, 'x': 113},
                                         'bd': ['player', 'out', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                         'id': 82,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:66
+                                    {  # rules_data/love_letter/definitions/turns.yaml:73
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -1768,24 +1768,24 @@ RULES = {
                                         'o': '=',
                                         'e': {'op': 'lit', 'v': False, 'x': 115},
                                         'bd': ['player', 'protected', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                         'id': 83,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:67
+                                    {  # rules_data/love_letter/definitions/turns.yaml:74
                                         'op': 'emit',
                                         'ev': 'knocked_out',
                                         'f': {
                                             'player': {'op': 'var', 'n': 'you', 'x': 116},
                                             'by': {'op': 'st', 'k': 'current', 'x': 117},
                                         },
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:67',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:74',
                                         'id': 84,
                                     },
                                 ],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:66',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:73',
                                 'id': 79,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:65',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:72',
                             'id': 78,
                         },
                     },
@@ -1831,7 +1831,7 @@ RULES = {
                 'b': {  # rules_data/love_letter/flow.yaml:15
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/love_letter/definitions/turns.yaml:107
+                        {  # rules_data/love_letter/definitions/turns.yaml:114
                             'op': 'set',
                             't': {'op': 'st', 'k': 'deck', 'x': 121},
                             'o': '=',
@@ -1841,14 +1841,14 @@ RULES = {
                                 'x': 122,
                             },
                             'bd': ['game', 'deck', ''],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:107',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:114',
                             'id': 87,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:108
+                        {  # rules_data/love_letter/definitions/turns.yaml:115
                             'op': 'for',
                             'v': 'c~110',
                             'src': {'op': 'ids', 'kind': 'cards', 'x': 123},
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:108
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:115
                                 'op': 'rep',
                                 'n': {
                                     'op': 'fld',
@@ -1858,7 +1858,7 @@ RULES = {
                                     'd': 0,
                                     'x': 124,
                                 },
-                                'b': {  # rules_data/love_letter/definitions/turns.yaml:108
+                                'b': {  # rules_data/love_letter/definitions/turns.yaml:115
                                     'op': 'set',
                                     't': {'op': 'st', 'k': 'deck', 'x': 125},
                                     'o': '+=',
@@ -1870,25 +1870,25 @@ RULES = {
                                         'x': 126,
                                     },
                                     'bd': ['game', 'deck', ''],
-                                    'at': 'rules_data/love_letter/definitions/turns.yaml:108',
+                                    'at': 'rules_data/love_letter/definitions/turns.yaml:115',
                                     'id': 90,
                                 },
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:108',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:115',
                                 'id': 89,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:108',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:115',
                             'id': 88,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:109
+                        {  # rules_data/love_letter/definitions/turns.yaml:116
                             'op': 'fn',
                             'f': 'shuffle',
                             'a': [
                                 {'op': 'st', 'k': 'deck', 'x': 127},
                             ],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:109',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:116',
                             'id': 91,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:110
+                        {  # rules_data/love_letter/definitions/turns.yaml:117
                             'op': 'set',
                             't': {'op': 'st', 'k': 'aside', 'x': 128},
                             'o': '=',
@@ -1906,10 +1906,10 @@ RULES = {
                                 'x': 129,
                             },
                             'bd': ['game', 'aside', ''],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:110',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:117',
                             'id': 92,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:110
+                        {  # rules_data/love_letter/definitions/turns.yaml:117
                             'op': 'set',
                             't': {'op': 'st', 'k': 'deck', 'x': 130},
                             'o': '-=',
@@ -1927,10 +1927,10 @@ RULES = {
                                 'x': 131,
                             },
                             'bd': ['game', 'deck', ''],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:110',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:117',
                             'id': 93,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:111
+                        {  # rules_data/love_letter/definitions/turns.yaml:118
                             'op': 'set',
                             't': {'op': 'st', 'k': 'face_up', 'x': 132},
                             'o': '=',
@@ -1940,10 +1940,10 @@ RULES = {
                                 'x': 133,
                             },
                             'bd': ['game', 'face_up', ''],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:111',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:118',
                             'id': 94,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:112
+                        {  # rules_data/love_letter/definitions/turns.yaml:119
                             'op': 'if',
                             'c': {
                                 'op': 'cmp',
@@ -1952,13 +1952,13 @@ RULES = {
                                 'b': {'op': 'lit', 'v': 2},
                                 'x': 134,
                             },
-                            't': {  # rules_data/love_letter/definitions/turns.yaml:112
+                            't': {  # rules_data/love_letter/definitions/turns.yaml:119
                                 'op': 'rep',
                                 'n': {'op': 'lit', 'v': 3, 'x': 135},
-                                'b': {  # rules_data/love_letter/definitions/turns.yaml:112
+                                'b': {  # rules_data/love_letter/definitions/turns.yaml:119
                                     'op': 'seq',
                                     'b': [
-                                        {  # rules_data/love_letter/definitions/turns.yaml:112
+                                        {  # rules_data/love_letter/definitions/turns.yaml:119
                                             'op': 'set',
                                             't': {'op': 'st', 'k': 'face_up', 'x': 136},
                                             'o': '+=',
@@ -1976,10 +1976,10 @@ RULES = {
                                                 'x': 137,
                                             },
                                             'bd': ['game', 'face_up', ''],
-                                            'at': 'rules_data/love_letter/definitions/turns.yaml:112',
+                                            'at': 'rules_data/love_letter/definitions/turns.yaml:119',
                                             'id': 98,
                                         },
-                                        {  # rules_data/love_letter/definitions/turns.yaml:112
+                                        {  # rules_data/love_letter/definitions/turns.yaml:119
                                             'op': 'set',
                                             't': {'op': 'st', 'k': 'deck', 'x': 138},
                                             'o': '-=',
@@ -1997,27 +1997,27 @@ RULES = {
                                                 'x': 139,
                                             },
                                             'bd': ['game', 'deck', ''],
-                                            'at': 'rules_data/love_letter/definitions/turns.yaml:112',
+                                            'at': 'rules_data/love_letter/definitions/turns.yaml:119',
                                             'id': 99,
                                         },
                                     ],
-                                    'at': 'rules_data/love_letter/definitions/turns.yaml:112',
+                                    'at': 'rules_data/love_letter/definitions/turns.yaml:119',
                                     'id': 97,
                                 },
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:112',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:119',
                                 'id': 96,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:112',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:119',
                             'id': 95,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:113
+                        {  # rules_data/love_letter/definitions/turns.yaml:120
                             'op': 'for',
                             'v': 'p~111',
                             'src': {'op': 'core', 'n': 'players', 'x': 140},
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:114
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:121
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/love_letter/definitions/turns.yaml:114
+                                    {  # rules_data/love_letter/definitions/turns.yaml:121
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -2032,10 +2032,10 @@ RULES = {
                                             'x': 142,
                                         },
                                         'bd': ['player', 'hand', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:114',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:121',
                                         'id': 102,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:114
+                                    {  # rules_data/love_letter/definitions/turns.yaml:121
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -2050,10 +2050,10 @@ RULES = {
                                             'x': 144,
                                         },
                                         'bd': ['player', 'discards', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:114',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:121',
                                         'id': 103,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:114
+                                    {  # rules_data/love_letter/definitions/turns.yaml:121
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -2064,10 +2064,10 @@ RULES = {
                                         'o': '=',
                                         'e': {'op': 'lit', 'v': False, 'x': 146},
                                         'bd': ['player', 'out', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:114',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:121',
                                         'id': 104,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:114
+                                    {  # rules_data/love_letter/definitions/turns.yaml:121
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -2078,10 +2078,10 @@ RULES = {
                                         'o': '=',
                                         'e': {'op': 'lit', 'v': False, 'x': 148},
                                         'bd': ['player', 'protected', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:114',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:121',
                                         'id': 105,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:114
+                                    {  # rules_data/love_letter/definitions/turns.yaml:121
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -2092,10 +2092,10 @@ RULES = {
                                         'o': '=',
                                         'e': {'op': 'lit', 'v': None, 'x': 150},
                                         'bd': ['player', 'named', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:114',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:121',
                                         'id': 106,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:114
+                                    {  # rules_data/love_letter/definitions/turns.yaml:121
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -2110,17 +2110,17 @@ RULES = {
                                             'x': 152,
                                         },
                                         'bd': ['player', 'seen', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:114',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:121',
                                         'id': 107,
                                     },
                                 ],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:114',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:121',
                                 'id': 101,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:113',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:120',
                             'id': 100,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:115
+                        {  # rules_data/love_letter/definitions/turns.yaml:122
                             'op': 'for',
                             'v': 'you',
                             'src': {
@@ -2153,7 +2153,7 @@ RULES = {
                                 },
                                 'x': 153,
                             },
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:38
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:45
                                 'op': 'if',
                                 'c': {
                                     'op': 'cmp',
@@ -2168,10 +2168,10 @@ RULES = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 154,
                                 },
-                                't': {  # rules_data/love_letter/definitions/turns.yaml:38
+                                't': {  # rules_data/love_letter/definitions/turns.yaml:45
                                     'op': 'seq',
                                     'b': [
-                                        {  # rules_data/love_letter/definitions/turns.yaml:38
+                                        {  # rules_data/love_letter/definitions/turns.yaml:45
                                             'op': 'set',
                                             't': {
                                                 'op': 'st',
@@ -2194,10 +2194,10 @@ RULES = {
                                                 'x': 156,
                                             },
                                             'bd': ['player', 'hand', ''],
-                                            'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                            'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                             'id': 111,
                                         },
-                                        {  # rules_data/love_letter/definitions/turns.yaml:38
+                                        {  # rules_data/love_letter/definitions/turns.yaml:45
                                             'op': 'set',
                                             't': {'op': 'st', 'k': 'deck', 'x': 157},
                                             'o': '-=',
@@ -2215,17 +2215,17 @@ RULES = {
                                                 'x': 158,
                                             },
                                             'bd': ['game', 'deck', ''],
-                                            'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                            'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                             'id': 112,
                                         },
                                     ],
-                                    'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                    'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                     'id': 110,
                                 },
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                 'id': 109,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:115',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:122',
                             'id': 108,
                         },
                     ],
@@ -2241,14 +2241,14 @@ RULES = {
                 'b': {  # rules_data/love_letter/flow.yaml:19
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/love_letter/definitions/turns.yaml:130
+                        {  # rules_data/love_letter/definitions/turns.yaml:137
                             'op': 'let',
                             'v': 'p~113',
                             'e': {'op': 'st', 'k': 'starter', 'x': 159},
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:130',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:137',
                             'id': 114,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:131
+                        {  # rules_data/love_letter/definitions/turns.yaml:138
                             'op': 'while',
                             'c': {
                                 'op': 'not',
@@ -2295,26 +2295,26 @@ RULES = {
                                 },
                                 'x': 160,
                             },
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:132
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:139
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/love_letter/definitions/turns.yaml:132
+                                    {  # rules_data/love_letter/definitions/turns.yaml:139
                                         'op': 'with',
                                         'v': 'you',
                                         'e': {'op': 'var', 'n': 'p~113', 'x': 161},
-                                        'b': {  # rules_data/love_letter/definitions/turns.yaml:94
+                                        'b': {  # rules_data/love_letter/definitions/turns.yaml:101
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/love_letter/definitions/turns.yaml:94
+                                                {  # rules_data/love_letter/definitions/turns.yaml:101
                                                     'op': 'set',
                                                     't': {'op': 'st', 'k': 'current', 'x': 162},
                                                     'o': '=',
                                                     'e': {'op': 'var', 'n': 'you', 'x': 163},
                                                     'bd': ['game', 'current', ''],
-                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:94',
+                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:101',
                                                     'id': 119,
                                                 },
-                                                {  # rules_data/love_letter/definitions/turns.yaml:95
+                                                {  # rules_data/love_letter/definitions/turns.yaml:102
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'st',
@@ -2325,19 +2325,19 @@ RULES = {
                                                     'o': '=',
                                                     'e': {'op': 'lit', 'v': False, 'x': 165},
                                                     'bd': ['player', 'protected', ''],
-                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:95',
+                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:102',
                                                     'id': 120,
                                                 },
-                                                {  # rules_data/love_letter/definitions/turns.yaml:96
+                                                {  # rules_data/love_letter/definitions/turns.yaml:103
                                                     'op': 'set',
                                                     't': {'op': 'st', 'k': 'turns', 'x': 166},
                                                     'o': '+=',
                                                     'e': {'op': 'lit', 'v': 1, 'x': 167},
                                                     'bd': ['game', 'turns', ''],
-                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:96',
+                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:103',
                                                     'id': 121,
                                                 },
-                                                {  # rules_data/love_letter/definitions/turns.yaml:38
+                                                {  # rules_data/love_letter/definitions/turns.yaml:45
                                                     'op': 'if',
                                                     'c': {
                                                         'op': 'cmp',
@@ -2352,10 +2352,10 @@ RULES = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                         'x': 168,
                                                     },
-                                                    't': {  # rules_data/love_letter/definitions/turns.yaml:38
+                                                    't': {  # rules_data/love_letter/definitions/turns.yaml:45
                                                         'op': 'seq',
                                                         'b': [
-                                                            {  # rules_data/love_letter/definitions/turns.yaml:38
+                                                            {  # rules_data/love_letter/definitions/turns.yaml:45
                                                                 'op': 'set',
                                                                 't': {
                                                                     'op': 'st',
@@ -2378,10 +2378,10 @@ RULES = {
                                                                     'x': 170,
                                                                 },
                                                                 'bd': ['player', 'hand', ''],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                                                 'id': 124,
                                                             },
-                                                            {  # rules_data/love_letter/definitions/turns.yaml:38
+                                                            {  # rules_data/love_letter/definitions/turns.yaml:45
                                                                 'op': 'set',
                                                                 't': {'op': 'st', 'k': 'deck', 'x': 171},
                                                                 'o': '-=',
@@ -2399,17 +2399,17 @@ RULES = {
                                                                     'x': 172,
                                                                 },
                                                                 'bd': ['game', 'deck', ''],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                                                 'id': 125,
                                                             },
                                                         ],
-                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                                         'id': 123,
                                                     },
-                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:38',
+                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:45',
                                                     'id': 122,
                                                 },
-                                                {  # rules_data/love_letter/definitions/turns.yaml:98
+                                                {  # rules_data/love_letter/definitions/turns.yaml:105
                                                     'op': 'choose',
                                                     'alts': [
                                                         {
@@ -2431,20 +2431,20 @@ RULES = {
                                                                     'label': 'card',
                                                                 },
                                                             ],
-                                                            'b': {  # rules_data/love_letter/definitions/turns.yaml:84
+                                                            'b': {  # rules_data/love_letter/definitions/turns.yaml:91
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:98
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:105
                                                                         'op': 'let',
                                                                         'v': 'card~116',
                                                                         'e': {'op': 'var', 'n': 'card~115', 'x': 174},
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:98',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:105',
                                                                         'id': 128,
                                                                     },
-                                                                    {  # rules_data/love_letter/definitions/turns.yaml:84
+                                                                    {  # rules_data/love_letter/definitions/turns.yaml:91
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/love_letter/definitions/turns.yaml:84
+                                                                            {  # rules_data/love_letter/definitions/turns.yaml:91
                                                                                 'op': 'req',
                                                                                 'c': {
                                                                                     'op': 'not',
@@ -2498,30 +2498,30 @@ RULES = {
                                                                                     },
                                                                                     'x': 175,
                                                                                 },
-                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:84',
+                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:91',
                                                                                 'id': 130,
                                                                             },
-                                                                            {  # rules_data/love_letter/definitions/turns.yaml:85
+                                                                            {  # rules_data/love_letter/definitions/turns.yaml:92
                                                                                 'op': 'emit',
                                                                                 'ev': 'played',
                                                                                 'f': {
                                                                                     'card': {'op': 'var', 'n': 'card~116', 'x': 176},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 177},
                                                                                 },
-                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:85',
+                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:92',
                                                                                 'id': 131,
                                                                             },
-                                                                            {  # rules_data/love_letter/definitions/turns.yaml:86
+                                                                            {  # rules_data/love_letter/definitions/turns.yaml:93
                                                                                 'op': 'let',
                                                                                 'v': 'c~119',
                                                                                 'e': {'op': 'var', 'n': 'card~116', 'x': 178},
-                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:86',
+                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:93',
                                                                                 'id': 132,
                                                                             },
-                                                                            {  # rules_data/love_letter/definitions/turns.yaml:52
+                                                                            {  # rules_data/love_letter/definitions/turns.yaml:59
                                                                                 'op': 'seq',
                                                                                 'b': [
-                                                                                    {  # rules_data/love_letter/definitions/turns.yaml:52
+                                                                                    {  # rules_data/love_letter/definitions/turns.yaml:59
                                                                                         'op': 'set',
                                                                                         't': {
                                                                                             'op': 'st',
@@ -2538,10 +2538,10 @@ RULES = {
                                                                                             'x': 180,
                                                                                         },
                                                                                         'bd': ['player', 'hand', ''],
-                                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:52',
+                                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:59',
                                                                                         'id': 134,
                                                                                     },
-                                                                                    {  # rules_data/love_letter/definitions/turns.yaml:52
+                                                                                    {  # rules_data/love_letter/definitions/turns.yaml:59
                                                                                         'op': 'set',
                                                                                         't': {
                                                                                             'op': 'st',
@@ -2558,24 +2558,24 @@ RULES = {
                                                                                             'x': 182,
                                                                                         },
                                                                                         'bd': ['player', 'discards', ''],
-                                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:52',
+                                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:59',
                                                                                         'id': 135,
                                                                                     },
-                                                                                    {  # rules_data/love_letter/definitions/turns.yaml:52
+                                                                                    {  # rules_data/love_letter/definitions/turns.yaml:59
                                                                                         'op': 'emit',
                                                                                         'ev': 'discarded',
                                                                                         'f': {
                                                                                             'card': {'op': 'var', 'n': 'c~119', 'x': 183},
                                                                                             'by': {'op': 'var', 'n': 'you', 'x': 184},
                                                                                         },
-                                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:52',
+                                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:59',
                                                                                         'id': 136,
                                                                                     },
                                                                                 ],
-                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:52',
+                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:59',
                                                                                 'id': 133,
                                                                             },
-                                                                            {  # rules_data/love_letter/definitions/turns.yaml:87
+                                                                            {  # rules_data/love_letter/definitions/turns.yaml:94
                                                                                 'op': 'if',
                                                                                 'c': {
                                                                                     'op': 'not',
@@ -2586,11 +2586,11 @@ RULES = {
                                                                                     },
                                                                                     'x': 185,
                                                                                 },
-                                                                                't': {  # rules_data/love_letter/definitions/turns.yaml:87
+                                                                                't': {  # rules_data/love_letter/definitions/turns.yaml:94
                                                                                     'op': 'with',
                                                                                     'v': 'this',
                                                                                     'e': {'op': 'var', 'n': 'card~116', 'x': 186},
-                                                                                    'b': {  # rules_data/love_letter/definitions/turns.yaml:87
+                                                                                    'b': {  # rules_data/love_letter/definitions/turns.yaml:94
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'fld',
@@ -2600,21 +2600,21 @@ RULES = {
                                                                                             'd': None,
                                                                                             'x': 187,
                                                                                         },
-                                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:87',
+                                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:94',
                                                                                         'id': 139,
                                                                                     },
-                                                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:87',
+                                                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:94',
                                                                                     'id': 138,
                                                                                 },
-                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:87',
+                                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:94',
                                                                                 'id': 137,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:84',
+                                                                        'at': 'rules_data/love_letter/definitions/turns.yaml:91',
                                                                         'id': 129,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:84',
+                                                                'at': 'rules_data/love_letter/definitions/turns.yaml:91',
                                                                 'id': 127,
                                                             },
                                                             'label': {
@@ -2632,17 +2632,17 @@ RULES = {
                                                         'def': 'turn',
                                                         'args': {},
                                                     },
-                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:98',
+                                                    'at': 'rules_data/love_letter/definitions/turns.yaml:105',
                                                     'id': 126,
                                                 },
                                             ],
-                                            'at': 'rules_data/love_letter/definitions/turns.yaml:94',
+                                            'at': 'rules_data/love_letter/definitions/turns.yaml:101',
                                             'id': 118,
                                         },
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:132',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:139',
                                         'id': 117,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:133
+                                    {  # rules_data/love_letter/definitions/turns.yaml:140
                                         'op': 'if',
                                         'c': {
                                             'op': 'not',
@@ -2689,7 +2689,7 @@ RULES = {
                                             },
                                             'x': 189,
                                         },
-                                        't': {  # rules_data/love_letter/definitions/turns.yaml:133
+                                        't': {  # rules_data/love_letter/definitions/turns.yaml:140
                                             'op': 'set',
                                             't': {'op': 'var', 'n': 'p~113', 'x': 190},
                                             'o': '=',
@@ -2746,17 +2746,17 @@ RULES = {
                                                 ],
                                                 'x': 191,
                                             },
-                                            'at': 'rules_data/love_letter/definitions/turns.yaml:133',
+                                            'at': 'rules_data/love_letter/definitions/turns.yaml:140',
                                             'id': 141,
                                         },
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:133',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:140',
                                         'id': 140,
                                     },
                                 ],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:132',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:139',
                                 'id': 116,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:131',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:138',
                             'id': 115,
                         },
                     ],
@@ -2772,7 +2772,7 @@ RULES = {
                 'b': {  # rules_data/love_letter/flow.yaml:23
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/love_letter/definitions/turns.yaml:169
+                        {  # rules_data/love_letter/definitions/turns.yaml:176
                             'op': 'let',
                             'v': 'won~136',
                             'e': {
@@ -2935,17 +2935,17 @@ RULES = {
                                 },
                                 'x': 192,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:169',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:176',
                             'id': 143,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:170
+                        {  # rules_data/love_letter/definitions/turns.yaml:177
                             'op': 'for',
                             'v': 'p~137',
                             'src': {'op': 'var', 'n': 'won~136', 'x': 193},
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:170
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:177
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/love_letter/definitions/turns.yaml:170
+                                    {  # rules_data/love_letter/definitions/turns.yaml:177
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -2956,27 +2956,27 @@ RULES = {
                                         'o': '+=',
                                         'e': {'op': 'lit', 'v': 1, 'x': 195},
                                         'bd': ['player', 'tokens', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:170',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:177',
                                         'id': 146,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:170
+                                    {  # rules_data/love_letter/definitions/turns.yaml:177
                                         'op': 'emit',
                                         'ev': 'round_won',
                                         'f': {
                                             'player': {'op': 'var', 'n': 'p~137', 'x': 196},
                                             'round': {'op': 'core', 'n': 'round', 'x': 197},
                                         },
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:170',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:177',
                                         'id': 147,
                                     },
                                 ],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:170',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:177',
                                 'id': 145,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:170',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:177',
                             'id': 144,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:171
+                        {  # rules_data/love_letter/definitions/turns.yaml:178
                             'op': 'set',
                             't': {'op': 'st', 'k': 'starter', 'x': 198},
                             'o': '=',
@@ -3027,7 +3027,7 @@ RULES = {
                                 'x': 199,
                             },
                             'bd': ['game', 'starter', ''],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:171',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:178',
                             'id': 148,
                         },
                     ],
@@ -3196,131 +3196,136 @@ RULES = {
             'phrase': 'players you can target',
             'at': 'rules_data/love_letter/definitions/turns.yaml:22',
         },
-        'next_player': {  # rules_data/love_letter/definitions/turns.yaml:29
+        'discards_this': {  # rules_data/love_letter/definitions/turns.yaml:29
+            'text': {'en': 'you discarded this card', 'it': 'hai scartato questa carta'},
+            'phrase': 'you discarded this card',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:29',
+        },
+        'next_player': {  # rules_data/love_letter/definitions/turns.yaml:36
             'text': {
                 'en': 'the next player after {p} still in the round',
                 'it': 'il giocatore dopo {p} ancora nel round',
             },
             'phrase': 'the player after {p}',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:29',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:36',
         },
-        'draw': {  # rules_data/love_letter/definitions/turns.yaml:35
+        'draw': {  # rules_data/love_letter/definitions/turns.yaml:42
             'text': {'en': 'draw a card', 'it': 'pesca una carta'},
             'phrase': 'draw a card',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:35',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:42',
         },
-        'draw_new': {  # rules_data/love_letter/definitions/turns.yaml:40
+        'draw_new': {  # rules_data/love_letter/definitions/turns.yaml:47
             'text': {
                 'en': 'draw a card (the card set aside if the deck is empty)',
                 'it': 'pesca una carta (quella messa da parte se il mazzo è vuoto)',
             },
             'phrase': 'draw a new card',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:40',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:47',
         },
-        'discard': {  # rules_data/love_letter/definitions/turns.yaml:48
+        'discard': {  # rules_data/love_letter/definitions/turns.yaml:55
             'text': {'en': 'discard {c}', 'it': 'scarta {c}'},
             'phrase': 'discard {c}',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:48',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:55',
         },
-        'discard_hand': {  # rules_data/love_letter/definitions/turns.yaml:54
+        'discard_hand': {  # rules_data/love_letter/definitions/turns.yaml:61
             'text': {'en': 'discard your hand', 'it': 'scarta la tua mano'},
             'phrase': 'discard your hand',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:54',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:61',
         },
-        'knocked_out': {  # rules_data/love_letter/definitions/turns.yaml:59
+        'knocked_out': {  # rules_data/love_letter/definitions/turns.yaml:66
             'text': {'en': 'you are out of the round', 'it': 'sei fuori dal round'},
             'phrase': 'you are out of the round',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:59',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:66',
         },
-        'knock_out': {  # rules_data/love_letter/definitions/turns.yaml:70
+        'knock_out': {  # rules_data/love_letter/definitions/turns.yaml:77
             'text': {'en': '{p} is out of the round', 'it': '{p} è fuori dal round'},
             'phrase': 'knock {p} out',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:70',
-        },
-        'play': {  # rules_data/love_letter/definitions/turns.yaml:77
-            'text': {'en': 'play {card}', 'it': 'gioca {card}'},
-            'phrase': 'play {card}',
             'at': 'rules_data/love_letter/definitions/turns.yaml:77',
         },
-        'turn': {  # rules_data/love_letter/definitions/turns.yaml:89
+        'play': {  # rules_data/love_letter/definitions/turns.yaml:84
+            'text': {'en': 'play {card}', 'it': 'gioca {card}'},
+            'phrase': 'play {card}',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:84',
+        },
+        'turn': {  # rules_data/love_letter/definitions/turns.yaml:96
             'text': {
                 'en': 'draw a card and play one of your two cards',
                 'it': 'pesca una carta e giocane una delle due',
             },
             'phrase': 'take a turn',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:89',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:96',
         },
-        'deal': {  # rules_data/love_letter/definitions/turns.yaml:101
+        'deal': {  # rules_data/love_letter/definitions/turns.yaml:108
             'text': {
                 'en': 'shuffle the 16 cards, set one aside face down (with 2 players three more face up) and deal one to each player',
                 'it': 'mescola le 16 carte, mettine da parte una coperta (in 2 giocatori altre tre scoperte) e dai una carta a ogni giocatore',
             },
             'phrase': 'deal the cards',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:101',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:108',
         },
-        'round_over': {  # rules_data/love_letter/definitions/turns.yaml:118
+        'round_over': {  # rules_data/love_letter/definitions/turns.yaml:125
             'text': {
                 'en': 'only one player is left in the round, or the deck is empty',
                 'it': 'resta un solo giocatore nel round, o il mazzo è vuoto',
             },
             'phrase': 'the round is over',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:118',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:125',
         },
-        'play_round': {  # rules_data/love_letter/definitions/turns.yaml:124
+        'play_round': {  # rules_data/love_letter/definitions/turns.yaml:131
             'text': {
                 'en': 'take turns clockwise until the round is over',
                 'it': 'giocate a turno in senso orario finché il round non finisce',
             },
             'phrase': 'play the round',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:124',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:131',
         },
-        'hand_value': {  # rules_data/love_letter/definitions/turns.yaml:135
+        'hand_value': {  # rules_data/love_letter/definitions/turns.yaml:142
             'text': {
                 'en': "the value of the card in {p}'s hand",
                 'it': 'il valore della carta in mano a {p}',
             },
             'phrase': 'the hand value of {p}',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:135',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:142',
         },
-        'discard_total': {  # rules_data/love_letter/definitions/turns.yaml:141
+        'discard_total': {  # rules_data/love_letter/definitions/turns.yaml:148
             'text': {
                 'en': "the total value of {p}'s discarded cards",
                 'it': 'il valore totale delle carte scartate da {p}',
             },
             'phrase': 'the discard total of {p}',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:141',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:148',
         },
-        'round_winners': {  # rules_data/love_letter/definitions/turns.yaml:147
+        'round_winners': {  # rules_data/love_letter/definitions/turns.yaml:154
             'text': {
                 'en': 'the last player in the round, or the highest card in hand (tie: the highest total of discarded cards; still tied: all of them)',
                 'it': "l'ultimo giocatore nel round, o chi ha la carta più alta in mano (parità: chi ha scartato il totale più alto; ancora parità: tutti loro)",
             },
             'phrase': 'the winners of the round',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:147',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:154',
         },
-        'give_tokens': {  # rules_data/love_letter/definitions/turns.yaml:163
+        'give_tokens': {  # rules_data/love_letter/definitions/turns.yaml:170
             'text': {
                 'en': 'the winner of the round gets a token of affection and starts the next round',
                 'it': 'il vincitore del round riceve un gettone affetto e inizia il round successivo',
             },
             'phrase': 'give the tokens',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:163',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:170',
         },
-        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:174
+        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:181
             'text': {
                 'en': 'the tokens needed to win (7 with 2 players, 5 with 3, 4 with 4)',
                 'it': 'i gettoni necessari per vincere (7 in 2 giocatori, 5 in 3, 4 in 4)',
             },
             'phrase': 'tokens to win',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:174',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:181',
         },
-        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:180
+        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:187
             'text': {
                 'en': 'a player has enough tokens of affection to win',
                 'it': 'un giocatore ha abbastanza gettoni affetto per vincere',
             },
             'phrase': 'someone has enough tokens',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:180',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:187',
         },
     },
     'modules': {},
