@@ -23,17 +23,26 @@ STEP = {"temperature": 2, "oxygen": 1, "oceans": 1}
 UNIT = {"temperature": " °C", "oxygen": " %", "oceans": " tiles"}
 OCEANS = ["s04", "s06", "s07", "s13", "s28", "s32", "s33", "s34", "s43"]
 SCIENCE = ["research", "search_for_life", "regolith_eaters", "natural_preserve",
-           "ghg_producing_bacteria"]
+           "ghg_producing_bacteria", "adaptation_technology", "lagrange_observatory"]
+TAGGED = {"jovian": ["asteroid_mining"], "power": ["power_plant", "windmills"]}
+CORPORATE_ERA = {"research"}
+CITIES = ["s19", "s37"]   # two land spaces apart
 EXTRA: dict[str, dict[str, Any]] = {
     "008": {"players.@0.prod.energy": 2},   # Capital: -2 energy production
     "069": {"players.@0.prod.energy": 1},   # Electro Catapult (Corporate Era: production 0)
+    "146": {"players.@0.stock.plants": 2},  # Nitrophilic Moss: 2 plants spent
+    "160": {"players.@0.prod.energy": 1},   # Power Supply Consortium: an energy production to lower
+    "208": {"players.@0.prod.energy": 1},   # AI Central: -1 energy production
 }
 HEAD = "# Generated from the facts (cards.json requirements): the edge and one step beyond.\n"
 
 
-def science_cards(k: int) -> list[str]:
+def science_cards(k: int, base: bool = False) -> list[str]:
+    """Cards in play with k science tags (in the base game: none of Corporate Era's)."""
     cards, have = [], 0
     for s in SCIENCE:
+        if base and s in CORPORATE_ERA:
+            continue
         w = 2 if s == "research" else 1
         if have + w <= k:
             cards.append(s)
@@ -42,7 +51,7 @@ def science_cards(k: int) -> list[str]:
     return cards
 
 
-def cases(req: dict[str, Any]) -> list[tuple[bool, dict[str, Any], str, str]]:
+def cases(req: dict[str, Any], base: bool = False) -> list[tuple[bool, dict[str, Any], str, str]]:
     """(playable, given, the state in words, the rule in words) at the edge and beyond."""
     t, edge = req["type"], req["count"]
     out = []
@@ -58,7 +67,8 @@ def cases(req: dict[str, Any]) -> list[tuple[bool, dict[str, Any], str, str]]:
     elif t == "tag":
         tag = req["value"]
         for k, ok in ((edge, True), (edge - 1, False)):
-            cards = science_cards(k) if tag == "science" else ["asteroid_mining"][:k]
+            cards = science_cards(k, base) if tag == "science" else TAGGED[tag][:k]
+            assert tag == "science" or len(cards) == k, (tag, k)
             out.append((ok, {"players.@0.tableau": cards}, f"{k} {tag} tags in play",
                         f"at least {edge} {tag} tags"))
     elif t == "production":
@@ -66,6 +76,11 @@ def cases(req: dict[str, Any]) -> list[tuple[bool, dict[str, Any], str, str]]:
         for k, ok in ((edge, True), (edge - 1, False)):
             out.append((ok, {f"players.@0.prod.{r}": k}, f"{r} production {k}",
                         f"{r} production at least {edge}"))
+    elif t == "cities" and req.get("all_players"):
+        for k, ok in ((edge, True), (edge - 1, False)):
+            given = {f"board.{s}": {"tile": "city", "owner": "@1", "card": None}
+                     for s in CITIES[:k]}
+            out.append((ok, given, f"{k} city tiles in play", f"at least {edge} city tiles in play"))
     else:
         raise SystemExit(f"no edge for requirement {req}")
     return out
@@ -83,7 +98,7 @@ def main(lo: str, hi: str, facts_path: Path) -> None:
         if not (lo <= num <= hi) or not c["requirements"] or num not in ids:
             continue
         (req,) = c["requirements"]
-        for ok, given, state, rule in cases(req):
+        for ok, given, state, rule in cases(req, c["module"] == "base"):
             g = {"players.@0.hand": [ids[num]], "players.@0.stock.megacredits": 60}
             g.update(EXTRA.get(num, {}))
             g.update(given)
