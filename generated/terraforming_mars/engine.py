@@ -6959,2126 +6959,2126 @@ def x_2748(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     return (num(E.get('n~2199')) * num(E.get('k~2201')))
 
 
-def x_2751(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2749(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:484
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2203'), 0)) >= num(E.get('n~2202')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) >= num(AR('+', 5, (1 if (num(MODV(ctx, 'heat_value', {}, 0, 0)) > num(0)) else 0))))
 
 
 def x_2752(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2203'), 0)) >= num(E.get('n~2202')))
+
+
+def x_2753(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2203'), 0)
 
 
-def x_2756(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2757(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2205'), 0)
 
 
-def x_2761(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2763(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~2208'), 'resource', None) == E.get('r~2207'))) and bool((E.get('card~2208') != E.get('this'))))
 
 
-def x_2763(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2208'), 0)
 
 
-def x_2765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~2208')}
 
 
-def x_2767(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:493
+def x_2768(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:496
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-8))
 
 
-def x_2769(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2770(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2769, E.get('t~2209'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2210, 0), GET(ctx, 'parameters', v_p_2210, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2210, 'max', 0))) for v_p_2210 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2210, 'tile', None) == E.get('t~2209'))])))
+    return MEMO(ctx, (2770, E.get('t~2209'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2210, 0), GET(ctx, 'parameters', v_p_2210, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2210, 'max', 0))) for v_p_2210 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2210, 'tile', None) == E.get('t~2209'))])))
 
 
-def x_2770(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2770, E.get('this'), E.get('t~2209'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2215: (lambda v_near_2218: (v_near_2218 if (bool((GET(ctx, 'tiles', E.get('t~2209'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2218)) > num(0)))) else v_open_2215))([v_s_2216 for v_s_2216 in items_of(v_open_2215) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2217, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2217, {}), 'owner', None) == E.get('you')))) for v_x_2217 in items_of(ADJ(ctx, 'spaces', v_s_2216))])))]))([v_s_2212 for v_s_2212 in items_of([v_x_2211 for v_x_2211 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2211, 'type', None) == GET(ctx, 'tiles', E.get('t~2209'), 'space', None))]) if (bool((not IN(v_s_2212, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2212, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2212, 'reserved', None) == E.get('t~2209'))) or bool((GET(ctx, 'spaces', v_s_2212, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2212, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2212, None) == E.get('you'))))) and bool((bool(IN(v_s_2212, KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2213, ctx.state.get('board'))) and bool((not IN(v_x_2213, KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2213, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2213, {}), 'tile', None) == v_u_2214)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2213, {}), 'tile', None), 'counts_as', None) == v_u_2214))))) for v_u_2214 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2213 in items_of(ADJ(ctx, 'spaces', v_s_2212))]))))))]))) > num(0)))
+    return MEMO(ctx, (2771, E.get('this'), E.get('t~2209'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2215: (lambda v_near_2218: (v_near_2218 if (bool((GET(ctx, 'tiles', E.get('t~2209'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2218)) > num(0)))) else v_open_2215))([v_s_2216 for v_s_2216 in items_of(v_open_2215) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2217, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2217, {}), 'owner', None) == E.get('you')))) for v_x_2217 in items_of(ADJ(ctx, 'spaces', v_s_2216))])))]))([v_s_2212 for v_s_2212 in items_of([v_x_2211 for v_x_2211 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2211, 'type', None) == GET(ctx, 'tiles', E.get('t~2209'), 'space', None))]) if (bool((not IN(v_s_2212, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2212, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2212, 'reserved', None) == E.get('t~2209'))) or bool((GET(ctx, 'spaces', v_s_2212, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2212, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2212, None) == E.get('you'))))) and bool((bool(IN(v_s_2212, KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2213, ctx.state.get('board'))) and bool((not IN(v_x_2213, KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2213, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2213, {}), 'tile', None) == v_u_2214)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2213, {}), 'tile', None), 'counts_as', None) == v_u_2214))))) for v_u_2214 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2213 in items_of(ADJ(ctx, 'spaces', v_s_2212))]))))))]))) > num(0)))
 
 
-def x_2771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2772(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2771, E.get('this'), E.get('t~2209'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2223: (lambda v_near_2226: (v_near_2226 if (bool((GET(ctx, 'tiles', E.get('t~2209'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2226)) > num(0)))) else v_open_2223))([v_s_2224 for v_s_2224 in items_of(v_open_2223) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2225, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2225, {}), 'owner', None) == E.get('you')))) for v_x_2225 in items_of(ADJ(ctx, 'spaces', v_s_2224))])))]))([v_s_2220 for v_s_2220 in items_of([v_x_2219 for v_x_2219 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2219, 'type', None) == GET(ctx, 'tiles', E.get('t~2209'), 'space', None))]) if (bool((not IN(v_s_2220, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2220, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2220, 'reserved', None) == E.get('t~2209'))) or bool((GET(ctx, 'spaces', v_s_2220, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2220, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2220, None) == E.get('you'))))) and bool((bool(IN(v_s_2220, KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2221, ctx.state.get('board'))) and bool((not IN(v_x_2221, KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2221, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2221, {}), 'tile', None) == v_u_2222)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2221, {}), 'tile', None), 'counts_as', None) == v_u_2222))))) for v_u_2222 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2221 in items_of(ADJ(ctx, 'spaces', v_s_2220))]))))))]))
-
-
-def x_2774(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2229'), {})
+    return MEMO(ctx, (2772, E.get('this'), E.get('t~2209'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2223: (lambda v_near_2226: (v_near_2226 if (bool((GET(ctx, 'tiles', E.get('t~2209'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2226)) > num(0)))) else v_open_2223))([v_s_2224 for v_s_2224 in items_of(v_open_2223) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2225, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2225, {}), 'owner', None) == E.get('you')))) for v_x_2225 in items_of(ADJ(ctx, 'spaces', v_s_2224))])))]))([v_s_2220 for v_s_2220 in items_of([v_x_2219 for v_x_2219 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2219, 'type', None) == GET(ctx, 'tiles', E.get('t~2209'), 'space', None))]) if (bool((not IN(v_s_2220, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2220, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2220, 'reserved', None) == E.get('t~2209'))) or bool((GET(ctx, 'spaces', v_s_2220, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2220, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2220, None) == E.get('you'))))) and bool((bool(IN(v_s_2220, KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2221, ctx.state.get('board'))) and bool((not IN(v_x_2221, KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2221, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2221, {}), 'tile', None) == v_u_2222)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2221, {}), 'tile', None), 'counts_as', None) == v_u_2222))))) for v_u_2222 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2209'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2221 in items_of(ADJ(ctx, 'spaces', v_s_2220))]))))))]))
 
 
 def x_2775(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2229'), {})
+
+
+def x_2776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2228'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2228'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2777(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2778(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2780(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2228'))
 
 
-def x_2780(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2781(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2229'))
 
 
-def x_2781(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2782(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2229'))
 
 
-def x_2782(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2230'), ctx.state.get('board'))
 
 
-def x_2783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2784(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2230'), {}), 'tile', None))
 
 
-def x_2787(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2788(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2227')}
 
 
-def x_2792(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_2793(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_2793(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
 def x_2794(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_2795(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_2796(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_2797(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_2798(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_2798(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_2799(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_2800(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_2801(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_2802(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2804(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+def x_2802(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_2803(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_2805(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_2806(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
-    return [E.get('card~2234')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
 def x_2807(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~2234')]
 
 
 def x_2808(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
-    return [E.get('card~2234')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_2809(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
+    return [E.get('card~2234')]
+
+
+def x_2810(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+    E = ctx.env()
     return {'card': E.get('card~2234')}
 
 
-def x_2810(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:58
+def x_2811(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:58
     return ctx.state.get('discard')
 
 
-def x_2811(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:58
+def x_2812(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:58
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_2812(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:59
+def x_2813(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:59
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_2814(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def x_2815(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:513
     E = ctx.env()
-    return MEMO(ctx, (2814, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2236 for v_x_2236 in items_of(GET(ctx, 'cards', v_c_2235, 'tags', [])) if (v_x_2236 == 'science')]) for v_c_2235 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2238 for v_x_2238 in items_of(GET(ctx, 'corporations', v_c_2237, 'tags', [])) if (v_x_2238 == 'science')]) for v_c_2237 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2815, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2236 for v_x_2236 in items_of(GET(ctx, 'cards', v_c_2235, 'tags', [])) if (v_x_2236 == 'science')]) for v_c_2235 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2238 for v_x_2238 in items_of(GET(ctx, 'corporations', v_c_2237, 'tags', [])) if (v_x_2238 == 'science')]) for v_c_2237 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_2816(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2817(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2816, E.get('t~2239'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2240, 0), GET(ctx, 'parameters', v_p_2240, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2240, 'max', 0))) for v_p_2240 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2240, 'tile', None) == E.get('t~2239'))])))
+    return MEMO(ctx, (2817, E.get('t~2239'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2240, 0), GET(ctx, 'parameters', v_p_2240, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2240, 'max', 0))) for v_p_2240 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2240, 'tile', None) == E.get('t~2239'))])))
 
 
-def x_2817(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2818(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2817, E.get('this'), E.get('t~2239'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2245: (lambda v_near_2248: (v_near_2248 if (bool((GET(ctx, 'tiles', E.get('t~2239'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2248)) > num(0)))) else v_open_2245))([v_s_2246 for v_s_2246 in items_of(v_open_2245) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2247, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'owner', None) == E.get('you')))) for v_x_2247 in items_of(ADJ(ctx, 'spaces', v_s_2246))])))]))([v_s_2242 for v_s_2242 in items_of([v_x_2241 for v_x_2241 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2241, 'type', None) == GET(ctx, 'tiles', E.get('t~2239'), 'space', None))]) if (bool((not IN(v_s_2242, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2242, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2242, 'reserved', None) == E.get('t~2239'))) or bool((GET(ctx, 'spaces', v_s_2242, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2242, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2242, None) == E.get('you'))))) and bool((bool(IN(v_s_2242, KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2243, ctx.state.get('board'))) and bool((not IN(v_x_2243, KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2243, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2243, {}), 'tile', None) == v_u_2244)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2243, {}), 'tile', None), 'counts_as', None) == v_u_2244))))) for v_u_2244 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2243 in items_of(ADJ(ctx, 'spaces', v_s_2242))]))))))]))) > num(0)))
+    return MEMO(ctx, (2818, E.get('this'), E.get('t~2239'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2245: (lambda v_near_2248: (v_near_2248 if (bool((GET(ctx, 'tiles', E.get('t~2239'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2248)) > num(0)))) else v_open_2245))([v_s_2246 for v_s_2246 in items_of(v_open_2245) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2247, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'owner', None) == E.get('you')))) for v_x_2247 in items_of(ADJ(ctx, 'spaces', v_s_2246))])))]))([v_s_2242 for v_s_2242 in items_of([v_x_2241 for v_x_2241 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2241, 'type', None) == GET(ctx, 'tiles', E.get('t~2239'), 'space', None))]) if (bool((not IN(v_s_2242, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2242, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2242, 'reserved', None) == E.get('t~2239'))) or bool((GET(ctx, 'spaces', v_s_2242, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2242, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2242, None) == E.get('you'))))) and bool((bool(IN(v_s_2242, KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2243, ctx.state.get('board'))) and bool((not IN(v_x_2243, KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2243, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2243, {}), 'tile', None) == v_u_2244)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2243, {}), 'tile', None), 'counts_as', None) == v_u_2244))))) for v_u_2244 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2243 in items_of(ADJ(ctx, 'spaces', v_s_2242))]))))))]))) > num(0)))
 
 
-def x_2818(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2819(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2818, E.get('this'), E.get('t~2239'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2253: (lambda v_near_2256: (v_near_2256 if (bool((GET(ctx, 'tiles', E.get('t~2239'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2256)) > num(0)))) else v_open_2253))([v_s_2254 for v_s_2254 in items_of(v_open_2253) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2255, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2255, {}), 'owner', None) == E.get('you')))) for v_x_2255 in items_of(ADJ(ctx, 'spaces', v_s_2254))])))]))([v_s_2250 for v_s_2250 in items_of([v_x_2249 for v_x_2249 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2249, 'type', None) == GET(ctx, 'tiles', E.get('t~2239'), 'space', None))]) if (bool((not IN(v_s_2250, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2250, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2250, 'reserved', None) == E.get('t~2239'))) or bool((GET(ctx, 'spaces', v_s_2250, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2250, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2250, None) == E.get('you'))))) and bool((bool(IN(v_s_2250, KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2251, ctx.state.get('board'))) and bool((not IN(v_x_2251, KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2251, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2251, {}), 'tile', None) == v_u_2252)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2251, {}), 'tile', None), 'counts_as', None) == v_u_2252))))) for v_u_2252 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2251 in items_of(ADJ(ctx, 'spaces', v_s_2250))]))))))]))
-
-
-def x_2821(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2259'), {})
+    return MEMO(ctx, (2819, E.get('this'), E.get('t~2239'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2253: (lambda v_near_2256: (v_near_2256 if (bool((GET(ctx, 'tiles', E.get('t~2239'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2256)) > num(0)))) else v_open_2253))([v_s_2254 for v_s_2254 in items_of(v_open_2253) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2255, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2255, {}), 'owner', None) == E.get('you')))) for v_x_2255 in items_of(ADJ(ctx, 'spaces', v_s_2254))])))]))([v_s_2250 for v_s_2250 in items_of([v_x_2249 for v_x_2249 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2249, 'type', None) == GET(ctx, 'tiles', E.get('t~2239'), 'space', None))]) if (bool((not IN(v_s_2250, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2250, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2250, 'reserved', None) == E.get('t~2239'))) or bool((GET(ctx, 'spaces', v_s_2250, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2250, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2250, None) == E.get('you'))))) and bool((bool(IN(v_s_2250, KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2251, ctx.state.get('board'))) and bool((not IN(v_x_2251, KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2251, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2251, {}), 'tile', None) == v_u_2252)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2251, {}), 'tile', None), 'counts_as', None) == v_u_2252))))) for v_u_2252 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2239'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2251 in items_of(ADJ(ctx, 'spaces', v_s_2250))]))))))]))
 
 
 def x_2822(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2259'), {})
+
+
+def x_2823(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2258'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2258'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2823(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2824(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2825(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2826(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2826(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2827(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2258'))
 
 
-def x_2827(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2828(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2259'))
 
 
-def x_2828(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2829(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2259'))
 
 
-def x_2829(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2830(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2260'), ctx.state.get('board'))
 
 
-def x_2830(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2831(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2260'), {}), 'tile', None))
 
 
-def x_2834(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2835(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2257')}
 
 
-def x_2835(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:527
+def x_2836(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:530
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'energy', 0)
 
 
-def x_2836(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def x_2837(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     E = ctx.env()
     return (num(E.get('n~2261')) >= num(1))
 
 
-def x_2837(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_2838(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return RANGE(1, E.get('n~2261'))
 
 
-def x_2838(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_2839(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2840(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_2841(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return {'amount': E.get('k~2262')}
 
 
-def x_2841(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:527
+def x_2842(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:530
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
-
-
-def x_2843(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2264'), 0)) >= num(E.get('n~2263')))
 
 
 def x_2844(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2264'), 0)) >= num(E.get('n~2263')))
+
+
+def x_2845(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2264'), 0)
 
 
-def x_2846(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:527
+def x_2847(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:530
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2848(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2849(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2266'), 0)
 
 
-def x_2851(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_2852(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
     return (num(0) - num(E.get('n~2267')))
 
 
-def x_2852(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_2853(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_2856(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2857(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_2857(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_2858(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_2859(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_2860(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_2861(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2862(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_2862(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2863(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_2863(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2864(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2864(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_2865(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_2866(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_2867(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2869(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:557
+def x_2870(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:560
     E = ctx.env()
-    return MEMO(ctx, (2869, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2270 for v_x_2270 in items_of(GET(ctx, 'cards', v_c_2269, 'tags', [])) if (v_x_2270 == 'jovian')]) for v_c_2269 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2272 for v_x_2272 in items_of(GET(ctx, 'corporations', v_c_2271, 'tags', [])) if (v_x_2272 == 'jovian')]) for v_c_2271 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2273 for v_x_2273 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2273 == 'jovian')])))
+    return MEMO(ctx, (2870, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2270 for v_x_2270 in items_of(GET(ctx, 'cards', v_c_2269, 'tags', [])) if (v_x_2270 == 'jovian')]) for v_c_2269 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2272 for v_x_2272 in items_of(GET(ctx, 'corporations', v_c_2271, 'tags', [])) if (v_x_2272 == 'jovian')]) for v_c_2271 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2273 for v_x_2273 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2273 == 'jovian')])))
 
 
-def x_2871(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def x_2872(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     E = ctx.env()
     return (num(E.get('n~2274')) * num(E.get('k~2275')))
 
 
-def x_2872(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2873(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2276'), 'scope', None) == 'game')
 
 
-def x_2873(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2874(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2276'), 0)
 
 
-def x_2875(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2876(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2276'), 0)
 
 
-def x_2877(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2878(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2276') == 'tr')) and bool((num(E.get('n~2277')) > num(0))))
 
 
-def x_2878(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2879(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_2883(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2884(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2279'), 0)
 
 
-def x_2885(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:561
-    return MEMO(ctx, (2885, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2280 for v_s_2280 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2280, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2280, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2280, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
+def x_2886(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:564
+    return MEMO(ctx, (2886, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2280 for v_s_2280 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2280, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2280, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2280, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
 
 
-def x_2887(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2888(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2887, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2282, 0), GET(ctx, 'parameters', v_p_2282, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2282, 'max', 0))) for v_p_2282 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2282, 'tile', None) == E.get('t~2281'))])))
+    return MEMO(ctx, (2888, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2282, 0), GET(ctx, 'parameters', v_p_2282, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2282, 'max', 0))) for v_p_2282 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2282, 'tile', None) == E.get('t~2281'))])))
 
 
-def x_2888(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2889(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2888, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2290)) > num(0)))) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2289, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2289, {}), 'owner', None) == E.get('you')))) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])))]))([v_s_2284 for v_s_2284 in items_of([v_x_2283 for v_x_2283 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2283, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2284, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2284, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2284, None) == E.get('you'))))) and bool((bool(IN(v_s_2284, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2285, ctx.state.get('board'))) and bool((not IN(v_x_2285, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) == v_u_2286)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None), 'counts_as', None) == v_u_2286))))) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))))))]))) > num(0)))
+    return MEMO(ctx, (2889, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2290)) > num(0)))) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2289, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2289, {}), 'owner', None) == E.get('you')))) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])))]))([v_s_2284 for v_s_2284 in items_of([v_x_2283 for v_x_2283 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2283, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2284, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2284, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2284, None) == E.get('you'))))) and bool((bool(IN(v_s_2284, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2285, ctx.state.get('board'))) and bool((not IN(v_x_2285, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) == v_u_2286)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None), 'counts_as', None) == v_u_2286))))) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))))))]))) > num(0)))
 
 
-def x_2889(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2890(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2889, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2295: (lambda v_near_2298: (v_near_2298 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2298)) > num(0)))) else v_open_2295))([v_s_2296 for v_s_2296 in items_of(v_open_2295) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2297, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2297, {}), 'owner', None) == E.get('you')))) for v_x_2297 in items_of(ADJ(ctx, 'spaces', v_s_2296))])))]))([v_s_2292 for v_s_2292 in items_of([v_x_2291 for v_x_2291 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2291, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2292, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2292, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2292, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2292, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2292, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2292, None) == E.get('you'))))) and bool((bool(IN(v_s_2292, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2293, ctx.state.get('board'))) and bool((not IN(v_x_2293, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2293, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2293, {}), 'tile', None) == v_u_2294)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2293, {}), 'tile', None), 'counts_as', None) == v_u_2294))))) for v_u_2294 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2293 in items_of(ADJ(ctx, 'spaces', v_s_2292))]))))))]))
-
-
-def x_2892(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2301'), {})
+    return MEMO(ctx, (2890, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2295: (lambda v_near_2298: (v_near_2298 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2298)) > num(0)))) else v_open_2295))([v_s_2296 for v_s_2296 in items_of(v_open_2295) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2297, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2297, {}), 'owner', None) == E.get('you')))) for v_x_2297 in items_of(ADJ(ctx, 'spaces', v_s_2296))])))]))([v_s_2292 for v_s_2292 in items_of([v_x_2291 for v_x_2291 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2291, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2292, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2292, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2292, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2292, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2292, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2292, None) == E.get('you'))))) and bool((bool(IN(v_s_2292, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2293, ctx.state.get('board'))) and bool((not IN(v_x_2293, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2293, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2293, {}), 'tile', None) == v_u_2294)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2293, {}), 'tile', None), 'counts_as', None) == v_u_2294))))) for v_u_2294 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2293 in items_of(ADJ(ctx, 'spaces', v_s_2292))]))))))]))
 
 
 def x_2893(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2301'), {})
+
+
+def x_2894(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2300'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2300'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2894(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2895(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2896(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2897(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2897(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2898(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2300'))
 
 
-def x_2898(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2899(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2301'))
 
 
-def x_2899(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2301'))
 
 
-def x_2900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2901(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2302'), ctx.state.get('board'))
 
 
-def x_2901(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2902(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2302'), {}), 'tile', None))
 
 
-def x_2905(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2906(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2299')}
 
 
-def x_2910(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_2911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2305') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_2911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_2912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2306') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_2912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_2913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_2913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2307'), E.get('t_v~2308')), E.get('h_v~2309')) == 0)
 
 
 def x_2914(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2304')))
+    return (AR('+', AR('+', E.get('s_v~2307'), E.get('t_v~2308')), E.get('h_v~2309')) == 0)
 
 
 def x_2915(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2304')))
+
+
+def x_2916(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_2917(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_2918(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2307')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2308')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2309'))))) >= num(E.get('price~2304')))
 
 
-def x_2918(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2919(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2304'), E.get('s_v~2307'))) - num(1)), E.get('s_v~2307'))]) if (num(E.get('s_v~2307')) > num(0)) else 0))
 
 
-def x_2919(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2920(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2304'), E.get('t_v~2308'))) - num(1)), E.get('t_v~2308'))]) if (num(E.get('t_v~2308')) > num(0)) else 0))
 
 
-def x_2920(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2921(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2304'), E.get('h_v~2309'))) - num(1)), E.get('h_v~2309'))]) if (num(E.get('h_v~2309')) > num(0)) else 0))
 
 
-def x_2921(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2922(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2304')) - num((num(E.get('s~2310')) * num(E.get('s_v~2307')))))) - num((num(E.get('t~2311')) * num(E.get('t_v~2308')))))) - num((num(E.get('h~2312')) * num(E.get('h_v~2309')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2310')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2310')) * num(E.get('s_v~2307'))), (num(E.get('t~2311')) * num(E.get('t_v~2308')))), (num(E.get('h~2312')) * num(E.get('h_v~2309'))))) - num(E.get('s_v~2307')))) >= num(E.get('price~2304'))))))) and bool((not (bool((num(E.get('t~2311')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2310')) * num(E.get('s_v~2307'))), (num(E.get('t~2311')) * num(E.get('t_v~2308')))), (num(E.get('h~2312')) * num(E.get('h_v~2309'))))) - num(E.get('t_v~2308')))) >= num(E.get('price~2304'))))))) and bool((not (bool((num(E.get('h~2312')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2310')) * num(E.get('s_v~2307'))), (num(E.get('t~2311')) * num(E.get('t_v~2308')))), (num(E.get('h~2312')) * num(E.get('h_v~2309'))))) - num(E.get('h_v~2309')))) >= num(E.get('price~2304'))))))))
 
 
-def x_2922(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_2923(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_2923(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_2924(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2304')) - num((num(E.get('s~2310')) * num(E.get('s_v~2307')))))) - num((num(E.get('t~2311')) * num(E.get('t_v~2308')))))) - num((num(E.get('h~2312')) * num(E.get('h_v~2309')))))])
 
 
-def x_2924(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_2925(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_2926(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_2927(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_2928(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_2929(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_2930(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2931(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2304')) - num((num(E.get('s~2310')) * num(E.get('s_v~2307')))))) - num((num(E.get('t~2311')) * num(E.get('t_v~2308')))))) - num((num(E.get('h~2312')) * num(E.get('h_v~2309')))))])}, ({'steel': E.get('s~2310')} if (num(E.get('s_v~2307')) > num(0)) else K[4])), ({'titanium': E.get('t~2311')} if (num(E.get('t_v~2308')) > num(0)) else K[4])), ({'heat': E.get('h~2312')} if (num(E.get('h_v~2309')) > num(0)) else K[4]))
 
 
-def x_2933(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2934(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_2934(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_2935(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_2936(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_2937(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_2938(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2939(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_2939(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2940(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_2940(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2941(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2941(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_2942(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_2943(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_2944(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_2946(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2315'), 0)) - num(E.get('n~2314')))) >= num(GET(ctx, 'resources', E.get('r~2315'), 'production_min', 0)))
 
 
 def x_2947(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2315'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2315'), 0)) - num(E.get('n~2314')))) >= num(GET(ctx, 'resources', E.get('r~2315'), 'production_min', 0)))
 
 
-def x_2951(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2948(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2317'), 0)) - num(E.get('n~2316')))) >= num(GET(ctx, 'resources', E.get('r~2317'), 'production_min', 0)))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2315'), 0)
 
 
 def x_2952(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2317'), 0)) - num(E.get('n~2316')))) >= num(GET(ctx, 'resources', E.get('r~2317'), 'production_min', 0)))
+
+
+def x_2953(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2317'), 0)
 
 
-def x_2955(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2956(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2955, E.get('t~2318'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2319, 0), GET(ctx, 'parameters', v_p_2319, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2319, 'max', 0))) for v_p_2319 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2319, 'tile', None) == E.get('t~2318'))])))
+    return MEMO(ctx, (2956, E.get('t~2318'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2319, 0), GET(ctx, 'parameters', v_p_2319, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2319, 'max', 0))) for v_p_2319 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2319, 'tile', None) == E.get('t~2318'))])))
 
 
-def x_2956(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2957(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2956, E.get('this'), E.get('t~2318'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2324: (lambda v_near_2327: (v_near_2327 if (bool((GET(ctx, 'tiles', E.get('t~2318'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2327)) > num(0)))) else v_open_2324))([v_s_2325 for v_s_2325 in items_of(v_open_2324) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2326, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2326, {}), 'owner', None) == E.get('you')))) for v_x_2326 in items_of(ADJ(ctx, 'spaces', v_s_2325))])))]))([v_s_2321 for v_s_2321 in items_of([v_x_2320 for v_x_2320 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2320, 'type', None) == GET(ctx, 'tiles', E.get('t~2318'), 'space', None))]) if (bool((not IN(v_s_2321, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2321, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2321, 'reserved', None) == E.get('t~2318'))) or bool((GET(ctx, 'spaces', v_s_2321, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2321, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2321, None) == E.get('you'))))) and bool((bool(IN(v_s_2321, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2322, ctx.state.get('board'))) and bool((not IN(v_x_2322, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2322, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2322, {}), 'tile', None) == v_u_2323)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2322, {}), 'tile', None), 'counts_as', None) == v_u_2323))))) for v_u_2323 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2322 in items_of(ADJ(ctx, 'spaces', v_s_2321))]))))))]))) > num(0)))
+    return MEMO(ctx, (2957, E.get('this'), E.get('t~2318'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2324: (lambda v_near_2327: (v_near_2327 if (bool((GET(ctx, 'tiles', E.get('t~2318'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2327)) > num(0)))) else v_open_2324))([v_s_2325 for v_s_2325 in items_of(v_open_2324) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2326, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2326, {}), 'owner', None) == E.get('you')))) for v_x_2326 in items_of(ADJ(ctx, 'spaces', v_s_2325))])))]))([v_s_2321 for v_s_2321 in items_of([v_x_2320 for v_x_2320 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2320, 'type', None) == GET(ctx, 'tiles', E.get('t~2318'), 'space', None))]) if (bool((not IN(v_s_2321, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2321, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2321, 'reserved', None) == E.get('t~2318'))) or bool((GET(ctx, 'spaces', v_s_2321, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2321, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2321, None) == E.get('you'))))) and bool((bool(IN(v_s_2321, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2322, ctx.state.get('board'))) and bool((not IN(v_x_2322, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2322, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2322, {}), 'tile', None) == v_u_2323)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2322, {}), 'tile', None), 'counts_as', None) == v_u_2323))))) for v_u_2323 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2322 in items_of(ADJ(ctx, 'spaces', v_s_2321))]))))))]))) > num(0)))
 
 
-def x_2957(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2958(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2957, E.get('this'), E.get('t~2318'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2332: (lambda v_near_2335: (v_near_2335 if (bool((GET(ctx, 'tiles', E.get('t~2318'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2335)) > num(0)))) else v_open_2332))([v_s_2333 for v_s_2333 in items_of(v_open_2332) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2334, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2334, {}), 'owner', None) == E.get('you')))) for v_x_2334 in items_of(ADJ(ctx, 'spaces', v_s_2333))])))]))([v_s_2329 for v_s_2329 in items_of([v_x_2328 for v_x_2328 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2328, 'type', None) == GET(ctx, 'tiles', E.get('t~2318'), 'space', None))]) if (bool((not IN(v_s_2329, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2329, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2329, 'reserved', None) == E.get('t~2318'))) or bool((GET(ctx, 'spaces', v_s_2329, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2329, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2329, None) == E.get('you'))))) and bool((bool(IN(v_s_2329, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2330, ctx.state.get('board'))) and bool((not IN(v_x_2330, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2330, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2330, {}), 'tile', None) == v_u_2331)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2330, {}), 'tile', None), 'counts_as', None) == v_u_2331))))) for v_u_2331 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2330 in items_of(ADJ(ctx, 'spaces', v_s_2329))]))))))]))
-
-
-def x_2960(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2338'), {})
+    return MEMO(ctx, (2958, E.get('this'), E.get('t~2318'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2332: (lambda v_near_2335: (v_near_2335 if (bool((GET(ctx, 'tiles', E.get('t~2318'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2335)) > num(0)))) else v_open_2332))([v_s_2333 for v_s_2333 in items_of(v_open_2332) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2334, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2334, {}), 'owner', None) == E.get('you')))) for v_x_2334 in items_of(ADJ(ctx, 'spaces', v_s_2333))])))]))([v_s_2329 for v_s_2329 in items_of([v_x_2328 for v_x_2328 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2328, 'type', None) == GET(ctx, 'tiles', E.get('t~2318'), 'space', None))]) if (bool((not IN(v_s_2329, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2329, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2329, 'reserved', None) == E.get('t~2318'))) or bool((GET(ctx, 'spaces', v_s_2329, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2329, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2329, None) == E.get('you'))))) and bool((bool(IN(v_s_2329, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2330, ctx.state.get('board'))) and bool((not IN(v_x_2330, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2330, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2330, {}), 'tile', None) == v_u_2331)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2330, {}), 'tile', None), 'counts_as', None) == v_u_2331))))) for v_u_2331 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2330 in items_of(ADJ(ctx, 'spaces', v_s_2329))]))))))]))
 
 
 def x_2961(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2338'), {})
+
+
+def x_2962(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2337'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2337'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2962(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2963(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2964(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2965(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2965(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2966(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2337'))
 
 
-def x_2966(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2967(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2338'))
 
 
-def x_2967(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2968(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2338'))
 
 
-def x_2968(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2969(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2339'), ctx.state.get('board'))
 
 
-def x_2969(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2970(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2339'), {}), 'tile', None))
 
 
-def x_2973(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2974(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2336')}
 
 
-def x_2976(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2977(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2341'), 0)
 
 
-def x_2978(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:581
+def x_2979(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:584
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_2981(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2982(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2343'), 0)
 
 
-def x_2985(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_2986(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2986(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2987(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (2986, E.get('n~2344'), E.get('r~2345'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2346).get('prod'), E.get('r~2345'), 0)) - num(E.get('n~2344')))) >= num(GET(ctx, 'resources', E.get('r~2345'), 'production_min', 0))) for v_target_2346 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_2987(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+    return MEMO(ctx, (2987, E.get('n~2344'), E.get('r~2345'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2346).get('prod'), E.get('r~2345'), 0)) - num(E.get('n~2344')))) >= num(GET(ctx, 'resources', E.get('r~2345'), 'production_min', 0))) for v_target_2346 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2988(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_2989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2347')).get('prod'), E.get('r~2345'), 0)) - num(E.get('n~2344')))) >= num(GET(ctx, 'resources', E.get('r~2345'), 'production_min', 0)))
 
 
-def x_2989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2990(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2347')).get('prod'), E.get('r~2345'), 0)
 
 
-def x_2991(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2992(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2347')}
 
 
-def x_2994(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2995(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2349'), 0)
 
 
-def x_3001(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3002(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2352') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3002(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3003(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2353') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3003(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3004(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3004(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2354'), E.get('t_v~2355')), E.get('h_v~2356')) == 0)
 
 
 def x_3005(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2351')))
+    return (AR('+', AR('+', E.get('s_v~2354'), E.get('t_v~2355')), E.get('h_v~2356')) == 0)
 
 
 def x_3006(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2351')))
+
+
+def x_3007(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3008(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3009(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2354')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2355')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2356'))))) >= num(E.get('price~2351')))
 
 
-def x_3009(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3010(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2351'), E.get('s_v~2354'))) - num(1)), E.get('s_v~2354'))]) if (num(E.get('s_v~2354')) > num(0)) else 0))
 
 
-def x_3010(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3011(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2351'), E.get('t_v~2355'))) - num(1)), E.get('t_v~2355'))]) if (num(E.get('t_v~2355')) > num(0)) else 0))
 
 
-def x_3011(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3012(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2351'), E.get('h_v~2356'))) - num(1)), E.get('h_v~2356'))]) if (num(E.get('h_v~2356')) > num(0)) else 0))
 
 
-def x_3012(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3013(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2351')) - num((num(E.get('s~2357')) * num(E.get('s_v~2354')))))) - num((num(E.get('t~2358')) * num(E.get('t_v~2355')))))) - num((num(E.get('h~2359')) * num(E.get('h_v~2356')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2357')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2357')) * num(E.get('s_v~2354'))), (num(E.get('t~2358')) * num(E.get('t_v~2355')))), (num(E.get('h~2359')) * num(E.get('h_v~2356'))))) - num(E.get('s_v~2354')))) >= num(E.get('price~2351'))))))) and bool((not (bool((num(E.get('t~2358')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2357')) * num(E.get('s_v~2354'))), (num(E.get('t~2358')) * num(E.get('t_v~2355')))), (num(E.get('h~2359')) * num(E.get('h_v~2356'))))) - num(E.get('t_v~2355')))) >= num(E.get('price~2351'))))))) and bool((not (bool((num(E.get('h~2359')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2357')) * num(E.get('s_v~2354'))), (num(E.get('t~2358')) * num(E.get('t_v~2355')))), (num(E.get('h~2359')) * num(E.get('h_v~2356'))))) - num(E.get('h_v~2356')))) >= num(E.get('price~2351'))))))))
 
 
-def x_3013(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3014(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3014(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3015(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2351')) - num((num(E.get('s~2357')) * num(E.get('s_v~2354')))))) - num((num(E.get('t~2358')) * num(E.get('t_v~2355')))))) - num((num(E.get('h~2359')) * num(E.get('h_v~2356')))))])
 
 
-def x_3015(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3016(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3017(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3018(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3019(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3020(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3021(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3022(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2351')) - num((num(E.get('s~2357')) * num(E.get('s_v~2354')))))) - num((num(E.get('t~2358')) * num(E.get('t_v~2355')))))) - num((num(E.get('h~2359')) * num(E.get('h_v~2356')))))])}, ({'steel': E.get('s~2357')} if (num(E.get('s_v~2354')) > num(0)) else K[4])), ({'titanium': E.get('t~2358')} if (num(E.get('t_v~2355')) > num(0)) else K[4])), ({'heat': E.get('h~2359')} if (num(E.get('h_v~2356')) > num(0)) else K[4]))
 
 
-def x_3024(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3025(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2361'), 0)
 
 
-def x_3028(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3029(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2363'), 0)
 
 
-def x_3032(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3033(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3033(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_3034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_3037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3045(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2366'), 0)) - num(E.get('n~2365')))) >= num(GET(ctx, 'resources', E.get('r~2366'), 'production_min', 0)))
 
 
 def x_3046(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2366'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2366'), 0)) - num(E.get('n~2365')))) >= num(GET(ctx, 'resources', E.get('r~2366'), 'production_min', 0)))
 
 
-def x_3050(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3047(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2367'), 'scope', None) == 'game')
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2366'), 0)
 
 
 def x_3051(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~2367'), 'scope', None) == 'game')
+
+
+def x_3052(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2367'), 0)
 
 
-def x_3053(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3054(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2367'), 0)
 
 
-def x_3055(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3056(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2367') == 'tr')) and bool((num(E.get('n~2368')) > num(0))))
 
 
-def x_3056(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3057(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3060(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+def x_3061(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_3064(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:653
+def x_3065(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:656
     E = ctx.env()
-    return MEMO(ctx, (3064, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2371 for v_x_2371 in items_of(GET(ctx, 'cards', v_c_2370, 'tags', [])) if (v_x_2371 == 'building')]) for v_c_2370 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2373 for v_x_2373 in items_of(GET(ctx, 'corporations', v_c_2372, 'tags', [])) if (v_x_2373 == 'building')]) for v_c_2372 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2374 for v_x_2374 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2374 == 'building')])))
-
-
-def x_3065(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:108
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2376'), 0)
+    return MEMO(ctx, (3065, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2371 for v_x_2371 in items_of(GET(ctx, 'cards', v_c_2370, 'tags', [])) if (v_x_2371 == 'building')]) for v_c_2370 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2373 for v_x_2373 in items_of(GET(ctx, 'corporations', v_c_2372, 'tags', [])) if (v_x_2373 == 'building')]) for v_c_2372 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2374 for v_x_2374 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2374 == 'building')])))
 
 
 def x_3066(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:108
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2376'), 0)
+
+
+def x_3067(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:108
+    E = ctx.env()
     return (num(E.get('n~2375')) * num(AR('/', E.get('k~2378'), E.get('m~2377'))))
 
 
-def x_3068(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:657
+def x_3069(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:660
     E = ctx.env()
-    return MEMO(ctx, (3068, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2380 for v_x_2380 in items_of(GET(ctx, 'cards', v_c_2379, 'tags', [])) if (v_x_2380 == 'science')]) for v_c_2379 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2382 for v_x_2382 in items_of(GET(ctx, 'corporations', v_c_2381, 'tags', [])) if (v_x_2382 == 'science')]) for v_c_2381 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
-
-
-def x_3071(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2384'), 0)) - num(E.get('n~2383')))) >= num(GET(ctx, 'resources', E.get('r~2384'), 'production_min', 0)))
+    return MEMO(ctx, (3069, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2380 for v_x_2380 in items_of(GET(ctx, 'cards', v_c_2379, 'tags', [])) if (v_x_2380 == 'science')]) for v_c_2379 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2382 for v_x_2382 in items_of(GET(ctx, 'corporations', v_c_2381, 'tags', [])) if (v_x_2382 == 'science')]) for v_c_2381 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
 
 
 def x_3072(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2384'), 0)) - num(E.get('n~2383')))) >= num(GET(ctx, 'resources', E.get('r~2384'), 'production_min', 0)))
+
+
+def x_3073(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2384'), 0)
 
 
-def x_3077(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
 def x_3078(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3079(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3080(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3082(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3083(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_3084(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_3085(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3086(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3087(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3090(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3091(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3092(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3093(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3081(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_3095(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3083(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3096(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3084(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3097(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3085(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3098(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3086(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3099(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3087(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_3100(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3088(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3101(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
+def x_3091(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_3092(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_3093(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3094(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_3096(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_3097(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3098(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3099(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3100(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3101(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3102(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_3104(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3105(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2388'), 0)
 
 
-def x_3106(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
+def x_3107(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_3109(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3110(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2390'), 0)
 
 
-def x_3113(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3114(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2392'), 0)
 
 
-def x_3117(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2394'), 0)
 
 
-def x_3120(ctx):  # rules_data/terraforming_mars/corporations.yaml:31
+def x_3121(ctx):  # rules_data/terraforming_mars/corporations.yaml:31
     E = ctx.env()
     return (E.get('a') == 'plants_to_greenery')
 
 
-def x_3123(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3124(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2396'), 0)
 
 
-def x_3128(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3129(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2398'), 0)
 
 
-def x_3130(ctx):  # rules_data/terraforming_mars/corporations.yaml:51
+def x_3131(ctx):  # rules_data/terraforming_mars/corporations.yaml:51
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
 
 
-def x_3133(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3134(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2400'), 0)
 
 
-def x_3137(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3138(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3138(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_3139(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3140(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3141(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_3142(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3143(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3143(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3144(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3144(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3145(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3145(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3146(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3147(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3148(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3151(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3152(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2403'), 0)
 
 
-def x_3155(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3156(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2405'), 0)
 
 
-def x_3157(ctx):  # rules_data/terraforming_mars/corporations.yaml:69
+def x_3158(ctx):  # rules_data/terraforming_mars/corporations.yaml:69
     E = ctx.env()
-    return MEMO(ctx, (3157, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2406, K[5]) for v_r_2406 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
+    return MEMO(ctx, (3158, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2406, K[5]) for v_r_2406 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
 
 
-def x_3160(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3161(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2408'), 0)
 
 
-def x_3164(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3165(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2410'), 0)
 
 
-def x_3167(ctx):  # rules_data/terraforming_mars/corporations.yaml:78
+def x_3168(ctx):  # rules_data/terraforming_mars/corporations.yaml:78
     E = ctx.env()
     return (bool((E.get('r') == 'titanium')) and bool(IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))))
 
 
-def x_3169(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3170(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3169, E.get('t~2411'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2412, 0), GET(ctx, 'parameters', v_p_2412, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2412, 'max', 0))) for v_p_2412 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2412, 'tile', None) == E.get('t~2411'))])))
+    return MEMO(ctx, (3170, E.get('t~2411'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2412, 0), GET(ctx, 'parameters', v_p_2412, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2412, 'max', 0))) for v_p_2412 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2412, 'tile', None) == E.get('t~2411'))])))
 
 
-def x_3170(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3171(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3170, E.get('this'), E.get('t~2411'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2417: (lambda v_near_2420: (v_near_2420 if (bool((GET(ctx, 'tiles', E.get('t~2411'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2420)) > num(0)))) else v_open_2417))([v_s_2418 for v_s_2418 in items_of(v_open_2417) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2419, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2419, {}), 'owner', None) == E.get('you')))) for v_x_2419 in items_of(ADJ(ctx, 'spaces', v_s_2418))])))]))([v_s_2414 for v_s_2414 in items_of([v_x_2413 for v_x_2413 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2413, 'type', None) == GET(ctx, 'tiles', E.get('t~2411'), 'space', None))]) if (bool((not IN(v_s_2414, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2414, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2414, 'reserved', None) == E.get('t~2411'))) or bool((GET(ctx, 'spaces', v_s_2414, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2414, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2414, None) == E.get('you'))))) and bool((bool(IN(v_s_2414, KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2415, ctx.state.get('board'))) and bool((not IN(v_x_2415, KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2415, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2415, {}), 'tile', None) == v_u_2416)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2415, {}), 'tile', None), 'counts_as', None) == v_u_2416))))) for v_u_2416 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2415 in items_of(ADJ(ctx, 'spaces', v_s_2414))]))))))]))) > num(0)))
+    return MEMO(ctx, (3171, E.get('this'), E.get('t~2411'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2417: (lambda v_near_2420: (v_near_2420 if (bool((GET(ctx, 'tiles', E.get('t~2411'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2420)) > num(0)))) else v_open_2417))([v_s_2418 for v_s_2418 in items_of(v_open_2417) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2419, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2419, {}), 'owner', None) == E.get('you')))) for v_x_2419 in items_of(ADJ(ctx, 'spaces', v_s_2418))])))]))([v_s_2414 for v_s_2414 in items_of([v_x_2413 for v_x_2413 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2413, 'type', None) == GET(ctx, 'tiles', E.get('t~2411'), 'space', None))]) if (bool((not IN(v_s_2414, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2414, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2414, 'reserved', None) == E.get('t~2411'))) or bool((GET(ctx, 'spaces', v_s_2414, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2414, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2414, None) == E.get('you'))))) and bool((bool(IN(v_s_2414, KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2415, ctx.state.get('board'))) and bool((not IN(v_x_2415, KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2415, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2415, {}), 'tile', None) == v_u_2416)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2415, {}), 'tile', None), 'counts_as', None) == v_u_2416))))) for v_u_2416 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2415 in items_of(ADJ(ctx, 'spaces', v_s_2414))]))))))]))) > num(0)))
 
 
-def x_3171(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3172(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3171, E.get('this'), E.get('t~2411'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2425: (lambda v_near_2428: (v_near_2428 if (bool((GET(ctx, 'tiles', E.get('t~2411'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2428)) > num(0)))) else v_open_2425))([v_s_2426 for v_s_2426 in items_of(v_open_2425) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2427, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2427, {}), 'owner', None) == E.get('you')))) for v_x_2427 in items_of(ADJ(ctx, 'spaces', v_s_2426))])))]))([v_s_2422 for v_s_2422 in items_of([v_x_2421 for v_x_2421 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2421, 'type', None) == GET(ctx, 'tiles', E.get('t~2411'), 'space', None))]) if (bool((not IN(v_s_2422, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2422, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2422, 'reserved', None) == E.get('t~2411'))) or bool((GET(ctx, 'spaces', v_s_2422, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2422, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2422, None) == E.get('you'))))) and bool((bool(IN(v_s_2422, KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2423, ctx.state.get('board'))) and bool((not IN(v_x_2423, KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2423, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2423, {}), 'tile', None) == v_u_2424)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2423, {}), 'tile', None), 'counts_as', None) == v_u_2424))))) for v_u_2424 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2423 in items_of(ADJ(ctx, 'spaces', v_s_2422))]))))))]))
-
-
-def x_3174(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2431'), {})
+    return MEMO(ctx, (3172, E.get('this'), E.get('t~2411'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2425: (lambda v_near_2428: (v_near_2428 if (bool((GET(ctx, 'tiles', E.get('t~2411'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2428)) > num(0)))) else v_open_2425))([v_s_2426 for v_s_2426 in items_of(v_open_2425) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2427, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2427, {}), 'owner', None) == E.get('you')))) for v_x_2427 in items_of(ADJ(ctx, 'spaces', v_s_2426))])))]))([v_s_2422 for v_s_2422 in items_of([v_x_2421 for v_x_2421 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2421, 'type', None) == GET(ctx, 'tiles', E.get('t~2411'), 'space', None))]) if (bool((not IN(v_s_2422, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2422, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2422, 'reserved', None) == E.get('t~2411'))) or bool((GET(ctx, 'spaces', v_s_2422, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2422, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2422, None) == E.get('you'))))) and bool((bool(IN(v_s_2422, KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2423, ctx.state.get('board'))) and bool((not IN(v_x_2423, KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2423, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2423, {}), 'tile', None) == v_u_2424)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2423, {}), 'tile', None), 'counts_as', None) == v_u_2424))))) for v_u_2424 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2411'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2423 in items_of(ADJ(ctx, 'spaces', v_s_2422))]))))))]))
 
 
 def x_3175(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2431'), {})
+
+
+def x_3176(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2430'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2430'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3176(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3177(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3178(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3179(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3179(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3180(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2430'))
 
 
-def x_3180(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3181(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2431'))
 
 
-def x_3181(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3182(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2431'))
 
 
-def x_3182(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3183(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2432'), ctx.state.get('board'))
 
 
-def x_3183(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3184(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2432'), {}), 'tile', None))
 
 
-def x_3187(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3188(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2429')}
 
 
-def x_3188(ctx):  # rules_data/terraforming_mars/corporations.yaml:87
+def x_3189(ctx):  # rules_data/terraforming_mars/corporations.yaml:87
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_3189(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
+def x_3190(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
     E = ctx.env()
     return (GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'type', None) != 'off_map')
 
 
-def x_3192(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3193(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2434'), 0)
 
 
-def x_3194(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
+def x_3195(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
     E = ctx.env()
     return (KEY(E.get('event'), 'by', None) == E.get('you'))
 
 
-def x_3197(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3198(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2436'), 0)
 
 
-def x_3201(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3202(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2438'), 0)
 
 
-def x_3205(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3206(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2440'), 0)
 
 
-def x_3208(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
+def x_3209(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
     E = ctx.env()
     return IN('power', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_3210(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
+def x_3211(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
     E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-def x_3211(ctx):  # rules_data/terraforming_mars/corporations.yaml:119
+def x_3212(ctx):  # rules_data/terraforming_mars/corporations.yaml:119
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3216(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3217(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2443') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3217(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3218(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2444') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3218(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3219(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3219(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2445'), E.get('t_v~2446')), E.get('h_v~2447')) == 0)
 
 
 def x_3220(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2442')))
+    return (AR('+', AR('+', E.get('s_v~2445'), E.get('t_v~2446')), E.get('h_v~2447')) == 0)
 
 
 def x_3221(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2442')))
+
+
+def x_3222(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3223(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3224(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2445')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2446')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2447'))))) >= num(E.get('price~2442')))
 
 
-def x_3224(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3225(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2442'), E.get('s_v~2445'))) - num(1)), E.get('s_v~2445'))]) if (num(E.get('s_v~2445')) > num(0)) else 0))
 
 
-def x_3225(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3226(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2442'), E.get('t_v~2446'))) - num(1)), E.get('t_v~2446'))]) if (num(E.get('t_v~2446')) > num(0)) else 0))
 
 
-def x_3226(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3227(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2442'), E.get('h_v~2447'))) - num(1)), E.get('h_v~2447'))]) if (num(E.get('h_v~2447')) > num(0)) else 0))
 
 
-def x_3227(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3228(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2442')) - num((num(E.get('s~2448')) * num(E.get('s_v~2445')))))) - num((num(E.get('t~2449')) * num(E.get('t_v~2446')))))) - num((num(E.get('h~2450')) * num(E.get('h_v~2447')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2448')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2448')) * num(E.get('s_v~2445'))), (num(E.get('t~2449')) * num(E.get('t_v~2446')))), (num(E.get('h~2450')) * num(E.get('h_v~2447'))))) - num(E.get('s_v~2445')))) >= num(E.get('price~2442'))))))) and bool((not (bool((num(E.get('t~2449')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2448')) * num(E.get('s_v~2445'))), (num(E.get('t~2449')) * num(E.get('t_v~2446')))), (num(E.get('h~2450')) * num(E.get('h_v~2447'))))) - num(E.get('t_v~2446')))) >= num(E.get('price~2442'))))))) and bool((not (bool((num(E.get('h~2450')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2448')) * num(E.get('s_v~2445'))), (num(E.get('t~2449')) * num(E.get('t_v~2446')))), (num(E.get('h~2450')) * num(E.get('h_v~2447'))))) - num(E.get('h_v~2447')))) >= num(E.get('price~2442'))))))))
 
 
-def x_3228(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3229(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3229(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3230(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2442')) - num((num(E.get('s~2448')) * num(E.get('s_v~2445')))))) - num((num(E.get('t~2449')) * num(E.get('t_v~2446')))))) - num((num(E.get('h~2450')) * num(E.get('h_v~2447')))))])
 
 
-def x_3230(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3231(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3232(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3233(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3234(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3235(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3236(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3237(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2442')) - num((num(E.get('s~2448')) * num(E.get('s_v~2445')))))) - num((num(E.get('t~2449')) * num(E.get('t_v~2446')))))) - num((num(E.get('h~2450')) * num(E.get('h_v~2447')))))])}, ({'steel': E.get('s~2448')} if (num(E.get('s_v~2445')) > num(0)) else K[4])), ({'titanium': E.get('t~2449')} if (num(E.get('t_v~2446')) > num(0)) else K[4])), ({'heat': E.get('h~2450')} if (num(E.get('h_v~2447')) > num(0)) else K[4]))
 
 
-def x_3239(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3240(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2451'), 'scope', None) == 'game')
 
 
-def x_3240(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2451'), 0)
 
 
-def x_3242(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3243(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2451'), 0)
 
 
-def x_3244(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2451') == 'tr')) and bool((num(E.get('n~2452')) > num(0))))
 
 
-def x_3245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3246(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3249(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3250(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2454'), 0)
 
 
-def x_3253(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3254(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2456'), 0)
 
 
-def x_3255(ctx):  # rules_data/terraforming_mars/corporations.yaml:121
+def x_3256(ctx):  # rules_data/terraforming_mars/corporations.yaml:121
     E = ctx.env()
     return IN('jovian', KEY(E.get('event'), 'tags', None))
 
 
-def x_3258(ctx):  # rules_data/terraforming_mars/corporations.yaml:130
+def x_3259(ctx):  # rules_data/terraforming_mars/corporations.yaml:130
     E = ctx.env()
-    return MEMO(ctx, (3258, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2458 for v_x_2458 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2458 == 'jovian')]))
-
-
-def x_3259(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2460'), 0)
+    return MEMO(ctx, (3259, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2458 for v_x_2458 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2458 == 'jovian')]))
 
 
 def x_3260(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2460'), 0)
+
+
+def x_3261(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
     return (num(E.get('n~2459')) * num(E.get('k~2461')))
 
 
-def x_3262(ctx):  # rules_data/terraforming_mars/corporations.yaml:133
+def x_3263(ctx):  # rules_data/terraforming_mars/corporations.yaml:133
     E = ctx.env()
     return IN('earth', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_3263(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
+def x_3264(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= num(35))
 
 
-def x_3264(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
+def x_3265(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
     E = ctx.env()
-    return MEMO(ctx, (3264, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2462 for v_s_2462 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2462, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2462, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2462, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2462, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (3265, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2462 for v_s_2462 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2462, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2462, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2462, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2462, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_3265(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
+def x_3266(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
     E = ctx.env()
-    return MEMO(ctx, (3265, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2463 for v_s_2463 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2463, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2463, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2463, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2463, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (3266, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2463 for v_s_2463 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2463, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2463, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2463, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2463, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_3266(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
+def x_3267(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
     E = ctx.env()
-    return MEMO(ctx, (3266, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2465 for v_x_2465 in items_of(GET(ctx, 'cards', v_c_2464, 'tags', [])) if (v_x_2465 == 'building')]) for v_c_2464 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2467 for v_x_2467 in items_of(GET(ctx, 'corporations', v_c_2466, 'tags', [])) if (v_x_2467 == 'building')]) for v_c_2466 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
+    return MEMO(ctx, (3267, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2465 for v_x_2465 in items_of(GET(ctx, 'cards', v_c_2464, 'tags', [])) if (v_x_2465 == 'building')]) for v_c_2464 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2467 for v_x_2467 in items_of(GET(ctx, 'corporations', v_c_2466, 'tags', [])) if (v_x_2467 == 'building')]) for v_c_2466 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
 
 
-def x_3267(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
+def x_3268(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) >= num(16))
 
 
-def x_3270(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3271(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2469'), 0)
 
 
-def x_3274(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3275(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2471'), 0)
 
 
-def x_3277(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3278(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3277, E.get('t~2472'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2473, 0), GET(ctx, 'parameters', v_p_2473, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2473, 'max', 0))) for v_p_2473 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2473, 'tile', None) == E.get('t~2472'))])))
+    return MEMO(ctx, (3278, E.get('t~2472'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2473, 0), GET(ctx, 'parameters', v_p_2473, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2473, 'max', 0))) for v_p_2473 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2473, 'tile', None) == E.get('t~2472'))])))
 
 
-def x_3278(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3279(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3278, E.get('this'), E.get('t~2472'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2478: (lambda v_near_2481: (v_near_2481 if (bool((GET(ctx, 'tiles', E.get('t~2472'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2481)) > num(0)))) else v_open_2478))([v_s_2479 for v_s_2479 in items_of(v_open_2478) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2480, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2480, {}), 'owner', None) == E.get('you')))) for v_x_2480 in items_of(ADJ(ctx, 'spaces', v_s_2479))])))]))([v_s_2475 for v_s_2475 in items_of([v_x_2474 for v_x_2474 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2474, 'type', None) == GET(ctx, 'tiles', E.get('t~2472'), 'space', None))]) if (bool((not IN(v_s_2475, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2475, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2475, 'reserved', None) == E.get('t~2472'))) or bool((GET(ctx, 'spaces', v_s_2475, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2475, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2475, None) == E.get('you'))))) and bool((bool(IN(v_s_2475, KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2476, ctx.state.get('board'))) and bool((not IN(v_x_2476, KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2476, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2476, {}), 'tile', None) == v_u_2477)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2476, {}), 'tile', None), 'counts_as', None) == v_u_2477))))) for v_u_2477 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2476 in items_of(ADJ(ctx, 'spaces', v_s_2475))]))))))]))) > num(0)))
+    return MEMO(ctx, (3279, E.get('this'), E.get('t~2472'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2478: (lambda v_near_2481: (v_near_2481 if (bool((GET(ctx, 'tiles', E.get('t~2472'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2481)) > num(0)))) else v_open_2478))([v_s_2479 for v_s_2479 in items_of(v_open_2478) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2480, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2480, {}), 'owner', None) == E.get('you')))) for v_x_2480 in items_of(ADJ(ctx, 'spaces', v_s_2479))])))]))([v_s_2475 for v_s_2475 in items_of([v_x_2474 for v_x_2474 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2474, 'type', None) == GET(ctx, 'tiles', E.get('t~2472'), 'space', None))]) if (bool((not IN(v_s_2475, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2475, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2475, 'reserved', None) == E.get('t~2472'))) or bool((GET(ctx, 'spaces', v_s_2475, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2475, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2475, None) == E.get('you'))))) and bool((bool(IN(v_s_2475, KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2476, ctx.state.get('board'))) and bool((not IN(v_x_2476, KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2476, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2476, {}), 'tile', None) == v_u_2477)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2476, {}), 'tile', None), 'counts_as', None) == v_u_2477))))) for v_u_2477 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2476 in items_of(ADJ(ctx, 'spaces', v_s_2475))]))))))]))) > num(0)))
 
 
-def x_3279(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3280(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3279, E.get('this'), E.get('t~2472'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2486: (lambda v_near_2489: (v_near_2489 if (bool((GET(ctx, 'tiles', E.get('t~2472'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2489)) > num(0)))) else v_open_2486))([v_s_2487 for v_s_2487 in items_of(v_open_2486) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2488, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'owner', None) == E.get('you')))) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))])))]))([v_s_2483 for v_s_2483 in items_of([v_x_2482 for v_x_2482 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2482, 'type', None) == GET(ctx, 'tiles', E.get('t~2472'), 'space', None))]) if (bool((not IN(v_s_2483, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2483, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2483, 'reserved', None) == E.get('t~2472'))) or bool((GET(ctx, 'spaces', v_s_2483, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2483, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2483, None) == E.get('you'))))) and bool((bool(IN(v_s_2483, KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2484, ctx.state.get('board'))) and bool((not IN(v_x_2484, KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2484, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2484, {}), 'tile', None) == v_u_2485)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2484, {}), 'tile', None), 'counts_as', None) == v_u_2485))))) for v_u_2485 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2484 in items_of(ADJ(ctx, 'spaces', v_s_2483))]))))))]))
-
-
-def x_3282(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2492'), {})
+    return MEMO(ctx, (3280, E.get('this'), E.get('t~2472'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2486: (lambda v_near_2489: (v_near_2489 if (bool((GET(ctx, 'tiles', E.get('t~2472'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2489)) > num(0)))) else v_open_2486))([v_s_2487 for v_s_2487 in items_of(v_open_2486) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2488, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'owner', None) == E.get('you')))) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))])))]))([v_s_2483 for v_s_2483 in items_of([v_x_2482 for v_x_2482 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2482, 'type', None) == GET(ctx, 'tiles', E.get('t~2472'), 'space', None))]) if (bool((not IN(v_s_2483, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2483, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2483, 'reserved', None) == E.get('t~2472'))) or bool((GET(ctx, 'spaces', v_s_2483, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2483, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2483, None) == E.get('you'))))) and bool((bool(IN(v_s_2483, KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2484, ctx.state.get('board'))) and bool((not IN(v_x_2484, KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2484, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2484, {}), 'tile', None) == v_u_2485)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2484, {}), 'tile', None), 'counts_as', None) == v_u_2485))))) for v_u_2485 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2472'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2484 in items_of(ADJ(ctx, 'spaces', v_s_2483))]))))))]))
 
 
 def x_3283(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2492'), {})
+
+
+def x_3284(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2491'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2491'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3284(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3285(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3286(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3287(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3287(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3288(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2491'))
 
 
-def x_3288(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3289(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2492'))
 
 
-def x_3289(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3290(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2492'))
 
 
-def x_3290(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3291(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2493'), ctx.state.get('board'))
 
 
-def x_3291(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3292(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2493'), {}), 'tile', None))
 
 
-def x_3295(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3296(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2490')}
 
 
-def x_3299(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_3300(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2494'), 0), GET(ctx, 'parameters', E.get('p~2494'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2494'), 'max', 0)))
 
 
-def x_3300(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3301(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2494'), 0)
 
 
-def x_3301(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3302(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2494'), 'step', 0)
 
 
-def x_3302(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_3303(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_3303(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2494'), 'tr_track', None) != None)
 
 
 def x_3304(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~2494'), 'tr_track', None) != None)
+
+
+def x_3305(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2494'), 'tr_track', None), 0)
 
 
-def x_3306(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3307(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_3308(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2494'))
 
 
 def x_3309(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2496'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2494'), 0))
+    return FLD(ctx, K[0], E.get('p~2494'))
 
 
 def x_3310(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
+    return (KEY(E.get('b~2496'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2494'), 0))
+
+
+def x_3311(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    E = ctx.env()
     return KEY(E.get('b~2496'), 'effect', None)
 
 
-def x_3316(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_3317(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2497'), 0), GET(ctx, 'parameters', E.get('p~2497'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2497'), 'max', 0)))
 
 
-def x_3317(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3318(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2497'), 0)
 
 
-def x_3318(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3319(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2497'), 'step', 0)
 
 
-def x_3319(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_3320(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_3320(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2497'), 'tr_track', None) != None)
 
 
 def x_3321(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~2497'), 'tr_track', None) != None)
+
+
+def x_3322(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2497'), 'tr_track', None), 0)
 
 
-def x_3323(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3324(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_3325(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2497'))
 
 
 def x_3326(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2499'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2497'), 0))
+    return FLD(ctx, K[0], E.get('p~2497'))
 
 
 def x_3327(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
+    return (KEY(E.get('b~2499'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2497'), 0))
+
+
+def x_3328(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    E = ctx.env()
     return KEY(E.get('b~2499'), 'effect', None)
 
 
-def x_3332(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3333(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2501'), 0)
 
 
-def x_3337(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_3338(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2502'), 0), GET(ctx, 'parameters', E.get('p~2502'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2502'), 'max', 0)))
 
 
-def x_3338(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3339(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2502'), 0)
 
 
-def x_3339(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3340(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2502'), 'step', 0)
 
 
-def x_3340(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_3341(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_3341(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2502'), 'tr_track', None) != None)
 
 
 def x_3342(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~2502'), 'tr_track', None) != None)
+
+
+def x_3343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2502'), 'tr_track', None), 0)
 
 
-def x_3344(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3345(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3346(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3347(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~2502'))
 
 
-def x_3347(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3348(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~2504'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2502'), 0))
 
 
-def x_3348(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3349(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~2504'), 'effect', None)
 
 
-def x_3353(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3354(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3355(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3356(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_3356(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3357(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_3357(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3358(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3359(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return ctx.state.get('deck')
+
+
+def x_3360(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3361(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_3362(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
     return AR('+', E.get('costs~2631'), K[6])
 
 
-def x_3364(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_3365(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (3364, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2637: (lambda v_near_2640: (v_near_2640 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2640)) > num(0)))) else v_open_2637))([v_s_2638 for v_s_2638 in items_of(v_open_2637) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2639, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2639, {}), 'owner', None) == E.get('you')))) for v_x_2639 in items_of(ADJ(ctx, 'spaces', v_s_2638))])))]))([v_s_2634 for v_s_2634 in items_of([v_x_2633 for v_x_2633 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2633, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2634, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2634, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2634, None) == E.get('you'))))) and bool((bool(IN(v_s_2634, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2635, ctx.state.get('board'))) and bool((not IN(v_x_2635, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None) == v_u_2636)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None), 'counts_as', None) == v_u_2636))))) for v_u_2636 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2635 in items_of(ADJ(ctx, 'spaces', v_s_2634))]))))))]))
+    return MEMO(ctx, (3365, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2637: (lambda v_near_2640: (v_near_2640 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2640)) > num(0)))) else v_open_2637))([v_s_2638 for v_s_2638 in items_of(v_open_2637) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2639, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2639, {}), 'owner', None) == E.get('you')))) for v_x_2639 in items_of(ADJ(ctx, 'spaces', v_s_2638))])))]))([v_s_2634 for v_s_2634 in items_of([v_x_2633 for v_x_2633 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2633, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2634, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2634, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2634, None) == E.get('you'))))) and bool((bool(IN(v_s_2634, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2635, ctx.state.get('board'))) and bool((not IN(v_x_2635, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None) == v_u_2636)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None), 'counts_as', None) == v_u_2636))))) for v_u_2636 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2635 in items_of(ADJ(ctx, 'spaces', v_s_2634))]))))))]))
 
 
-def x_3365(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_3366(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
     return (E.get('free~2641') if (E.get('k~2632') == 0) else CALL(ctx, 'reversed', None, E.get('free~2641')))
 
 
-def x_3366(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_3367(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('order~2642'))) > num(0))
 
 
-def x_3367(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_3368(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
     return KEY(E.get('order~2642'), AR('%', (num(AR('+', KEY(E.get('costs~2631'), (num(2) * num(E.get('k~2632'))), None), CALL(ctx, 'count', None, E.get('order~2642')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2642'))), None)
 
 
-def x_3370(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3371(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2645'), {})
 
 
-def x_3371(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2644'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2644'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3376(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2644'))
 
 
-def x_3376(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2645'))
 
 
-def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2645'))
 
 
-def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2646'), ctx.state.get('board'))
 
 
-def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3380(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2646'), {}), 'tile', None))
 
 
-def x_3383(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_3384(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (3383, E.get('at~2643'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2647 for v_x_2647 in items_of(ADJ(ctx, 'spaces', E.get('at~2643'))) if IN(v_x_2647, (lambda v_open_2652: (lambda v_near_2655: (v_near_2655 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2655)) > num(0)))) else v_open_2652))([v_s_2653 for v_s_2653 in items_of(v_open_2652) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2654, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2654, {}), 'owner', None) == E.get('you')))) for v_x_2654 in items_of(ADJ(ctx, 'spaces', v_s_2653))])))]))([v_s_2649 for v_s_2649 in items_of([v_x_2648 for v_x_2648 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2648, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2649, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2649, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2649, None) == E.get('you'))))) and bool((bool(IN(v_s_2649, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2650, ctx.state.get('board'))) and bool((not IN(v_x_2650, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None) == v_u_2651)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None), 'counts_as', None) == v_u_2651))))) for v_u_2651 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2650 in items_of(ADJ(ctx, 'spaces', v_s_2649))]))))))]))])
+    return MEMO(ctx, (3384, E.get('at~2643'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2647 for v_x_2647 in items_of(ADJ(ctx, 'spaces', E.get('at~2643'))) if IN(v_x_2647, (lambda v_open_2652: (lambda v_near_2655: (v_near_2655 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2655)) > num(0)))) else v_open_2652))([v_s_2653 for v_s_2653 in items_of(v_open_2652) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2654, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2654, {}), 'owner', None) == E.get('you')))) for v_x_2654 in items_of(ADJ(ctx, 'spaces', v_s_2653))])))]))([v_s_2649 for v_s_2649 in items_of([v_x_2648 for v_x_2648 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2648, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2649, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2649, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2649, None) == E.get('you'))))) and bool((bool(IN(v_s_2649, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2650, ctx.state.get('board'))) and bool((not IN(v_x_2650, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None) == v_u_2651)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None), 'counts_as', None) == v_u_2651))))) for v_u_2651 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2650 in items_of(ADJ(ctx, 'spaces', v_s_2649))]))))))]))])
 
 
-def x_3384(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_3385(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('ring~2656'))) > num(0))
 
 
-def x_3386(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_3387(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
     return KEY(E.get('ring~2656'), AR('%', (num(AR('+', KEY(E.get('costs~2631'), AR('+', (num(2) * num(E.get('k~2632'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2656')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2656'))), None)
 
 
-def x_3387(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3388(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2658'), {})
 
 
-def x_3388(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3389(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2657'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2657'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3389(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3390(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3391(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3392(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3392(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3393(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2657'))
 
 
-def x_3393(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3394(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2658'))
 
 
-def x_3394(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3395(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2658'))
 
 
-def x_3395(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3396(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2659'), ctx.state.get('board'))
 
 
-def x_3396(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3397(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2659'), {}), 'tile', None))
 
 
-def x_3400(ctx):  # rules_data/terraforming_mars/modules.yaml:31
+def x_3401(ctx):  # rules_data/terraforming_mars/modules.yaml:31
     return list(range(len(ctx.state['players'])))
 
 
-def x_3401(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3402(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3403(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3404(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~2660'))
 
 
-def x_3404(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
-    return ctx.state.get('corp_deck')
-
-
 def x_3405(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
-    return MEMO(ctx, (3405,), lambda: CALL(ctx, 'sorted', None, [v_c_2661 for v_c_2661 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2661, 'beginner', None) != True)]))
+    return ctx.state.get('corp_deck')
 
 
 def x_3406(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+    return MEMO(ctx, (3406,), lambda: CALL(ctx, 'sorted', None, [v_c_2661 for v_c_2661 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2661, 'beginner', None) != True)]))
+
+
+def x_3407(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
     return ctx.state.get('corp_deck')
 
 
-def x_3407(ctx):  # rules_data/terraforming_mars/modules.yaml:50
+def x_3408(ctx):  # rules_data/terraforming_mars/modules.yaml:50
     return list(range(len(ctx.state['players'])))
 
 
-def x_3409(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_3410(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_3410(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_3411(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_3411(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
 def x_3412(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
-    return ctx.state.get('corp_deck')
-
-
-def x_3413(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_3414(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_3413(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+    return ctx.state.get('corp_deck')
+
+
+def x_3414(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+
+
+def x_3415(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_3416(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
 
 
 def x_3417(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('corporation')
+
+
+def x_3418(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+    E = ctx.env()
     return [E.get('c~2663')]
 
 
-def x_3418(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_3419(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~2663'), 'megacredits', 0)
 
 
-def x_3420(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2665'), 0)
 
 
-def x_3423(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_3424(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~2663'))
 
 
-def x_3424(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_3425(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return {'corporation': E.get('corporation_card~2662')}
 
 
-def x_3425(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
+def x_3426(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_3429(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3430(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3430(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
 def x_3431(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3432(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3433(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_3434(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3435(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_3435(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3436(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3437(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3438(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_3439(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3440(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3445(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3438(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3439(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_3440(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3441(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_3446(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2670') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3446(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3447(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2671') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3447(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3448(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3448(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3449(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2672'), E.get('t_v~2673')), E.get('h_v~2674')) == 0)
 
 
-def x_3449(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3450(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2669')))
 
 
-def x_3450(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3451(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3452(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3453(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2672')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2673')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2674'))))) >= num(E.get('price~2669')))
 
 
-def x_3453(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3454(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2669'), E.get('s_v~2672'))) - num(1)), E.get('s_v~2672'))]) if (num(E.get('s_v~2672')) > num(0)) else 0))
 
 
-def x_3454(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3455(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2669'), E.get('t_v~2673'))) - num(1)), E.get('t_v~2673'))]) if (num(E.get('t_v~2673')) > num(0)) else 0))
 
 
-def x_3455(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3456(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2669'), E.get('h_v~2674'))) - num(1)), E.get('h_v~2674'))]) if (num(E.get('h_v~2674')) > num(0)) else 0))
 
 
-def x_3456(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2669')) - num((num(E.get('s~2675')) * num(E.get('s_v~2672')))))) - num((num(E.get('t~2676')) * num(E.get('t_v~2673')))))) - num((num(E.get('h~2677')) * num(E.get('h_v~2674')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2675')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2675')) * num(E.get('s_v~2672'))), (num(E.get('t~2676')) * num(E.get('t_v~2673')))), (num(E.get('h~2677')) * num(E.get('h_v~2674'))))) - num(E.get('s_v~2672')))) >= num(E.get('price~2669'))))))) and bool((not (bool((num(E.get('t~2676')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2675')) * num(E.get('s_v~2672'))), (num(E.get('t~2676')) * num(E.get('t_v~2673')))), (num(E.get('h~2677')) * num(E.get('h_v~2674'))))) - num(E.get('t_v~2673')))) >= num(E.get('price~2669'))))))) and bool((not (bool((num(E.get('h~2677')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2675')) * num(E.get('s_v~2672'))), (num(E.get('t~2676')) * num(E.get('t_v~2673')))), (num(E.get('h~2677')) * num(E.get('h_v~2674'))))) - num(E.get('h_v~2674')))) >= num(E.get('price~2669'))))))))
 
 
-def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2669')) - num((num(E.get('s~2675')) * num(E.get('s_v~2672')))))) - num((num(E.get('t~2676')) * num(E.get('t_v~2673')))))) - num((num(E.get('h~2677')) * num(E.get('h_v~2674')))))])
 
 
-def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3460(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3461(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3462(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3464(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3466(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2669')) - num((num(E.get('s~2675')) * num(E.get('s_v~2672')))))) - num((num(E.get('t~2676')) * num(E.get('t_v~2673')))))) - num((num(E.get('h~2677')) * num(E.get('h_v~2674')))))])}, ({'steel': E.get('s~2675')} if (num(E.get('s_v~2672')) > num(0)) else K[4])), ({'titanium': E.get('t~2676')} if (num(E.get('t_v~2673')) > num(0)) else K[4])), ({'heat': E.get('h~2677')} if (num(E.get('h_v~2674')) > num(0)) else K[4]))
 
 
-def x_3466(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3467(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3467(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3468(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2667')]
 
 
-def x_3468(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3469(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2667'), 'keep': True}
 
 
-def x_3469(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3470(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3470(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3471(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2667')]
 
 
-def x_3471(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3472(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2667'), 'keep': False}
 
 
-def x_3472(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3473(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3474(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (3474, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2678), len(ctx.state['players'])) for v_k_2678 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3476(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_3475(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (3475, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2678), len(ctx.state['players'])) for v_k_2678 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3477(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3478(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3479(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3480(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_3481(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_3482(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
-
-
-def x_3482(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3483(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3484(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3485(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return ctx.state.get('deck')
-
-
-def x_3486(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3487(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (3487, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2679).get('pack'))) > num(0)) for v_p_2679 in items_of(list(range(len(ctx.state['players']))))]))
+def x_3486(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
 
 
-def x_3488(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (3488, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2680), len(ctx.state['players'])) for v_k_2680 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3487(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3488(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (3488, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2679).get('pack'))) > num(0)) for v_p_2679 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3489(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (3489, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2680), len(ctx.state['players'])) for v_k_2680 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3490(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
-
-
-def x_3490(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3491(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -9088,1188 +9088,1188 @@ def x_3491(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
 
 def x_3492(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~2681')]
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3493(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~2681')]
 
 
 def x_3494(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~2681')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_3495(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
+    return [E.get('card~2681')]
+
+
+def x_3496(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
     return {'card': E.get('card~2681')}
 
 
-def x_3496(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (3496, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2682).get('pack') for v_p_2682 in items_of(list(range(len(ctx.state['players']))))])
+def x_3497(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (3497, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2682).get('pack') for v_p_2682 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_3497(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_3498(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_3498(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return list(range(len(ctx.state['players'])))
-
-
 def x_3499(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    E = ctx.env()
-    return PL(ctx, E.get('p~2685')).get('pack')
+    return list(range(len(ctx.state['players'])))
 
 
 def x_3500(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
+    return PL(ctx, E.get('p~2685')).get('pack')
+
+
+def x_3501(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    E = ctx.env()
     return KEY(E.get('packs~2683'), AR('%', (num(AR('+', E.get('p~2685'), len(ctx.state['players']))) - num(E.get('shift~2684'))), len(ctx.state['players'])), None)
 
 
-def x_3501(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (3501, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2686), len(ctx.state['players'])) for v_k_2686 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3502(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (3502, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2686), len(ctx.state['players'])) for v_k_2686 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_3502(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_3503(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3507(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3508(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2690') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3508(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3509(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2691') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3509(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3510(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3510(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2692'), E.get('t_v~2693')), E.get('h_v~2694')) == 0)
 
 
 def x_3511(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2689')))
+    return (AR('+', AR('+', E.get('s_v~2692'), E.get('t_v~2693')), E.get('h_v~2694')) == 0)
 
 
 def x_3512(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2689')))
+
+
+def x_3513(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3514(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3515(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2692')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2693')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2694'))))) >= num(E.get('price~2689')))
 
 
-def x_3515(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3516(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2689'), E.get('s_v~2692'))) - num(1)), E.get('s_v~2692'))]) if (num(E.get('s_v~2692')) > num(0)) else 0))
 
 
-def x_3516(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3517(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2689'), E.get('t_v~2693'))) - num(1)), E.get('t_v~2693'))]) if (num(E.get('t_v~2693')) > num(0)) else 0))
 
 
-def x_3517(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2689'), E.get('h_v~2694'))) - num(1)), E.get('h_v~2694'))]) if (num(E.get('h_v~2694')) > num(0)) else 0))
 
 
-def x_3518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2689')) - num((num(E.get('s~2695')) * num(E.get('s_v~2692')))))) - num((num(E.get('t~2696')) * num(E.get('t_v~2693')))))) - num((num(E.get('h~2697')) * num(E.get('h_v~2694')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2695')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2695')) * num(E.get('s_v~2692'))), (num(E.get('t~2696')) * num(E.get('t_v~2693')))), (num(E.get('h~2697')) * num(E.get('h_v~2694'))))) - num(E.get('s_v~2692')))) >= num(E.get('price~2689'))))))) and bool((not (bool((num(E.get('t~2696')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2695')) * num(E.get('s_v~2692'))), (num(E.get('t~2696')) * num(E.get('t_v~2693')))), (num(E.get('h~2697')) * num(E.get('h_v~2694'))))) - num(E.get('t_v~2693')))) >= num(E.get('price~2689'))))))) and bool((not (bool((num(E.get('h~2697')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2695')) * num(E.get('s_v~2692'))), (num(E.get('t~2696')) * num(E.get('t_v~2693')))), (num(E.get('h~2697')) * num(E.get('h_v~2694'))))) - num(E.get('h_v~2694')))) >= num(E.get('price~2689'))))))))
 
 
-def x_3519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2689')) - num((num(E.get('s~2695')) * num(E.get('s_v~2692')))))) - num((num(E.get('t~2696')) * num(E.get('t_v~2693')))))) - num((num(E.get('h~2697')) * num(E.get('h_v~2694')))))])
 
 
-def x_3521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3524(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3525(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3526(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3527(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3528(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2689')) - num((num(E.get('s~2695')) * num(E.get('s_v~2692')))))) - num((num(E.get('t~2696')) * num(E.get('t_v~2693')))))) - num((num(E.get('h~2697')) * num(E.get('h_v~2694')))))])}, ({'steel': E.get('s~2695')} if (num(E.get('s_v~2692')) > num(0)) else K[4])), ({'titanium': E.get('t~2696')} if (num(E.get('t_v~2693')) > num(0)) else K[4])), ({'heat': E.get('h~2697')} if (num(E.get('h_v~2694')) > num(0)) else K[4]))
 
 
-def x_3528(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3529(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3529(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3530(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2687')]
 
 
-def x_3530(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3531(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2687'), 'keep': True}
 
 
-def x_3531(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3532(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3532(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3533(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2687')]
 
 
-def x_3533(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3534(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2687'), 'keep': False}
 
 
-def x_3534(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3535(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3536(ctx):  # rules_data/terraforming_mars/modules.yaml:60
+def x_3537(ctx):  # rules_data/terraforming_mars/modules.yaml:60
     return (num(ctx.state['round']) > num(1))
 
 
-def x_3846(ctx):  # 
-    return MEMO(ctx, (3846, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2505), len(ctx.state['players'])) for v_k_2505 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3538(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return ctx.state.get('deck')
+def x_3847(ctx):  # 
+    return MEMO(ctx, (3847, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2505), len(ctx.state['players'])) for v_k_2505 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3539(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (3539,), lambda: CALL(ctx, 'sorted', None, [v_c_2506 for v_c_2506 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2506, 'deck', None) == 'project')]))
-
-
-def x_3540(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_3846(ctx):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (3846, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2505), len(ctx.state['players'])) for v_k_2505 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3540(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return MEMO(ctx, (3540,), lambda: CALL(ctx, 'sorted', None, [v_c_2506 for v_c_2506 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2506, 'deck', None) == 'project')]))
 
 
-def x_3543(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def x_3541(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return ctx.state.get('deck')
+
+
+def x_3847(ctx):  # rules_data/terraforming_mars/flow.yaml:13
+    return MEMO(ctx, (3847, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2505), len(ctx.state['players'])) for v_k_2505 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3544(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     return IDS(ctx, 'resources')
 
 
-def x_3546(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3547(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2510'), 0)
 
 
-def x_3846(ctx):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (3846, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2505), len(ctx.state['players'])) for v_k_2505 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3549(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
-    return IDS(ctx, 'corporations')
+def x_3847(ctx):  # rules_data/terraforming_mars/flow.yaml:17
+    return MEMO(ctx, (3847, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2505), len(ctx.state['players'])) for v_k_2505 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3550(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+    return IDS(ctx, 'corporations')
+
+
+def x_3551(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     E = ctx.env()
     return (GET(ctx, 'corporations', E.get('c~2511'), 'beginner', None) == True)
 
 
-def x_3552(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_3553(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3553(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_3554(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return [E.get('c~2512')]
 
 
-def x_3554(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_3555(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~2512'), 'megacredits', 0)
 
 
-def x_3556(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3557(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2514'), 0)
 
 
-def x_3559(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_3560(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~2512'))
 
 
-def x_3560(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_3561(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return ctx.state.get('first_player')
 
 
-def x_3561(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_3562(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_3562(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_3563(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return ctx.state.get('first_player')
 
 
-def x_3563(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_3564(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
-
-
-def x_3566(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2515'), 'scope', None) == 'game')
 
 
 def x_3567(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~2515'), 'scope', None) == 'game')
+
+
+def x_3568(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2515'), 0)
 
 
-def x_3569(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3570(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2515'), 0)
 
 
-def x_3571(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3572(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2515') == 'tr')) and bool((num(E.get('n~2516')) > num(0))))
 
 
-def x_3572(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3573(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3574(ctx):  # rules_data/terraforming_mars/flow.yaml:26
+def x_3575(ctx):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > num(1))
 
 
-def x_3575(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (3575, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2517), len(ctx.state['players'])) for v_k_2517 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3578(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_3576(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    return MEMO(ctx, (3576, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2517), len(ctx.state['players'])) for v_k_2517 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3579(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3580(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3581(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3582(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_3583(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3584(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_3584(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3585(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3586(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3587(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_3588(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3589(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (3589, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2519), len(ctx.state['players'])) for v_k_2519 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3590(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3595(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3587(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3588(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_3589(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3590(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+    return MEMO(ctx, (3590, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2519), len(ctx.state['players'])) for v_k_2519 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3591(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_3596(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2523') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3596(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2524') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2525'), E.get('t_v~2526')), E.get('h_v~2527')) == 0)
 
 
 def x_3599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2522')))
+    return (AR('+', AR('+', E.get('s_v~2525'), E.get('t_v~2526')), E.get('h_v~2527')) == 0)
 
 
 def x_3600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2522')))
+
+
+def x_3601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3603(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2525')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2526')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2527'))))) >= num(E.get('price~2522')))
 
 
-def x_3603(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2522'), E.get('s_v~2525'))) - num(1)), E.get('s_v~2525'))]) if (num(E.get('s_v~2525')) > num(0)) else 0))
 
 
-def x_3604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2522'), E.get('t_v~2526'))) - num(1)), E.get('t_v~2526'))]) if (num(E.get('t_v~2526')) > num(0)) else 0))
 
 
-def x_3605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2522'), E.get('h_v~2527'))) - num(1)), E.get('h_v~2527'))]) if (num(E.get('h_v~2527')) > num(0)) else 0))
 
 
-def x_3606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2522')) - num((num(E.get('s~2528')) * num(E.get('s_v~2525')))))) - num((num(E.get('t~2529')) * num(E.get('t_v~2526')))))) - num((num(E.get('h~2530')) * num(E.get('h_v~2527')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2528')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2528')) * num(E.get('s_v~2525'))), (num(E.get('t~2529')) * num(E.get('t_v~2526')))), (num(E.get('h~2530')) * num(E.get('h_v~2527'))))) - num(E.get('s_v~2525')))) >= num(E.get('price~2522'))))))) and bool((not (bool((num(E.get('t~2529')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2528')) * num(E.get('s_v~2525'))), (num(E.get('t~2529')) * num(E.get('t_v~2526')))), (num(E.get('h~2530')) * num(E.get('h_v~2527'))))) - num(E.get('t_v~2526')))) >= num(E.get('price~2522'))))))) and bool((not (bool((num(E.get('h~2530')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2528')) * num(E.get('s_v~2525'))), (num(E.get('t~2529')) * num(E.get('t_v~2526')))), (num(E.get('h~2530')) * num(E.get('h_v~2527'))))) - num(E.get('h_v~2527')))) >= num(E.get('price~2522'))))))))
 
 
-def x_3607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2522')) - num((num(E.get('s~2528')) * num(E.get('s_v~2525')))))) - num((num(E.get('t~2529')) * num(E.get('t_v~2526')))))) - num((num(E.get('h~2530')) * num(E.get('h_v~2527')))))])
 
 
-def x_3609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3611(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3612(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3613(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3614(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3615(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3616(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2522')) - num((num(E.get('s~2528')) * num(E.get('s_v~2525')))))) - num((num(E.get('t~2529')) * num(E.get('t_v~2526')))))) - num((num(E.get('h~2530')) * num(E.get('h_v~2527')))))])}, ({'steel': E.get('s~2528')} if (num(E.get('s_v~2525')) > num(0)) else K[4])), ({'titanium': E.get('t~2529')} if (num(E.get('t_v~2526')) > num(0)) else K[4])), ({'heat': E.get('h~2530')} if (num(E.get('h_v~2527')) > num(0)) else K[4]))
 
 
-def x_3616(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3617(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3617(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3618(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2520')]
 
 
-def x_3618(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2520'), 'keep': True}
 
 
-def x_3619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3620(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3620(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2520')]
 
 
-def x_3621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3622(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2520'), 'keep': False}
 
 
-def x_3622(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3623(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3624(ctx):  # rules_data/terraforming_mars/flow.yaml:31
+def x_3625(ctx):  # rules_data/terraforming_mars/flow.yaml:31
     return (num(ctx.state['round']) > num(1))
 
 
-def x_3625(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_3626(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_3627(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_3628(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
-def x_3628(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (3628, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2531), len(ctx.state['players'])) for v_k_2531 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
 def x_3629(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    return MEMO(ctx, (3629, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2531), len(ctx.state['players'])) for v_k_2531 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3630(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     E = ctx.env()
     return (not IN(E.get('you'), ctx.state.get('passed')))
 
 
-def x_3631(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_3632(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('first_action_taken'))
 
 
-def x_3632(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_3633(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     E = ctx.env()
     return PL(ctx, E.get('you')).get('first_action_taken')
 
 
-def x_3634(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_3635(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     E = ctx.env()
     return CALL(ctx, 'any', None, [(FLD(ctx, K[9], v_c_2533) != None) for v_c_2533 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-def x_3635(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_3636(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3637(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_3638(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
     return FLD(ctx, K[9], E.get('c~2534'))
 
 
-def x_3640(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_3641(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_3642(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_3643(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     E = ctx.env()
     return (num(E.get('done~2532')) < num(2))
 
 
-def x_3643(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3644(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3645(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_3646(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     E = ctx.env()
     return FLD(ctx, K[10], E.get('card~2536'))
 
 
-def x_3647(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_3648(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'card_cost', {'card': E.get('card~2537')}, GET(ctx, 'cards', E.get('card~2537'), 'cost', 0), 0)
 
 
-def x_3648(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_3649(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2537')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2537'), 'tags', [])))) else 0), None)
 
 
-def x_3649(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_3650(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2537')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2537'), 'tags', [])))) else 0), None)
 
 
-def x_3650(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3651(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2539') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3651(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3652(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2540') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3652(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3653(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3653(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2541'), E.get('t_v~2542')), E.get('h_v~2543')) == 0)
 
 
 def x_3654(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2538')))
+    return (AR('+', AR('+', E.get('s_v~2541'), E.get('t_v~2542')), E.get('h_v~2543')) == 0)
 
 
 def x_3655(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2538')))
+
+
+def x_3656(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3657(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3658(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2541')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2542')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2543'))))) >= num(E.get('price~2538')))
 
 
-def x_3658(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3659(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2538'), E.get('s_v~2541'))) - num(1)), E.get('s_v~2541'))]) if (num(E.get('s_v~2541')) > num(0)) else 0))
 
 
-def x_3659(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2538'), E.get('t_v~2542'))) - num(1)), E.get('t_v~2542'))]) if (num(E.get('t_v~2542')) > num(0)) else 0))
 
 
-def x_3660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2538'), E.get('h_v~2543'))) - num(1)), E.get('h_v~2543'))]) if (num(E.get('h_v~2543')) > num(0)) else 0))
 
 
-def x_3661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3662(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2538')) - num((num(E.get('s~2544')) * num(E.get('s_v~2541')))))) - num((num(E.get('t~2545')) * num(E.get('t_v~2542')))))) - num((num(E.get('h~2546')) * num(E.get('h_v~2543')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2544')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2544')) * num(E.get('s_v~2541'))), (num(E.get('t~2545')) * num(E.get('t_v~2542')))), (num(E.get('h~2546')) * num(E.get('h_v~2543'))))) - num(E.get('s_v~2541')))) >= num(E.get('price~2538'))))))) and bool((not (bool((num(E.get('t~2545')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2544')) * num(E.get('s_v~2541'))), (num(E.get('t~2545')) * num(E.get('t_v~2542')))), (num(E.get('h~2546')) * num(E.get('h_v~2543'))))) - num(E.get('t_v~2542')))) >= num(E.get('price~2538'))))))) and bool((not (bool((num(E.get('h~2546')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2544')) * num(E.get('s_v~2541'))), (num(E.get('t~2545')) * num(E.get('t_v~2542')))), (num(E.get('h~2546')) * num(E.get('h_v~2543'))))) - num(E.get('h_v~2543')))) >= num(E.get('price~2538'))))))))
 
 
-def x_3662(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3663(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3663(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3664(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2538')) - num((num(E.get('s~2544')) * num(E.get('s_v~2541')))))) - num((num(E.get('t~2545')) * num(E.get('t_v~2542')))))) - num((num(E.get('h~2546')) * num(E.get('h_v~2543')))))])
 
 
-def x_3664(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3665(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3666(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3667(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3668(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3669(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3670(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2538')) - num((num(E.get('s~2544')) * num(E.get('s_v~2541')))))) - num((num(E.get('t~2545')) * num(E.get('t_v~2542')))))) - num((num(E.get('h~2546')) * num(E.get('h_v~2543')))))])}, ({'steel': E.get('s~2544')} if (num(E.get('s_v~2541')) > num(0)) else K[4])), ({'titanium': E.get('t~2545')} if (num(E.get('t_v~2542')) > num(0)) else K[4])), ({'heat': E.get('h~2546')} if (num(E.get('h_v~2543')) > num(0)) else K[4]))
 
 
-def x_3671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_3672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_3673(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
     return [E.get('card~2536')]
-
-
-def x_3673(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
-    E = ctx.env()
-    return (GET(ctx, 'cards', E.get('card~2536'), 'resource', None) != None)
 
 
 def x_3674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     E = ctx.env()
+    return (GET(ctx, 'cards', E.get('card~2536'), 'resource', None) != None)
+
+
+def x_3675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2536'), 0)
 
 
-def x_3677(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_3678(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     E = ctx.env()
     return FLD(ctx, K[11], E.get('card~2536'))
 
 
-def x_3678(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_3679(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~2536'), 'type', None) == 'event')
 
 
-def x_3679(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_3680(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return PL(ctx, E.get('you')).get('events')
 
 
-def x_3680(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    E = ctx.env()
-    return [E.get('card~2536')]
-
-
 def x_3681(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return [E.get('card~2536')]
 
 
 def x_3682(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return [E.get('card~2536')]
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3685(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_3683(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return GET(ctx, 'cards', E.get('card~2536'), 'tags', [])
+    return [E.get('card~2536')]
 
 
 def x_3686(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     E = ctx.env()
+    return GET(ctx, 'cards', E.get('card~2536'), 'tags', [])
+
+
+def x_3687(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+    E = ctx.env()
     return GET(ctx, 'cards', E.get('card~2536'), 'cost', 0)
 
 
-def x_3689(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def x_3690(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     return ctx.state.get('turn_actions')
 
 
-def x_3691(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3692(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'play', 'card': E.get('card~2535')}
 
 
-def x_3692(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3693(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_3694(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_3695(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
     return FLD(ctx, K[12], E.get('a~2548'))
 
 
-def x_3695(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_3696(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2548'), 'paid_in', None) == 'megacredits')
 
 
-def x_3696(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_3697(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2548')}, GET(ctx, 'actions', E.get('a~2548'), 'price', 0), 0)
 
 
-def x_3700(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3701(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2551') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3701(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3702(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2552') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3702(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3703(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3703(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2553'), E.get('t_v~2554')), E.get('h_v~2555')) == 0)
 
 
 def x_3704(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2550')))
+    return (AR('+', AR('+', E.get('s_v~2553'), E.get('t_v~2554')), E.get('h_v~2555')) == 0)
 
 
 def x_3705(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2550')))
+
+
+def x_3706(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3707(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3708(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2553')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2554')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2555'))))) >= num(E.get('price~2550')))
 
 
-def x_3708(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3709(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2550'), E.get('s_v~2553'))) - num(1)), E.get('s_v~2553'))]) if (num(E.get('s_v~2553')) > num(0)) else 0))
 
 
-def x_3709(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3710(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2550'), E.get('t_v~2554'))) - num(1)), E.get('t_v~2554'))]) if (num(E.get('t_v~2554')) > num(0)) else 0))
 
 
-def x_3710(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3711(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2550'), E.get('h_v~2555'))) - num(1)), E.get('h_v~2555'))]) if (num(E.get('h_v~2555')) > num(0)) else 0))
 
 
-def x_3711(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2550')) - num((num(E.get('s~2556')) * num(E.get('s_v~2553')))))) - num((num(E.get('t~2557')) * num(E.get('t_v~2554')))))) - num((num(E.get('h~2558')) * num(E.get('h_v~2555')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2556')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2556')) * num(E.get('s_v~2553'))), (num(E.get('t~2557')) * num(E.get('t_v~2554')))), (num(E.get('h~2558')) * num(E.get('h_v~2555'))))) - num(E.get('s_v~2553')))) >= num(E.get('price~2550'))))))) and bool((not (bool((num(E.get('t~2557')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2556')) * num(E.get('s_v~2553'))), (num(E.get('t~2557')) * num(E.get('t_v~2554')))), (num(E.get('h~2558')) * num(E.get('h_v~2555'))))) - num(E.get('t_v~2554')))) >= num(E.get('price~2550'))))))) and bool((not (bool((num(E.get('h~2558')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2556')) * num(E.get('s_v~2553'))), (num(E.get('t~2557')) * num(E.get('t_v~2554')))), (num(E.get('h~2558')) * num(E.get('h_v~2555'))))) - num(E.get('h_v~2555')))) >= num(E.get('price~2550'))))))))
 
 
-def x_3712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3713(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3713(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2550')) - num((num(E.get('s~2556')) * num(E.get('s_v~2553')))))) - num((num(E.get('t~2557')) * num(E.get('t_v~2554')))))) - num((num(E.get('h~2558')) * num(E.get('h_v~2555')))))])
 
 
-def x_3714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3715(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3716(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3717(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3718(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3719(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3720(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3721(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2550')) - num((num(E.get('s~2556')) * num(E.get('s_v~2553')))))) - num((num(E.get('t~2557')) * num(E.get('t_v~2554')))))) - num((num(E.get('h~2558')) * num(E.get('h_v~2555')))))])}, ({'steel': E.get('s~2556')} if (num(E.get('s_v~2553')) > num(0)) else K[4])), ({'titanium': E.get('t~2557')} if (num(E.get('t_v~2554')) > num(0)) else K[4])), ({'heat': E.get('h~2558')} if (num(E.get('h_v~2555')) > num(0)) else K[4]))
 
 
-def x_3721(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_3722(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2548')}, GET(ctx, 'actions', E.get('a~2548'), 'price', 0), 0)
 
 
-def x_3722(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_3723(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2548'), 'paid_in', None)
 
 
-def x_3723(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3724(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2560'), 0)) >= num(E.get('n~2559')))
 
 
-def x_3724(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3725(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2560'), 0)
 
 
-def x_3726(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_3727(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
     return FLD(ctx, K[13], E.get('a~2548'))
 
 
-def x_3727(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_3728(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2548'), 'group', None) == 'standard_project')
 
 
-def x_3730(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_3731(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2548'), 'price', 0)
 
 
-def x_3733(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def x_3734(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     return ctx.state.get('turn_actions')
 
 
-def x_3735(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3736(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'project', 'id': E.get('a~2547')}
 
 
-def x_3736(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3737(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_3738(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def x_3739(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     E = ctx.env()
     return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~2562'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[14], E.get('m~2562'))))
 
 
-def x_3743(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3744(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2565') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3744(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3745(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2566') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3745(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3746(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3746(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2567'), E.get('t_v~2568')), E.get('h_v~2569')) == 0)
 
 
 def x_3747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2564')))
+    return (AR('+', AR('+', E.get('s_v~2567'), E.get('t_v~2568')), E.get('h_v~2569')) == 0)
 
 
 def x_3748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2564')))
+
+
+def x_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3751(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2567')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2568')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2569'))))) >= num(E.get('price~2564')))
 
 
-def x_3751(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3752(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2564'), E.get('s_v~2567'))) - num(1)), E.get('s_v~2567'))]) if (num(E.get('s_v~2567')) > num(0)) else 0))
 
 
-def x_3752(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2564'), E.get('t_v~2568'))) - num(1)), E.get('t_v~2568'))]) if (num(E.get('t_v~2568')) > num(0)) else 0))
 
 
-def x_3753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2564'), E.get('h_v~2569'))) - num(1)), E.get('h_v~2569'))]) if (num(E.get('h_v~2569')) > num(0)) else 0))
 
 
-def x_3754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2564')) - num((num(E.get('s~2570')) * num(E.get('s_v~2567')))))) - num((num(E.get('t~2571')) * num(E.get('t_v~2568')))))) - num((num(E.get('h~2572')) * num(E.get('h_v~2569')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2570')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2570')) * num(E.get('s_v~2567'))), (num(E.get('t~2571')) * num(E.get('t_v~2568')))), (num(E.get('h~2572')) * num(E.get('h_v~2569'))))) - num(E.get('s_v~2567')))) >= num(E.get('price~2564'))))))) and bool((not (bool((num(E.get('t~2571')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2570')) * num(E.get('s_v~2567'))), (num(E.get('t~2571')) * num(E.get('t_v~2568')))), (num(E.get('h~2572')) * num(E.get('h_v~2569'))))) - num(E.get('t_v~2568')))) >= num(E.get('price~2564'))))))) and bool((not (bool((num(E.get('h~2572')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2570')) * num(E.get('s_v~2567'))), (num(E.get('t~2571')) * num(E.get('t_v~2568')))), (num(E.get('h~2572')) * num(E.get('h_v~2569'))))) - num(E.get('h_v~2569')))) >= num(E.get('price~2564'))))))))
 
 
-def x_3755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2564')) - num((num(E.get('s~2570')) * num(E.get('s_v~2567')))))) - num((num(E.get('t~2571')) * num(E.get('t_v~2568')))))) - num((num(E.get('h~2572')) * num(E.get('h_v~2569')))))])
 
 
-def x_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3760(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3761(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3763(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2564')) - num((num(E.get('s~2570')) * num(E.get('s_v~2567')))))) - num((num(E.get('t~2571')) * num(E.get('t_v~2568')))))) - num((num(E.get('h~2572')) * num(E.get('h_v~2569')))))])}, ({'steel': E.get('s~2570')} if (num(E.get('s_v~2567')) > num(0)) else K[4])), ({'titanium': E.get('t~2571')} if (num(E.get('t_v~2568')) > num(0)) else K[4])), ({'heat': E.get('h~2572')} if (num(E.get('h_v~2569')) > num(0)) else K[4]))
 
 
-def x_3764(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_3765(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     E = ctx.env()
     return KEY(ctx.state.get('milestones'), E.get('m~2562'), None)
 
 
-def x_3768(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def x_3769(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     return ctx.state.get('turn_actions')
 
 
-def x_3770(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3771(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'milestone', 'id': E.get('m~2561')}
 
 
-def x_3771(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3772(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_3773(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def x_3774(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3773, E.get('a~2574'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[15])))) and bool((not IN(E.get('a~2574'), [KEY(v_f_2575, 'id', None) for v_f_2575 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (3774, E.get('a~2574'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[15])))) and bool((not IN(E.get('a~2574'), [KEY(v_f_2575, 'id', None) for v_f_2575 in items_of(ctx.state.get('awards'))])))))
 
 
-def x_3774(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+def x_3775(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
     return KEY(K[15], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
 
 
-def x_3778(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3779(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2578') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3779(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3780(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2579') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3780(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3781(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3781(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3782(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2580'), E.get('t_v~2581')), E.get('h_v~2582')) == 0)
 
 
-def x_3782(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3783(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2577')))
 
 
-def x_3783(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3784(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3785(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3786(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2580')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2581')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2582'))))) >= num(E.get('price~2577')))
 
 
-def x_3786(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3787(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2577'), E.get('s_v~2580'))) - num(1)), E.get('s_v~2580'))]) if (num(E.get('s_v~2580')) > num(0)) else 0))
 
 
-def x_3787(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3788(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2577'), E.get('t_v~2581'))) - num(1)), E.get('t_v~2581'))]) if (num(E.get('t_v~2581')) > num(0)) else 0))
 
 
-def x_3788(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3789(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2577'), E.get('h_v~2582'))) - num(1)), E.get('h_v~2582'))]) if (num(E.get('h_v~2582')) > num(0)) else 0))
 
 
-def x_3789(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3790(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2577')) - num((num(E.get('s~2583')) * num(E.get('s_v~2580')))))) - num((num(E.get('t~2584')) * num(E.get('t_v~2581')))))) - num((num(E.get('h~2585')) * num(E.get('h_v~2582')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2583')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2583')) * num(E.get('s_v~2580'))), (num(E.get('t~2584')) * num(E.get('t_v~2581')))), (num(E.get('h~2585')) * num(E.get('h_v~2582'))))) - num(E.get('s_v~2580')))) >= num(E.get('price~2577'))))))) and bool((not (bool((num(E.get('t~2584')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2583')) * num(E.get('s_v~2580'))), (num(E.get('t~2584')) * num(E.get('t_v~2581')))), (num(E.get('h~2585')) * num(E.get('h_v~2582'))))) - num(E.get('t_v~2581')))) >= num(E.get('price~2577'))))))) and bool((not (bool((num(E.get('h~2585')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2583')) * num(E.get('s_v~2580'))), (num(E.get('t~2584')) * num(E.get('t_v~2581')))), (num(E.get('h~2585')) * num(E.get('h_v~2582'))))) - num(E.get('h_v~2582')))) >= num(E.get('price~2577'))))))))
 
 
-def x_3790(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3791(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3791(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3792(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2577')) - num((num(E.get('s~2583')) * num(E.get('s_v~2580')))))) - num((num(E.get('t~2584')) * num(E.get('t_v~2581')))))) - num((num(E.get('h~2585')) * num(E.get('h_v~2582')))))])
 
 
-def x_3792(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3793(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3794(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3795(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3796(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3797(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3798(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3799(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2577')) - num((num(E.get('s~2583')) * num(E.get('s_v~2580')))))) - num((num(E.get('t~2584')) * num(E.get('t_v~2581')))))) - num((num(E.get('h~2585')) * num(E.get('h_v~2582')))))])}, ({'steel': E.get('s~2583')} if (num(E.get('s_v~2580')) > num(0)) else K[4])), ({'titanium': E.get('t~2584')} if (num(E.get('t_v~2581')) > num(0)) else K[4])), ({'heat': E.get('h~2585')} if (num(E.get('h_v~2582')) > num(0)) else K[4]))
 
 
-def x_3799(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_3800(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     return ctx.state.get('awards')
 
 
-def x_3800(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_3801(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     E = ctx.env()
     return [{'id': E.get('a~2574'), 'by': E.get('you')}]
 
 
-def x_3803(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def x_3804(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     return ctx.state.get('turn_actions')
-
-
-def x_3805(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~2573')}
 
 
 def x_3806(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return {'act': 'award', 'id': E.get('a~2573')}
 
 
 def x_3807(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_3808(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[16], E.get('card~2586')))) - num(1)))
 
 
-def x_3810(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_3811(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     E = ctx.env()
     return (not IN(E.get('card~2589'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_3811(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_3812(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_3812(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_3813(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
     return [E.get('card~2589')]
 
 
-def x_3814(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_3815(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[16], E.get('card~2589')), E.get('k~2588'), None), 'cost', None)
 
 
-def x_3815(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_3816(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[16], E.get('card~2589')), E.get('k~2588'), None), 'effect', None)
 
 
-def x_3818(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def x_3819(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     return ctx.state.get('turn_actions')
-
-
-def x_3820(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~2586'), 'index': E.get('k~2587')}
 
 
 def x_3821(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return {'act': 'card_action', 'card': E.get('card~2586'), 'index': E.get('k~2587')}
 
 
 def x_3822(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('corporation')
+
+
+def x_3823(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('c~2590')))) - num(1)))
 
 
-def x_3825(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     E = ctx.env()
     return (not IN(E.get('c~2593'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_3827(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_3827(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
     return [E.get('c~2593')]
 
 
-def x_3829(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_3830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('c~2593')), E.get('k~2592'), None), 'cost', None)
 
 
-def x_3830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_3831(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('c~2593')), E.get('k~2592'), None), 'effect', None)
 
 
-def x_3833(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def x_3834(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     return ctx.state.get('turn_actions')
 
 
-def x_3835(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3836(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'card_action', 'card': E.get('c~2590'), 'index': E.get('k~2591')}
 
 
-def x_3836(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_3837(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
     return (E.get('done~2532') == 0)
 
 
-def x_3837(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_3838(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     return ctx.state.get('passed')
 
 
-def x_3838(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_3839(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
     return [E.get('you')]
 
 
-def x_3842(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def x_3843(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     E = ctx.env()
     return (num(E.get('done~2532')) > num(0))
 
 
-def x_3846(ctx):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (3846, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2505), len(ctx.state['players'])) for v_k_2505 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3849(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~2595'), 0)
+def x_3847(ctx):  # rules_data/terraforming_mars/flow.yaml:40
+    return MEMO(ctx, (3847, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2505), len(ctx.state['players'])) for v_k_2505 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3850(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2594'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~2595'), 0)
 
 
 def x_3851(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
@@ -10277,712 +10277,712 @@ def x_3851(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2594'), 0)
 
 
-def x_3855(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def x_3852(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2594'), 0)
+
+
+def x_3856(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
-
-
-def x_3856(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2597'), 0)
 
 
 def x_3857(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2597'), 0)
+
+
+def x_3858(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    E = ctx.env()
     return (num(E.get('n~2596')) * num(E.get('k~2598')))
 
 
-def x_3858(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    return IDS(ctx, 'resources')
-
-
 def x_3859(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2599'), 0)
+    return IDS(ctx, 'resources')
 
 
 def x_3860(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2599'), 0)
+
+
+def x_3861(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2599'), 0)
 
 
-def x_3861(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_3862(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_3863(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_3864(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3865(ctx):  # 
-    return MEMO(ctx, (3865, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2600, 0)) >= num(GET(ctx, 'parameters', v_p_2600, 'max', 0))) for v_p_2600 in items_of(IDS(ctx, 'parameters'))]))
+def x_3866(ctx):  # 
+    return MEMO(ctx, (3866, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2600, 0)) >= num(GET(ctx, 'parameters', v_p_2600, 'max', 0))) for v_p_2600 in items_of(IDS(ctx, 'parameters'))]))
 
 
-def x_3866(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (3866, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2601), len(ctx.state['players'])) for v_k_2601 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3869(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
-    return IDS(ctx, 'actions')
+def x_3867(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+    return MEMO(ctx, (3867, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2601), len(ctx.state['players'])) for v_k_2601 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3870(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+    return IDS(ctx, 'actions')
+
+
+def x_3871(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
     return (bool((GET(ctx, 'actions', E.get('a~2603'), 'group', None) == 'conversion')) and bool((E.get('a~2603') == 'plants_to_greenery')))
 
 
-def x_3872(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_3873(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
     return FLD(ctx, K[12], E.get('a~2604'))
 
 
-def x_3873(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_3874(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2604'), 'paid_in', None) == 'megacredits')
 
 
-def x_3874(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_3875(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2604')}, GET(ctx, 'actions', E.get('a~2604'), 'price', 0), 0)
 
 
-def x_3878(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3879(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2607') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3879(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3880(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2608') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3880(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3881(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3881(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2609'), E.get('t_v~2610')), E.get('h_v~2611')) == 0)
 
 
 def x_3882(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2606')))
+    return (AR('+', AR('+', E.get('s_v~2609'), E.get('t_v~2610')), E.get('h_v~2611')) == 0)
 
 
 def x_3883(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2606')))
+
+
+def x_3884(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3885(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2609')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2610')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2611'))))) >= num(E.get('price~2606')))
 
 
-def x_3886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3887(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2606'), E.get('s_v~2609'))) - num(1)), E.get('s_v~2609'))]) if (num(E.get('s_v~2609')) > num(0)) else 0))
 
 
-def x_3887(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3888(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2606'), E.get('t_v~2610'))) - num(1)), E.get('t_v~2610'))]) if (num(E.get('t_v~2610')) > num(0)) else 0))
 
 
-def x_3888(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3889(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2606'), E.get('h_v~2611'))) - num(1)), E.get('h_v~2611'))]) if (num(E.get('h_v~2611')) > num(0)) else 0))
 
 
-def x_3889(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3890(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2606')) - num((num(E.get('s~2612')) * num(E.get('s_v~2609')))))) - num((num(E.get('t~2613')) * num(E.get('t_v~2610')))))) - num((num(E.get('h~2614')) * num(E.get('h_v~2611')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2612')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2612')) * num(E.get('s_v~2609'))), (num(E.get('t~2613')) * num(E.get('t_v~2610')))), (num(E.get('h~2614')) * num(E.get('h_v~2611'))))) - num(E.get('s_v~2609')))) >= num(E.get('price~2606'))))))) and bool((not (bool((num(E.get('t~2613')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2612')) * num(E.get('s_v~2609'))), (num(E.get('t~2613')) * num(E.get('t_v~2610')))), (num(E.get('h~2614')) * num(E.get('h_v~2611'))))) - num(E.get('t_v~2610')))) >= num(E.get('price~2606'))))))) and bool((not (bool((num(E.get('h~2614')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2612')) * num(E.get('s_v~2609'))), (num(E.get('t~2613')) * num(E.get('t_v~2610')))), (num(E.get('h~2614')) * num(E.get('h_v~2611'))))) - num(E.get('h_v~2611')))) >= num(E.get('price~2606'))))))))
 
 
-def x_3890(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3892(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2606')) - num((num(E.get('s~2612')) * num(E.get('s_v~2609')))))) - num((num(E.get('t~2613')) * num(E.get('t_v~2610')))))) - num((num(E.get('h~2614')) * num(E.get('h_v~2611')))))])
 
 
-def x_3892(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3893(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3899(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2606')) - num((num(E.get('s~2612')) * num(E.get('s_v~2609')))))) - num((num(E.get('t~2613')) * num(E.get('t_v~2610')))))) - num((num(E.get('h~2614')) * num(E.get('h_v~2611')))))])}, ({'steel': E.get('s~2612')} if (num(E.get('s_v~2609')) > num(0)) else K[4])), ({'titanium': E.get('t~2613')} if (num(E.get('t_v~2610')) > num(0)) else K[4])), ({'heat': E.get('h~2614')} if (num(E.get('h_v~2611')) > num(0)) else K[4]))
 
 
-def x_3899(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_3900(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2604')}, GET(ctx, 'actions', E.get('a~2604'), 'price', 0), 0)
 
 
-def x_3900(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_3901(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2604'), 'paid_in', None)
 
 
-def x_3901(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3902(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2616'), 0)) >= num(E.get('n~2615')))
 
 
-def x_3902(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3903(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2616'), 0)
 
 
-def x_3904(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_3905(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
     return FLD(ctx, K[13], E.get('a~2604'))
 
 
-def x_3905(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_3906(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2604'), 'group', None) == 'standard_project')
 
 
-def x_3908(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_3909(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2604'), 'price', 0)
 
 
-def x_3909(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_3910(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
     return {'act': 'project', 'id': E.get('a~2603')}
 
 
-def x_3913(ctx):  # 
+def x_3914(ctx):  # 
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_3914(ctx):  # 
-    E = ctx.env()
-    return MEMO(ctx, (3914, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_2617 for v_m_2617 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2617, None) == E.get('you'))]))))
-
-
 def x_3915(ctx):  # 
-    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[18], KEY(v_f_2618, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2619, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) for v_p_2619 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_2620 for v_p_2620 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2620, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_2621, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) for v_q_2621 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[18], KEY(v_f_2618, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2622, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) for v_p_2622 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2622, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_2623, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) for v_q_2623 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2618 in items_of(ctx.state.get('awards'))])
+    E = ctx.env()
+    return MEMO(ctx, (3915, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_2617 for v_m_2617 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2617, None) == E.get('you'))]))))
 
 
 def x_3916(ctx):  # 
-    E = ctx.env()
-    return MEMO(ctx, (3916, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2624 for v_s_2624 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2624, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2624, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2624, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2624, {}), 'owner', None) == E.get('you'))))]))
+    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[18], KEY(v_f_2618, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2619, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) for v_p_2619 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_2620 for v_p_2620 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2620, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_2621, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) for v_q_2621 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[18], KEY(v_f_2618, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2622, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) for v_p_2622 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2622, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_2623, lambda E: FLD(ctx, K[18], KEY(v_f_2618, 'id', None))) for v_q_2623 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2618 in items_of(ctx.state.get('awards'))])
 
 
 def x_3917(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (3917, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2626 for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2625 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2625, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2625, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2625, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2625, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (3917, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2624 for v_s_2624 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2624, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2624, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2624, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2624, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_3918(ctx):  # 
     E = ctx.env()
-    return CALL(ctx, 'sum', None, [FLD(ctx, K[19], v_c_2627) for v_c_2627 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
+    return MEMO(ctx, (3918, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2626 for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2625 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2625, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2625, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2625, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2625, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_3919(ctx):  # 
-    return ((K[20] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2628, 0)) >= num(GET(ctx, 'parameters', v_p_2628, 'max', 0))) for v_p_2628 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
+    E = ctx.env()
+    return CALL(ctx, 'sum', None, [FLD(ctx, K[19], v_c_2627) for v_c_2627 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
 
 
 def x_3920(ctx):  # 
-    return ctx.state.get('turn_actions')
+    return ((K[20] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2628, 0)) >= num(GET(ctx, 'parameters', v_p_2628, 'max', 0))) for v_p_2628 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
 
 
 def x_3921(ctx):  # 
-    return MEMO(ctx, (3921, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2630, 0)) >= num(GET(ctx, 'parameters', v_p_2630, 'max', 0))) for v_p_2630 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+    return ctx.state.get('turn_actions')
 
 
-def x_3353(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3922(ctx):  # 
+    return MEMO(ctx, (3922, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2630, 0)) >= num(GET(ctx, 'parameters', v_p_2630, 'max', 0))) for v_p_2630 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+
+
+def x_3354(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3355(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3356(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_3356(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3357(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_3357(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3358(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3359(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return ctx.state.get('deck')
+
+
+def x_3360(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3361(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_3362(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
     return AR('+', E.get('costs~2631'), K[6])
 
 
-def x_3364(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_3365(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (3364, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2637: (lambda v_near_2640: (v_near_2640 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2640)) > num(0)))) else v_open_2637))([v_s_2638 for v_s_2638 in items_of(v_open_2637) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2639, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2639, {}), 'owner', None) == E.get('you')))) for v_x_2639 in items_of(ADJ(ctx, 'spaces', v_s_2638))])))]))([v_s_2634 for v_s_2634 in items_of([v_x_2633 for v_x_2633 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2633, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2634, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2634, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2634, None) == E.get('you'))))) and bool((bool(IN(v_s_2634, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2635, ctx.state.get('board'))) and bool((not IN(v_x_2635, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None) == v_u_2636)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None), 'counts_as', None) == v_u_2636))))) for v_u_2636 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2635 in items_of(ADJ(ctx, 'spaces', v_s_2634))]))))))]))
+    return MEMO(ctx, (3365, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2637: (lambda v_near_2640: (v_near_2640 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2640)) > num(0)))) else v_open_2637))([v_s_2638 for v_s_2638 in items_of(v_open_2637) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2639, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2639, {}), 'owner', None) == E.get('you')))) for v_x_2639 in items_of(ADJ(ctx, 'spaces', v_s_2638))])))]))([v_s_2634 for v_s_2634 in items_of([v_x_2633 for v_x_2633 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2633, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2634, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2634, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2634, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2634, None) == E.get('you'))))) and bool((bool(IN(v_s_2634, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2635, ctx.state.get('board'))) and bool((not IN(v_x_2635, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None) == v_u_2636)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2635, {}), 'tile', None), 'counts_as', None) == v_u_2636))))) for v_u_2636 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2635 in items_of(ADJ(ctx, 'spaces', v_s_2634))]))))))]))
 
 
-def x_3365(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_3366(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
     return (E.get('free~2641') if (E.get('k~2632') == 0) else CALL(ctx, 'reversed', None, E.get('free~2641')))
 
 
-def x_3366(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_3367(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('order~2642'))) > num(0))
 
 
-def x_3367(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_3368(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
     return KEY(E.get('order~2642'), AR('%', (num(AR('+', KEY(E.get('costs~2631'), (num(2) * num(E.get('k~2632'))), None), CALL(ctx, 'count', None, E.get('order~2642')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2642'))), None)
 
 
-def x_3370(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3371(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2645'), {})
 
 
-def x_3371(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2644'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2644'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3376(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2644'))
 
 
-def x_3376(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2645'))
 
 
-def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2645'))
 
 
-def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2646'), ctx.state.get('board'))
 
 
-def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3380(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2646'), {}), 'tile', None))
 
 
-def x_3383(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_3384(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (3383, E.get('at~2643'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2647 for v_x_2647 in items_of(ADJ(ctx, 'spaces', E.get('at~2643'))) if IN(v_x_2647, (lambda v_open_2652: (lambda v_near_2655: (v_near_2655 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2655)) > num(0)))) else v_open_2652))([v_s_2653 for v_s_2653 in items_of(v_open_2652) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2654, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2654, {}), 'owner', None) == E.get('you')))) for v_x_2654 in items_of(ADJ(ctx, 'spaces', v_s_2653))])))]))([v_s_2649 for v_s_2649 in items_of([v_x_2648 for v_x_2648 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2648, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2649, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2649, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2649, None) == E.get('you'))))) and bool((bool(IN(v_s_2649, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2650, ctx.state.get('board'))) and bool((not IN(v_x_2650, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None) == v_u_2651)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None), 'counts_as', None) == v_u_2651))))) for v_u_2651 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2650 in items_of(ADJ(ctx, 'spaces', v_s_2649))]))))))]))])
+    return MEMO(ctx, (3384, E.get('at~2643'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2647 for v_x_2647 in items_of(ADJ(ctx, 'spaces', E.get('at~2643'))) if IN(v_x_2647, (lambda v_open_2652: (lambda v_near_2655: (v_near_2655 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2655)) > num(0)))) else v_open_2652))([v_s_2653 for v_s_2653 in items_of(v_open_2652) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2654, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2654, {}), 'owner', None) == E.get('you')))) for v_x_2654 in items_of(ADJ(ctx, 'spaces', v_s_2653))])))]))([v_s_2649 for v_s_2649 in items_of([v_x_2648 for v_x_2648 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2648, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2649, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2649, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2649, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2649, None) == E.get('you'))))) and bool((bool(IN(v_s_2649, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2650, ctx.state.get('board'))) and bool((not IN(v_x_2650, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None) == v_u_2651)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2650, {}), 'tile', None), 'counts_as', None) == v_u_2651))))) for v_u_2651 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2650 in items_of(ADJ(ctx, 'spaces', v_s_2649))]))))))]))])
 
 
-def x_3384(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_3385(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('ring~2656'))) > num(0))
 
 
-def x_3386(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_3387(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
     return KEY(E.get('ring~2656'), AR('%', (num(AR('+', KEY(E.get('costs~2631'), AR('+', (num(2) * num(E.get('k~2632'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2656')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2656'))), None)
 
 
-def x_3387(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3388(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2658'), {})
 
 
-def x_3388(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3389(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2657'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2657'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3389(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3390(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3391(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3392(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3392(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3393(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2657'))
 
 
-def x_3393(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3394(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2658'))
 
 
-def x_3394(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3395(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2658'))
 
 
-def x_3395(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3396(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2659'), ctx.state.get('board'))
 
 
-def x_3396(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3397(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2659'), {}), 'tile', None))
 
 
-def x_3400(ctx):  # rules_data/terraforming_mars/modules.yaml:31
+def x_3401(ctx):  # rules_data/terraforming_mars/modules.yaml:31
     return list(range(len(ctx.state['players'])))
 
 
-def x_3401(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3402(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3403(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3404(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~2660'))
 
 
-def x_3404(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
-    return ctx.state.get('corp_deck')
-
-
 def x_3405(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
-    return MEMO(ctx, (3405,), lambda: CALL(ctx, 'sorted', None, [v_c_2661 for v_c_2661 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2661, 'beginner', None) != True)]))
+    return ctx.state.get('corp_deck')
 
 
 def x_3406(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+    return MEMO(ctx, (3406,), lambda: CALL(ctx, 'sorted', None, [v_c_2661 for v_c_2661 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2661, 'beginner', None) != True)]))
+
+
+def x_3407(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
     return ctx.state.get('corp_deck')
 
 
-def x_3407(ctx):  # rules_data/terraforming_mars/modules.yaml:50
+def x_3408(ctx):  # rules_data/terraforming_mars/modules.yaml:50
     return list(range(len(ctx.state['players'])))
 
 
-def x_3409(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_3410(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_3410(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_3411(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_3411(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
 def x_3412(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
-    return ctx.state.get('corp_deck')
-
-
-def x_3413(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_3414(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_3413(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+    return ctx.state.get('corp_deck')
+
+
+def x_3414(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+
+
+def x_3415(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_3416(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
 
 
 def x_3417(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('corporation')
+
+
+def x_3418(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+    E = ctx.env()
     return [E.get('c~2663')]
 
 
-def x_3418(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_3419(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~2663'), 'megacredits', 0)
 
 
-def x_3420(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2665'), 0)
 
 
-def x_3423(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_3424(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~2663'))
 
 
-def x_3424(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_3425(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return {'corporation': E.get('corporation_card~2662')}
 
 
-def x_3425(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
+def x_3426(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_3429(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3430(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3430(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
 def x_3431(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3432(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3433(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_3434(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3435(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_3435(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3436(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3437(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3438(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_3439(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3440(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3445(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3438(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3439(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_3440(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3441(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_3446(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2670') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3446(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3447(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2671') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3447(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3448(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3448(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3449(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2672'), E.get('t_v~2673')), E.get('h_v~2674')) == 0)
 
 
-def x_3449(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3450(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2669')))
 
 
-def x_3450(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3451(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3452(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3453(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2672')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2673')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2674'))))) >= num(E.get('price~2669')))
 
 
-def x_3453(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3454(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2669'), E.get('s_v~2672'))) - num(1)), E.get('s_v~2672'))]) if (num(E.get('s_v~2672')) > num(0)) else 0))
 
 
-def x_3454(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3455(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2669'), E.get('t_v~2673'))) - num(1)), E.get('t_v~2673'))]) if (num(E.get('t_v~2673')) > num(0)) else 0))
 
 
-def x_3455(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3456(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2669'), E.get('h_v~2674'))) - num(1)), E.get('h_v~2674'))]) if (num(E.get('h_v~2674')) > num(0)) else 0))
 
 
-def x_3456(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2669')) - num((num(E.get('s~2675')) * num(E.get('s_v~2672')))))) - num((num(E.get('t~2676')) * num(E.get('t_v~2673')))))) - num((num(E.get('h~2677')) * num(E.get('h_v~2674')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2675')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2675')) * num(E.get('s_v~2672'))), (num(E.get('t~2676')) * num(E.get('t_v~2673')))), (num(E.get('h~2677')) * num(E.get('h_v~2674'))))) - num(E.get('s_v~2672')))) >= num(E.get('price~2669'))))))) and bool((not (bool((num(E.get('t~2676')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2675')) * num(E.get('s_v~2672'))), (num(E.get('t~2676')) * num(E.get('t_v~2673')))), (num(E.get('h~2677')) * num(E.get('h_v~2674'))))) - num(E.get('t_v~2673')))) >= num(E.get('price~2669'))))))) and bool((not (bool((num(E.get('h~2677')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2675')) * num(E.get('s_v~2672'))), (num(E.get('t~2676')) * num(E.get('t_v~2673')))), (num(E.get('h~2677')) * num(E.get('h_v~2674'))))) - num(E.get('h_v~2674')))) >= num(E.get('price~2669'))))))))
 
 
-def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2669')) - num((num(E.get('s~2675')) * num(E.get('s_v~2672')))))) - num((num(E.get('t~2676')) * num(E.get('t_v~2673')))))) - num((num(E.get('h~2677')) * num(E.get('h_v~2674')))))])
 
 
-def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3460(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3461(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3462(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3464(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3466(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2669')) - num((num(E.get('s~2675')) * num(E.get('s_v~2672')))))) - num((num(E.get('t~2676')) * num(E.get('t_v~2673')))))) - num((num(E.get('h~2677')) * num(E.get('h_v~2674')))))])}, ({'steel': E.get('s~2675')} if (num(E.get('s_v~2672')) > num(0)) else K[4])), ({'titanium': E.get('t~2676')} if (num(E.get('t_v~2673')) > num(0)) else K[4])), ({'heat': E.get('h~2677')} if (num(E.get('h_v~2674')) > num(0)) else K[4]))
 
 
-def x_3466(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3467(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3467(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3468(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2667')]
 
 
-def x_3468(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3469(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2667'), 'keep': True}
 
 
-def x_3469(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3470(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3470(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3471(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2667')]
 
 
-def x_3471(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3472(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2667'), 'keep': False}
 
 
-def x_3472(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3473(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3474(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (3474, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2678), len(ctx.state['players'])) for v_k_2678 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3476(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_3475(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (3475, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2678), len(ctx.state['players'])) for v_k_2678 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3477(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3478(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3479(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3480(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_3481(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_3482(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
-
-
-def x_3482(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3483(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3484(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3485(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return ctx.state.get('deck')
-
-
-def x_3486(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3487(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (3487, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2679).get('pack'))) > num(0)) for v_p_2679 in items_of(list(range(len(ctx.state['players']))))]))
+def x_3486(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
 
 
-def x_3488(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (3488, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2680), len(ctx.state['players'])) for v_k_2680 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3487(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3488(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (3488, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2679).get('pack'))) > num(0)) for v_p_2679 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3489(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (3489, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2680), len(ctx.state['players'])) for v_k_2680 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3490(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
-
-
-def x_3490(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3491(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -10992,175 +10992,180 @@ def x_3491(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
 
 def x_3492(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~2681')]
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3493(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~2681')]
 
 
 def x_3494(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~2681')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_3495(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
+    return [E.get('card~2681')]
+
+
+def x_3496(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
     return {'card': E.get('card~2681')}
 
 
-def x_3496(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (3496, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2682).get('pack') for v_p_2682 in items_of(list(range(len(ctx.state['players']))))])
+def x_3497(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (3497, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2682).get('pack') for v_p_2682 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_3497(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_3498(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_3498(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return list(range(len(ctx.state['players'])))
-
-
 def x_3499(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    E = ctx.env()
-    return PL(ctx, E.get('p~2685')).get('pack')
+    return list(range(len(ctx.state['players'])))
 
 
 def x_3500(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
+    return PL(ctx, E.get('p~2685')).get('pack')
+
+
+def x_3501(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    E = ctx.env()
     return KEY(E.get('packs~2683'), AR('%', (num(AR('+', E.get('p~2685'), len(ctx.state['players']))) - num(E.get('shift~2684'))), len(ctx.state['players'])), None)
 
 
-def x_3501(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (3501, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2686), len(ctx.state['players'])) for v_k_2686 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3502(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (3502, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2686), len(ctx.state['players'])) for v_k_2686 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_3502(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_3503(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3507(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3508(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2690') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3508(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3509(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2691') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3509(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3510(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3510(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3511(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2692'), E.get('t_v~2693')), E.get('h_v~2694')) == 0)
 
 
-def x_3511(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3512(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2689')))
 
 
-def x_3512(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3513(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3514(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3515(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2692')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2693')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2694'))))) >= num(E.get('price~2689')))
 
 
-def x_3515(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3516(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2689'), E.get('s_v~2692'))) - num(1)), E.get('s_v~2692'))]) if (num(E.get('s_v~2692')) > num(0)) else 0))
 
 
-def x_3516(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3517(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2689'), E.get('t_v~2693'))) - num(1)), E.get('t_v~2693'))]) if (num(E.get('t_v~2693')) > num(0)) else 0))
 
 
-def x_3517(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2689'), E.get('h_v~2694'))) - num(1)), E.get('h_v~2694'))]) if (num(E.get('h_v~2694')) > num(0)) else 0))
 
 
-def x_3518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2689')) - num((num(E.get('s~2695')) * num(E.get('s_v~2692')))))) - num((num(E.get('t~2696')) * num(E.get('t_v~2693')))))) - num((num(E.get('h~2697')) * num(E.get('h_v~2694')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2695')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2695')) * num(E.get('s_v~2692'))), (num(E.get('t~2696')) * num(E.get('t_v~2693')))), (num(E.get('h~2697')) * num(E.get('h_v~2694'))))) - num(E.get('s_v~2692')))) >= num(E.get('price~2689'))))))) and bool((not (bool((num(E.get('t~2696')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2695')) * num(E.get('s_v~2692'))), (num(E.get('t~2696')) * num(E.get('t_v~2693')))), (num(E.get('h~2697')) * num(E.get('h_v~2694'))))) - num(E.get('t_v~2693')))) >= num(E.get('price~2689'))))))) and bool((not (bool((num(E.get('h~2697')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2695')) * num(E.get('s_v~2692'))), (num(E.get('t~2696')) * num(E.get('t_v~2693')))), (num(E.get('h~2697')) * num(E.get('h_v~2694'))))) - num(E.get('h_v~2694')))) >= num(E.get('price~2689'))))))))
 
 
-def x_3519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2689')) - num((num(E.get('s~2695')) * num(E.get('s_v~2692')))))) - num((num(E.get('t~2696')) * num(E.get('t_v~2693')))))) - num((num(E.get('h~2697')) * num(E.get('h_v~2694')))))])
 
 
-def x_3521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3524(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3525(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3526(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3527(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3528(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2689')) - num((num(E.get('s~2695')) * num(E.get('s_v~2692')))))) - num((num(E.get('t~2696')) * num(E.get('t_v~2693')))))) - num((num(E.get('h~2697')) * num(E.get('h_v~2694')))))])}, ({'steel': E.get('s~2695')} if (num(E.get('s_v~2692')) > num(0)) else K[4])), ({'titanium': E.get('t~2696')} if (num(E.get('t_v~2693')) > num(0)) else K[4])), ({'heat': E.get('h~2697')} if (num(E.get('h_v~2694')) > num(0)) else K[4]))
 
 
-def x_3528(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3529(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3529(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3530(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2687')]
 
 
-def x_3530(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3531(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2687'), 'keep': True}
 
 
-def x_3531(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3532(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3532(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3533(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2687')]
 
 
-def x_3533(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3534(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2687'), 'keep': False}
 
 
-def x_3534(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3535(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3536(ctx):  # rules_data/terraforming_mars/modules.yaml:60
+def x_3537(ctx):  # rules_data/terraforming_mars/modules.yaml:60
     return (num(ctx.state['round']) > num(1))
 
 
@@ -12593,38 +12598,38 @@ CODE = {
     2746: x_2746,
     2747: x_2747,
     2748: x_2748,
-    2751: x_2751,
+    2749: x_2749,
     2752: x_2752,
-    2756: x_2756,
-    2761: x_2761,
+    2753: x_2753,
+    2757: x_2757,
     2762: x_2762,
     2763: x_2763,
-    2765: x_2765,
-    2767: x_2767,
-    2769: x_2769,
+    2764: x_2764,
+    2766: x_2766,
+    2768: x_2768,
     2770: x_2770,
     2771: x_2771,
-    2774: x_2774,
+    2772: x_2772,
     2775: x_2775,
     2776: x_2776,
-    2778: x_2778,
+    2777: x_2777,
     2779: x_2779,
     2780: x_2780,
     2781: x_2781,
     2782: x_2782,
     2783: x_2783,
-    2787: x_2787,
-    2792: x_2792,
+    2784: x_2784,
+    2788: x_2788,
     2793: x_2793,
     2794: x_2794,
     2795: x_2795,
-    2797: x_2797,
+    2796: x_2796,
     2798: x_2798,
     2799: x_2799,
     2800: x_2800,
     2801: x_2801,
     2802: x_2802,
-    2804: x_2804,
+    2803: x_2803,
     2805: x_2805,
     2806: x_2806,
     2807: x_2807,
@@ -12633,71 +12638,71 @@ CODE = {
     2810: x_2810,
     2811: x_2811,
     2812: x_2812,
-    2814: x_2814,
-    2816: x_2816,
+    2813: x_2813,
+    2815: x_2815,
     2817: x_2817,
     2818: x_2818,
-    2821: x_2821,
+    2819: x_2819,
     2822: x_2822,
     2823: x_2823,
-    2825: x_2825,
+    2824: x_2824,
     2826: x_2826,
     2827: x_2827,
     2828: x_2828,
     2829: x_2829,
     2830: x_2830,
-    2834: x_2834,
+    2831: x_2831,
     2835: x_2835,
     2836: x_2836,
     2837: x_2837,
     2838: x_2838,
-    2840: x_2840,
+    2839: x_2839,
     2841: x_2841,
-    2843: x_2843,
+    2842: x_2842,
     2844: x_2844,
-    2846: x_2846,
-    2848: x_2848,
-    2851: x_2851,
+    2845: x_2845,
+    2847: x_2847,
+    2849: x_2849,
     2852: x_2852,
-    2856: x_2856,
+    2853: x_2853,
     2857: x_2857,
     2858: x_2858,
     2859: x_2859,
-    2861: x_2861,
+    2860: x_2860,
     2862: x_2862,
     2863: x_2863,
     2864: x_2864,
     2865: x_2865,
     2866: x_2866,
-    2869: x_2869,
-    2871: x_2871,
+    2867: x_2867,
+    2870: x_2870,
     2872: x_2872,
     2873: x_2873,
-    2875: x_2875,
-    2877: x_2877,
+    2874: x_2874,
+    2876: x_2876,
     2878: x_2878,
-    2883: x_2883,
-    2885: x_2885,
-    2887: x_2887,
+    2879: x_2879,
+    2884: x_2884,
+    2886: x_2886,
     2888: x_2888,
     2889: x_2889,
-    2892: x_2892,
+    2890: x_2890,
     2893: x_2893,
     2894: x_2894,
-    2896: x_2896,
+    2895: x_2895,
     2897: x_2897,
     2898: x_2898,
     2899: x_2899,
     2900: x_2900,
     2901: x_2901,
-    2905: x_2905,
-    2910: x_2910,
+    2902: x_2902,
+    2906: x_2906,
     2911: x_2911,
     2912: x_2912,
     2913: x_2913,
     2914: x_2914,
     2915: x_2915,
-    2917: x_2917,
+    2916: x_2916,
     2918: x_2918,
     2919: x_2919,
     2920: x_2920,
@@ -12705,53 +12710,53 @@ CODE = {
     2922: x_2922,
     2923: x_2923,
     2924: x_2924,
-    2926: x_2926,
-    2928: x_2928,
-    2930: x_2930,
-    2933: x_2933,
+    2925: x_2925,
+    2927: x_2927,
+    2929: x_2929,
+    2931: x_2931,
     2934: x_2934,
     2935: x_2935,
     2936: x_2936,
-    2938: x_2938,
+    2937: x_2937,
     2939: x_2939,
     2940: x_2940,
     2941: x_2941,
     2942: x_2942,
     2943: x_2943,
-    2946: x_2946,
+    2944: x_2944,
     2947: x_2947,
-    2951: x_2951,
+    2948: x_2948,
     2952: x_2952,
-    2955: x_2955,
+    2953: x_2953,
     2956: x_2956,
     2957: x_2957,
-    2960: x_2960,
+    2958: x_2958,
     2961: x_2961,
     2962: x_2962,
-    2964: x_2964,
+    2963: x_2963,
     2965: x_2965,
     2966: x_2966,
     2967: x_2967,
     2968: x_2968,
     2969: x_2969,
-    2973: x_2973,
-    2976: x_2976,
-    2978: x_2978,
-    2981: x_2981,
-    2985: x_2985,
+    2970: x_2970,
+    2974: x_2974,
+    2977: x_2977,
+    2979: x_2979,
+    2982: x_2982,
     2986: x_2986,
     2987: x_2987,
     2988: x_2988,
     2989: x_2989,
-    2991: x_2991,
-    2994: x_2994,
-    3001: x_3001,
+    2990: x_2990,
+    2992: x_2992,
+    2995: x_2995,
     3002: x_3002,
     3003: x_3003,
     3004: x_3004,
     3005: x_3005,
     3006: x_3006,
-    3008: x_3008,
+    3007: x_3007,
     3009: x_3009,
     3010: x_3010,
     3011: x_3011,
@@ -12759,112 +12764,112 @@ CODE = {
     3013: x_3013,
     3014: x_3014,
     3015: x_3015,
-    3017: x_3017,
-    3019: x_3019,
-    3021: x_3021,
-    3024: x_3024,
-    3028: x_3028,
-    3032: x_3032,
+    3016: x_3016,
+    3018: x_3018,
+    3020: x_3020,
+    3022: x_3022,
+    3025: x_3025,
+    3029: x_3029,
     3033: x_3033,
     3034: x_3034,
     3035: x_3035,
-    3037: x_3037,
+    3036: x_3036,
     3038: x_3038,
     3039: x_3039,
     3040: x_3040,
     3041: x_3041,
     3042: x_3042,
-    3045: x_3045,
+    3043: x_3043,
     3046: x_3046,
-    3050: x_3050,
+    3047: x_3047,
     3051: x_3051,
-    3053: x_3053,
-    3055: x_3055,
+    3052: x_3052,
+    3054: x_3054,
     3056: x_3056,
-    3060: x_3060,
-    3064: x_3064,
+    3057: x_3057,
+    3061: x_3061,
     3065: x_3065,
     3066: x_3066,
-    3068: x_3068,
-    3071: x_3071,
+    3067: x_3067,
+    3069: x_3069,
     3072: x_3072,
-    3077: x_3077,
+    3073: x_3073,
     3078: x_3078,
     3079: x_3079,
     3080: x_3080,
-    3082: x_3082,
+    3081: x_3081,
     3083: x_3083,
     3084: x_3084,
     3085: x_3085,
     3086: x_3086,
     3087: x_3087,
-    3090: x_3090,
+    3088: x_3088,
     3091: x_3091,
     3092: x_3092,
     3093: x_3093,
-    3095: x_3095,
+    3094: x_3094,
     3096: x_3096,
     3097: x_3097,
     3098: x_3098,
     3099: x_3099,
     3100: x_3100,
     3101: x_3101,
-    3104: x_3104,
-    3106: x_3106,
-    3109: x_3109,
-    3113: x_3113,
-    3117: x_3117,
-    3120: x_3120,
-    3123: x_3123,
-    3128: x_3128,
-    3130: x_3130,
-    3133: x_3133,
-    3137: x_3137,
+    3102: x_3102,
+    3105: x_3105,
+    3107: x_3107,
+    3110: x_3110,
+    3114: x_3114,
+    3118: x_3118,
+    3121: x_3121,
+    3124: x_3124,
+    3129: x_3129,
+    3131: x_3131,
+    3134: x_3134,
     3138: x_3138,
     3139: x_3139,
     3140: x_3140,
-    3142: x_3142,
+    3141: x_3141,
     3143: x_3143,
     3144: x_3144,
     3145: x_3145,
     3146: x_3146,
     3147: x_3147,
-    3151: x_3151,
-    3155: x_3155,
-    3157: x_3157,
-    3160: x_3160,
-    3164: x_3164,
-    3167: x_3167,
-    3169: x_3169,
+    3148: x_3148,
+    3152: x_3152,
+    3156: x_3156,
+    3158: x_3158,
+    3161: x_3161,
+    3165: x_3165,
+    3168: x_3168,
     3170: x_3170,
     3171: x_3171,
-    3174: x_3174,
+    3172: x_3172,
     3175: x_3175,
     3176: x_3176,
-    3178: x_3178,
+    3177: x_3177,
     3179: x_3179,
     3180: x_3180,
     3181: x_3181,
     3182: x_3182,
     3183: x_3183,
-    3187: x_3187,
+    3184: x_3184,
     3188: x_3188,
     3189: x_3189,
-    3192: x_3192,
-    3194: x_3194,
-    3197: x_3197,
-    3201: x_3201,
-    3205: x_3205,
-    3208: x_3208,
-    3210: x_3210,
+    3190: x_3190,
+    3193: x_3193,
+    3195: x_3195,
+    3198: x_3198,
+    3202: x_3202,
+    3206: x_3206,
+    3209: x_3209,
     3211: x_3211,
-    3216: x_3216,
+    3212: x_3212,
     3217: x_3217,
     3218: x_3218,
     3219: x_3219,
     3220: x_3220,
     3221: x_3221,
-    3223: x_3223,
+    3222: x_3222,
     3224: x_3224,
     3225: x_3225,
     3226: x_3226,
@@ -12872,142 +12877,142 @@ CODE = {
     3228: x_3228,
     3229: x_3229,
     3230: x_3230,
-    3232: x_3232,
-    3234: x_3234,
-    3236: x_3236,
-    3239: x_3239,
+    3231: x_3231,
+    3233: x_3233,
+    3235: x_3235,
+    3237: x_3237,
     3240: x_3240,
-    3242: x_3242,
-    3244: x_3244,
+    3241: x_3241,
+    3243: x_3243,
     3245: x_3245,
-    3249: x_3249,
-    3253: x_3253,
-    3255: x_3255,
-    3258: x_3258,
+    3246: x_3246,
+    3250: x_3250,
+    3254: x_3254,
+    3256: x_3256,
     3259: x_3259,
     3260: x_3260,
-    3262: x_3262,
+    3261: x_3261,
     3263: x_3263,
     3264: x_3264,
     3265: x_3265,
     3266: x_3266,
     3267: x_3267,
-    3270: x_3270,
-    3274: x_3274,
-    3277: x_3277,
+    3268: x_3268,
+    3271: x_3271,
+    3275: x_3275,
     3278: x_3278,
     3279: x_3279,
-    3282: x_3282,
+    3280: x_3280,
     3283: x_3283,
     3284: x_3284,
-    3286: x_3286,
+    3285: x_3285,
     3287: x_3287,
     3288: x_3288,
     3289: x_3289,
     3290: x_3290,
     3291: x_3291,
-    3295: x_3295,
-    3299: x_3299,
+    3292: x_3292,
+    3296: x_3296,
     3300: x_3300,
     3301: x_3301,
     3302: x_3302,
     3303: x_3303,
     3304: x_3304,
-    3306: x_3306,
-    3308: x_3308,
+    3305: x_3305,
+    3307: x_3307,
     3309: x_3309,
     3310: x_3310,
-    3316: x_3316,
+    3311: x_3311,
     3317: x_3317,
     3318: x_3318,
     3319: x_3319,
     3320: x_3320,
     3321: x_3321,
-    3323: x_3323,
-    3325: x_3325,
+    3322: x_3322,
+    3324: x_3324,
     3326: x_3326,
     3327: x_3327,
-    3332: x_3332,
-    3337: x_3337,
+    3328: x_3328,
+    3333: x_3333,
     3338: x_3338,
     3339: x_3339,
     3340: x_3340,
     3341: x_3341,
     3342: x_3342,
-    3344: x_3344,
-    3346: x_3346,
+    3343: x_3343,
+    3345: x_3345,
     3347: x_3347,
     3348: x_3348,
-    3353: x_3353,
-    3355: x_3355,
+    3349: x_3349,
+    3354: x_3354,
     3356: x_3356,
     3357: x_3357,
     3358: x_3358,
     3359: x_3359,
-    3361: x_3361,
-    3364: x_3364,
+    3360: x_3360,
+    3362: x_3362,
     3365: x_3365,
     3366: x_3366,
     3367: x_3367,
-    3370: x_3370,
+    3368: x_3368,
     3371: x_3371,
     3372: x_3372,
-    3374: x_3374,
+    3373: x_3373,
     3375: x_3375,
     3376: x_3376,
     3377: x_3377,
     3378: x_3378,
     3379: x_3379,
-    3383: x_3383,
+    3380: x_3380,
     3384: x_3384,
-    3386: x_3386,
+    3385: x_3385,
     3387: x_3387,
     3388: x_3388,
     3389: x_3389,
-    3391: x_3391,
+    3390: x_3390,
     3392: x_3392,
     3393: x_3393,
     3394: x_3394,
     3395: x_3395,
     3396: x_3396,
-    3400: x_3400,
+    3397: x_3397,
     3401: x_3401,
-    3403: x_3403,
+    3402: x_3402,
     3404: x_3404,
     3405: x_3405,
     3406: x_3406,
     3407: x_3407,
-    3409: x_3409,
+    3408: x_3408,
     3410: x_3410,
     3411: x_3411,
     3412: x_3412,
     3413: x_3413,
     3414: x_3414,
-    3416: x_3416,
+    3415: x_3415,
     3417: x_3417,
     3418: x_3418,
-    3420: x_3420,
-    3423: x_3423,
+    3419: x_3419,
+    3421: x_3421,
     3424: x_3424,
     3425: x_3425,
-    3429: x_3429,
+    3426: x_3426,
     3430: x_3430,
     3431: x_3431,
     3432: x_3432,
-    3434: x_3434,
+    3433: x_3433,
     3435: x_3435,
     3436: x_3436,
     3437: x_3437,
     3438: x_3438,
     3439: x_3439,
     3440: x_3440,
-    3445: x_3445,
+    3441: x_3441,
     3446: x_3446,
     3447: x_3447,
     3448: x_3448,
     3449: x_3449,
     3450: x_3450,
-    3452: x_3452,
+    3451: x_3451,
     3453: x_3453,
     3454: x_3454,
     3455: x_3455,
@@ -13015,9 +13020,9 @@ CODE = {
     3457: x_3457,
     3458: x_3458,
     3459: x_3459,
-    3461: x_3461,
-    3463: x_3463,
-    3465: x_3465,
+    3460: x_3460,
+    3462: x_3462,
+    3464: x_3464,
     3466: x_3466,
     3467: x_3467,
     3468: x_3468,
@@ -13025,12 +13030,12 @@ CODE = {
     3470: x_3470,
     3471: x_3471,
     3472: x_3472,
-    3474: x_3474,
-    3476: x_3476,
+    3473: x_3473,
+    3475: x_3475,
     3477: x_3477,
     3478: x_3478,
     3479: x_3479,
-    3481: x_3481,
+    3480: x_3480,
     3482: x_3482,
     3483: x_3483,
     3484: x_3484,
@@ -13052,13 +13057,13 @@ CODE = {
     3500: x_3500,
     3501: x_3501,
     3502: x_3502,
-    3507: x_3507,
+    3503: x_3503,
     3508: x_3508,
     3509: x_3509,
     3510: x_3510,
     3511: x_3511,
     3512: x_3512,
-    3514: x_3514,
+    3513: x_3513,
     3515: x_3515,
     3516: x_3516,
     3517: x_3517,
@@ -13066,9 +13071,9 @@ CODE = {
     3519: x_3519,
     3520: x_3520,
     3521: x_3521,
-    3523: x_3523,
-    3525: x_3525,
-    3527: x_3527,
+    3522: x_3522,
+    3524: x_3524,
+    3526: x_3526,
     3528: x_3528,
     3529: x_3529,
     3530: x_3530,
@@ -13076,38 +13081,38 @@ CODE = {
     3532: x_3532,
     3533: x_3533,
     3534: x_3534,
-    3536: x_3536,
-    3846: x_3846,
-    3538: x_3538,
+    3535: x_3535,
+    3537: x_3537,
+    3847: x_3847,
     3539: x_3539,
     3540: x_3540,
-    3846: x_3846,
-    3543: x_3543,
-    3546: x_3546,
-    3846: x_3846,
-    3549: x_3549,
+    3541: x_3541,
+    3847: x_3847,
+    3544: x_3544,
+    3547: x_3547,
+    3847: x_3847,
     3550: x_3550,
-    3552: x_3552,
+    3551: x_3551,
     3553: x_3553,
     3554: x_3554,
-    3556: x_3556,
-    3559: x_3559,
+    3555: x_3555,
+    3557: x_3557,
     3560: x_3560,
     3561: x_3561,
     3562: x_3562,
     3563: x_3563,
-    3566: x_3566,
+    3564: x_3564,
     3567: x_3567,
-    3569: x_3569,
-    3571: x_3571,
+    3568: x_3568,
+    3570: x_3570,
     3572: x_3572,
-    3574: x_3574,
+    3573: x_3573,
     3575: x_3575,
-    3578: x_3578,
+    3576: x_3576,
     3579: x_3579,
     3580: x_3580,
     3581: x_3581,
-    3583: x_3583,
+    3582: x_3582,
     3584: x_3584,
     3585: x_3585,
     3586: x_3586,
@@ -13115,13 +13120,13 @@ CODE = {
     3588: x_3588,
     3589: x_3589,
     3590: x_3590,
-    3595: x_3595,
+    3591: x_3591,
     3596: x_3596,
     3597: x_3597,
     3598: x_3598,
     3599: x_3599,
     3600: x_3600,
-    3602: x_3602,
+    3601: x_3601,
     3603: x_3603,
     3604: x_3604,
     3605: x_3605,
@@ -13129,9 +13134,9 @@ CODE = {
     3607: x_3607,
     3608: x_3608,
     3609: x_3609,
-    3611: x_3611,
-    3613: x_3613,
-    3615: x_3615,
+    3610: x_3610,
+    3612: x_3612,
+    3614: x_3614,
     3616: x_3616,
     3617: x_3617,
     3618: x_3618,
@@ -13139,21 +13144,21 @@ CODE = {
     3620: x_3620,
     3621: x_3621,
     3622: x_3622,
-    3624: x_3624,
+    3623: x_3623,
     3625: x_3625,
-    3627: x_3627,
+    3626: x_3626,
     3628: x_3628,
     3629: x_3629,
-    3631: x_3631,
+    3630: x_3630,
     3632: x_3632,
-    3634: x_3634,
+    3633: x_3633,
     3635: x_3635,
-    3637: x_3637,
-    3640: x_3640,
-    3642: x_3642,
+    3636: x_3636,
+    3638: x_3638,
+    3641: x_3641,
     3643: x_3643,
-    3645: x_3645,
-    3647: x_3647,
+    3644: x_3644,
+    3646: x_3646,
     3648: x_3648,
     3649: x_3649,
     3650: x_3650,
@@ -13162,7 +13167,7 @@ CODE = {
     3653: x_3653,
     3654: x_3654,
     3655: x_3655,
-    3657: x_3657,
+    3656: x_3656,
     3658: x_3658,
     3659: x_3659,
     3660: x_3660,
@@ -13170,34 +13175,34 @@ CODE = {
     3662: x_3662,
     3663: x_3663,
     3664: x_3664,
-    3666: x_3666,
-    3668: x_3668,
-    3670: x_3670,
+    3665: x_3665,
+    3667: x_3667,
+    3669: x_3669,
     3671: x_3671,
     3672: x_3672,
     3673: x_3673,
     3674: x_3674,
-    3677: x_3677,
+    3675: x_3675,
     3678: x_3678,
     3679: x_3679,
     3680: x_3680,
     3681: x_3681,
     3682: x_3682,
-    3685: x_3685,
+    3683: x_3683,
     3686: x_3686,
-    3689: x_3689,
-    3691: x_3691,
+    3687: x_3687,
+    3690: x_3690,
     3692: x_3692,
-    3694: x_3694,
+    3693: x_3693,
     3695: x_3695,
     3696: x_3696,
-    3700: x_3700,
+    3697: x_3697,
     3701: x_3701,
     3702: x_3702,
     3703: x_3703,
     3704: x_3704,
     3705: x_3705,
-    3707: x_3707,
+    3706: x_3706,
     3708: x_3708,
     3709: x_3709,
     3710: x_3710,
@@ -13205,27 +13210,27 @@ CODE = {
     3712: x_3712,
     3713: x_3713,
     3714: x_3714,
-    3716: x_3716,
-    3718: x_3718,
-    3720: x_3720,
+    3715: x_3715,
+    3717: x_3717,
+    3719: x_3719,
     3721: x_3721,
     3722: x_3722,
     3723: x_3723,
     3724: x_3724,
-    3726: x_3726,
+    3725: x_3725,
     3727: x_3727,
-    3730: x_3730,
-    3733: x_3733,
-    3735: x_3735,
+    3728: x_3728,
+    3731: x_3731,
+    3734: x_3734,
     3736: x_3736,
-    3738: x_3738,
-    3743: x_3743,
+    3737: x_3737,
+    3739: x_3739,
     3744: x_3744,
     3745: x_3745,
     3746: x_3746,
     3747: x_3747,
     3748: x_3748,
-    3750: x_3750,
+    3749: x_3749,
     3751: x_3751,
     3752: x_3752,
     3753: x_3753,
@@ -13233,22 +13238,22 @@ CODE = {
     3755: x_3755,
     3756: x_3756,
     3757: x_3757,
-    3759: x_3759,
-    3761: x_3761,
-    3763: x_3763,
+    3758: x_3758,
+    3760: x_3760,
+    3762: x_3762,
     3764: x_3764,
-    3768: x_3768,
-    3770: x_3770,
+    3765: x_3765,
+    3769: x_3769,
     3771: x_3771,
-    3773: x_3773,
+    3772: x_3772,
     3774: x_3774,
-    3778: x_3778,
+    3775: x_3775,
     3779: x_3779,
     3780: x_3780,
     3781: x_3781,
     3782: x_3782,
     3783: x_3783,
-    3785: x_3785,
+    3784: x_3784,
     3786: x_3786,
     3787: x_3787,
     3788: x_3788,
@@ -13256,61 +13261,61 @@ CODE = {
     3790: x_3790,
     3791: x_3791,
     3792: x_3792,
-    3794: x_3794,
-    3796: x_3796,
-    3798: x_3798,
+    3793: x_3793,
+    3795: x_3795,
+    3797: x_3797,
     3799: x_3799,
     3800: x_3800,
-    3803: x_3803,
-    3805: x_3805,
+    3801: x_3801,
+    3804: x_3804,
     3806: x_3806,
     3807: x_3807,
-    3810: x_3810,
+    3808: x_3808,
     3811: x_3811,
     3812: x_3812,
-    3814: x_3814,
+    3813: x_3813,
     3815: x_3815,
-    3818: x_3818,
-    3820: x_3820,
+    3816: x_3816,
+    3819: x_3819,
     3821: x_3821,
     3822: x_3822,
-    3825: x_3825,
+    3823: x_3823,
     3826: x_3826,
     3827: x_3827,
-    3829: x_3829,
+    3828: x_3828,
     3830: x_3830,
-    3833: x_3833,
-    3835: x_3835,
+    3831: x_3831,
+    3834: x_3834,
     3836: x_3836,
     3837: x_3837,
     3838: x_3838,
-    3842: x_3842,
-    3846: x_3846,
-    3849: x_3849,
+    3839: x_3839,
+    3843: x_3843,
+    3847: x_3847,
     3850: x_3850,
     3851: x_3851,
-    3855: x_3855,
+    3852: x_3852,
     3856: x_3856,
     3857: x_3857,
     3858: x_3858,
     3859: x_3859,
     3860: x_3860,
     3861: x_3861,
-    3863: x_3863,
-    3865: x_3865,
+    3862: x_3862,
+    3864: x_3864,
     3866: x_3866,
-    3869: x_3869,
+    3867: x_3867,
     3870: x_3870,
-    3872: x_3872,
+    3871: x_3871,
     3873: x_3873,
     3874: x_3874,
-    3878: x_3878,
+    3875: x_3875,
     3879: x_3879,
     3880: x_3880,
     3881: x_3881,
     3882: x_3882,
     3883: x_3883,
-    3885: x_3885,
+    3884: x_3884,
     3886: x_3886,
     3887: x_3887,
     3888: x_3888,
@@ -13318,18 +13323,18 @@ CODE = {
     3890: x_3890,
     3891: x_3891,
     3892: x_3892,
-    3894: x_3894,
-    3896: x_3896,
-    3898: x_3898,
+    3893: x_3893,
+    3895: x_3895,
+    3897: x_3897,
     3899: x_3899,
     3900: x_3900,
     3901: x_3901,
     3902: x_3902,
-    3904: x_3904,
+    3903: x_3903,
     3905: x_3905,
-    3908: x_3908,
+    3906: x_3906,
     3909: x_3909,
-    3913: x_3913,
+    3910: x_3910,
     3914: x_3914,
     3915: x_3915,
     3916: x_3916,
@@ -13338,76 +13343,76 @@ CODE = {
     3919: x_3919,
     3920: x_3920,
     3921: x_3921,
-    3353: x_3353,
-    3355: x_3355,
+    3922: x_3922,
+    3354: x_3354,
     3356: x_3356,
     3357: x_3357,
     3358: x_3358,
     3359: x_3359,
-    3361: x_3361,
-    3364: x_3364,
+    3360: x_3360,
+    3362: x_3362,
     3365: x_3365,
     3366: x_3366,
     3367: x_3367,
-    3370: x_3370,
+    3368: x_3368,
     3371: x_3371,
     3372: x_3372,
-    3374: x_3374,
+    3373: x_3373,
     3375: x_3375,
     3376: x_3376,
     3377: x_3377,
     3378: x_3378,
     3379: x_3379,
-    3383: x_3383,
+    3380: x_3380,
     3384: x_3384,
-    3386: x_3386,
+    3385: x_3385,
     3387: x_3387,
     3388: x_3388,
     3389: x_3389,
-    3391: x_3391,
+    3390: x_3390,
     3392: x_3392,
     3393: x_3393,
     3394: x_3394,
     3395: x_3395,
     3396: x_3396,
-    3400: x_3400,
+    3397: x_3397,
     3401: x_3401,
-    3403: x_3403,
+    3402: x_3402,
     3404: x_3404,
     3405: x_3405,
     3406: x_3406,
     3407: x_3407,
-    3409: x_3409,
+    3408: x_3408,
     3410: x_3410,
     3411: x_3411,
     3412: x_3412,
     3413: x_3413,
     3414: x_3414,
-    3416: x_3416,
+    3415: x_3415,
     3417: x_3417,
     3418: x_3418,
-    3420: x_3420,
-    3423: x_3423,
+    3419: x_3419,
+    3421: x_3421,
     3424: x_3424,
     3425: x_3425,
-    3429: x_3429,
+    3426: x_3426,
     3430: x_3430,
     3431: x_3431,
     3432: x_3432,
-    3434: x_3434,
+    3433: x_3433,
     3435: x_3435,
     3436: x_3436,
     3437: x_3437,
     3438: x_3438,
     3439: x_3439,
     3440: x_3440,
-    3445: x_3445,
+    3441: x_3441,
     3446: x_3446,
     3447: x_3447,
     3448: x_3448,
     3449: x_3449,
     3450: x_3450,
-    3452: x_3452,
+    3451: x_3451,
     3453: x_3453,
     3454: x_3454,
     3455: x_3455,
@@ -13415,9 +13420,9 @@ CODE = {
     3457: x_3457,
     3458: x_3458,
     3459: x_3459,
-    3461: x_3461,
-    3463: x_3463,
-    3465: x_3465,
+    3460: x_3460,
+    3462: x_3462,
+    3464: x_3464,
     3466: x_3466,
     3467: x_3467,
     3468: x_3468,
@@ -13425,12 +13430,12 @@ CODE = {
     3470: x_3470,
     3471: x_3471,
     3472: x_3472,
-    3474: x_3474,
-    3476: x_3476,
+    3473: x_3473,
+    3475: x_3475,
     3477: x_3477,
     3478: x_3478,
     3479: x_3479,
-    3481: x_3481,
+    3480: x_3480,
     3482: x_3482,
     3483: x_3483,
     3484: x_3484,
@@ -13452,13 +13457,13 @@ CODE = {
     3500: x_3500,
     3501: x_3501,
     3502: x_3502,
-    3507: x_3507,
+    3503: x_3503,
     3508: x_3508,
     3509: x_3509,
     3510: x_3510,
     3511: x_3511,
     3512: x_3512,
-    3514: x_3514,
+    3513: x_3513,
     3515: x_3515,
     3516: x_3516,
     3517: x_3517,
@@ -13466,9 +13471,9 @@ CODE = {
     3519: x_3519,
     3520: x_3520,
     3521: x_3521,
-    3523: x_3523,
-    3525: x_3525,
-    3527: x_3527,
+    3522: x_3522,
+    3524: x_3524,
+    3526: x_3526,
     3528: x_3528,
     3529: x_3529,
     3530: x_3530,
@@ -13476,7 +13481,8 @@ CODE = {
     3532: x_3532,
     3533: x_3533,
     3534: x_3534,
-    3536: x_3536,
+    3535: x_3535,
+    3537: x_3537,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -14898,877 +14904,878 @@ AT = {
     2746: 'rules_data/terraforming_mars/cards/141-208.yaml:482',
     2747: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2748: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2751: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2749: 'rules_data/terraforming_mars/cards/141-208.yaml:484',
     2752: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2756: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2761: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2753: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2757: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2762: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2763: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2765: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2767: 'rules_data/terraforming_mars/cards/141-208.yaml:493',
-    2769: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2770: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2771: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2774: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2763: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2764: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2766: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2768: 'rules_data/terraforming_mars/cards/141-208.yaml:496',
+    2770: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2771: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2772: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2775: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2776: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2778: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2779: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2780: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2781: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2776: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2777: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2779: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2780: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2781: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2782: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2783: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2787: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2792: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    2784: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2788: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2793: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2794: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2795: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2797: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2798: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    2796: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    2798: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2799: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     2800: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     2801: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     2802: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2804: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
+    2803: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     2805: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2806: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2807: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2808: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2809: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
-    2810: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:58',
+    2810: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2811: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:58',
-    2812: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:59',
-    2814: 'rules_data/terraforming_mars/cards/141-208.yaml:510',
-    2816: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2817: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2818: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2821: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2812: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:58',
+    2813: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:59',
+    2815: 'rules_data/terraforming_mars/cards/141-208.yaml:513',
+    2817: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2818: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2819: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2822: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2823: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2825: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2826: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2827: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2828: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2823: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2824: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2826: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2827: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2828: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2829: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2830: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2834: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2835: 'rules_data/terraforming_mars/cards/141-208.yaml:527',
-    2836: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
-    2837: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    2831: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2835: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2836: 'rules_data/terraforming_mars/cards/141-208.yaml:530',
+    2837: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
     2838: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    2840: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    2841: 'rules_data/terraforming_mars/cards/141-208.yaml:527',
-    2843: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2839: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    2841: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    2842: 'rules_data/terraforming_mars/cards/141-208.yaml:530',
     2844: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2846: 'rules_data/terraforming_mars/cards/141-208.yaml:527',
-    2848: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2851: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    2845: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2847: 'rules_data/terraforming_mars/cards/141-208.yaml:530',
+    2849: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2852: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    2856: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2853: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
     2857: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2858: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2859: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2861: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2862: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2860: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2862: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2863: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2864: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2865: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2866: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2869: 'rules_data/terraforming_mars/cards/141-208.yaml:557',
-    2871: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:101',
-    2872: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2867: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2870: 'rules_data/terraforming_mars/cards/141-208.yaml:560',
+    2872: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:101',
     2873: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    2875: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2877: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2874: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2876: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     2878: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2883: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2885: 'rules_data/terraforming_mars/cards/141-208.yaml:561',
-    2887: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2888: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2889: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2892: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2879: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2884: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2886: 'rules_data/terraforming_mars/cards/141-208.yaml:564',
+    2888: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2889: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2890: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2893: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2894: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2896: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2897: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2898: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2899: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2894: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2895: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2897: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2898: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2899: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2900: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2901: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2905: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2910: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    2911: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    2912: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    2913: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2902: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2906: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2911: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    2912: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    2913: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     2914: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     2915: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2917: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    2918: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2916: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2918: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     2919: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2920: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2921: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2922: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2922: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2923: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    2924: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2926: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2928: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2930: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2933: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2924: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2925: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    2927: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    2929: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    2931: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2934: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2935: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2936: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2938: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2939: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2937: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2939: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2940: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2941: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2942: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2943: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2946: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2944: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2947: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2951: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2948: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2952: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2955: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2956: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2957: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2960: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2953: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2956: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2957: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2958: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2961: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2962: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2964: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2965: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2966: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2967: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2962: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2963: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2965: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2966: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2967: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2968: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2969: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2973: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2976: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2978: 'rules_data/terraforming_mars/cards/141-208.yaml:581',
-    2981: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2985: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    2986: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2987: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2970: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2974: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2977: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2979: 'rules_data/terraforming_mars/cards/141-208.yaml:584',
+    2982: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2986: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    2987: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2988: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2989: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2991: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2994: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3001: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3002: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3003: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3004: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2989: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2990: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2992: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2995: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3002: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3003: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3004: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3005: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3006: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3008: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3009: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3007: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3009: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3010: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3011: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3012: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3013: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3013: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3014: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3015: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3017: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3019: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3021: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3024: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3028: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3032: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3015: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3016: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3018: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3020: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3022: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3025: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3029: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3033: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3034: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3035: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3037: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3038: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3036: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3038: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3039: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3040: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3041: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3042: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3045: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3043: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3046: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3050: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3047: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3051: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3053: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3055: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3052: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3054: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3056: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3060: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
-    3064: 'rules_data/terraforming_mars/cards/141-208.yaml:653',
-    3065: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:108',
+    3057: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3061: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
+    3065: 'rules_data/terraforming_mars/cards/141-208.yaml:656',
     3066: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:108',
-    3068: 'rules_data/terraforming_mars/cards/141-208.yaml:657',
-    3071: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3067: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:108',
+    3069: 'rules_data/terraforming_mars/cards/141-208.yaml:660',
     3072: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3077: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3073: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3078: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3079: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3080: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3082: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3083: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3081: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3083: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3084: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3085: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3086: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3087: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3090: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3088: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3091: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3092: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3093: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3095: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3096: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3094: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3096: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3097: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3098: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3099: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3100: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3101: 'rules_data/terraforming_mars/corporations.yaml:23',
-    3104: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3106: 'rules_data/terraforming_mars/corporations.yaml:23',
-    3109: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3113: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3117: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3120: 'rules_data/terraforming_mars/corporations.yaml:31',
-    3123: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3128: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3130: 'rules_data/terraforming_mars/corporations.yaml:51',
-    3133: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3137: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3101: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3102: 'rules_data/terraforming_mars/corporations.yaml:23',
+    3105: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3107: 'rules_data/terraforming_mars/corporations.yaml:23',
+    3110: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3114: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3118: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3121: 'rules_data/terraforming_mars/corporations.yaml:31',
+    3124: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3129: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3131: 'rules_data/terraforming_mars/corporations.yaml:51',
+    3134: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3138: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3139: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3140: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3142: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3143: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3141: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3143: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3144: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3145: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3146: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3147: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3151: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3155: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3157: 'rules_data/terraforming_mars/corporations.yaml:69',
-    3160: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3164: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3167: 'rules_data/terraforming_mars/corporations.yaml:78',
-    3169: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3170: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3171: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3174: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3148: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3152: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3156: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3158: 'rules_data/terraforming_mars/corporations.yaml:69',
+    3161: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3165: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3168: 'rules_data/terraforming_mars/corporations.yaml:78',
+    3170: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3171: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3172: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3175: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3176: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3178: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3179: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3180: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3181: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3176: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3177: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3179: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3180: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3181: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3182: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3183: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3187: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3188: 'rules_data/terraforming_mars/corporations.yaml:87',
-    3189: 'rules_data/terraforming_mars/corporations.yaml:96',
-    3192: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3194: 'rules_data/terraforming_mars/corporations.yaml:96',
-    3197: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3201: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3205: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3208: 'rules_data/terraforming_mars/corporations.yaml:102',
-    3210: 'rules_data/terraforming_mars/corporations.yaml:102',
-    3211: 'rules_data/terraforming_mars/corporations.yaml:119',
-    3216: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3217: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3218: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3219: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3184: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3188: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3189: 'rules_data/terraforming_mars/corporations.yaml:87',
+    3190: 'rules_data/terraforming_mars/corporations.yaml:96',
+    3193: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3195: 'rules_data/terraforming_mars/corporations.yaml:96',
+    3198: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3202: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3206: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3209: 'rules_data/terraforming_mars/corporations.yaml:102',
+    3211: 'rules_data/terraforming_mars/corporations.yaml:102',
+    3212: 'rules_data/terraforming_mars/corporations.yaml:119',
+    3217: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3218: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3219: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3220: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3221: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3223: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3224: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3222: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3224: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3225: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3226: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3227: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3228: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3228: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3229: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3230: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3232: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3234: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3236: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3239: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3230: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3231: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3233: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3235: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3237: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3240: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3242: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3244: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3241: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3243: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3245: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3249: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3253: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3255: 'rules_data/terraforming_mars/corporations.yaml:121',
-    3258: 'rules_data/terraforming_mars/corporations.yaml:130',
-    3259: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3246: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3250: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3254: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3256: 'rules_data/terraforming_mars/corporations.yaml:121',
+    3259: 'rules_data/terraforming_mars/corporations.yaml:130',
     3260: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3262: 'rules_data/terraforming_mars/corporations.yaml:133',
-    3263: 'rules_data/terraforming_mars/milestones.yaml:5',
-    3264: 'rules_data/terraforming_mars/milestones.yaml:6',
-    3265: 'rules_data/terraforming_mars/milestones.yaml:7',
-    3266: 'rules_data/terraforming_mars/milestones.yaml:8',
-    3267: 'rules_data/terraforming_mars/milestones.yaml:9',
-    3270: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3274: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3277: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3278: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3279: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3282: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3261: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3263: 'rules_data/terraforming_mars/corporations.yaml:133',
+    3264: 'rules_data/terraforming_mars/milestones.yaml:5',
+    3265: 'rules_data/terraforming_mars/milestones.yaml:6',
+    3266: 'rules_data/terraforming_mars/milestones.yaml:7',
+    3267: 'rules_data/terraforming_mars/milestones.yaml:8',
+    3268: 'rules_data/terraforming_mars/milestones.yaml:9',
+    3271: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3275: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3278: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3279: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3280: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3283: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3284: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3286: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3287: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3288: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3289: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3284: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3285: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3287: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3288: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3289: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3290: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3291: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3295: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3299: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    3300: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3292: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3296: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3300: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     3301: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3302: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3303: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3302: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3303: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3304: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3306: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3308: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3305: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3307: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     3309: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     3310: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3316: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    3317: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3311: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3317: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     3318: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3319: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3320: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3319: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3320: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3321: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3323: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3325: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3322: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3324: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     3326: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     3327: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3332: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3337: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    3338: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3328: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3333: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3338: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     3339: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3340: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3341: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3340: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3341: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3342: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3344: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3346: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3343: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3345: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     3347: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     3348: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3353: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    3355: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    3349: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3354: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3356: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3357: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3358: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3359: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    3361: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    3364: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    3365: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    3366: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    3367: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    3370: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3360: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    3362: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    3365: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    3366: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    3367: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    3368: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
     3371: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3372: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3374: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3375: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3376: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3377: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3372: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3373: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3375: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3376: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3377: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3378: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3379: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3383: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    3384: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    3386: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    3387: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3380: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3384: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    3385: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    3387: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
     3388: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3389: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3391: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3392: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3393: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3394: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3389: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3390: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3392: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3393: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3394: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3395: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3396: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3400: 'rules_data/terraforming_mars/modules.yaml:31',
-    3401: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3403: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3404: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3397: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3401: 'rules_data/terraforming_mars/modules.yaml:31',
+    3402: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
+    3404: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
     3405: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
     3406: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    3407: 'rules_data/terraforming_mars/modules.yaml:50',
-    3409: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
+    3407: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3408: 'rules_data/terraforming_mars/modules.yaml:50',
     3410: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3411: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3412: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3413: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    3414: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    3416: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3414: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
+    3415: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     3417: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    3418: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    3420: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3423: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    3424: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    3425: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
-    3429: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3418: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3419: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    3421: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3424: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    3425: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    3426: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
     3430: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3431: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3432: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3434: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3435: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3433: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3435: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3436: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3437: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3438: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3439: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3440: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3445: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3446: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3447: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3448: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3440: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3441: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3446: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3447: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3448: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3449: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3450: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3452: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3453: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3451: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3453: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3454: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3455: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3456: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3457: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3457: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3458: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3461: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3463: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3465: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3466: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3460: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3462: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3464: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3466: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3467: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3468: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3469: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3468: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3469: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3470: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3471: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3472: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3474: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    3476: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    3471: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3472: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3473: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3475: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
     3477: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3478: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3479: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    3481: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    3482: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    3480: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    3482: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3483: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3484: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3485: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3486: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    3487: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    3488: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    3487: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    3488: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
     3489: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    3490: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    3490: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     3491: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3492: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3493: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3494: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3495: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    3496: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    3497: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    3498: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    3496: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    3497: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    3498: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     3499: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     3500: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    3501: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    3502: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3507: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3508: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3509: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3510: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3501: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    3502: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    3503: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3508: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3509: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3510: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3511: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3512: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3514: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3515: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3513: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3515: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3516: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3517: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3518: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3519: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3519: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3520: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3521: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3523: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3525: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3527: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3528: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3521: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3522: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3524: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3526: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3528: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3529: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3530: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3531: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3530: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3531: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3532: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3533: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3534: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3536: 'rules_data/terraforming_mars/modules.yaml:60',
-    3538: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    3533: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3534: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3535: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3537: 'rules_data/terraforming_mars/modules.yaml:60',
     3539: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
     3540: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    3846: 'rules_data/terraforming_mars/flow.yaml:13',
-    3543: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
-    3546: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3846: 'rules_data/terraforming_mars/flow.yaml:17',
-    3549: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    3541: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    3847: 'rules_data/terraforming_mars/flow.yaml:13',
+    3544: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
+    3547: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3847: 'rules_data/terraforming_mars/flow.yaml:17',
     3550: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    3552: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3551: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
     3553: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    3554: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    3556: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3559: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    3560: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    3554: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3555: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    3557: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3560: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
     3561: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    3562: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    3562: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
     3563: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    3566: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3564: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
     3567: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3569: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3571: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3568: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3570: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3572: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3574: 'rules_data/terraforming_mars/flow.yaml:26',
-    3575: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
-    3578: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3573: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3575: 'rules_data/terraforming_mars/flow.yaml:26',
+    3576: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
     3579: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3580: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3581: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3583: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3584: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3582: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3584: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3585: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3586: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3587: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3588: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3589: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
-    3590: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3595: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3596: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3597: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3598: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3589: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3590: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
+    3591: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3596: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3597: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3598: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3599: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3600: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3602: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3603: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3601: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3603: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3604: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3605: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3606: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3607: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3608: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3609: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3611: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3613: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3615: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3616: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3609: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3610: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3612: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3614: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3616: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3617: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3618: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3619: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3618: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3619: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3620: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3621: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3622: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3624: 'rules_data/terraforming_mars/flow.yaml:31',
-    3625: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    3627: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    3628: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    3621: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3622: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3623: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3625: 'rules_data/terraforming_mars/flow.yaml:31',
+    3626: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    3628: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
     3629: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    3631: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    3632: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    3634: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    3635: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    3637: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    3640: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    3642: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    3643: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3645: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    3647: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    3630: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    3632: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    3633: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    3635: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    3636: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    3638: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    3641: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    3643: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    3644: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3646: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
     3648: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     3649: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    3650: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3651: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3652: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3653: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3650: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    3651: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3652: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3653: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3654: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3655: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3657: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3658: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3656: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3658: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3659: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3660: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3661: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3662: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3662: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3663: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3664: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3666: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3668: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3670: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3671: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    3664: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3665: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3667: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3669: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3671: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3672: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    3673: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    3673: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
     3674: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    3677: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    3678: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    3675: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    3678: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
     3679: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     3680: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     3681: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     3682: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    3685: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    3683: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     3686: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    3689: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
-    3691: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3687: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    3690: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
     3692: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3694: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    3695: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    3693: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3695: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
     3696: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    3700: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3701: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3702: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3703: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3697: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    3701: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3702: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3703: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3704: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3705: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3707: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3708: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3706: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3708: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3709: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3710: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3711: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3712: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3712: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3713: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3714: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3716: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3718: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3720: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3721: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    3714: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3715: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3717: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3719: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3721: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3722: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    3723: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3723: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     3724: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3726: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    3727: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    3730: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    3733: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
-    3735: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3725: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3727: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    3728: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    3731: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    3734: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
     3736: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3738: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
-    3743: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3744: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3745: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3746: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3737: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3739: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
+    3744: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3745: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3746: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3747: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3748: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3750: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3751: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3749: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3751: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3752: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3753: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3754: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3755: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3755: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3756: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3757: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3759: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3761: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3763: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3764: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    3768: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
-    3770: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3757: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3758: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3760: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3762: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3764: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3765: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    3769: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
     3771: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3773: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
-    3774: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
-    3778: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3779: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3780: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3781: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3772: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3774: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
+    3775: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
+    3779: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3780: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3781: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3782: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3783: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3785: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3786: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3784: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3786: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3787: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3788: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3789: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3790: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3790: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3791: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3792: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3794: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3796: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3798: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3799: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    3792: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3793: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3795: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3797: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3799: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3800: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    3803: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
-    3805: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3801: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    3804: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
     3806: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     3807: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3810: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    3811: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    3808: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3811: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
     3812: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    3814: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    3813: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
     3815: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    3818: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
-    3820: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3816: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    3819: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
     3821: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     3822: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3825: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    3826: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    3823: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3826: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
     3827: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    3829: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    3828: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
     3830: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    3833: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
-    3835: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3836: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    3831: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    3834: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
+    3836: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     3837: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
     3838: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    3842: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
-    3846: 'rules_data/terraforming_mars/flow.yaml:40',
-    3849: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    3839: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    3843: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
+    3847: 'rules_data/terraforming_mars/flow.yaml:40',
     3850: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
     3851: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    3855: 'rules_data/terraforming_mars/flow.yaml:42',
-    3856: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    3852: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    3856: 'rules_data/terraforming_mars/flow.yaml:42',
     3857: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    3858: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    3858: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     3859: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
     3860: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    3861: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    3863: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    3866: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
-    3869: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    3861: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    3862: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    3864: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    3867: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
     3870: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    3872: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    3873: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    3871: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    3873: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
     3874: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    3878: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3879: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3880: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3881: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3875: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    3879: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3880: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3881: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3882: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3883: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3885: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3886: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3884: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3886: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3887: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3888: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3889: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3890: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3890: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3891: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3892: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3894: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3896: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3898: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3899: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    3892: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3893: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3895: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3897: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3899: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3900: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    3901: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3901: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     3902: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3904: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    3905: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    3908: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    3909: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    3353: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    3355: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    3903: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3905: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    3906: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    3909: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    3910: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    3354: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3356: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3357: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3358: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3359: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    3361: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    3364: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    3365: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    3366: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    3367: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    3370: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3360: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    3362: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    3365: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    3366: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    3367: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    3368: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
     3371: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3372: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3374: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3375: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3376: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3377: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3372: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3373: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3375: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3376: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3377: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3378: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3379: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3383: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    3384: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    3386: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    3387: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3380: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3384: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    3385: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    3387: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
     3388: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3389: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3391: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3392: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3393: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3394: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3389: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3390: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3392: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3393: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3394: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3395: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3396: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3400: 'rules_data/terraforming_mars/modules.yaml:31',
-    3401: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3403: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3404: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3397: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3401: 'rules_data/terraforming_mars/modules.yaml:31',
+    3402: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
+    3404: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
     3405: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
     3406: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    3407: 'rules_data/terraforming_mars/modules.yaml:50',
-    3409: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
+    3407: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3408: 'rules_data/terraforming_mars/modules.yaml:50',
     3410: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3411: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3412: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3413: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    3414: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    3416: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3414: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
+    3415: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     3417: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    3418: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    3420: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3423: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    3424: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    3425: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
-    3429: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3418: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3419: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    3421: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3424: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    3425: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    3426: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
     3430: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3431: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3432: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3434: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3435: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3433: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3435: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3436: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3437: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3438: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3439: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3440: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3445: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3446: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3447: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3448: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3440: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3441: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3446: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3447: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3448: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3449: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3450: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3452: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3453: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3451: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3453: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3454: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3455: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3456: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3457: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3457: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3458: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3461: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3463: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3465: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3466: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3460: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3462: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3464: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3466: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3467: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3468: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3469: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3468: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3469: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3470: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3471: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3472: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3474: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    3476: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    3471: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3472: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3473: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3475: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
     3477: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3478: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3479: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    3481: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    3482: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    3480: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    3482: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3483: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3484: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3485: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3486: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    3487: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    3488: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    3487: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    3488: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
     3489: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    3490: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    3490: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     3491: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3492: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3493: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3494: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3495: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    3496: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    3497: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    3498: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    3496: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    3497: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    3498: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     3499: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     3500: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    3501: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    3502: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3507: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3508: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3509: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3510: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3501: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    3502: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    3503: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3508: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3509: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3510: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3511: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3512: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3514: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3515: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3513: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3515: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3516: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3517: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3518: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3519: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3519: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3520: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3521: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3523: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3525: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3527: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3528: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3521: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3522: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3524: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3526: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3528: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3529: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3530: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3531: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3530: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3531: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3532: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3533: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3534: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3536: 'rules_data/terraforming_mars/modules.yaml:60',
+    3533: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3534: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3535: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3537: 'rules_data/terraforming_mars/modules.yaml:60',
 }
