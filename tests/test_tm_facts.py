@@ -75,6 +75,8 @@ def _met(req: dict[str, Any], value: int | None = None) -> dict[str, Any]:
         return {"param": {t: v}}
     if t == "tag":
         return {"tags": [TAG_CARD[req["value"]]] * v}
+    if t == "cities" and req.get("all_players"):
+        return {"cities": v}
     assert t == "production", req
     return {"prod": {req["value"]: v}}
 
@@ -87,8 +89,9 @@ def _beyond(req: dict[str, Any]) -> int:
 
 
 def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {"param": {}, "tags": [], "prod": {}}
+    out: dict[str, Any] = {"param": {}, "tags": [], "prod": {}, "cities": 0}
     for part in parts:
+        out["cities"] = max(out["cities"], part.get("cities", 0))
         out["param"].update(part.get("param", {}))
         out["tags"] += part.get("tags", [])
         out["prod"].update(part.get("prod", {}))
@@ -120,6 +123,7 @@ def test_requirement_edges(cid, ok, where):
     me = game.pending()["player"]
     ocean_spaces = [sid for sid, sp in rules()["records"]["spaces"].items()
                     if sp["type"] == "ocean"]
+    city_spaces = ["s19", "s37", "s53"]  # land spaces apart (another player's cities)
 
     def change(s: dict[str, Any]) -> None:
         pl = s["players"][me]
@@ -132,6 +136,8 @@ def test_requirement_edges(cid, ok, where):
         s["params"].update(where["param"])
         for sid in ocean_spaces[:where["param"].get("oceans", 0)]:
             s["board"][sid] = {"tile": "ocean", "owner": None, "card": None}
+        for sid in city_spaces[:where["cities"]]:
+            s["board"][sid] = {"tile": "city", "owner": 1 - me, "card": None}
         pl["tableau"] = where["tags"]
         pl["prod"].update(where["prod"])
     edit(game, change)

@@ -52,14 +52,14 @@ def test_random_games_keep_invariants_and_end():
         for row in result["players"]:
             assert row["total"] == sum(row["breakdown"].values())
         if "solo" in mods:
-            assert result["generations"] <= 14
+            assert result["rounds"] <= 14
             assert result["winner"] == ([0] if _terraformed(game) else [])
         else:
             assert _terraformed(game)
             best = max(row["total"] for row in result["players"])
             assert result["winner"] == [r["player"] for r in result["players"]
                                         if r["total"] == best]
-        generations.append(result["generations"])
+        generations.append(result["rounds"])
         decisions += game.state["decisions"]
     elapsed = time.perf_counter() - started
     print(f"{GAMES} games in {elapsed:.1f}s ({elapsed / GAMES:.2f}s a game, "

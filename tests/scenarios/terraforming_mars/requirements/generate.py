@@ -80,7 +80,8 @@ def cases(req: dict[str, Any], base: bool = False) -> list[tuple[bool, dict[str,
         for k, ok in ((edge, True), (edge - 1, False)):
             given = {f"board.{s}": {"tile": "city", "owner": "@1", "card": None}
                      for s in CITIES[:k]}
-            out.append((ok, given, f"{k} city tiles in play", f"at least {edge} city tiles in play"))
+            out.append((ok, given, f"{k} city tiles in play",
+                        f"at least {edge} city tiles in play"))
     else:
         raise SystemExit(f"no edge for requirement {req}")
     return out
