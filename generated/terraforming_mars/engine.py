@@ -5583,3507 +5583,3507 @@ def x_2178(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1895'), 0)
 
 
-def x_2180(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:121
+def x_2180(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:122
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), 'heat', 0)
 
 
-def x_2181(ctx):  # rules_data/terraforming_mars/definitions/effects.yaml:21
+def x_2181(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     E = ctx.env()
-    return RANGE(0, E.get('n~1896'))
+    return (num(E.get('n~1896')) >= num(1))
 
 
-def x_2182(ctx):  # rules_data/terraforming_mars/definitions/effects.yaml:21
+def x_2182(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+    E = ctx.env()
+    return RANGE(1, E.get('n~1896'))
+
+
+def x_2183(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2184(ctx):  # rules_data/terraforming_mars/definitions/effects.yaml:21
+def x_2185(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return {'amount': E.get('k~1897')}
 
 
-def x_2185(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:121
+def x_2186(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:122
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
-
-
-def x_2187(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1899'), 0)) - num(E.get('n~1898')))) >= num(GET(ctx, 'resources', E.get('r~1899'), 'production_min', 0)))
 
 
 def x_2188(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1899'), 0)) - num(E.get('n~1898')))) >= num(GET(ctx, 'resources', E.get('r~1899'), 'production_min', 0)))
+
+
+def x_2189(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1899'), 0)
 
 
-def x_2190(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:121
+def x_2191(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:122
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2192(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2193(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1901'), 0)
 
 
-def x_2196(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:133
+def x_2197(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:134
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(0))
-
-
-def x_2199(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1903'), 0)) >= num(E.get('n~1902')))
 
 
 def x_2200(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1903'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1903'), 0)) >= num(E.get('n~1902')))
 
 
-def x_2204(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2201(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~1904'), 'scope', None) == 'game')
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1903'), 0)
 
 
 def x_2205(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~1904'), 'scope', None) == 'game')
+
+
+def x_2206(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~1904'), 0)
 
 
-def x_2207(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2208(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1904'), 0)
 
 
-def x_2209(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2210(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~1904') == 'tr')) and bool((num(E.get('n~1905')) > num(0))))
 
 
-def x_2210(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2211(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_2212(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:143
+def x_2213(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:144
     return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-14))
 
 
-def x_2215(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2216(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1907'), 0)
 
 
-def x_2217(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:152
+def x_2218(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:153
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((not (KEY(E.get('event'), 'action', None) == 'sell_patents'))))
 
 
-def x_2220(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2221(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1909'), 0)
 
 
-def x_2224(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2225(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2228(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2229(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_2233(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~1914')))
 
 
 def x_2234(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~1914')))
 
 
-def x_2238(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2235(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~1916'), 'scope', None) == 'game')
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
 def x_2239(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~1916'), 'scope', None) == 'game')
+
+
+def x_2240(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~1916'), 0)
 
 
-def x_2241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2242(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1916'), 0)
 
 
-def x_2243(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2244(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~1916') == 'tr')) and bool((num(E.get('n~1917')) > num(0))))
 
 
-def x_2244(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_2249(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2250(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1919'), 0)
 
 
-def x_2253(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2254(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1921'), 0)
 
 
-def x_2255(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:182
+def x_2256(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:183
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-24))
 
 
-def x_2258(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2259(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1923'), 0)
 
 
-def x_2260(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:191
+def x_2261(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:192
     E = ctx.env()
-    return MEMO(ctx, (2260, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1925 for v_x_1925 in items_of(GET(ctx, 'cards', v_c_1924, 'tags', [])) if (v_x_1925 == 'power')]) for v_c_1924 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1927 for v_x_1927 in items_of(GET(ctx, 'corporations', v_c_1926, 'tags', [])) if (v_x_1927 == 'power')]) for v_c_1926 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2261, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1925 for v_x_1925 in items_of(GET(ctx, 'cards', v_c_1924, 'tags', [])) if (v_x_1925 == 'power')]) for v_c_1924 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1927 for v_x_1927 in items_of(GET(ctx, 'corporations', v_c_1926, 'tags', [])) if (v_x_1927 == 'power')]) for v_c_1926 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_2263(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_2264(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2264(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2265(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (2264, E.get('n~1928'), E.get('r~1929'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1930).get('prod'), E.get('r~1929'), 0)) - num(E.get('n~1928')))) >= num(GET(ctx, 'resources', E.get('r~1929'), 'production_min', 0))) for v_target_1930 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_2265(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+    return MEMO(ctx, (2265, E.get('n~1928'), E.get('r~1929'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1930).get('prod'), E.get('r~1929'), 0)) - num(E.get('n~1928')))) >= num(GET(ctx, 'resources', E.get('r~1929'), 'production_min', 0))) for v_target_1930 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2266(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_2267(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~1931')).get('prod'), E.get('r~1929'), 0)) - num(E.get('n~1928')))) >= num(GET(ctx, 'resources', E.get('r~1929'), 'production_min', 0)))
 
 
-def x_2267(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2268(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~1931')).get('prod'), E.get('r~1929'), 0)
 
 
-def x_2269(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2270(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~1931')}
 
 
-def x_2272(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2273(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1933'), 0)
 
 
-def x_2275(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2276(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2275, E.get('t~1934'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1935, 0), GET(ctx, 'parameters', v_p_1935, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1935, 'max', 0))) for v_p_1935 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1935, 'tile', None) == E.get('t~1934'))])))
+    return MEMO(ctx, (2276, E.get('t~1934'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1935, 0), GET(ctx, 'parameters', v_p_1935, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1935, 'max', 0))) for v_p_1935 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1935, 'tile', None) == E.get('t~1934'))])))
 
 
-def x_2276(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2277(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2276, E.get('this'), E.get('t~1934'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1940: (lambda v_near_1943: (v_near_1943 if (bool((GET(ctx, 'tiles', E.get('t~1934'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1943)) > num(0)))) else v_open_1940))([v_s_1941 for v_s_1941 in items_of(v_open_1940) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1942, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1942, {}), 'owner', None) == E.get('you')))) for v_x_1942 in items_of(ADJ(ctx, 'spaces', v_s_1941))])))]))([v_s_1937 for v_s_1937 in items_of([v_x_1936 for v_x_1936 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1936, 'type', None) == GET(ctx, 'tiles', E.get('t~1934'), 'space', None))]) if (bool((not IN(v_s_1937, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1937, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1937, 'reserved', None) == E.get('t~1934'))) or bool((GET(ctx, 'spaces', v_s_1937, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1937, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1937, None) == E.get('you'))))) and bool((bool(IN(v_s_1937, KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1938, ctx.state.get('board'))) and bool((not IN(v_x_1938, KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1938, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1938, {}), 'tile', None) == v_u_1939)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1938, {}), 'tile', None), 'counts_as', None) == v_u_1939))))) for v_u_1939 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1938 in items_of(ADJ(ctx, 'spaces', v_s_1937))]))))))]))) > num(0)))
+    return MEMO(ctx, (2277, E.get('this'), E.get('t~1934'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1940: (lambda v_near_1943: (v_near_1943 if (bool((GET(ctx, 'tiles', E.get('t~1934'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1943)) > num(0)))) else v_open_1940))([v_s_1941 for v_s_1941 in items_of(v_open_1940) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1942, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1942, {}), 'owner', None) == E.get('you')))) for v_x_1942 in items_of(ADJ(ctx, 'spaces', v_s_1941))])))]))([v_s_1937 for v_s_1937 in items_of([v_x_1936 for v_x_1936 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1936, 'type', None) == GET(ctx, 'tiles', E.get('t~1934'), 'space', None))]) if (bool((not IN(v_s_1937, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1937, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1937, 'reserved', None) == E.get('t~1934'))) or bool((GET(ctx, 'spaces', v_s_1937, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1937, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1937, None) == E.get('you'))))) and bool((bool(IN(v_s_1937, KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1938, ctx.state.get('board'))) and bool((not IN(v_x_1938, KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1938, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1938, {}), 'tile', None) == v_u_1939)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1938, {}), 'tile', None), 'counts_as', None) == v_u_1939))))) for v_u_1939 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1938 in items_of(ADJ(ctx, 'spaces', v_s_1937))]))))))]))) > num(0)))
 
 
-def x_2277(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2278(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2277, E.get('this'), E.get('t~1934'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1948: (lambda v_near_1951: (v_near_1951 if (bool((GET(ctx, 'tiles', E.get('t~1934'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1951)) > num(0)))) else v_open_1948))([v_s_1949 for v_s_1949 in items_of(v_open_1948) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1950, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1950, {}), 'owner', None) == E.get('you')))) for v_x_1950 in items_of(ADJ(ctx, 'spaces', v_s_1949))])))]))([v_s_1945 for v_s_1945 in items_of([v_x_1944 for v_x_1944 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1944, 'type', None) == GET(ctx, 'tiles', E.get('t~1934'), 'space', None))]) if (bool((not IN(v_s_1945, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1945, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1945, 'reserved', None) == E.get('t~1934'))) or bool((GET(ctx, 'spaces', v_s_1945, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1945, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1945, None) == E.get('you'))))) and bool((bool(IN(v_s_1945, KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1946, ctx.state.get('board'))) and bool((not IN(v_x_1946, KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1946, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1946, {}), 'tile', None) == v_u_1947)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1946, {}), 'tile', None), 'counts_as', None) == v_u_1947))))) for v_u_1947 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1946 in items_of(ADJ(ctx, 'spaces', v_s_1945))]))))))]))
-
-
-def x_2280(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1954'), {})
+    return MEMO(ctx, (2278, E.get('this'), E.get('t~1934'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1948: (lambda v_near_1951: (v_near_1951 if (bool((GET(ctx, 'tiles', E.get('t~1934'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1951)) > num(0)))) else v_open_1948))([v_s_1949 for v_s_1949 in items_of(v_open_1948) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1950, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1950, {}), 'owner', None) == E.get('you')))) for v_x_1950 in items_of(ADJ(ctx, 'spaces', v_s_1949))])))]))([v_s_1945 for v_s_1945 in items_of([v_x_1944 for v_x_1944 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1944, 'type', None) == GET(ctx, 'tiles', E.get('t~1934'), 'space', None))]) if (bool((not IN(v_s_1945, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1945, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1945, 'reserved', None) == E.get('t~1934'))) or bool((GET(ctx, 'spaces', v_s_1945, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1945, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1945, None) == E.get('you'))))) and bool((bool(IN(v_s_1945, KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1946, ctx.state.get('board'))) and bool((not IN(v_x_1946, KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1946, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1946, {}), 'tile', None) == v_u_1947)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1946, {}), 'tile', None), 'counts_as', None) == v_u_1947))))) for v_u_1947 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1934'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1946 in items_of(ADJ(ctx, 'spaces', v_s_1945))]))))))]))
 
 
 def x_2281(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~1954'), {})
+
+
+def x_2282(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~1953'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1953'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2282(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2283(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2284(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2285(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2285(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2286(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~1953'))
 
 
-def x_2286(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2287(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~1954'))
 
 
-def x_2287(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2288(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1954'))
 
 
-def x_2288(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2289(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~1955'), ctx.state.get('board'))
 
 
-def x_2289(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2290(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1955'), {}), 'tile', None))
 
 
-def x_2293(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2294(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~1952')}
 
 
-def x_2296(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2297(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_2297(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_2298(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_2299(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_2300(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_2301(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2302(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_2302(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2303(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_2303(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2304(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2304(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_2305(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_2306(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_2307(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2309(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2310(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1958'), 0)
 
 
-def x_2313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2314(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1960'), 0)
 
 
-def x_2317(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2318(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~1961'), 'scope', None) == 'game')
 
 
-def x_2318(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2319(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~1961'), 0)
 
 
-def x_2320(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2321(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1961'), 0)
 
 
-def x_2322(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2323(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~1961') == 'tr')) and bool((num(E.get('n~1962')) > num(0))))
 
 
-def x_2323(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2324(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_2327(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2328(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1964'), 0)
 
 
-def x_2331(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~1967'), 'resource', None) == E.get('r~1966'))) and bool((E.get('card~1967') != E.get('this'))))
 
 
-def x_2333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2334(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1967'), 0)
 
 
-def x_2335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2336(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~1967')}
 
 
-def x_2338(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2340(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~1970'), 'resource', None) == E.get('r~1969'))) and bool((E.get('card~1970') != E.get('this'))))
 
 
-def x_2340(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2341(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1970'), 0)
 
 
-def x_2342(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2343(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~1970')}
 
 
-def x_2345(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2346(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1972'), 0)
 
 
-def x_2349(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2350(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1974'), 0)) - num(E.get('n~1973')))) >= num(GET(ctx, 'resources', E.get('r~1974'), 'production_min', 0)))
 
 
-def x_2350(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2351(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1974'), 0)
 
 
-def x_2354(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2355(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1976'), 0)
 
 
-def x_2358(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2359(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~1977'), 'scope', None) == 'game')
 
 
-def x_2359(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2360(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~1977'), 0)
 
 
-def x_2361(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2362(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1977'), 0)
 
 
-def x_2363(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2364(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~1977') == 'tr')) and bool((num(E.get('n~1978')) > num(0))))
 
 
-def x_2364(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2365(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_2366(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:241
+def x_2367(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:242
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
-
-
-def x_2369(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1980'), 0)) - num(E.get('n~1979')))) >= num(GET(ctx, 'resources', E.get('r~1980'), 'production_min', 0)))
 
 
 def x_2370(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1980'), 0)) - num(E.get('n~1979')))) >= num(GET(ctx, 'resources', E.get('r~1980'), 'production_min', 0)))
+
+
+def x_2371(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1980'), 0)
 
 
-def x_2374(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2375(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1982'), 0)
 
 
-def x_2377(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:241
+def x_2378(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:242
     E = ctx.env()
     return IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_2381(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2382(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1984'), 0)
 
 
-def x_2383(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:261
+def x_2384(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:262
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(7))
 
 
-def x_2386(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2387(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1986'), 0)
 
 
-def x_2389(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:271
+def x_2390(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:272
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
 
 
-def x_2392(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1988'), 0)
 
 
-def x_2396(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2397(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1990'), 0)
 
 
-def x_2400(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2401(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1992'), 0)
 
 
-def x_2405(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2406(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1994'), 0)
 
 
-def x_2409(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2410(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1996'), 0)
 
 
-def x_2413(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2414(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2414(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2415(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~1999'), 'resource', None) == E.get('r~1998'))) and bool((E.get('card~1999') != E.get('this'))))
 
 
-def x_2415(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2416(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1999'), 0)
 
 
-def x_2417(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2418(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~1999')}
 
 
-def x_2420(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2001'), 0)) - num(E.get('n~2000')))) >= num(GET(ctx, 'resources', E.get('r~2001'), 'production_min', 0)))
 
 
-def x_2421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2001'), 0)
 
 
-def x_2425(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2426(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2003'), 0)
 
 
-def x_2429(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2430(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2004'), 'scope', None) == 'game')
 
 
-def x_2430(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2431(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2004'), 0)
 
 
-def x_2432(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2433(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2004'), 0)
 
 
-def x_2434(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2435(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2004') == 'tr')) and bool((num(E.get('n~2005')) > num(0))))
 
 
-def x_2435(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2436(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_2439(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2440(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2441(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:297
+def x_2442(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:298
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_2444(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2445(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2447(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:297
+def x_2448(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:298
     E = ctx.env()
     return (E.get('card') == E.get('this'))
 
 
-def x_2448(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:297
+def x_2449(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:298
     E = ctx.env()
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
-def x_2450(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:313
+def x_2451(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     E = ctx.env()
     return (bool((E.get('p') != E.get('you'))) and bool(IN(E.get('card'), PL(ctx, E.get('you')).get('tableau'))) and bool((bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'animal')) or bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'microbe')))))
 
 
-def x_2452(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:313
+def x_2453(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     E = ctx.env()
     return (bool((E.get('p') != E.get('you'))) and bool((E.get('target') == E.get('you'))) and bool((E.get('r') == 'plants')))
 
 
-def x_2455(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2456(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2011'), 0)
 
 
-def x_2460(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
+def x_2461(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
     E = ctx.env()
-    return MEMO(ctx, (2460, E.get('k~2013'),), lambda: [v_x_2014 for v_x_2014 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2014, 'type', None) == E.get('k~2013'))])
+    return MEMO(ctx, (2461, E.get('k~2013'),), lambda: [v_x_2014 for v_x_2014 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2014, 'type', None) == E.get('k~2013'))])
 
 
-def x_2461(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
+def x_2462(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (2461, E.get('t~2015'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2017, 0), GET(ctx, 'parameters', v_p_2017, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2017, 'max', 0))) for v_p_2017 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2017, 'tile', None) == E.get('t~2015'))])))
+    return MEMO(ctx, (2462, E.get('t~2015'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2017, 0), GET(ctx, 'parameters', v_p_2017, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2017, 'max', 0))) for v_p_2017 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2017, 'tile', None) == E.get('t~2015'))])))
 
 
-def x_2462(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2463(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return MEMO(ctx, (2462, E.get('l~2016'), E.get('this'), E.get('t~2015'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2018 for v_s_2018 in items_of(E.get('l~2016')) if (bool((not IN(v_s_2018, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2018, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2018, 'reserved', None) == E.get('t~2015'))) or bool((GET(ctx, 'spaces', v_s_2018, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2018, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2018, None) == E.get('you'))))) and bool((bool(IN(v_s_2018, KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2019, ctx.state.get('board'))) and bool((not IN(v_x_2019, KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2019, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2019, {}), 'tile', None) == v_u_2020)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2019, {}), 'tile', None), 'counts_as', None) == v_u_2020))))) for v_u_2020 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2019 in items_of(ADJ(ctx, 'spaces', v_s_2018))]))))))])) > num(0)))
+    return MEMO(ctx, (2463, E.get('l~2016'), E.get('this'), E.get('t~2015'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2018 for v_s_2018 in items_of(E.get('l~2016')) if (bool((not IN(v_s_2018, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2018, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2018, 'reserved', None) == E.get('t~2015'))) or bool((GET(ctx, 'spaces', v_s_2018, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2018, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2018, None) == E.get('you'))))) and bool((bool(IN(v_s_2018, KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2019, ctx.state.get('board'))) and bool((not IN(v_x_2019, KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2019, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2019, {}), 'tile', None) == v_u_2020)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2019, {}), 'tile', None), 'counts_as', None) == v_u_2020))))) for v_u_2020 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2019 in items_of(ADJ(ctx, 'spaces', v_s_2018))]))))))])) > num(0)))
 
 
-def x_2463(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2464(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return MEMO(ctx, (2463, E.get('l~2016'), E.get('this'), E.get('t~2015'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2021 for v_s_2021 in items_of(E.get('l~2016')) if (bool((not IN(v_s_2021, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2021, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2021, 'reserved', None) == E.get('t~2015'))) or bool((GET(ctx, 'spaces', v_s_2021, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2021, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2021, None) == E.get('you'))))) and bool((bool(IN(v_s_2021, KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2022, ctx.state.get('board'))) and bool((not IN(v_x_2022, KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2022, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2022, {}), 'tile', None) == v_u_2023)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2022, {}), 'tile', None), 'counts_as', None) == v_u_2023))))) for v_u_2023 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2022 in items_of(ADJ(ctx, 'spaces', v_s_2021))]))))))])
-
-
-def x_2466(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2026'), {})
+    return MEMO(ctx, (2464, E.get('l~2016'), E.get('this'), E.get('t~2015'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2021 for v_s_2021 in items_of(E.get('l~2016')) if (bool((not IN(v_s_2021, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2021, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2021, 'reserved', None) == E.get('t~2015'))) or bool((GET(ctx, 'spaces', v_s_2021, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2021, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2021, None) == E.get('you'))))) and bool((bool(IN(v_s_2021, KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2022, ctx.state.get('board'))) and bool((not IN(v_x_2022, KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2022, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2022, {}), 'tile', None) == v_u_2023)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2022, {}), 'tile', None), 'counts_as', None) == v_u_2023))))) for v_u_2023 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2015'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2022 in items_of(ADJ(ctx, 'spaces', v_s_2021))]))))))])
 
 
 def x_2467(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2026'), {})
+
+
+def x_2468(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2025'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2025'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2468(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2469(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2470(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2471(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2471(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2472(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2025'))
 
 
-def x_2472(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2473(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2026'))
 
 
-def x_2473(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2474(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2026'))
 
 
-def x_2474(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2475(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2027'), ctx.state.get('board'))
 
 
-def x_2475(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2476(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2027'), {}), 'tile', None))
 
 
-def x_2479(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2480(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
     return {'space': E.get('space~2024')}
 
 
-def x_2482(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:340
+def x_2483(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:341
     E = ctx.env()
-    return MEMO(ctx, (2482, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2038 for v_x_2038 in items_of(GET(ctx, 'cards', v_c_2037, 'tags', [])) if (v_x_2038 == 'space')]) for v_c_2037 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2040 for v_x_2040 in items_of(GET(ctx, 'corporations', v_c_2039, 'tags', [])) if (v_x_2040 == 'space')]) for v_c_2039 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2041 for v_x_2041 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2041 == 'space')])))
-
-
-def x_2483(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2043'), 0)
+    return MEMO(ctx, (2483, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2038 for v_x_2038 in items_of(GET(ctx, 'cards', v_c_2037, 'tags', [])) if (v_x_2038 == 'space')]) for v_c_2037 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2040 for v_x_2040 in items_of(GET(ctx, 'corporations', v_c_2039, 'tags', [])) if (v_x_2040 == 'space')]) for v_c_2039 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2041 for v_x_2041 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2041 == 'space')])))
 
 
 def x_2484(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2043'), 0)
+
+
+def x_2485(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
     return (num(E.get('n~2042')) * num(E.get('k~2044')))
 
 
-def x_2485(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+def x_2486(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:344
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-20))
 
 
-def x_2488(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2489(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2046'), 0)
 
 
-def x_2492(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2493(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2048'), 0)
 
 
-def x_2495(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:353
+def x_2496(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:354
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(2))
-
-
-def x_2498(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2050'), 0)) >= num(E.get('n~2049')))
 
 
 def x_2499(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2050'), 0)) >= num(E.get('n~2049')))
+
+
+def x_2500(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2050'), 0)
 
 
-def x_2504(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2505(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2051'), 0), GET(ctx, 'parameters', E.get('p~2051'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2051'), 'max', 0)))
 
 
-def x_2505(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2506(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2051'), 0)
 
 
-def x_2506(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2507(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2051'), 'step', 0)
 
 
-def x_2507(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_2508(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_2508(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2051'), 'tr_track', None) != None)
 
 
 def x_2509(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~2051'), 'tr_track', None) != None)
+
+
+def x_2510(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2051'), 'tr_track', None), 0)
 
 
-def x_2511(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2512(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_2513(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2051'))
 
 
 def x_2514(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2053'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2051'), 0))
+    return FLD(ctx, K[0], E.get('p~2051'))
 
 
 def x_2515(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
+    return (KEY(E.get('b~2053'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2051'), 0))
+
+
+def x_2516(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    E = ctx.env()
     return KEY(E.get('b~2053'), 'effect', None)
 
 
-def x_2520(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_2521(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2521(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2522(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (2521, E.get('n~2054'), E.get('r~2055'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2056).get('prod'), E.get('r~2055'), 0)) - num(E.get('n~2054')))) >= num(GET(ctx, 'resources', E.get('r~2055'), 'production_min', 0))) for v_target_2056 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_2522(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+    return MEMO(ctx, (2522, E.get('n~2054'), E.get('r~2055'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2056).get('prod'), E.get('r~2055'), 0)) - num(E.get('n~2054')))) >= num(GET(ctx, 'resources', E.get('r~2055'), 'production_min', 0))) for v_target_2056 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2523(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_2524(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2057')).get('prod'), E.get('r~2055'), 0)) - num(E.get('n~2054')))) >= num(GET(ctx, 'resources', E.get('r~2055'), 'production_min', 0)))
 
 
-def x_2524(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2525(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2057')).get('prod'), E.get('r~2055'), 0)
 
 
-def x_2526(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2527(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2057')}
 
 
-def x_2529(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2530(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2059'), 0)
 
 
-def x_2534(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2535(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2061'), 0)) - num(E.get('n~2060')))) >= num(GET(ctx, 'resources', E.get('r~2061'), 'production_min', 0)))
 
 
-def x_2535(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2536(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2061'), 0)
 
 
-def x_2539(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2540(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2063'), 0)
 
 
-def x_2544(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2545(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2065'), 0)) - num(E.get('n~2064')))) >= num(GET(ctx, 'resources', E.get('r~2065'), 'production_min', 0)))
 
 
-def x_2545(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2546(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2065'), 0)
 
 
-def x_2549(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2550(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2067'), 0)
 
 
-def x_2553(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2554(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2069'), 0)
 
 
-def x_2555(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:390
+def x_2556(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(2))
 
 
-def x_2557(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2558(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2557, E.get('t~2070'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2071, 0), GET(ctx, 'parameters', v_p_2071, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2071, 'max', 0))) for v_p_2071 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2071, 'tile', None) == E.get('t~2070'))])))
+    return MEMO(ctx, (2558, E.get('t~2070'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2071, 0), GET(ctx, 'parameters', v_p_2071, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2071, 'max', 0))) for v_p_2071 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2071, 'tile', None) == E.get('t~2070'))])))
 
 
-def x_2558(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2559(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2558, E.get('this'), E.get('t~2070'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2076: (lambda v_near_2079: (v_near_2079 if (bool((GET(ctx, 'tiles', E.get('t~2070'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2079)) > num(0)))) else v_open_2076))([v_s_2077 for v_s_2077 in items_of(v_open_2076) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2078, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2078, {}), 'owner', None) == E.get('you')))) for v_x_2078 in items_of(ADJ(ctx, 'spaces', v_s_2077))])))]))([v_s_2073 for v_s_2073 in items_of([v_x_2072 for v_x_2072 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2072, 'type', None) == GET(ctx, 'tiles', E.get('t~2070'), 'space', None))]) if (bool((not IN(v_s_2073, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2073, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2073, 'reserved', None) == E.get('t~2070'))) or bool((GET(ctx, 'spaces', v_s_2073, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2073, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2073, None) == E.get('you'))))) and bool((bool(IN(v_s_2073, KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2074, ctx.state.get('board'))) and bool((not IN(v_x_2074, KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2074, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2074, {}), 'tile', None) == v_u_2075)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2074, {}), 'tile', None), 'counts_as', None) == v_u_2075))))) for v_u_2075 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2074 in items_of(ADJ(ctx, 'spaces', v_s_2073))]))))))]))) > num(0)))
+    return MEMO(ctx, (2559, E.get('this'), E.get('t~2070'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2076: (lambda v_near_2079: (v_near_2079 if (bool((GET(ctx, 'tiles', E.get('t~2070'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2079)) > num(0)))) else v_open_2076))([v_s_2077 for v_s_2077 in items_of(v_open_2076) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2078, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2078, {}), 'owner', None) == E.get('you')))) for v_x_2078 in items_of(ADJ(ctx, 'spaces', v_s_2077))])))]))([v_s_2073 for v_s_2073 in items_of([v_x_2072 for v_x_2072 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2072, 'type', None) == GET(ctx, 'tiles', E.get('t~2070'), 'space', None))]) if (bool((not IN(v_s_2073, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2073, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2073, 'reserved', None) == E.get('t~2070'))) or bool((GET(ctx, 'spaces', v_s_2073, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2073, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2073, None) == E.get('you'))))) and bool((bool(IN(v_s_2073, KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2074, ctx.state.get('board'))) and bool((not IN(v_x_2074, KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2074, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2074, {}), 'tile', None) == v_u_2075)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2074, {}), 'tile', None), 'counts_as', None) == v_u_2075))))) for v_u_2075 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2074 in items_of(ADJ(ctx, 'spaces', v_s_2073))]))))))]))) > num(0)))
 
 
-def x_2559(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2560(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2559, E.get('this'), E.get('t~2070'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2084: (lambda v_near_2087: (v_near_2087 if (bool((GET(ctx, 'tiles', E.get('t~2070'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2087)) > num(0)))) else v_open_2084))([v_s_2085 for v_s_2085 in items_of(v_open_2084) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2086, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2086, {}), 'owner', None) == E.get('you')))) for v_x_2086 in items_of(ADJ(ctx, 'spaces', v_s_2085))])))]))([v_s_2081 for v_s_2081 in items_of([v_x_2080 for v_x_2080 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2080, 'type', None) == GET(ctx, 'tiles', E.get('t~2070'), 'space', None))]) if (bool((not IN(v_s_2081, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2081, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2081, 'reserved', None) == E.get('t~2070'))) or bool((GET(ctx, 'spaces', v_s_2081, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2081, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2081, None) == E.get('you'))))) and bool((bool(IN(v_s_2081, KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2082, ctx.state.get('board'))) and bool((not IN(v_x_2082, KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2082, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2082, {}), 'tile', None) == v_u_2083)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2082, {}), 'tile', None), 'counts_as', None) == v_u_2083))))) for v_u_2083 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2082 in items_of(ADJ(ctx, 'spaces', v_s_2081))]))))))]))
-
-
-def x_2562(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2090'), {})
+    return MEMO(ctx, (2560, E.get('this'), E.get('t~2070'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2084: (lambda v_near_2087: (v_near_2087 if (bool((GET(ctx, 'tiles', E.get('t~2070'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2087)) > num(0)))) else v_open_2084))([v_s_2085 for v_s_2085 in items_of(v_open_2084) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2086, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2086, {}), 'owner', None) == E.get('you')))) for v_x_2086 in items_of(ADJ(ctx, 'spaces', v_s_2085))])))]))([v_s_2081 for v_s_2081 in items_of([v_x_2080 for v_x_2080 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2080, 'type', None) == GET(ctx, 'tiles', E.get('t~2070'), 'space', None))]) if (bool((not IN(v_s_2081, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2081, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2081, 'reserved', None) == E.get('t~2070'))) or bool((GET(ctx, 'spaces', v_s_2081, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2081, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2081, None) == E.get('you'))))) and bool((bool(IN(v_s_2081, KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2082, ctx.state.get('board'))) and bool((not IN(v_x_2082, KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2082, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2082, {}), 'tile', None) == v_u_2083)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2082, {}), 'tile', None), 'counts_as', None) == v_u_2083))))) for v_u_2083 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2070'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2082 in items_of(ADJ(ctx, 'spaces', v_s_2081))]))))))]))
 
 
 def x_2563(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2090'), {})
+
+
+def x_2564(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2089'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2089'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2564(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2565(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2566(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2567(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2567(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2568(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2089'))
 
 
-def x_2568(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2569(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2090'))
 
 
-def x_2569(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2570(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2090'))
 
 
-def x_2570(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2571(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2091'), ctx.state.get('board'))
 
 
-def x_2571(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2572(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2091'), {}), 'tile', None))
 
 
-def x_2575(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2576(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2088')}
 
 
-def x_2578(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2579(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2093'), 0)) - num(E.get('n~2092')))) >= num(GET(ctx, 'resources', E.get('r~2093'), 'production_min', 0)))
 
 
-def x_2579(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2580(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2093'), 0)
 
 
-def x_2583(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2584(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2095'), 0)
 
 
-def x_2586(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2587(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2586, E.get('t~2096'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2097, 0), GET(ctx, 'parameters', v_p_2097, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2097, 'max', 0))) for v_p_2097 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2097, 'tile', None) == E.get('t~2096'))])))
+    return MEMO(ctx, (2587, E.get('t~2096'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2097, 0), GET(ctx, 'parameters', v_p_2097, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2097, 'max', 0))) for v_p_2097 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2097, 'tile', None) == E.get('t~2096'))])))
 
 
-def x_2587(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2588(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2587, E.get('this'), E.get('t~2096'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2102: (lambda v_near_2105: (v_near_2105 if (bool((GET(ctx, 'tiles', E.get('t~2096'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2105)) > num(0)))) else v_open_2102))([v_s_2103 for v_s_2103 in items_of(v_open_2102) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2104, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2104, {}), 'owner', None) == E.get('you')))) for v_x_2104 in items_of(ADJ(ctx, 'spaces', v_s_2103))])))]))([v_s_2099 for v_s_2099 in items_of([v_x_2098 for v_x_2098 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2098, 'type', None) == GET(ctx, 'tiles', E.get('t~2096'), 'space', None))]) if (bool((not IN(v_s_2099, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2099, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2099, 'reserved', None) == E.get('t~2096'))) or bool((GET(ctx, 'spaces', v_s_2099, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2099, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2099, None) == E.get('you'))))) and bool((bool(IN(v_s_2099, KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2100, ctx.state.get('board'))) and bool((not IN(v_x_2100, KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2100, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2100, {}), 'tile', None) == v_u_2101)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2100, {}), 'tile', None), 'counts_as', None) == v_u_2101))))) for v_u_2101 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2100 in items_of(ADJ(ctx, 'spaces', v_s_2099))]))))))]))) > num(0)))
+    return MEMO(ctx, (2588, E.get('this'), E.get('t~2096'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2102: (lambda v_near_2105: (v_near_2105 if (bool((GET(ctx, 'tiles', E.get('t~2096'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2105)) > num(0)))) else v_open_2102))([v_s_2103 for v_s_2103 in items_of(v_open_2102) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2104, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2104, {}), 'owner', None) == E.get('you')))) for v_x_2104 in items_of(ADJ(ctx, 'spaces', v_s_2103))])))]))([v_s_2099 for v_s_2099 in items_of([v_x_2098 for v_x_2098 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2098, 'type', None) == GET(ctx, 'tiles', E.get('t~2096'), 'space', None))]) if (bool((not IN(v_s_2099, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2099, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2099, 'reserved', None) == E.get('t~2096'))) or bool((GET(ctx, 'spaces', v_s_2099, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2099, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2099, None) == E.get('you'))))) and bool((bool(IN(v_s_2099, KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2100, ctx.state.get('board'))) and bool((not IN(v_x_2100, KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2100, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2100, {}), 'tile', None) == v_u_2101)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2100, {}), 'tile', None), 'counts_as', None) == v_u_2101))))) for v_u_2101 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2100 in items_of(ADJ(ctx, 'spaces', v_s_2099))]))))))]))) > num(0)))
 
 
-def x_2588(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2589(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2588, E.get('this'), E.get('t~2096'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2110: (lambda v_near_2113: (v_near_2113 if (bool((GET(ctx, 'tiles', E.get('t~2096'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2113)) > num(0)))) else v_open_2110))([v_s_2111 for v_s_2111 in items_of(v_open_2110) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2112, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2112, {}), 'owner', None) == E.get('you')))) for v_x_2112 in items_of(ADJ(ctx, 'spaces', v_s_2111))])))]))([v_s_2107 for v_s_2107 in items_of([v_x_2106 for v_x_2106 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2106, 'type', None) == GET(ctx, 'tiles', E.get('t~2096'), 'space', None))]) if (bool((not IN(v_s_2107, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2107, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2107, 'reserved', None) == E.get('t~2096'))) or bool((GET(ctx, 'spaces', v_s_2107, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2107, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2107, None) == E.get('you'))))) and bool((bool(IN(v_s_2107, KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2108, ctx.state.get('board'))) and bool((not IN(v_x_2108, KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2108, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2108, {}), 'tile', None) == v_u_2109)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2108, {}), 'tile', None), 'counts_as', None) == v_u_2109))))) for v_u_2109 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2108 in items_of(ADJ(ctx, 'spaces', v_s_2107))]))))))]))
-
-
-def x_2591(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2116'), {})
+    return MEMO(ctx, (2589, E.get('this'), E.get('t~2096'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2110: (lambda v_near_2113: (v_near_2113 if (bool((GET(ctx, 'tiles', E.get('t~2096'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2113)) > num(0)))) else v_open_2110))([v_s_2111 for v_s_2111 in items_of(v_open_2110) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2112, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2112, {}), 'owner', None) == E.get('you')))) for v_x_2112 in items_of(ADJ(ctx, 'spaces', v_s_2111))])))]))([v_s_2107 for v_s_2107 in items_of([v_x_2106 for v_x_2106 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2106, 'type', None) == GET(ctx, 'tiles', E.get('t~2096'), 'space', None))]) if (bool((not IN(v_s_2107, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2107, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2107, 'reserved', None) == E.get('t~2096'))) or bool((GET(ctx, 'spaces', v_s_2107, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2107, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2107, None) == E.get('you'))))) and bool((bool(IN(v_s_2107, KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2108, ctx.state.get('board'))) and bool((not IN(v_x_2108, KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2108, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2108, {}), 'tile', None) == v_u_2109)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2108, {}), 'tile', None), 'counts_as', None) == v_u_2109))))) for v_u_2109 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2096'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2108 in items_of(ADJ(ctx, 'spaces', v_s_2107))]))))))]))
 
 
 def x_2592(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2116'), {})
+
+
+def x_2593(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2115'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2115'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2593(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2594(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2595(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2596(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2596(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2597(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2115'))
 
 
-def x_2597(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2598(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2116'))
 
 
-def x_2598(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2599(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2116'))
 
 
-def x_2599(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2600(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2117'), ctx.state.get('board'))
 
 
-def x_2600(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2601(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2117'), {}), 'tile', None))
 
 
-def x_2604(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2605(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2114')}
 
 
-def x_2606(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:408
+def x_2607(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:409
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
 
 
-def x_2609(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_2610(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2610(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2611(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (2610, E.get('n~2118'), E.get('r~2119'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2120).get('prod'), E.get('r~2119'), 0)) - num(E.get('n~2118')))) >= num(GET(ctx, 'resources', E.get('r~2119'), 'production_min', 0))) for v_target_2120 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_2611(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+    return MEMO(ctx, (2611, E.get('n~2118'), E.get('r~2119'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2120).get('prod'), E.get('r~2119'), 0)) - num(E.get('n~2118')))) >= num(GET(ctx, 'resources', E.get('r~2119'), 'production_min', 0))) for v_target_2120 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2612(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_2613(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2121')).get('prod'), E.get('r~2119'), 0)) - num(E.get('n~2118')))) >= num(GET(ctx, 'resources', E.get('r~2119'), 'production_min', 0)))
 
 
-def x_2613(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2614(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2121')).get('prod'), E.get('r~2119'), 0)
 
 
-def x_2615(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2616(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2121')}
 
 
-def x_2618(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2619(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2123'), 0)
 
 
-def x_2621(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:418
+def x_2622(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(9))
-
-
-def x_2624(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2125'), 0)) - num(E.get('n~2124')))) >= num(GET(ctx, 'resources', E.get('r~2125'), 'production_min', 0)))
 
 
 def x_2625(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2125'), 0)) - num(E.get('n~2124')))) >= num(GET(ctx, 'resources', E.get('r~2125'), 'production_min', 0)))
+
+
+def x_2626(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2125'), 0)
 
 
-def x_2629(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2630(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2127'), 0)
 
 
-def x_2631(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:418
+def x_2632(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     E = ctx.env()
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
-def x_2634(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2635(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2636(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:431
+def x_2637(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:432
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(IN('science', KEY(E.get('event'), 'tags', None))))
 
 
-def x_2637(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:442
+def x_2638(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:443
     E = ctx.env()
-    return MEMO(ctx, (2637, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2130 for v_x_2130 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2130 == 'science')]))
+    return MEMO(ctx, (2638, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2130 for v_x_2130 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2130 == 'science')]))
 
 
-def x_2640(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2641(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_2645(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2133')))
 
 
 def x_2646(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2133')))
+
+
+def x_2647(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2650(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2651(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_2651(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_2652(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_2653(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_2654(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_2655(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2656(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_2656(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2657(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_2657(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2658(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2658(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_2659(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_2660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_2661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2663(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:446
-    return MEMO(ctx, (2663, ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2136 for v_s_2136 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2136, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2136, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2136, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= num(2)))
+def x_2664(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:447
+    return MEMO(ctx, (2664, ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2136 for v_s_2136 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2136, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2136, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2136, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= num(2)))
 
 
-def x_2666(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2667(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2138'), 0)
 
 
-def x_2671(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_2672(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('this'), 'tags', [])))) else 0), None)
 
 
-def x_2673(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_2674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2141') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_2674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_2675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2142') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_2675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_2676(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_2676(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2143'), E.get('t_v~2144')), E.get('h_v~2145')) == 0)
 
 
 def x_2677(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2140')))
+    return (AR('+', AR('+', E.get('s_v~2143'), E.get('t_v~2144')), E.get('h_v~2145')) == 0)
 
 
 def x_2678(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2140')))
+
+
+def x_2679(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_2680(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_2681(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2143')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2144')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2145'))))) >= num(E.get('price~2140')))
 
 
-def x_2681(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2682(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2140'), E.get('s_v~2143'))) - num(1)), E.get('s_v~2143'))]) if (num(E.get('s_v~2143')) > num(0)) else 0))
 
 
-def x_2682(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2683(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2140'), E.get('t_v~2144'))) - num(1)), E.get('t_v~2144'))]) if (num(E.get('t_v~2144')) > num(0)) else 0))
 
 
-def x_2683(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2684(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2140'), E.get('h_v~2145'))) - num(1)), E.get('h_v~2145'))]) if (num(E.get('h_v~2145')) > num(0)) else 0))
 
 
-def x_2684(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2685(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2140')) - num((num(E.get('s~2146')) * num(E.get('s_v~2143')))))) - num((num(E.get('t~2147')) * num(E.get('t_v~2144')))))) - num((num(E.get('h~2148')) * num(E.get('h_v~2145')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2146')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2146')) * num(E.get('s_v~2143'))), (num(E.get('t~2147')) * num(E.get('t_v~2144')))), (num(E.get('h~2148')) * num(E.get('h_v~2145'))))) - num(E.get('s_v~2143')))) >= num(E.get('price~2140'))))))) and bool((not (bool((num(E.get('t~2147')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2146')) * num(E.get('s_v~2143'))), (num(E.get('t~2147')) * num(E.get('t_v~2144')))), (num(E.get('h~2148')) * num(E.get('h_v~2145'))))) - num(E.get('t_v~2144')))) >= num(E.get('price~2140'))))))) and bool((not (bool((num(E.get('h~2148')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2146')) * num(E.get('s_v~2143'))), (num(E.get('t~2147')) * num(E.get('t_v~2144')))), (num(E.get('h~2148')) * num(E.get('h_v~2145'))))) - num(E.get('h_v~2145')))) >= num(E.get('price~2140'))))))))
 
 
-def x_2685(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_2686(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_2686(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_2687(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2140')) - num((num(E.get('s~2146')) * num(E.get('s_v~2143')))))) - num((num(E.get('t~2147')) * num(E.get('t_v~2144')))))) - num((num(E.get('h~2148')) * num(E.get('h_v~2145')))))])
 
 
-def x_2687(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_2688(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_2689(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_2690(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_2691(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_2692(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_2693(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2694(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2140')) - num((num(E.get('s~2146')) * num(E.get('s_v~2143')))))) - num((num(E.get('t~2147')) * num(E.get('t_v~2144')))))) - num((num(E.get('h~2148')) * num(E.get('h_v~2145')))))])}, ({'steel': E.get('s~2146')} if (num(E.get('s_v~2143')) > num(0)) else K[4])), ({'titanium': E.get('t~2147')} if (num(E.get('t_v~2144')) > num(0)) else K[4])), ({'heat': E.get('h~2148')} if (num(E.get('h_v~2145')) > num(0)) else K[4]))
 
 
-def x_2695(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2696(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2695, E.get('t~2149'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2150, 0), GET(ctx, 'parameters', v_p_2150, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2150, 'max', 0))) for v_p_2150 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2150, 'tile', None) == E.get('t~2149'))])))
+    return MEMO(ctx, (2696, E.get('t~2149'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2150, 0), GET(ctx, 'parameters', v_p_2150, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2150, 'max', 0))) for v_p_2150 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2150, 'tile', None) == E.get('t~2149'))])))
 
 
-def x_2696(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2697(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2696, E.get('this'), E.get('t~2149'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2155: (lambda v_near_2158: (v_near_2158 if (bool((GET(ctx, 'tiles', E.get('t~2149'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2158)) > num(0)))) else v_open_2155))([v_s_2156 for v_s_2156 in items_of(v_open_2155) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2157, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2157, {}), 'owner', None) == E.get('you')))) for v_x_2157 in items_of(ADJ(ctx, 'spaces', v_s_2156))])))]))([v_s_2152 for v_s_2152 in items_of([v_x_2151 for v_x_2151 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2151, 'type', None) == GET(ctx, 'tiles', E.get('t~2149'), 'space', None))]) if (bool((not IN(v_s_2152, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2152, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2152, 'reserved', None) == E.get('t~2149'))) or bool((GET(ctx, 'spaces', v_s_2152, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2152, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2152, None) == E.get('you'))))) and bool((bool(IN(v_s_2152, KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2153, ctx.state.get('board'))) and bool((not IN(v_x_2153, KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2153, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2153, {}), 'tile', None) == v_u_2154)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2153, {}), 'tile', None), 'counts_as', None) == v_u_2154))))) for v_u_2154 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2153 in items_of(ADJ(ctx, 'spaces', v_s_2152))]))))))]))) > num(0)))
+    return MEMO(ctx, (2697, E.get('this'), E.get('t~2149'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2155: (lambda v_near_2158: (v_near_2158 if (bool((GET(ctx, 'tiles', E.get('t~2149'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2158)) > num(0)))) else v_open_2155))([v_s_2156 for v_s_2156 in items_of(v_open_2155) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2157, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2157, {}), 'owner', None) == E.get('you')))) for v_x_2157 in items_of(ADJ(ctx, 'spaces', v_s_2156))])))]))([v_s_2152 for v_s_2152 in items_of([v_x_2151 for v_x_2151 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2151, 'type', None) == GET(ctx, 'tiles', E.get('t~2149'), 'space', None))]) if (bool((not IN(v_s_2152, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2152, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2152, 'reserved', None) == E.get('t~2149'))) or bool((GET(ctx, 'spaces', v_s_2152, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2152, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2152, None) == E.get('you'))))) and bool((bool(IN(v_s_2152, KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2153, ctx.state.get('board'))) and bool((not IN(v_x_2153, KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2153, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2153, {}), 'tile', None) == v_u_2154)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2153, {}), 'tile', None), 'counts_as', None) == v_u_2154))))) for v_u_2154 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2153 in items_of(ADJ(ctx, 'spaces', v_s_2152))]))))))]))) > num(0)))
 
 
-def x_2697(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2698(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2697, E.get('this'), E.get('t~2149'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2163: (lambda v_near_2166: (v_near_2166 if (bool((GET(ctx, 'tiles', E.get('t~2149'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2166)) > num(0)))) else v_open_2163))([v_s_2164 for v_s_2164 in items_of(v_open_2163) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2165, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2165, {}), 'owner', None) == E.get('you')))) for v_x_2165 in items_of(ADJ(ctx, 'spaces', v_s_2164))])))]))([v_s_2160 for v_s_2160 in items_of([v_x_2159 for v_x_2159 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2159, 'type', None) == GET(ctx, 'tiles', E.get('t~2149'), 'space', None))]) if (bool((not IN(v_s_2160, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2160, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2160, 'reserved', None) == E.get('t~2149'))) or bool((GET(ctx, 'spaces', v_s_2160, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2160, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2160, None) == E.get('you'))))) and bool((bool(IN(v_s_2160, KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2161, ctx.state.get('board'))) and bool((not IN(v_x_2161, KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2161, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2161, {}), 'tile', None) == v_u_2162)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2161, {}), 'tile', None), 'counts_as', None) == v_u_2162))))) for v_u_2162 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2161 in items_of(ADJ(ctx, 'spaces', v_s_2160))]))))))]))
-
-
-def x_2700(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2169'), {})
+    return MEMO(ctx, (2698, E.get('this'), E.get('t~2149'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2163: (lambda v_near_2166: (v_near_2166 if (bool((GET(ctx, 'tiles', E.get('t~2149'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2166)) > num(0)))) else v_open_2163))([v_s_2164 for v_s_2164 in items_of(v_open_2163) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2165, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2165, {}), 'owner', None) == E.get('you')))) for v_x_2165 in items_of(ADJ(ctx, 'spaces', v_s_2164))])))]))([v_s_2160 for v_s_2160 in items_of([v_x_2159 for v_x_2159 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2159, 'type', None) == GET(ctx, 'tiles', E.get('t~2149'), 'space', None))]) if (bool((not IN(v_s_2160, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2160, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2160, 'reserved', None) == E.get('t~2149'))) or bool((GET(ctx, 'spaces', v_s_2160, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2160, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2160, None) == E.get('you'))))) and bool((bool(IN(v_s_2160, KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2161, ctx.state.get('board'))) and bool((not IN(v_x_2161, KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2161, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2161, {}), 'tile', None) == v_u_2162)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2161, {}), 'tile', None), 'counts_as', None) == v_u_2162))))) for v_u_2162 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2149'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2161 in items_of(ADJ(ctx, 'spaces', v_s_2160))]))))))]))
 
 
 def x_2701(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2169'), {})
+
+
+def x_2702(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2168'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2168'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2702(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2703(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2704(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2705(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2705(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2706(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2168'))
 
 
-def x_2706(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2707(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2169'))
 
 
-def x_2707(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2708(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2169'))
 
 
-def x_2708(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2709(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2170'), ctx.state.get('board'))
 
 
-def x_2709(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2710(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2170'), {}), 'tile', None))
 
 
-def x_2713(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2714(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2167')}
 
 
-def x_2715(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2716(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2715, E.get('t~2171'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2172, 0), GET(ctx, 'parameters', v_p_2172, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2172, 'max', 0))) for v_p_2172 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2172, 'tile', None) == E.get('t~2171'))])))
+    return MEMO(ctx, (2716, E.get('t~2171'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2172, 0), GET(ctx, 'parameters', v_p_2172, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2172, 'max', 0))) for v_p_2172 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2172, 'tile', None) == E.get('t~2171'))])))
 
 
-def x_2716(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2717(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2716, E.get('this'), E.get('t~2171'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2177: (lambda v_near_2180: (v_near_2180 if (bool((GET(ctx, 'tiles', E.get('t~2171'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2180)) > num(0)))) else v_open_2177))([v_s_2178 for v_s_2178 in items_of(v_open_2177) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2179, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2179, {}), 'owner', None) == E.get('you')))) for v_x_2179 in items_of(ADJ(ctx, 'spaces', v_s_2178))])))]))([v_s_2174 for v_s_2174 in items_of([v_x_2173 for v_x_2173 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2173, 'type', None) == GET(ctx, 'tiles', E.get('t~2171'), 'space', None))]) if (bool((not IN(v_s_2174, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2174, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2174, 'reserved', None) == E.get('t~2171'))) or bool((GET(ctx, 'spaces', v_s_2174, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2174, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2174, None) == E.get('you'))))) and bool((bool(IN(v_s_2174, KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2175, ctx.state.get('board'))) and bool((not IN(v_x_2175, KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2175, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2175, {}), 'tile', None) == v_u_2176)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2175, {}), 'tile', None), 'counts_as', None) == v_u_2176))))) for v_u_2176 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2175 in items_of(ADJ(ctx, 'spaces', v_s_2174))]))))))]))) > num(0)))
+    return MEMO(ctx, (2717, E.get('this'), E.get('t~2171'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2177: (lambda v_near_2180: (v_near_2180 if (bool((GET(ctx, 'tiles', E.get('t~2171'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2180)) > num(0)))) else v_open_2177))([v_s_2178 for v_s_2178 in items_of(v_open_2177) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2179, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2179, {}), 'owner', None) == E.get('you')))) for v_x_2179 in items_of(ADJ(ctx, 'spaces', v_s_2178))])))]))([v_s_2174 for v_s_2174 in items_of([v_x_2173 for v_x_2173 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2173, 'type', None) == GET(ctx, 'tiles', E.get('t~2171'), 'space', None))]) if (bool((not IN(v_s_2174, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2174, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2174, 'reserved', None) == E.get('t~2171'))) or bool((GET(ctx, 'spaces', v_s_2174, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2174, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2174, None) == E.get('you'))))) and bool((bool(IN(v_s_2174, KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2175, ctx.state.get('board'))) and bool((not IN(v_x_2175, KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2175, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2175, {}), 'tile', None) == v_u_2176)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2175, {}), 'tile', None), 'counts_as', None) == v_u_2176))))) for v_u_2176 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2175 in items_of(ADJ(ctx, 'spaces', v_s_2174))]))))))]))) > num(0)))
 
 
-def x_2717(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2718(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2717, E.get('this'), E.get('t~2171'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2185: (lambda v_near_2188: (v_near_2188 if (bool((GET(ctx, 'tiles', E.get('t~2171'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2188)) > num(0)))) else v_open_2185))([v_s_2186 for v_s_2186 in items_of(v_open_2185) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2187, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2187, {}), 'owner', None) == E.get('you')))) for v_x_2187 in items_of(ADJ(ctx, 'spaces', v_s_2186))])))]))([v_s_2182 for v_s_2182 in items_of([v_x_2181 for v_x_2181 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2181, 'type', None) == GET(ctx, 'tiles', E.get('t~2171'), 'space', None))]) if (bool((not IN(v_s_2182, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2182, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2182, 'reserved', None) == E.get('t~2171'))) or bool((GET(ctx, 'spaces', v_s_2182, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2182, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2182, None) == E.get('you'))))) and bool((bool(IN(v_s_2182, KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2183, ctx.state.get('board'))) and bool((not IN(v_x_2183, KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2183, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2183, {}), 'tile', None) == v_u_2184)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2183, {}), 'tile', None), 'counts_as', None) == v_u_2184))))) for v_u_2184 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2183 in items_of(ADJ(ctx, 'spaces', v_s_2182))]))))))]))
-
-
-def x_2720(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2191'), {})
+    return MEMO(ctx, (2718, E.get('this'), E.get('t~2171'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2185: (lambda v_near_2188: (v_near_2188 if (bool((GET(ctx, 'tiles', E.get('t~2171'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2188)) > num(0)))) else v_open_2185))([v_s_2186 for v_s_2186 in items_of(v_open_2185) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2187, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2187, {}), 'owner', None) == E.get('you')))) for v_x_2187 in items_of(ADJ(ctx, 'spaces', v_s_2186))])))]))([v_s_2182 for v_s_2182 in items_of([v_x_2181 for v_x_2181 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2181, 'type', None) == GET(ctx, 'tiles', E.get('t~2171'), 'space', None))]) if (bool((not IN(v_s_2182, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2182, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2182, 'reserved', None) == E.get('t~2171'))) or bool((GET(ctx, 'spaces', v_s_2182, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2182, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2182, None) == E.get('you'))))) and bool((bool(IN(v_s_2182, KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2183, ctx.state.get('board'))) and bool((not IN(v_x_2183, KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2183, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2183, {}), 'tile', None) == v_u_2184)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2183, {}), 'tile', None), 'counts_as', None) == v_u_2184))))) for v_u_2184 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2171'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2183 in items_of(ADJ(ctx, 'spaces', v_s_2182))]))))))]))
 
 
 def x_2721(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2191'), {})
+
+
+def x_2722(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2190'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2190'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2722(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2723(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2724(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2725(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2725(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2726(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2190'))
 
 
-def x_2726(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2727(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2191'))
 
 
-def x_2727(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2728(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2191'))
 
 
-def x_2728(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2729(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2192'), ctx.state.get('board'))
 
 
-def x_2729(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2730(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2192'), {}), 'tile', None))
 
 
-def x_2733(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2734(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2189')}
 
 
-def x_2736(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:86
+def x_2737(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:86
     E = ctx.env()
     return (bool((num(len(ctx.state['players'])) > num(1))) and bool((ctx.state.get('last_space') != None)) and bool(IN(ctx.state.get('last_space'), ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'card', None) == E.get('this'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'tile', None) == 'ocean')))
 
 
-def x_2737(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:88
+def x_2738(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:88
     return list(range(len(ctx.state['players'])))
 
 
-def x_2738(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:88
+def x_2739(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:88
     E = ctx.env()
     return (bool((E.get('target~2195') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2195')).get('stock'), E.get('r~2194'), 0)) > num(0))) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2196, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2196, {}), 'owner', None) == E.get('target~2195')))) for v_x_2196 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2194'), 'target': E.get('target~2195'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
-def x_2739(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:92
+def x_2740(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:92
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2195')).get('stock'), E.get('r~2194'), 0)
 
 
-def x_2741(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:88
+def x_2742(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:88
     E = ctx.env()
     return {'target': E.get('target~2195')}
 
 
-def x_2746(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:482
-    return MEMO(ctx, (2746, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2199 for v_s_2199 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2199, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2199, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2199, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
-
-
-def x_2747(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2201'), 0)
+def x_2747(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:483
+    return MEMO(ctx, (2747, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2199 for v_s_2199 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2199, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2199, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2199, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
 
 
 def x_2748(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2201'), 0)
+
+
+def x_2749(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
     return (num(E.get('n~2200')) * num(E.get('k~2202')))
 
 
-def x_2749(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:484
+def x_2750(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:485
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) >= num(AR('+', 5, (1 if (num(MODV(ctx, 'heat_value', {}, 0, 0)) > num(0)) else 0))))
 
 
-def x_2752(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2753(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2204'), 0)) >= num(E.get('n~2203')))
 
 
-def x_2753(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2754(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2204'), 0)
 
 
-def x_2757(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2758(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2206'), 0)
 
 
-def x_2762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2763(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2763(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~2209'), 'resource', None) == E.get('r~2208'))) and bool((E.get('card~2209') != E.get('this'))))
 
 
-def x_2764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2209'), 0)
 
 
-def x_2766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2767(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~2209')}
 
 
-def x_2768(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:496
+def x_2769(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:497
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-8))
 
 
-def x_2770(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2770, E.get('t~2210'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2211, 0), GET(ctx, 'parameters', v_p_2211, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2211, 'max', 0))) for v_p_2211 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2211, 'tile', None) == E.get('t~2210'))])))
+    return MEMO(ctx, (2771, E.get('t~2210'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2211, 0), GET(ctx, 'parameters', v_p_2211, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2211, 'max', 0))) for v_p_2211 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2211, 'tile', None) == E.get('t~2210'))])))
 
 
-def x_2771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2772(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2771, E.get('this'), E.get('t~2210'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2216: (lambda v_near_2219: (v_near_2219 if (bool((GET(ctx, 'tiles', E.get('t~2210'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2219)) > num(0)))) else v_open_2216))([v_s_2217 for v_s_2217 in items_of(v_open_2216) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2218, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2218, {}), 'owner', None) == E.get('you')))) for v_x_2218 in items_of(ADJ(ctx, 'spaces', v_s_2217))])))]))([v_s_2213 for v_s_2213 in items_of([v_x_2212 for v_x_2212 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2212, 'type', None) == GET(ctx, 'tiles', E.get('t~2210'), 'space', None))]) if (bool((not IN(v_s_2213, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2213, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2213, 'reserved', None) == E.get('t~2210'))) or bool((GET(ctx, 'spaces', v_s_2213, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2213, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2213, None) == E.get('you'))))) and bool((bool(IN(v_s_2213, KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2214, ctx.state.get('board'))) and bool((not IN(v_x_2214, KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2214, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2214, {}), 'tile', None) == v_u_2215)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2214, {}), 'tile', None), 'counts_as', None) == v_u_2215))))) for v_u_2215 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2214 in items_of(ADJ(ctx, 'spaces', v_s_2213))]))))))]))) > num(0)))
+    return MEMO(ctx, (2772, E.get('this'), E.get('t~2210'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2216: (lambda v_near_2219: (v_near_2219 if (bool((GET(ctx, 'tiles', E.get('t~2210'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2219)) > num(0)))) else v_open_2216))([v_s_2217 for v_s_2217 in items_of(v_open_2216) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2218, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2218, {}), 'owner', None) == E.get('you')))) for v_x_2218 in items_of(ADJ(ctx, 'spaces', v_s_2217))])))]))([v_s_2213 for v_s_2213 in items_of([v_x_2212 for v_x_2212 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2212, 'type', None) == GET(ctx, 'tiles', E.get('t~2210'), 'space', None))]) if (bool((not IN(v_s_2213, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2213, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2213, 'reserved', None) == E.get('t~2210'))) or bool((GET(ctx, 'spaces', v_s_2213, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2213, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2213, None) == E.get('you'))))) and bool((bool(IN(v_s_2213, KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2214, ctx.state.get('board'))) and bool((not IN(v_x_2214, KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2214, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2214, {}), 'tile', None) == v_u_2215)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2214, {}), 'tile', None), 'counts_as', None) == v_u_2215))))) for v_u_2215 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2214 in items_of(ADJ(ctx, 'spaces', v_s_2213))]))))))]))) > num(0)))
 
 
-def x_2772(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2773(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2772, E.get('this'), E.get('t~2210'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2224: (lambda v_near_2227: (v_near_2227 if (bool((GET(ctx, 'tiles', E.get('t~2210'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2227)) > num(0)))) else v_open_2224))([v_s_2225 for v_s_2225 in items_of(v_open_2224) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2226, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2226, {}), 'owner', None) == E.get('you')))) for v_x_2226 in items_of(ADJ(ctx, 'spaces', v_s_2225))])))]))([v_s_2221 for v_s_2221 in items_of([v_x_2220 for v_x_2220 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2220, 'type', None) == GET(ctx, 'tiles', E.get('t~2210'), 'space', None))]) if (bool((not IN(v_s_2221, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2221, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2221, 'reserved', None) == E.get('t~2210'))) or bool((GET(ctx, 'spaces', v_s_2221, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2221, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2221, None) == E.get('you'))))) and bool((bool(IN(v_s_2221, KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2222, ctx.state.get('board'))) and bool((not IN(v_x_2222, KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2222, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2222, {}), 'tile', None) == v_u_2223)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2222, {}), 'tile', None), 'counts_as', None) == v_u_2223))))) for v_u_2223 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2222 in items_of(ADJ(ctx, 'spaces', v_s_2221))]))))))]))
-
-
-def x_2775(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2230'), {})
+    return MEMO(ctx, (2773, E.get('this'), E.get('t~2210'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2224: (lambda v_near_2227: (v_near_2227 if (bool((GET(ctx, 'tiles', E.get('t~2210'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2227)) > num(0)))) else v_open_2224))([v_s_2225 for v_s_2225 in items_of(v_open_2224) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2226, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2226, {}), 'owner', None) == E.get('you')))) for v_x_2226 in items_of(ADJ(ctx, 'spaces', v_s_2225))])))]))([v_s_2221 for v_s_2221 in items_of([v_x_2220 for v_x_2220 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2220, 'type', None) == GET(ctx, 'tiles', E.get('t~2210'), 'space', None))]) if (bool((not IN(v_s_2221, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2221, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2221, 'reserved', None) == E.get('t~2210'))) or bool((GET(ctx, 'spaces', v_s_2221, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2221, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2221, None) == E.get('you'))))) and bool((bool(IN(v_s_2221, KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2222, ctx.state.get('board'))) and bool((not IN(v_x_2222, KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2222, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2222, {}), 'tile', None) == v_u_2223)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2222, {}), 'tile', None), 'counts_as', None) == v_u_2223))))) for v_u_2223 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2210'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2222 in items_of(ADJ(ctx, 'spaces', v_s_2221))]))))))]))
 
 
 def x_2776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2230'), {})
+
+
+def x_2777(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2229'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2229'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2777(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2778(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2780(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2780(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2781(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2229'))
 
 
-def x_2781(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2782(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2230'))
 
 
-def x_2782(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2230'))
 
 
-def x_2783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2784(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2231'), ctx.state.get('board'))
 
 
-def x_2784(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2785(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2231'), {}), 'tile', None))
 
 
-def x_2788(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2789(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2228')}
 
 
-def x_2793(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_2794(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_2794(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
 def x_2795(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_2796(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_2797(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_2798(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_2799(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_2799(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_2800(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_2801(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_2802(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_2803(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2805(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+def x_2803(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_2804(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_2806(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_2807(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
-    return [E.get('card~2235')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
 def x_2808(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~2235')]
 
 
 def x_2809(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
-    return [E.get('card~2235')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_2810(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
+    return [E.get('card~2235')]
+
+
+def x_2811(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+    E = ctx.env()
     return {'card': E.get('card~2235')}
 
 
-def x_2811(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:58
+def x_2812(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:58
     return ctx.state.get('discard')
 
 
-def x_2812(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:58
+def x_2813(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:58
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_2813(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:59
+def x_2814(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:59
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_2815(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:513
+def x_2816(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:514
     E = ctx.env()
-    return MEMO(ctx, (2815, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2237 for v_x_2237 in items_of(GET(ctx, 'cards', v_c_2236, 'tags', [])) if (v_x_2237 == 'science')]) for v_c_2236 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2239 for v_x_2239 in items_of(GET(ctx, 'corporations', v_c_2238, 'tags', [])) if (v_x_2239 == 'science')]) for v_c_2238 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2816, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2237 for v_x_2237 in items_of(GET(ctx, 'cards', v_c_2236, 'tags', [])) if (v_x_2237 == 'science')]) for v_c_2236 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2239 for v_x_2239 in items_of(GET(ctx, 'corporations', v_c_2238, 'tags', [])) if (v_x_2239 == 'science')]) for v_c_2238 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_2817(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2818(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2817, E.get('t~2240'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2241, 0), GET(ctx, 'parameters', v_p_2241, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2241, 'max', 0))) for v_p_2241 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2241, 'tile', None) == E.get('t~2240'))])))
+    return MEMO(ctx, (2818, E.get('t~2240'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2241, 0), GET(ctx, 'parameters', v_p_2241, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2241, 'max', 0))) for v_p_2241 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2241, 'tile', None) == E.get('t~2240'))])))
 
 
-def x_2818(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2819(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2818, E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2246: (lambda v_near_2249: (v_near_2249 if (bool((GET(ctx, 'tiles', E.get('t~2240'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2249)) > num(0)))) else v_open_2246))([v_s_2247 for v_s_2247 in items_of(v_open_2246) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2248, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2248, {}), 'owner', None) == E.get('you')))) for v_x_2248 in items_of(ADJ(ctx, 'spaces', v_s_2247))])))]))([v_s_2243 for v_s_2243 in items_of([v_x_2242 for v_x_2242 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2242, 'type', None) == GET(ctx, 'tiles', E.get('t~2240'), 'space', None))]) if (bool((not IN(v_s_2243, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2243, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2243, None) == E.get('you'))))) and bool((bool(IN(v_s_2243, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2244, ctx.state.get('board'))) and bool((not IN(v_x_2244, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) == v_u_2245)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None), 'counts_as', None) == v_u_2245))))) for v_u_2245 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2244 in items_of(ADJ(ctx, 'spaces', v_s_2243))]))))))]))) > num(0)))
+    return MEMO(ctx, (2819, E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2246: (lambda v_near_2249: (v_near_2249 if (bool((GET(ctx, 'tiles', E.get('t~2240'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2249)) > num(0)))) else v_open_2246))([v_s_2247 for v_s_2247 in items_of(v_open_2246) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2248, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2248, {}), 'owner', None) == E.get('you')))) for v_x_2248 in items_of(ADJ(ctx, 'spaces', v_s_2247))])))]))([v_s_2243 for v_s_2243 in items_of([v_x_2242 for v_x_2242 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2242, 'type', None) == GET(ctx, 'tiles', E.get('t~2240'), 'space', None))]) if (bool((not IN(v_s_2243, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2243, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2243, None) == E.get('you'))))) and bool((bool(IN(v_s_2243, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2244, ctx.state.get('board'))) and bool((not IN(v_x_2244, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) == v_u_2245)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None), 'counts_as', None) == v_u_2245))))) for v_u_2245 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2244 in items_of(ADJ(ctx, 'spaces', v_s_2243))]))))))]))) > num(0)))
 
 
-def x_2819(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2820(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2819, E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2254: (lambda v_near_2257: (v_near_2257 if (bool((GET(ctx, 'tiles', E.get('t~2240'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2257)) > num(0)))) else v_open_2254))([v_s_2255 for v_s_2255 in items_of(v_open_2254) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2256, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2256, {}), 'owner', None) == E.get('you')))) for v_x_2256 in items_of(ADJ(ctx, 'spaces', v_s_2255))])))]))([v_s_2251 for v_s_2251 in items_of([v_x_2250 for v_x_2250 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2250, 'type', None) == GET(ctx, 'tiles', E.get('t~2240'), 'space', None))]) if (bool((not IN(v_s_2251, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2251, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2251, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2251, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2251, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2251, None) == E.get('you'))))) and bool((bool(IN(v_s_2251, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2252, ctx.state.get('board'))) and bool((not IN(v_x_2252, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2252, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2252, {}), 'tile', None) == v_u_2253)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2252, {}), 'tile', None), 'counts_as', None) == v_u_2253))))) for v_u_2253 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2252 in items_of(ADJ(ctx, 'spaces', v_s_2251))]))))))]))
-
-
-def x_2822(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2260'), {})
+    return MEMO(ctx, (2820, E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2254: (lambda v_near_2257: (v_near_2257 if (bool((GET(ctx, 'tiles', E.get('t~2240'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2257)) > num(0)))) else v_open_2254))([v_s_2255 for v_s_2255 in items_of(v_open_2254) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2256, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2256, {}), 'owner', None) == E.get('you')))) for v_x_2256 in items_of(ADJ(ctx, 'spaces', v_s_2255))])))]))([v_s_2251 for v_s_2251 in items_of([v_x_2250 for v_x_2250 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2250, 'type', None) == GET(ctx, 'tiles', E.get('t~2240'), 'space', None))]) if (bool((not IN(v_s_2251, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2251, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2251, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2251, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2251, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2251, None) == E.get('you'))))) and bool((bool(IN(v_s_2251, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2252, ctx.state.get('board'))) and bool((not IN(v_x_2252, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2252, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2252, {}), 'tile', None) == v_u_2253)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2252, {}), 'tile', None), 'counts_as', None) == v_u_2253))))) for v_u_2253 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2252 in items_of(ADJ(ctx, 'spaces', v_s_2251))]))))))]))
 
 
 def x_2823(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2260'), {})
+
+
+def x_2824(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2259'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2259'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2824(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2825(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2826(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2827(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2827(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2828(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2259'))
 
 
-def x_2828(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2829(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2260'))
 
 
-def x_2829(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2830(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2260'))
 
 
-def x_2830(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2831(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2261'), ctx.state.get('board'))
 
 
-def x_2831(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2832(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2261'), {}), 'tile', None))
 
 
-def x_2835(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2836(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2258')}
 
 
-def x_2836(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:530
+def x_2837(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:531
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'energy', 0)
 
 
-def x_2837(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def x_2838(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     E = ctx.env()
     return (num(E.get('n~2262')) >= num(1))
 
 
-def x_2838(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_2839(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return RANGE(1, E.get('n~2262'))
 
 
-def x_2839(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_2840(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2841(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_2842(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return {'amount': E.get('k~2263')}
 
 
-def x_2842(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:530
+def x_2843(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:531
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
-
-
-def x_2844(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2265'), 0)) >= num(E.get('n~2264')))
 
 
 def x_2845(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2265'), 0)) >= num(E.get('n~2264')))
+
+
+def x_2846(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2265'), 0)
 
 
-def x_2847(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:530
+def x_2848(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:531
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2849(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2850(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2267'), 0)
 
 
-def x_2852(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_2853(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
     return (num(0) - num(E.get('n~2268')))
 
 
-def x_2853(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_2854(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_2857(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2858(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_2858(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_2859(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_2860(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_2861(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_2862(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2863(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_2863(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2864(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_2864(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2865(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2865(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_2866(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_2867(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_2868(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2871(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:560
+def x_2872(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:561
     E = ctx.env()
-    return MEMO(ctx, (2871, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2271 for v_x_2271 in items_of(GET(ctx, 'cards', v_c_2270, 'tags', [])) if (v_x_2271 == 'jovian')]) for v_c_2270 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2273 for v_x_2273 in items_of(GET(ctx, 'corporations', v_c_2272, 'tags', [])) if (v_x_2273 == 'jovian')]) for v_c_2272 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2274 for v_x_2274 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2274 == 'jovian')])))
+    return MEMO(ctx, (2872, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2271 for v_x_2271 in items_of(GET(ctx, 'cards', v_c_2270, 'tags', [])) if (v_x_2271 == 'jovian')]) for v_c_2270 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2273 for v_x_2273 in items_of(GET(ctx, 'corporations', v_c_2272, 'tags', [])) if (v_x_2273 == 'jovian')]) for v_c_2272 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2274 for v_x_2274 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2274 == 'jovian')])))
 
 
-def x_2873(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def x_2874(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     E = ctx.env()
     return (num(E.get('n~2276')) * num(E.get('k~2277')))
 
 
-def x_2874(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2875(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2278'), 'scope', None) == 'game')
 
 
-def x_2875(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_2876(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2278'), 0)
 
 
-def x_2877(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2878(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2278'), 0)
 
 
-def x_2879(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2880(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2278') == 'tr')) and bool((num(E.get('n~2279')) > num(0))))
 
 
-def x_2880(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_2881(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_2885(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2886(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2281'), 0)
 
 
-def x_2887(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:564
-    return MEMO(ctx, (2887, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2282 for v_s_2282 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2282, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2282, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2282, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
+def x_2888(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:565
+    return MEMO(ctx, (2888, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2282 for v_s_2282 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2282, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2282, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2282, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
 
 
-def x_2889(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2890(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2889, E.get('t~2283'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2284, 0), GET(ctx, 'parameters', v_p_2284, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2284, 'max', 0))) for v_p_2284 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2284, 'tile', None) == E.get('t~2283'))])))
+    return MEMO(ctx, (2890, E.get('t~2283'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2284, 0), GET(ctx, 'parameters', v_p_2284, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2284, 'max', 0))) for v_p_2284 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2284, 'tile', None) == E.get('t~2283'))])))
 
 
-def x_2890(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2891(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2890, E.get('this'), E.get('t~2283'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2289: (lambda v_near_2292: (v_near_2292 if (bool((GET(ctx, 'tiles', E.get('t~2283'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2292)) > num(0)))) else v_open_2289))([v_s_2290 for v_s_2290 in items_of(v_open_2289) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2291, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2291, {}), 'owner', None) == E.get('you')))) for v_x_2291 in items_of(ADJ(ctx, 'spaces', v_s_2290))])))]))([v_s_2286 for v_s_2286 in items_of([v_x_2285 for v_x_2285 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2285, 'type', None) == GET(ctx, 'tiles', E.get('t~2283'), 'space', None))]) if (bool((not IN(v_s_2286, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2286, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2286, 'reserved', None) == E.get('t~2283'))) or bool((GET(ctx, 'spaces', v_s_2286, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2286, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2286, None) == E.get('you'))))) and bool((bool(IN(v_s_2286, KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2287, ctx.state.get('board'))) and bool((not IN(v_x_2287, KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2287, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2287, {}), 'tile', None) == v_u_2288)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2287, {}), 'tile', None), 'counts_as', None) == v_u_2288))))) for v_u_2288 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2287 in items_of(ADJ(ctx, 'spaces', v_s_2286))]))))))]))) > num(0)))
+    return MEMO(ctx, (2891, E.get('this'), E.get('t~2283'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2289: (lambda v_near_2292: (v_near_2292 if (bool((GET(ctx, 'tiles', E.get('t~2283'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2292)) > num(0)))) else v_open_2289))([v_s_2290 for v_s_2290 in items_of(v_open_2289) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2291, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2291, {}), 'owner', None) == E.get('you')))) for v_x_2291 in items_of(ADJ(ctx, 'spaces', v_s_2290))])))]))([v_s_2286 for v_s_2286 in items_of([v_x_2285 for v_x_2285 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2285, 'type', None) == GET(ctx, 'tiles', E.get('t~2283'), 'space', None))]) if (bool((not IN(v_s_2286, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2286, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2286, 'reserved', None) == E.get('t~2283'))) or bool((GET(ctx, 'spaces', v_s_2286, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2286, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2286, None) == E.get('you'))))) and bool((bool(IN(v_s_2286, KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2287, ctx.state.get('board'))) and bool((not IN(v_x_2287, KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2287, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2287, {}), 'tile', None) == v_u_2288)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2287, {}), 'tile', None), 'counts_as', None) == v_u_2288))))) for v_u_2288 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2287 in items_of(ADJ(ctx, 'spaces', v_s_2286))]))))))]))) > num(0)))
 
 
-def x_2891(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2892(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2891, E.get('this'), E.get('t~2283'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2297: (lambda v_near_2300: (v_near_2300 if (bool((GET(ctx, 'tiles', E.get('t~2283'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2300)) > num(0)))) else v_open_2297))([v_s_2298 for v_s_2298 in items_of(v_open_2297) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2299, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2299, {}), 'owner', None) == E.get('you')))) for v_x_2299 in items_of(ADJ(ctx, 'spaces', v_s_2298))])))]))([v_s_2294 for v_s_2294 in items_of([v_x_2293 for v_x_2293 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2293, 'type', None) == GET(ctx, 'tiles', E.get('t~2283'), 'space', None))]) if (bool((not IN(v_s_2294, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2294, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2294, 'reserved', None) == E.get('t~2283'))) or bool((GET(ctx, 'spaces', v_s_2294, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2294, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2294, None) == E.get('you'))))) and bool((bool(IN(v_s_2294, KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2295, ctx.state.get('board'))) and bool((not IN(v_x_2295, KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2295, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2295, {}), 'tile', None) == v_u_2296)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2295, {}), 'tile', None), 'counts_as', None) == v_u_2296))))) for v_u_2296 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2295 in items_of(ADJ(ctx, 'spaces', v_s_2294))]))))))]))
-
-
-def x_2894(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2303'), {})
+    return MEMO(ctx, (2892, E.get('this'), E.get('t~2283'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2297: (lambda v_near_2300: (v_near_2300 if (bool((GET(ctx, 'tiles', E.get('t~2283'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2300)) > num(0)))) else v_open_2297))([v_s_2298 for v_s_2298 in items_of(v_open_2297) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2299, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2299, {}), 'owner', None) == E.get('you')))) for v_x_2299 in items_of(ADJ(ctx, 'spaces', v_s_2298))])))]))([v_s_2294 for v_s_2294 in items_of([v_x_2293 for v_x_2293 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2293, 'type', None) == GET(ctx, 'tiles', E.get('t~2283'), 'space', None))]) if (bool((not IN(v_s_2294, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2294, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2294, 'reserved', None) == E.get('t~2283'))) or bool((GET(ctx, 'spaces', v_s_2294, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2294, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2294, None) == E.get('you'))))) and bool((bool(IN(v_s_2294, KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2295, ctx.state.get('board'))) and bool((not IN(v_x_2295, KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2295, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2295, {}), 'tile', None) == v_u_2296)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2295, {}), 'tile', None), 'counts_as', None) == v_u_2296))))) for v_u_2296 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2283'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2295 in items_of(ADJ(ctx, 'spaces', v_s_2294))]))))))]))
 
 
 def x_2895(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2303'), {})
+
+
+def x_2896(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2302'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2302'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2896(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2897(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2898(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2899(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2899(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2302'))
 
 
-def x_2900(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2901(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2303'))
 
 
-def x_2901(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2902(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2303'))
 
 
-def x_2902(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2903(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2304'), ctx.state.get('board'))
 
 
-def x_2903(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2904(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2304'), {}), 'tile', None))
 
 
-def x_2907(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2908(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2301')}
 
 
-def x_2912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_2913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2307') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_2913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_2914(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2308') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_2914(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_2915(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_2915(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2309'), E.get('t_v~2310')), E.get('h_v~2311')) == 0)
 
 
 def x_2916(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2306')))
+    return (AR('+', AR('+', E.get('s_v~2309'), E.get('t_v~2310')), E.get('h_v~2311')) == 0)
 
 
 def x_2917(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2306')))
+
+
+def x_2918(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_2919(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_2920(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2309')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2310')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2311'))))) >= num(E.get('price~2306')))
 
 
-def x_2920(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2921(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2306'), E.get('s_v~2309'))) - num(1)), E.get('s_v~2309'))]) if (num(E.get('s_v~2309')) > num(0)) else 0))
 
 
-def x_2921(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2922(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2306'), E.get('t_v~2310'))) - num(1)), E.get('t_v~2310'))]) if (num(E.get('t_v~2310')) > num(0)) else 0))
 
 
-def x_2922(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2923(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2306'), E.get('h_v~2311'))) - num(1)), E.get('h_v~2311'))]) if (num(E.get('h_v~2311')) > num(0)) else 0))
 
 
-def x_2923(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2924(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2306')) - num((num(E.get('s~2312')) * num(E.get('s_v~2309')))))) - num((num(E.get('t~2313')) * num(E.get('t_v~2310')))))) - num((num(E.get('h~2314')) * num(E.get('h_v~2311')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2312')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2312')) * num(E.get('s_v~2309'))), (num(E.get('t~2313')) * num(E.get('t_v~2310')))), (num(E.get('h~2314')) * num(E.get('h_v~2311'))))) - num(E.get('s_v~2309')))) >= num(E.get('price~2306'))))))) and bool((not (bool((num(E.get('t~2313')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2312')) * num(E.get('s_v~2309'))), (num(E.get('t~2313')) * num(E.get('t_v~2310')))), (num(E.get('h~2314')) * num(E.get('h_v~2311'))))) - num(E.get('t_v~2310')))) >= num(E.get('price~2306'))))))) and bool((not (bool((num(E.get('h~2314')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2312')) * num(E.get('s_v~2309'))), (num(E.get('t~2313')) * num(E.get('t_v~2310')))), (num(E.get('h~2314')) * num(E.get('h_v~2311'))))) - num(E.get('h_v~2311')))) >= num(E.get('price~2306'))))))))
 
 
-def x_2924(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_2925(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_2925(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_2926(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2306')) - num((num(E.get('s~2312')) * num(E.get('s_v~2309')))))) - num((num(E.get('t~2313')) * num(E.get('t_v~2310')))))) - num((num(E.get('h~2314')) * num(E.get('h_v~2311')))))])
 
 
-def x_2926(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_2927(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_2928(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_2929(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_2930(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_2931(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_2932(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2933(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2306')) - num((num(E.get('s~2312')) * num(E.get('s_v~2309')))))) - num((num(E.get('t~2313')) * num(E.get('t_v~2310')))))) - num((num(E.get('h~2314')) * num(E.get('h_v~2311')))))])}, ({'steel': E.get('s~2312')} if (num(E.get('s_v~2309')) > num(0)) else K[4])), ({'titanium': E.get('t~2313')} if (num(E.get('t_v~2310')) > num(0)) else K[4])), ({'heat': E.get('h~2314')} if (num(E.get('h_v~2311')) > num(0)) else K[4]))
 
 
-def x_2935(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2936(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_2936(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_2937(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_2938(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_2939(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_2940(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2941(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_2941(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2942(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_2942(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2943(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2943(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_2944(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_2945(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_2946(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_2948(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2317'), 0)) - num(E.get('n~2316')))) >= num(GET(ctx, 'resources', E.get('r~2317'), 'production_min', 0)))
 
 
 def x_2949(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2317'), 0)) - num(E.get('n~2316')))) >= num(GET(ctx, 'resources', E.get('r~2317'), 'production_min', 0)))
+
+
+def x_2950(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2317'), 0)
 
 
-def x_2953(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2953(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2319'), 0)) - num(E.get('n~2318')))) >= num(GET(ctx, 'resources', E.get('r~2319'), 'production_min', 0)))
+    return MEMO(ctx, (2953, E.get('t~2318'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2319, 0), GET(ctx, 'parameters', v_p_2319, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2319, 'max', 0))) for v_p_2319 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2319, 'tile', None) == E.get('t~2318'))])))
 
 
-def x_2954(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2954(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2319'), 0)
+    return MEMO(ctx, (2954, E.get('this'), E.get('t~2318'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2324: (lambda v_near_2327: (v_near_2327 if (bool((GET(ctx, 'tiles', E.get('t~2318'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2327)) > num(0)))) else v_open_2324))([v_s_2325 for v_s_2325 in items_of(v_open_2324) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2326, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2326, {}), 'owner', None) == E.get('you')))) for v_x_2326 in items_of(ADJ(ctx, 'spaces', v_s_2325))])))]))([v_s_2321 for v_s_2321 in items_of([v_x_2320 for v_x_2320 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2320, 'type', None) == GET(ctx, 'tiles', E.get('t~2318'), 'space', None))]) if (bool((not IN(v_s_2321, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2321, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2321, 'reserved', None) == E.get('t~2318'))) or bool((GET(ctx, 'spaces', v_s_2321, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2321, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2321, None) == E.get('you'))))) and bool((bool(IN(v_s_2321, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2322, ctx.state.get('board'))) and bool((not IN(v_x_2322, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2322, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2322, {}), 'tile', None) == v_u_2323)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2322, {}), 'tile', None), 'counts_as', None) == v_u_2323))))) for v_u_2323 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2322 in items_of(ADJ(ctx, 'spaces', v_s_2321))]))))))]))) > num(0)))
 
 
-def x_2957(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2955(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2957, E.get('t~2320'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2321, 0), GET(ctx, 'parameters', v_p_2321, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2321, 'max', 0))) for v_p_2321 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2321, 'tile', None) == E.get('t~2320'))])))
+    return MEMO(ctx, (2955, E.get('this'), E.get('t~2318'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2332: (lambda v_near_2335: (v_near_2335 if (bool((GET(ctx, 'tiles', E.get('t~2318'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2335)) > num(0)))) else v_open_2332))([v_s_2333 for v_s_2333 in items_of(v_open_2332) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2334, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2334, {}), 'owner', None) == E.get('you')))) for v_x_2334 in items_of(ADJ(ctx, 'spaces', v_s_2333))])))]))([v_s_2329 for v_s_2329 in items_of([v_x_2328 for v_x_2328 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2328, 'type', None) == GET(ctx, 'tiles', E.get('t~2318'), 'space', None))]) if (bool((not IN(v_s_2329, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2329, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2329, 'reserved', None) == E.get('t~2318'))) or bool((GET(ctx, 'spaces', v_s_2329, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2329, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2329, None) == E.get('you'))))) and bool((bool(IN(v_s_2329, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2330, ctx.state.get('board'))) and bool((not IN(v_x_2330, KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2330, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2330, {}), 'tile', None) == v_u_2331)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2330, {}), 'tile', None), 'counts_as', None) == v_u_2331))))) for v_u_2331 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2318'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2330 in items_of(ADJ(ctx, 'spaces', v_s_2329))]))))))]))
 
 
-def x_2958(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2958(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return MEMO(ctx, (2958, E.get('this'), E.get('t~2320'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2326: (lambda v_near_2329: (v_near_2329 if (bool((GET(ctx, 'tiles', E.get('t~2320'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2329)) > num(0)))) else v_open_2326))([v_s_2327 for v_s_2327 in items_of(v_open_2326) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2328, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2328, {}), 'owner', None) == E.get('you')))) for v_x_2328 in items_of(ADJ(ctx, 'spaces', v_s_2327))])))]))([v_s_2323 for v_s_2323 in items_of([v_x_2322 for v_x_2322 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2322, 'type', None) == GET(ctx, 'tiles', E.get('t~2320'), 'space', None))]) if (bool((not IN(v_s_2323, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2323, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2323, 'reserved', None) == E.get('t~2320'))) or bool((GET(ctx, 'spaces', v_s_2323, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2323, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2323, None) == E.get('you'))))) and bool((bool(IN(v_s_2323, KEY(GET(ctx, 'tiles', E.get('t~2320'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2324, ctx.state.get('board'))) and bool((not IN(v_x_2324, KEY(GET(ctx, 'tiles', E.get('t~2320'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2324, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2324, {}), 'tile', None) == v_u_2325)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2324, {}), 'tile', None), 'counts_as', None) == v_u_2325))))) for v_u_2325 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2320'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2324 in items_of(ADJ(ctx, 'spaces', v_s_2323))]))))))]))) > num(0)))
+    return KEY(ctx.state.get('board'), E.get('s~2338'), {})
 
 
-def x_2959(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2959(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return MEMO(ctx, (2959, E.get('this'), E.get('t~2320'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2334: (lambda v_near_2337: (v_near_2337 if (bool((GET(ctx, 'tiles', E.get('t~2320'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2337)) > num(0)))) else v_open_2334))([v_s_2335 for v_s_2335 in items_of(v_open_2334) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2336, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2336, {}), 'owner', None) == E.get('you')))) for v_x_2336 in items_of(ADJ(ctx, 'spaces', v_s_2335))])))]))([v_s_2331 for v_s_2331 in items_of([v_x_2330 for v_x_2330 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2330, 'type', None) == GET(ctx, 'tiles', E.get('t~2320'), 'space', None))]) if (bool((not IN(v_s_2331, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2331, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2331, 'reserved', None) == E.get('t~2320'))) or bool((GET(ctx, 'spaces', v_s_2331, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2331, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2331, None) == E.get('you'))))) and bool((bool(IN(v_s_2331, KEY(GET(ctx, 'tiles', E.get('t~2320'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2332, ctx.state.get('board'))) and bool((not IN(v_x_2332, KEY(GET(ctx, 'tiles', E.get('t~2320'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2332, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2332, {}), 'tile', None) == v_u_2333)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2332, {}), 'tile', None), 'counts_as', None) == v_u_2333))))) for v_u_2333 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2320'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2332 in items_of(ADJ(ctx, 'spaces', v_s_2331))]))))))]))
+    return {'tile': E.get('t~2337'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2337'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2962(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2340'), {})
-
-
-def x_2963(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return {'tile': E.get('t~2339'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2339'), 'owned', False) else None), 'card': E.get('this')}
-
-
-def x_2964(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2960(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2966(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2962(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2967(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2963(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2339'))
+    return FLD(ctx, K[1], E.get('t~2337'))
 
 
-def x_2968(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2964(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2340'))
+    return FLD(ctx, K[2], E.get('s~2338'))
 
 
-def x_2969(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2965(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2340'))
+    return ADJ(ctx, 'spaces', E.get('s~2338'))
 
 
-def x_2970(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2966(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2341'), ctx.state.get('board'))
+    return IN(E.get('x~2339'), ctx.state.get('board'))
 
 
-def x_2971(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2967(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2341'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2339'), {}), 'tile', None))
 
 
-def x_2975(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2971(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return {'space': E.get('space~2338')}
+    return {'space': E.get('space~2336')}
 
 
-def x_2978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2974(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2341'), 0)
+
+
+def x_2978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2343'), 0)) - num(E.get('n~2342')))) >= num(GET(ctx, 'resources', E.get('r~2343'), 'production_min', 0)))
+
+
+def x_2979(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2343'), 0)
 
 
-def x_2980(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:584
+def x_2981(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:585
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_2983(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2984(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2345'), 0)
 
 
-def x_2987(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_2988(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2988(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (2988, E.get('n~2346'), E.get('r~2347'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2348).get('prod'), E.get('r~2347'), 0)) - num(E.get('n~2346')))) >= num(GET(ctx, 'resources', E.get('r~2347'), 'production_min', 0))) for v_target_2348 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_2989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+    return MEMO(ctx, (2989, E.get('n~2346'), E.get('r~2347'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2348).get('prod'), E.get('r~2347'), 0)) - num(E.get('n~2346')))) >= num(GET(ctx, 'resources', E.get('r~2347'), 'production_min', 0))) for v_target_2348 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2990(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_2991(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2349')).get('prod'), E.get('r~2347'), 0)) - num(E.get('n~2346')))) >= num(GET(ctx, 'resources', E.get('r~2347'), 'production_min', 0)))
 
 
-def x_2991(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2992(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2349')).get('prod'), E.get('r~2347'), 0)
 
 
-def x_2993(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2994(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2349')}
 
 
-def x_2996(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2997(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2351'), 0)
 
 
-def x_3003(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3004(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2354') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3004(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3005(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2355') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3005(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3006(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3006(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2356'), E.get('t_v~2357')), E.get('h_v~2358')) == 0)
 
 
 def x_3007(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2353')))
+    return (AR('+', AR('+', E.get('s_v~2356'), E.get('t_v~2357')), E.get('h_v~2358')) == 0)
 
 
 def x_3008(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2353')))
+
+
+def x_3009(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3010(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3011(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2356')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2357')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2358'))))) >= num(E.get('price~2353')))
 
 
-def x_3011(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3012(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2353'), E.get('s_v~2356'))) - num(1)), E.get('s_v~2356'))]) if (num(E.get('s_v~2356')) > num(0)) else 0))
 
 
-def x_3012(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3013(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2353'), E.get('t_v~2357'))) - num(1)), E.get('t_v~2357'))]) if (num(E.get('t_v~2357')) > num(0)) else 0))
 
 
-def x_3013(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3014(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2353'), E.get('h_v~2358'))) - num(1)), E.get('h_v~2358'))]) if (num(E.get('h_v~2358')) > num(0)) else 0))
 
 
-def x_3014(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3015(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2353')) - num((num(E.get('s~2359')) * num(E.get('s_v~2356')))))) - num((num(E.get('t~2360')) * num(E.get('t_v~2357')))))) - num((num(E.get('h~2361')) * num(E.get('h_v~2358')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2359')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2359')) * num(E.get('s_v~2356'))), (num(E.get('t~2360')) * num(E.get('t_v~2357')))), (num(E.get('h~2361')) * num(E.get('h_v~2358'))))) - num(E.get('s_v~2356')))) >= num(E.get('price~2353'))))))) and bool((not (bool((num(E.get('t~2360')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2359')) * num(E.get('s_v~2356'))), (num(E.get('t~2360')) * num(E.get('t_v~2357')))), (num(E.get('h~2361')) * num(E.get('h_v~2358'))))) - num(E.get('t_v~2357')))) >= num(E.get('price~2353'))))))) and bool((not (bool((num(E.get('h~2361')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2359')) * num(E.get('s_v~2356'))), (num(E.get('t~2360')) * num(E.get('t_v~2357')))), (num(E.get('h~2361')) * num(E.get('h_v~2358'))))) - num(E.get('h_v~2358')))) >= num(E.get('price~2353'))))))))
 
 
-def x_3015(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3016(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3016(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3017(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2353')) - num((num(E.get('s~2359')) * num(E.get('s_v~2356')))))) - num((num(E.get('t~2360')) * num(E.get('t_v~2357')))))) - num((num(E.get('h~2361')) * num(E.get('h_v~2358')))))])
 
 
-def x_3017(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3018(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3019(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3020(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3021(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3022(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3023(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3024(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2353')) - num((num(E.get('s~2359')) * num(E.get('s_v~2356')))))) - num((num(E.get('t~2360')) * num(E.get('t_v~2357')))))) - num((num(E.get('h~2361')) * num(E.get('h_v~2358')))))])}, ({'steel': E.get('s~2359')} if (num(E.get('s_v~2356')) > num(0)) else K[4])), ({'titanium': E.get('t~2360')} if (num(E.get('t_v~2357')) > num(0)) else K[4])), ({'heat': E.get('h~2361')} if (num(E.get('h_v~2358')) > num(0)) else K[4]))
 
 
-def x_3026(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3027(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2363'), 0)
 
 
-def x_3030(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3031(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2365'), 0)
 
 
-def x_3034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_3036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_3039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3045(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3047(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2368'), 0)) - num(E.get('n~2367')))) >= num(GET(ctx, 'resources', E.get('r~2368'), 'production_min', 0)))
 
 
 def x_3048(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2368'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2368'), 0)) - num(E.get('n~2367')))) >= num(GET(ctx, 'resources', E.get('r~2368'), 'production_min', 0)))
 
 
-def x_3052(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3049(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2369'), 'scope', None) == 'game')
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2368'), 0)
 
 
 def x_3053(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~2369'), 'scope', None) == 'game')
+
+
+def x_3054(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2369'), 0)
 
 
-def x_3055(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3056(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2369'), 0)
 
 
-def x_3057(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3058(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2369') == 'tr')) and bool((num(E.get('n~2370')) > num(0))))
 
 
-def x_3058(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3059(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3062(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+def x_3063(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_3066(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:656
+def x_3067(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:659
     E = ctx.env()
-    return MEMO(ctx, (3066, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2373 for v_x_2373 in items_of(GET(ctx, 'cards', v_c_2372, 'tags', [])) if (v_x_2373 == 'building')]) for v_c_2372 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2375 for v_x_2375 in items_of(GET(ctx, 'corporations', v_c_2374, 'tags', [])) if (v_x_2375 == 'building')]) for v_c_2374 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2376 for v_x_2376 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2376 == 'building')])))
-
-
-def x_3067(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:108
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2378'), 0)
+    return MEMO(ctx, (3067, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2373 for v_x_2373 in items_of(GET(ctx, 'cards', v_c_2372, 'tags', [])) if (v_x_2373 == 'building')]) for v_c_2372 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2375 for v_x_2375 in items_of(GET(ctx, 'corporations', v_c_2374, 'tags', [])) if (v_x_2375 == 'building')]) for v_c_2374 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_2376 for v_x_2376 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2376 == 'building')])))
 
 
 def x_3068(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:108
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2378'), 0)
+
+
+def x_3069(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:108
+    E = ctx.env()
     return (num(E.get('n~2377')) * num(AR('/', E.get('k~2380'), E.get('m~2379'))))
 
 
-def x_3070(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:660
+def x_3071(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:663
     E = ctx.env()
-    return MEMO(ctx, (3070, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2382 for v_x_2382 in items_of(GET(ctx, 'cards', v_c_2381, 'tags', [])) if (v_x_2382 == 'science')]) for v_c_2381 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2384 for v_x_2384 in items_of(GET(ctx, 'corporations', v_c_2383, 'tags', [])) if (v_x_2384 == 'science')]) for v_c_2383 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
-
-
-def x_3073(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2386'), 0)) - num(E.get('n~2385')))) >= num(GET(ctx, 'resources', E.get('r~2386'), 'production_min', 0)))
+    return MEMO(ctx, (3071, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2382 for v_x_2382 in items_of(GET(ctx, 'cards', v_c_2381, 'tags', [])) if (v_x_2382 == 'science')]) for v_c_2381 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2384 for v_x_2384 in items_of(GET(ctx, 'corporations', v_c_2383, 'tags', [])) if (v_x_2384 == 'science')]) for v_c_2383 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
 
 
 def x_3074(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2386'), 0)) - num(E.get('n~2385')))) >= num(GET(ctx, 'resources', E.get('r~2386'), 'production_min', 0)))
+
+
+def x_3075(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2386'), 0)
 
 
-def x_3079(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
 def x_3080(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3081(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3082(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3084(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3085(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_3086(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_3087(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3088(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3089(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3092(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3093(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3094(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3095(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3083(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_3097(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3085(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3098(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3086(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3099(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3087(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3100(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3088(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3101(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3089(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_3102(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3090(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3103(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
+def x_3093(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_3094(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_3095(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3096(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_3098(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_3099(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3100(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3101(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3102(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3103(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3104(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_3106(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3107(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2390'), 0)
 
 
-def x_3108(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
+def x_3109(ctx):  # rules_data/terraforming_mars/corporations.yaml:23
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_3111(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3112(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2392'), 0)
 
 
-def x_3115(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3116(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2394'), 0)
 
 
-def x_3119(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2396'), 0)
 
 
-def x_3122(ctx):  # rules_data/terraforming_mars/corporations.yaml:31
+def x_3123(ctx):  # rules_data/terraforming_mars/corporations.yaml:31
     E = ctx.env()
     return (E.get('a') == 'plants_to_greenery')
 
 
-def x_3125(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3126(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2398'), 0)
 
 
-def x_3130(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3131(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2400'), 0)
 
 
-def x_3132(ctx):  # rules_data/terraforming_mars/corporations.yaml:51
+def x_3133(ctx):  # rules_data/terraforming_mars/corporations.yaml:51
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
 
 
-def x_3135(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3136(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2402'), 0)
 
 
-def x_3139(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3140(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3140(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_3141(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3142(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3143(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_3144(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3145(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3145(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3146(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3146(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3147(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3147(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3148(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3149(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3150(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3153(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3154(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2405'), 0)
 
 
-def x_3157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3158(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2407'), 0)
 
 
-def x_3159(ctx):  # rules_data/terraforming_mars/corporations.yaml:69
+def x_3160(ctx):  # rules_data/terraforming_mars/corporations.yaml:69
     E = ctx.env()
-    return MEMO(ctx, (3159, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2408, K[5]) for v_r_2408 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
+    return MEMO(ctx, (3160, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2408, K[5]) for v_r_2408 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
 
 
-def x_3162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3163(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2410'), 0)
 
 
-def x_3166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2412'), 0)
 
 
-def x_3169(ctx):  # rules_data/terraforming_mars/corporations.yaml:78
+def x_3170(ctx):  # rules_data/terraforming_mars/corporations.yaml:78
     E = ctx.env()
     return (bool((E.get('r') == 'titanium')) and bool(IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))))
 
 
-def x_3171(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3172(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3171, E.get('t~2413'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2414, 0), GET(ctx, 'parameters', v_p_2414, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2414, 'max', 0))) for v_p_2414 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2414, 'tile', None) == E.get('t~2413'))])))
+    return MEMO(ctx, (3172, E.get('t~2413'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2414, 0), GET(ctx, 'parameters', v_p_2414, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2414, 'max', 0))) for v_p_2414 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2414, 'tile', None) == E.get('t~2413'))])))
 
 
-def x_3172(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3173(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3172, E.get('this'), E.get('t~2413'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2419: (lambda v_near_2422: (v_near_2422 if (bool((GET(ctx, 'tiles', E.get('t~2413'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2422)) > num(0)))) else v_open_2419))([v_s_2420 for v_s_2420 in items_of(v_open_2419) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2421, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2421, {}), 'owner', None) == E.get('you')))) for v_x_2421 in items_of(ADJ(ctx, 'spaces', v_s_2420))])))]))([v_s_2416 for v_s_2416 in items_of([v_x_2415 for v_x_2415 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2415, 'type', None) == GET(ctx, 'tiles', E.get('t~2413'), 'space', None))]) if (bool((not IN(v_s_2416, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2416, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2416, 'reserved', None) == E.get('t~2413'))) or bool((GET(ctx, 'spaces', v_s_2416, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2416, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2416, None) == E.get('you'))))) and bool((bool(IN(v_s_2416, KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2417, ctx.state.get('board'))) and bool((not IN(v_x_2417, KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2417, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2417, {}), 'tile', None) == v_u_2418)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2417, {}), 'tile', None), 'counts_as', None) == v_u_2418))))) for v_u_2418 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2417 in items_of(ADJ(ctx, 'spaces', v_s_2416))]))))))]))) > num(0)))
+    return MEMO(ctx, (3173, E.get('this'), E.get('t~2413'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2419: (lambda v_near_2422: (v_near_2422 if (bool((GET(ctx, 'tiles', E.get('t~2413'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2422)) > num(0)))) else v_open_2419))([v_s_2420 for v_s_2420 in items_of(v_open_2419) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2421, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2421, {}), 'owner', None) == E.get('you')))) for v_x_2421 in items_of(ADJ(ctx, 'spaces', v_s_2420))])))]))([v_s_2416 for v_s_2416 in items_of([v_x_2415 for v_x_2415 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2415, 'type', None) == GET(ctx, 'tiles', E.get('t~2413'), 'space', None))]) if (bool((not IN(v_s_2416, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2416, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2416, 'reserved', None) == E.get('t~2413'))) or bool((GET(ctx, 'spaces', v_s_2416, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2416, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2416, None) == E.get('you'))))) and bool((bool(IN(v_s_2416, KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2417, ctx.state.get('board'))) and bool((not IN(v_x_2417, KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2417, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2417, {}), 'tile', None) == v_u_2418)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2417, {}), 'tile', None), 'counts_as', None) == v_u_2418))))) for v_u_2418 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2417 in items_of(ADJ(ctx, 'spaces', v_s_2416))]))))))]))) > num(0)))
 
 
-def x_3173(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3174(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3173, E.get('this'), E.get('t~2413'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2427: (lambda v_near_2430: (v_near_2430 if (bool((GET(ctx, 'tiles', E.get('t~2413'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2430)) > num(0)))) else v_open_2427))([v_s_2428 for v_s_2428 in items_of(v_open_2427) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2429, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2429, {}), 'owner', None) == E.get('you')))) for v_x_2429 in items_of(ADJ(ctx, 'spaces', v_s_2428))])))]))([v_s_2424 for v_s_2424 in items_of([v_x_2423 for v_x_2423 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2423, 'type', None) == GET(ctx, 'tiles', E.get('t~2413'), 'space', None))]) if (bool((not IN(v_s_2424, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2424, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2424, 'reserved', None) == E.get('t~2413'))) or bool((GET(ctx, 'spaces', v_s_2424, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2424, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2424, None) == E.get('you'))))) and bool((bool(IN(v_s_2424, KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2425, ctx.state.get('board'))) and bool((not IN(v_x_2425, KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2425, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2425, {}), 'tile', None) == v_u_2426)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2425, {}), 'tile', None), 'counts_as', None) == v_u_2426))))) for v_u_2426 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2425 in items_of(ADJ(ctx, 'spaces', v_s_2424))]))))))]))
-
-
-def x_3176(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2433'), {})
+    return MEMO(ctx, (3174, E.get('this'), E.get('t~2413'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2427: (lambda v_near_2430: (v_near_2430 if (bool((GET(ctx, 'tiles', E.get('t~2413'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2430)) > num(0)))) else v_open_2427))([v_s_2428 for v_s_2428 in items_of(v_open_2427) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2429, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2429, {}), 'owner', None) == E.get('you')))) for v_x_2429 in items_of(ADJ(ctx, 'spaces', v_s_2428))])))]))([v_s_2424 for v_s_2424 in items_of([v_x_2423 for v_x_2423 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2423, 'type', None) == GET(ctx, 'tiles', E.get('t~2413'), 'space', None))]) if (bool((not IN(v_s_2424, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2424, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2424, 'reserved', None) == E.get('t~2413'))) or bool((GET(ctx, 'spaces', v_s_2424, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2424, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2424, None) == E.get('you'))))) and bool((bool(IN(v_s_2424, KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2425, ctx.state.get('board'))) and bool((not IN(v_x_2425, KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2425, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2425, {}), 'tile', None) == v_u_2426)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2425, {}), 'tile', None), 'counts_as', None) == v_u_2426))))) for v_u_2426 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2413'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2425 in items_of(ADJ(ctx, 'spaces', v_s_2424))]))))))]))
 
 
 def x_3177(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2433'), {})
+
+
+def x_3178(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2432'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2432'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3178(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3179(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3180(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3181(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3181(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3182(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2432'))
 
 
-def x_3182(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3183(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2433'))
 
 
-def x_3183(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3184(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2433'))
 
 
-def x_3184(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3185(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2434'), ctx.state.get('board'))
 
 
-def x_3185(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3186(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2434'), {}), 'tile', None))
 
 
-def x_3189(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3190(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2431')}
 
 
-def x_3190(ctx):  # rules_data/terraforming_mars/corporations.yaml:87
+def x_3191(ctx):  # rules_data/terraforming_mars/corporations.yaml:87
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_3191(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
+def x_3192(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
     E = ctx.env()
     return (GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'type', None) != 'off_map')
 
 
-def x_3194(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3195(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2436'), 0)
 
 
-def x_3196(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
+def x_3197(ctx):  # rules_data/terraforming_mars/corporations.yaml:96
     E = ctx.env()
     return (KEY(E.get('event'), 'by', None) == E.get('you'))
 
 
-def x_3199(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3200(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2438'), 0)
 
 
-def x_3203(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3204(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2440'), 0)
 
 
-def x_3207(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3208(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2442'), 0)
 
 
-def x_3210(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
+def x_3211(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
     E = ctx.env()
     return IN('power', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_3212(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
+def x_3213(ctx):  # rules_data/terraforming_mars/corporations.yaml:102
     E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-def x_3213(ctx):  # rules_data/terraforming_mars/corporations.yaml:119
+def x_3214(ctx):  # rules_data/terraforming_mars/corporations.yaml:119
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3218(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3219(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2445') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3219(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3220(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2446') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3220(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3221(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3221(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2447'), E.get('t_v~2448')), E.get('h_v~2449')) == 0)
 
 
 def x_3222(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2444')))
+    return (AR('+', AR('+', E.get('s_v~2447'), E.get('t_v~2448')), E.get('h_v~2449')) == 0)
 
 
 def x_3223(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2444')))
+
+
+def x_3224(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3225(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3226(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2447')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2448')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2449'))))) >= num(E.get('price~2444')))
 
 
-def x_3226(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3227(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2444'), E.get('s_v~2447'))) - num(1)), E.get('s_v~2447'))]) if (num(E.get('s_v~2447')) > num(0)) else 0))
 
 
-def x_3227(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3228(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2444'), E.get('t_v~2448'))) - num(1)), E.get('t_v~2448'))]) if (num(E.get('t_v~2448')) > num(0)) else 0))
 
 
-def x_3228(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3229(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2444'), E.get('h_v~2449'))) - num(1)), E.get('h_v~2449'))]) if (num(E.get('h_v~2449')) > num(0)) else 0))
 
 
-def x_3229(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3230(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2444')) - num((num(E.get('s~2450')) * num(E.get('s_v~2447')))))) - num((num(E.get('t~2451')) * num(E.get('t_v~2448')))))) - num((num(E.get('h~2452')) * num(E.get('h_v~2449')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2450')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2450')) * num(E.get('s_v~2447'))), (num(E.get('t~2451')) * num(E.get('t_v~2448')))), (num(E.get('h~2452')) * num(E.get('h_v~2449'))))) - num(E.get('s_v~2447')))) >= num(E.get('price~2444'))))))) and bool((not (bool((num(E.get('t~2451')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2450')) * num(E.get('s_v~2447'))), (num(E.get('t~2451')) * num(E.get('t_v~2448')))), (num(E.get('h~2452')) * num(E.get('h_v~2449'))))) - num(E.get('t_v~2448')))) >= num(E.get('price~2444'))))))) and bool((not (bool((num(E.get('h~2452')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2450')) * num(E.get('s_v~2447'))), (num(E.get('t~2451')) * num(E.get('t_v~2448')))), (num(E.get('h~2452')) * num(E.get('h_v~2449'))))) - num(E.get('h_v~2449')))) >= num(E.get('price~2444'))))))))
 
 
-def x_3230(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3231(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3231(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3232(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2444')) - num((num(E.get('s~2450')) * num(E.get('s_v~2447')))))) - num((num(E.get('t~2451')) * num(E.get('t_v~2448')))))) - num((num(E.get('h~2452')) * num(E.get('h_v~2449')))))])
 
 
-def x_3232(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3233(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3234(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3235(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3236(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3237(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3238(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3239(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2444')) - num((num(E.get('s~2450')) * num(E.get('s_v~2447')))))) - num((num(E.get('t~2451')) * num(E.get('t_v~2448')))))) - num((num(E.get('h~2452')) * num(E.get('h_v~2449')))))])}, ({'steel': E.get('s~2450')} if (num(E.get('s_v~2447')) > num(0)) else K[4])), ({'titanium': E.get('t~2451')} if (num(E.get('t_v~2448')) > num(0)) else K[4])), ({'heat': E.get('h~2452')} if (num(E.get('h_v~2449')) > num(0)) else K[4]))
 
 
-def x_3241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3242(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2453'), 'scope', None) == 'game')
 
 
-def x_3242(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3243(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2453'), 0)
 
 
-def x_3244(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2453'), 0)
 
 
-def x_3246(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3247(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2453') == 'tr')) and bool((num(E.get('n~2454')) > num(0))))
 
 
-def x_3247(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3248(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3251(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3252(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2456'), 0)
 
 
-def x_3255(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3256(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2458'), 0)
 
 
-def x_3257(ctx):  # rules_data/terraforming_mars/corporations.yaml:121
+def x_3258(ctx):  # rules_data/terraforming_mars/corporations.yaml:121
     E = ctx.env()
     return IN('jovian', KEY(E.get('event'), 'tags', None))
 
 
-def x_3260(ctx):  # rules_data/terraforming_mars/corporations.yaml:130
+def x_3261(ctx):  # rules_data/terraforming_mars/corporations.yaml:130
     E = ctx.env()
-    return MEMO(ctx, (3260, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2460 for v_x_2460 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2460 == 'jovian')]))
-
-
-def x_3261(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2462'), 0)
+    return MEMO(ctx, (3261, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2460 for v_x_2460 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2460 == 'jovian')]))
 
 
 def x_3262(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2462'), 0)
+
+
+def x_3263(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
     return (num(E.get('n~2461')) * num(E.get('k~2463')))
 
 
-def x_3264(ctx):  # rules_data/terraforming_mars/corporations.yaml:133
+def x_3265(ctx):  # rules_data/terraforming_mars/corporations.yaml:133
     E = ctx.env()
     return IN('earth', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_3265(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
+def x_3266(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= num(35))
 
 
-def x_3266(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
+def x_3267(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
     E = ctx.env()
-    return MEMO(ctx, (3266, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2464 for v_s_2464 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2464, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2464, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2464, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2464, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (3267, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2464 for v_s_2464 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2464, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2464, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2464, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2464, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_3267(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
+def x_3268(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
     E = ctx.env()
-    return MEMO(ctx, (3267, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2465 for v_s_2465 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2465, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2465, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2465, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2465, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (3268, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2465 for v_s_2465 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2465, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2465, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2465, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2465, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_3268(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
+def x_3269(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
     E = ctx.env()
-    return MEMO(ctx, (3268, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2467 for v_x_2467 in items_of(GET(ctx, 'cards', v_c_2466, 'tags', [])) if (v_x_2467 == 'building')]) for v_c_2466 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2469 for v_x_2469 in items_of(GET(ctx, 'corporations', v_c_2468, 'tags', [])) if (v_x_2469 == 'building')]) for v_c_2468 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
+    return MEMO(ctx, (3269, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2467 for v_x_2467 in items_of(GET(ctx, 'cards', v_c_2466, 'tags', [])) if (v_x_2467 == 'building')]) for v_c_2466 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2469 for v_x_2469 in items_of(GET(ctx, 'corporations', v_c_2468, 'tags', [])) if (v_x_2469 == 'building')]) for v_c_2468 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
 
 
-def x_3269(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
+def x_3270(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) >= num(16))
 
 
-def x_3272(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3273(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2471'), 0)
 
 
-def x_3276(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3277(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2473'), 0)
 
 
-def x_3279(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3280(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3279, E.get('t~2474'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2475, 0), GET(ctx, 'parameters', v_p_2475, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2475, 'max', 0))) for v_p_2475 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2475, 'tile', None) == E.get('t~2474'))])))
+    return MEMO(ctx, (3280, E.get('t~2474'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2475, 0), GET(ctx, 'parameters', v_p_2475, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2475, 'max', 0))) for v_p_2475 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2475, 'tile', None) == E.get('t~2474'))])))
 
 
-def x_3280(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3281(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3280, E.get('this'), E.get('t~2474'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2480: (lambda v_near_2483: (v_near_2483 if (bool((GET(ctx, 'tiles', E.get('t~2474'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2483)) > num(0)))) else v_open_2480))([v_s_2481 for v_s_2481 in items_of(v_open_2480) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2482, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2482, {}), 'owner', None) == E.get('you')))) for v_x_2482 in items_of(ADJ(ctx, 'spaces', v_s_2481))])))]))([v_s_2477 for v_s_2477 in items_of([v_x_2476 for v_x_2476 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2476, 'type', None) == GET(ctx, 'tiles', E.get('t~2474'), 'space', None))]) if (bool((not IN(v_s_2477, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2477, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2477, 'reserved', None) == E.get('t~2474'))) or bool((GET(ctx, 'spaces', v_s_2477, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2477, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2477, None) == E.get('you'))))) and bool((bool(IN(v_s_2477, KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2478, ctx.state.get('board'))) and bool((not IN(v_x_2478, KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2478, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2478, {}), 'tile', None) == v_u_2479)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2478, {}), 'tile', None), 'counts_as', None) == v_u_2479))))) for v_u_2479 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2478 in items_of(ADJ(ctx, 'spaces', v_s_2477))]))))))]))) > num(0)))
+    return MEMO(ctx, (3281, E.get('this'), E.get('t~2474'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2480: (lambda v_near_2483: (v_near_2483 if (bool((GET(ctx, 'tiles', E.get('t~2474'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2483)) > num(0)))) else v_open_2480))([v_s_2481 for v_s_2481 in items_of(v_open_2480) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2482, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2482, {}), 'owner', None) == E.get('you')))) for v_x_2482 in items_of(ADJ(ctx, 'spaces', v_s_2481))])))]))([v_s_2477 for v_s_2477 in items_of([v_x_2476 for v_x_2476 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2476, 'type', None) == GET(ctx, 'tiles', E.get('t~2474'), 'space', None))]) if (bool((not IN(v_s_2477, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2477, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2477, 'reserved', None) == E.get('t~2474'))) or bool((GET(ctx, 'spaces', v_s_2477, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2477, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2477, None) == E.get('you'))))) and bool((bool(IN(v_s_2477, KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2478, ctx.state.get('board'))) and bool((not IN(v_x_2478, KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2478, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2478, {}), 'tile', None) == v_u_2479)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2478, {}), 'tile', None), 'counts_as', None) == v_u_2479))))) for v_u_2479 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2478 in items_of(ADJ(ctx, 'spaces', v_s_2477))]))))))]))) > num(0)))
 
 
-def x_3281(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3282(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3281, E.get('this'), E.get('t~2474'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2488: (lambda v_near_2491: (v_near_2491 if (bool((GET(ctx, 'tiles', E.get('t~2474'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2491)) > num(0)))) else v_open_2488))([v_s_2489 for v_s_2489 in items_of(v_open_2488) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2490, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2490, {}), 'owner', None) == E.get('you')))) for v_x_2490 in items_of(ADJ(ctx, 'spaces', v_s_2489))])))]))([v_s_2485 for v_s_2485 in items_of([v_x_2484 for v_x_2484 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2484, 'type', None) == GET(ctx, 'tiles', E.get('t~2474'), 'space', None))]) if (bool((not IN(v_s_2485, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2485, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2485, 'reserved', None) == E.get('t~2474'))) or bool((GET(ctx, 'spaces', v_s_2485, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2485, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2485, None) == E.get('you'))))) and bool((bool(IN(v_s_2485, KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2486, ctx.state.get('board'))) and bool((not IN(v_x_2486, KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2486, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2486, {}), 'tile', None) == v_u_2487)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2486, {}), 'tile', None), 'counts_as', None) == v_u_2487))))) for v_u_2487 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2486 in items_of(ADJ(ctx, 'spaces', v_s_2485))]))))))]))
-
-
-def x_3284(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2494'), {})
+    return MEMO(ctx, (3282, E.get('this'), E.get('t~2474'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2488: (lambda v_near_2491: (v_near_2491 if (bool((GET(ctx, 'tiles', E.get('t~2474'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2491)) > num(0)))) else v_open_2488))([v_s_2489 for v_s_2489 in items_of(v_open_2488) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2490, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2490, {}), 'owner', None) == E.get('you')))) for v_x_2490 in items_of(ADJ(ctx, 'spaces', v_s_2489))])))]))([v_s_2485 for v_s_2485 in items_of([v_x_2484 for v_x_2484 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2484, 'type', None) == GET(ctx, 'tiles', E.get('t~2474'), 'space', None))]) if (bool((not IN(v_s_2485, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2485, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2485, 'reserved', None) == E.get('t~2474'))) or bool((GET(ctx, 'spaces', v_s_2485, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2485, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2485, None) == E.get('you'))))) and bool((bool(IN(v_s_2485, KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2486, ctx.state.get('board'))) and bool((not IN(v_x_2486, KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2486, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2486, {}), 'tile', None) == v_u_2487)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2486, {}), 'tile', None), 'counts_as', None) == v_u_2487))))) for v_u_2487 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2474'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2486 in items_of(ADJ(ctx, 'spaces', v_s_2485))]))))))]))
 
 
 def x_3285(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2494'), {})
+
+
+def x_3286(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
     return {'tile': E.get('t~2493'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2493'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3286(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3287(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3288(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3289(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3289(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3290(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2493'))
 
 
-def x_3290(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3291(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2494'))
 
 
-def x_3291(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3292(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2494'))
 
 
-def x_3292(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3293(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2495'), ctx.state.get('board'))
 
 
-def x_3293(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3294(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2495'), {}), 'tile', None))
 
 
-def x_3297(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3298(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2492')}
 
 
-def x_3301(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_3302(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2496'), 0), GET(ctx, 'parameters', E.get('p~2496'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2496'), 'max', 0)))
 
 
-def x_3302(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3303(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2496'), 0)
 
 
-def x_3303(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3304(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2496'), 'step', 0)
 
 
-def x_3304(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_3305(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_3305(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2496'), 'tr_track', None) != None)
 
 
 def x_3306(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~2496'), 'tr_track', None) != None)
+
+
+def x_3307(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2496'), 'tr_track', None), 0)
 
 
-def x_3308(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3309(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_3310(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2496'))
 
 
 def x_3311(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2498'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2496'), 0))
+    return FLD(ctx, K[0], E.get('p~2496'))
 
 
 def x_3312(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
+    return (KEY(E.get('b~2498'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2496'), 0))
+
+
+def x_3313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    E = ctx.env()
     return KEY(E.get('b~2498'), 'effect', None)
 
 
-def x_3318(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_3319(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2499'), 0), GET(ctx, 'parameters', E.get('p~2499'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2499'), 'max', 0)))
 
 
-def x_3319(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3320(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2499'), 0)
 
 
-def x_3320(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3321(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2499'), 'step', 0)
 
 
-def x_3321(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_3322(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_3322(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2499'), 'tr_track', None) != None)
 
 
 def x_3323(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~2499'), 'tr_track', None) != None)
+
+
+def x_3324(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2499'), 'tr_track', None), 0)
 
 
-def x_3325(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3326(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_3327(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2499'))
 
 
 def x_3328(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2501'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2499'), 0))
+    return FLD(ctx, K[0], E.get('p~2499'))
 
 
 def x_3329(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
+    return (KEY(E.get('b~2501'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2499'), 0))
+
+
+def x_3330(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    E = ctx.env()
     return KEY(E.get('b~2501'), 'effect', None)
 
 
-def x_3334(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3335(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2503'), 0)
 
 
-def x_3339(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_3340(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2504'), 0), GET(ctx, 'parameters', E.get('p~2504'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2504'), 'max', 0)))
 
 
-def x_3340(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3341(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2504'), 0)
 
 
-def x_3341(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3342(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2504'), 'step', 0)
 
 
-def x_3342(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_3343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_3343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2504'), 'tr_track', None) != None)
 
 
 def x_3344(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~2504'), 'tr_track', None) != None)
+
+
+def x_3345(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2504'), 'tr_track', None), 0)
 
 
-def x_3346(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3347(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3348(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3349(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~2504'))
 
 
-def x_3349(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3350(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~2506'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2504'), 0))
 
 
-def x_3350(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3351(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~2506'), 'effect', None)
 
 
-def x_3355(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3356(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3357(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3358(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_3358(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3359(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_3359(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3360(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3361(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return ctx.state.get('deck')
+
+
+def x_3362(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3363(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_3364(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
     return AR('+', E.get('costs~2633'), K[6])
 
 
-def x_3366(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_3367(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (3366, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2639: (lambda v_near_2642: (v_near_2642 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2642)) > num(0)))) else v_open_2639))([v_s_2640 for v_s_2640 in items_of(v_open_2639) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2641, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'owner', None) == E.get('you')))) for v_x_2641 in items_of(ADJ(ctx, 'spaces', v_s_2640))])))]))([v_s_2636 for v_s_2636 in items_of([v_x_2635 for v_x_2635 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2635, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2636, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2636, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2636, None) == E.get('you'))))) and bool((bool(IN(v_s_2636, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2637, ctx.state.get('board'))) and bool((not IN(v_x_2637, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None) == v_u_2638)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None), 'counts_as', None) == v_u_2638))))) for v_u_2638 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2637 in items_of(ADJ(ctx, 'spaces', v_s_2636))]))))))]))
+    return MEMO(ctx, (3367, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2639: (lambda v_near_2642: (v_near_2642 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2642)) > num(0)))) else v_open_2639))([v_s_2640 for v_s_2640 in items_of(v_open_2639) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2641, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'owner', None) == E.get('you')))) for v_x_2641 in items_of(ADJ(ctx, 'spaces', v_s_2640))])))]))([v_s_2636 for v_s_2636 in items_of([v_x_2635 for v_x_2635 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2635, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2636, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2636, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2636, None) == E.get('you'))))) and bool((bool(IN(v_s_2636, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2637, ctx.state.get('board'))) and bool((not IN(v_x_2637, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None) == v_u_2638)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None), 'counts_as', None) == v_u_2638))))) for v_u_2638 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2637 in items_of(ADJ(ctx, 'spaces', v_s_2636))]))))))]))
 
 
-def x_3367(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_3368(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
     return (E.get('free~2643') if (E.get('k~2634') == 0) else CALL(ctx, 'reversed', None, E.get('free~2643')))
 
 
-def x_3368(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_3369(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('order~2644'))) > num(0))
 
 
-def x_3369(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_3370(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
     return KEY(E.get('order~2644'), AR('%', (num(AR('+', KEY(E.get('costs~2633'), (num(2) * num(E.get('k~2634'))), None), CALL(ctx, 'count', None, E.get('order~2644')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2644'))), None)
 
 
-def x_3372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2647'), {})
 
 
-def x_3373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2646'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2646'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3376(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2646'))
 
 
-def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2647'))
 
 
-def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3380(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2647'))
 
 
-def x_3380(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3381(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2648'), ctx.state.get('board'))
 
 
-def x_3381(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3382(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2648'), {}), 'tile', None))
 
 
-def x_3385(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_3386(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (3385, E.get('at~2645'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2649 for v_x_2649 in items_of(ADJ(ctx, 'spaces', E.get('at~2645'))) if IN(v_x_2649, (lambda v_open_2654: (lambda v_near_2657: (v_near_2657 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2657)) > num(0)))) else v_open_2654))([v_s_2655 for v_s_2655 in items_of(v_open_2654) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2656, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2656, {}), 'owner', None) == E.get('you')))) for v_x_2656 in items_of(ADJ(ctx, 'spaces', v_s_2655))])))]))([v_s_2651 for v_s_2651 in items_of([v_x_2650 for v_x_2650 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2650, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2651, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2651, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2651, None) == E.get('you'))))) and bool((bool(IN(v_s_2651, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2652, ctx.state.get('board'))) and bool((not IN(v_x_2652, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None) == v_u_2653)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None), 'counts_as', None) == v_u_2653))))) for v_u_2653 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2652 in items_of(ADJ(ctx, 'spaces', v_s_2651))]))))))]))])
+    return MEMO(ctx, (3386, E.get('at~2645'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2649 for v_x_2649 in items_of(ADJ(ctx, 'spaces', E.get('at~2645'))) if IN(v_x_2649, (lambda v_open_2654: (lambda v_near_2657: (v_near_2657 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2657)) > num(0)))) else v_open_2654))([v_s_2655 for v_s_2655 in items_of(v_open_2654) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2656, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2656, {}), 'owner', None) == E.get('you')))) for v_x_2656 in items_of(ADJ(ctx, 'spaces', v_s_2655))])))]))([v_s_2651 for v_s_2651 in items_of([v_x_2650 for v_x_2650 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2650, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2651, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2651, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2651, None) == E.get('you'))))) and bool((bool(IN(v_s_2651, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2652, ctx.state.get('board'))) and bool((not IN(v_x_2652, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None) == v_u_2653)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None), 'counts_as', None) == v_u_2653))))) for v_u_2653 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2652 in items_of(ADJ(ctx, 'spaces', v_s_2651))]))))))]))])
 
 
-def x_3386(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_3387(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('ring~2658'))) > num(0))
 
 
-def x_3388(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_3389(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
     return KEY(E.get('ring~2658'), AR('%', (num(AR('+', KEY(E.get('costs~2633'), AR('+', (num(2) * num(E.get('k~2634'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2658')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2658'))), None)
 
 
-def x_3389(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3390(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2660'), {})
 
 
-def x_3390(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3391(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2659'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2659'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3391(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3392(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3393(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3394(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3394(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3395(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2659'))
 
 
-def x_3395(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3396(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2660'))
 
 
-def x_3396(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3397(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2660'))
 
 
-def x_3397(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3398(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2661'), ctx.state.get('board'))
 
 
-def x_3398(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3399(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2661'), {}), 'tile', None))
 
 
-def x_3402(ctx):  # rules_data/terraforming_mars/modules.yaml:31
+def x_3403(ctx):  # rules_data/terraforming_mars/modules.yaml:31
     return list(range(len(ctx.state['players'])))
 
 
-def x_3403(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3404(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3405(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3406(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~2662'))
 
 
-def x_3406(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
-    return ctx.state.get('corp_deck')
-
-
 def x_3407(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
-    return MEMO(ctx, (3407,), lambda: CALL(ctx, 'sorted', None, [v_c_2663 for v_c_2663 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2663, 'beginner', None) != True)]))
+    return ctx.state.get('corp_deck')
 
 
 def x_3408(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+    return MEMO(ctx, (3408,), lambda: CALL(ctx, 'sorted', None, [v_c_2663 for v_c_2663 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2663, 'beginner', None) != True)]))
+
+
+def x_3409(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
     return ctx.state.get('corp_deck')
 
 
-def x_3409(ctx):  # rules_data/terraforming_mars/modules.yaml:50
+def x_3410(ctx):  # rules_data/terraforming_mars/modules.yaml:50
     return list(range(len(ctx.state['players'])))
 
 
-def x_3411(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_3412(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_3412(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_3413(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_3413(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
 def x_3414(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
-    return ctx.state.get('corp_deck')
-
-
-def x_3415(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_3416(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_3415(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+    return ctx.state.get('corp_deck')
+
+
+def x_3416(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+
+
+def x_3417(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_3418(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
 
 
 def x_3419(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('corporation')
+
+
+def x_3420(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+    E = ctx.env()
     return [E.get('c~2665')]
 
 
-def x_3420(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_3421(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~2665'), 'megacredits', 0)
 
 
-def x_3422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3423(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2667'), 0)
 
 
-def x_3425(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_3426(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~2665'))
 
 
-def x_3426(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_3427(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return {'corporation': E.get('corporation_card~2664')}
 
 
-def x_3427(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
+def x_3428(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_3431(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3432(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3432(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
 def x_3433(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3434(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3435(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_3436(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3437(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_3437(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3438(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3439(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3440(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_3441(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3442(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3447(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3440(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3441(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_3442(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3443(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_3448(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2672') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3448(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3449(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2673') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3449(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3450(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3450(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3451(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2674'), E.get('t_v~2675')), E.get('h_v~2676')) == 0)
 
 
-def x_3451(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3452(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2671')))
 
 
-def x_3452(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3453(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3454(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3455(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2674')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2675')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2676'))))) >= num(E.get('price~2671')))
 
 
-def x_3455(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3456(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2671'), E.get('s_v~2674'))) - num(1)), E.get('s_v~2674'))]) if (num(E.get('s_v~2674')) > num(0)) else 0))
 
 
-def x_3456(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2671'), E.get('t_v~2675'))) - num(1)), E.get('t_v~2675'))]) if (num(E.get('t_v~2675')) > num(0)) else 0))
 
 
-def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2671'), E.get('h_v~2676'))) - num(1)), E.get('h_v~2676'))]) if (num(E.get('h_v~2676')) > num(0)) else 0))
 
 
-def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2671')) - num((num(E.get('s~2677')) * num(E.get('s_v~2674')))))) - num((num(E.get('t~2678')) * num(E.get('t_v~2675')))))) - num((num(E.get('h~2679')) * num(E.get('h_v~2676')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2677')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2677')) * num(E.get('s_v~2674'))), (num(E.get('t~2678')) * num(E.get('t_v~2675')))), (num(E.get('h~2679')) * num(E.get('h_v~2676'))))) - num(E.get('s_v~2674')))) >= num(E.get('price~2671'))))))) and bool((not (bool((num(E.get('t~2678')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2677')) * num(E.get('s_v~2674'))), (num(E.get('t~2678')) * num(E.get('t_v~2675')))), (num(E.get('h~2679')) * num(E.get('h_v~2676'))))) - num(E.get('t_v~2675')))) >= num(E.get('price~2671'))))))) and bool((not (bool((num(E.get('h~2679')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2677')) * num(E.get('s_v~2674'))), (num(E.get('t~2678')) * num(E.get('t_v~2675')))), (num(E.get('h~2679')) * num(E.get('h_v~2676'))))) - num(E.get('h_v~2676')))) >= num(E.get('price~2671'))))))))
 
 
-def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3460(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3460(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3461(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2671')) - num((num(E.get('s~2677')) * num(E.get('s_v~2674')))))) - num((num(E.get('t~2678')) * num(E.get('t_v~2675')))))) - num((num(E.get('h~2679')) * num(E.get('h_v~2676')))))])
 
 
-def x_3461(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3462(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3464(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3466(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3467(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3468(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2671')) - num((num(E.get('s~2677')) * num(E.get('s_v~2674')))))) - num((num(E.get('t~2678')) * num(E.get('t_v~2675')))))) - num((num(E.get('h~2679')) * num(E.get('h_v~2676')))))])}, ({'steel': E.get('s~2677')} if (num(E.get('s_v~2674')) > num(0)) else K[4])), ({'titanium': E.get('t~2678')} if (num(E.get('t_v~2675')) > num(0)) else K[4])), ({'heat': E.get('h~2679')} if (num(E.get('h_v~2676')) > num(0)) else K[4]))
 
 
-def x_3468(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3469(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3469(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3470(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2669')]
 
 
-def x_3470(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3471(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2669'), 'keep': True}
 
 
-def x_3471(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3472(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3472(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3473(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2669')]
 
 
-def x_3473(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3474(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2669'), 'keep': False}
 
 
-def x_3474(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3475(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3476(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (3476, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2680), len(ctx.state['players'])) for v_k_2680 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3478(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_3477(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (3477, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2680), len(ctx.state['players'])) for v_k_2680 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3479(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3480(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3481(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3482(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_3483(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_3484(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
-
-
-def x_3484(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3485(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3486(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3487(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return ctx.state.get('deck')
-
-
-def x_3488(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3489(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (3489, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2681).get('pack'))) > num(0)) for v_p_2681 in items_of(list(range(len(ctx.state['players']))))]))
+def x_3488(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
 
 
-def x_3490(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (3490, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2682), len(ctx.state['players'])) for v_k_2682 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3489(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3490(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (3490, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2681).get('pack'))) > num(0)) for v_p_2681 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3491(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (3491, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2682), len(ctx.state['players'])) for v_k_2682 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3492(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
-
-
-def x_3492(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3493(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -9093,1188 +9093,1188 @@ def x_3493(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
 
 def x_3494(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~2683')]
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3495(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~2683')]
 
 
 def x_3496(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~2683')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_3497(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
+    return [E.get('card~2683')]
+
+
+def x_3498(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
     return {'card': E.get('card~2683')}
 
 
-def x_3498(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (3498, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2684).get('pack') for v_p_2684 in items_of(list(range(len(ctx.state['players']))))])
+def x_3499(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (3499, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2684).get('pack') for v_p_2684 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_3499(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_3500(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_3500(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return list(range(len(ctx.state['players'])))
-
-
 def x_3501(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    E = ctx.env()
-    return PL(ctx, E.get('p~2687')).get('pack')
+    return list(range(len(ctx.state['players'])))
 
 
 def x_3502(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
+    return PL(ctx, E.get('p~2687')).get('pack')
+
+
+def x_3503(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    E = ctx.env()
     return KEY(E.get('packs~2685'), AR('%', (num(AR('+', E.get('p~2687'), len(ctx.state['players']))) - num(E.get('shift~2686'))), len(ctx.state['players'])), None)
 
 
-def x_3503(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (3503, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2688), len(ctx.state['players'])) for v_k_2688 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3504(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (3504, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2688), len(ctx.state['players'])) for v_k_2688 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_3504(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_3505(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3509(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3510(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2692') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3510(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3511(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2693') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3511(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3512(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3512(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2694'), E.get('t_v~2695')), E.get('h_v~2696')) == 0)
 
 
 def x_3513(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2691')))
+    return (AR('+', AR('+', E.get('s_v~2694'), E.get('t_v~2695')), E.get('h_v~2696')) == 0)
 
 
 def x_3514(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2691')))
+
+
+def x_3515(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3516(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3517(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2694')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2695')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2696'))))) >= num(E.get('price~2691')))
 
 
-def x_3517(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2691'), E.get('s_v~2694'))) - num(1)), E.get('s_v~2694'))]) if (num(E.get('s_v~2694')) > num(0)) else 0))
 
 
-def x_3518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2691'), E.get('t_v~2695'))) - num(1)), E.get('t_v~2695'))]) if (num(E.get('t_v~2695')) > num(0)) else 0))
 
 
-def x_3519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2691'), E.get('h_v~2696'))) - num(1)), E.get('h_v~2696'))]) if (num(E.get('h_v~2696')) > num(0)) else 0))
 
 
-def x_3520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2691')) - num((num(E.get('s~2697')) * num(E.get('s_v~2694')))))) - num((num(E.get('t~2698')) * num(E.get('t_v~2695')))))) - num((num(E.get('h~2699')) * num(E.get('h_v~2696')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2697')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2697')) * num(E.get('s_v~2694'))), (num(E.get('t~2698')) * num(E.get('t_v~2695')))), (num(E.get('h~2699')) * num(E.get('h_v~2696'))))) - num(E.get('s_v~2694')))) >= num(E.get('price~2691'))))))) and bool((not (bool((num(E.get('t~2698')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2697')) * num(E.get('s_v~2694'))), (num(E.get('t~2698')) * num(E.get('t_v~2695')))), (num(E.get('h~2699')) * num(E.get('h_v~2696'))))) - num(E.get('t_v~2695')))) >= num(E.get('price~2691'))))))) and bool((not (bool((num(E.get('h~2699')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2697')) * num(E.get('s_v~2694'))), (num(E.get('t~2698')) * num(E.get('t_v~2695')))), (num(E.get('h~2699')) * num(E.get('h_v~2696'))))) - num(E.get('h_v~2696')))) >= num(E.get('price~2691'))))))))
 
 
-def x_3521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2691')) - num((num(E.get('s~2697')) * num(E.get('s_v~2694')))))) - num((num(E.get('t~2698')) * num(E.get('t_v~2695')))))) - num((num(E.get('h~2699')) * num(E.get('h_v~2696')))))])
 
 
-def x_3523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3524(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3525(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3526(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3527(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3528(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3529(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3530(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2691')) - num((num(E.get('s~2697')) * num(E.get('s_v~2694')))))) - num((num(E.get('t~2698')) * num(E.get('t_v~2695')))))) - num((num(E.get('h~2699')) * num(E.get('h_v~2696')))))])}, ({'steel': E.get('s~2697')} if (num(E.get('s_v~2694')) > num(0)) else K[4])), ({'titanium': E.get('t~2698')} if (num(E.get('t_v~2695')) > num(0)) else K[4])), ({'heat': E.get('h~2699')} if (num(E.get('h_v~2696')) > num(0)) else K[4]))
 
 
-def x_3530(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3531(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3531(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3532(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2689')]
 
 
-def x_3532(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3533(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2689'), 'keep': True}
 
 
-def x_3533(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3534(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3534(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3535(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2689')]
 
 
-def x_3535(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3536(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2689'), 'keep': False}
 
 
-def x_3536(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3537(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3538(ctx):  # rules_data/terraforming_mars/modules.yaml:60
+def x_3539(ctx):  # rules_data/terraforming_mars/modules.yaml:60
     return (num(ctx.state['round']) > num(1))
 
 
-def x_3848(ctx):  # 
-    return MEMO(ctx, (3848, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2507), len(ctx.state['players'])) for v_k_2507 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3540(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return ctx.state.get('deck')
+def x_3849(ctx):  # 
+    return MEMO(ctx, (3849, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2507), len(ctx.state['players'])) for v_k_2507 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3541(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (3541,), lambda: CALL(ctx, 'sorted', None, [v_c_2508 for v_c_2508 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2508, 'deck', None) == 'project')]))
-
-
-def x_3542(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_3848(ctx):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (3848, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2507), len(ctx.state['players'])) for v_k_2507 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3542(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return MEMO(ctx, (3542,), lambda: CALL(ctx, 'sorted', None, [v_c_2508 for v_c_2508 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2508, 'deck', None) == 'project')]))
 
 
-def x_3545(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def x_3543(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return ctx.state.get('deck')
+
+
+def x_3849(ctx):  # rules_data/terraforming_mars/flow.yaml:13
+    return MEMO(ctx, (3849, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2507), len(ctx.state['players'])) for v_k_2507 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3546(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     return IDS(ctx, 'resources')
 
 
-def x_3548(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3549(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2512'), 0)
 
 
-def x_3848(ctx):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (3848, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2507), len(ctx.state['players'])) for v_k_2507 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3551(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
-    return IDS(ctx, 'corporations')
+def x_3849(ctx):  # rules_data/terraforming_mars/flow.yaml:17
+    return MEMO(ctx, (3849, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2507), len(ctx.state['players'])) for v_k_2507 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3552(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+    return IDS(ctx, 'corporations')
+
+
+def x_3553(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     E = ctx.env()
     return (GET(ctx, 'corporations', E.get('c~2513'), 'beginner', None) == True)
 
 
-def x_3554(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_3555(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3555(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_3556(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return [E.get('c~2514')]
 
 
-def x_3556(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_3557(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~2514'), 'megacredits', 0)
 
 
-def x_3558(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3559(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2516'), 0)
 
 
-def x_3561(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_3562(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~2514'))
 
 
-def x_3562(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_3563(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return ctx.state.get('first_player')
 
 
-def x_3563(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_3564(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_3564(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_3565(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return ctx.state.get('first_player')
 
 
-def x_3565(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_3566(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
-
-
-def x_3568(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2517'), 'scope', None) == 'game')
 
 
 def x_3569(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~2517'), 'scope', None) == 'game')
+
+
+def x_3570(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2517'), 0)
 
 
-def x_3571(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3572(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2517'), 0)
 
 
-def x_3573(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3574(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2517') == 'tr')) and bool((num(E.get('n~2518')) > num(0))))
 
 
-def x_3574(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3575(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3576(ctx):  # rules_data/terraforming_mars/flow.yaml:26
+def x_3577(ctx):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > num(1))
 
 
-def x_3577(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (3577, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2519), len(ctx.state['players'])) for v_k_2519 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3580(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_3578(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    return MEMO(ctx, (3578, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2519), len(ctx.state['players'])) for v_k_2519 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3581(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3582(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3583(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3584(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_3585(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3586(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_3586(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3587(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3588(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3589(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_3590(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3591(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (3591, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2521), len(ctx.state['players'])) for v_k_2521 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3592(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3589(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3590(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_3591(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3592(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+    return MEMO(ctx, (3592, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2521), len(ctx.state['players'])) for v_k_2521 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3593(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_3598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2525') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2526') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2527'), E.get('t_v~2528')), E.get('h_v~2529')) == 0)
 
 
 def x_3601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2524')))
+    return (AR('+', AR('+', E.get('s_v~2527'), E.get('t_v~2528')), E.get('h_v~2529')) == 0)
 
 
 def x_3602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2524')))
+
+
+def x_3603(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2527')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2528')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2529'))))) >= num(E.get('price~2524')))
 
 
-def x_3605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2524'), E.get('s_v~2527'))) - num(1)), E.get('s_v~2527'))]) if (num(E.get('s_v~2527')) > num(0)) else 0))
 
 
-def x_3606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2524'), E.get('t_v~2528'))) - num(1)), E.get('t_v~2528'))]) if (num(E.get('t_v~2528')) > num(0)) else 0))
 
 
-def x_3607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2524'), E.get('h_v~2529'))) - num(1)), E.get('h_v~2529'))]) if (num(E.get('h_v~2529')) > num(0)) else 0))
 
 
-def x_3608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2524')) - num((num(E.get('s~2530')) * num(E.get('s_v~2527')))))) - num((num(E.get('t~2531')) * num(E.get('t_v~2528')))))) - num((num(E.get('h~2532')) * num(E.get('h_v~2529')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2530')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2530')) * num(E.get('s_v~2527'))), (num(E.get('t~2531')) * num(E.get('t_v~2528')))), (num(E.get('h~2532')) * num(E.get('h_v~2529'))))) - num(E.get('s_v~2527')))) >= num(E.get('price~2524'))))))) and bool((not (bool((num(E.get('t~2531')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2530')) * num(E.get('s_v~2527'))), (num(E.get('t~2531')) * num(E.get('t_v~2528')))), (num(E.get('h~2532')) * num(E.get('h_v~2529'))))) - num(E.get('t_v~2528')))) >= num(E.get('price~2524'))))))) and bool((not (bool((num(E.get('h~2532')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2530')) * num(E.get('s_v~2527'))), (num(E.get('t~2531')) * num(E.get('t_v~2528')))), (num(E.get('h~2532')) * num(E.get('h_v~2529'))))) - num(E.get('h_v~2529')))) >= num(E.get('price~2524'))))))))
 
 
-def x_3609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3611(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2524')) - num((num(E.get('s~2530')) * num(E.get('s_v~2527')))))) - num((num(E.get('t~2531')) * num(E.get('t_v~2528')))))) - num((num(E.get('h~2532')) * num(E.get('h_v~2529')))))])
 
 
-def x_3611(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3612(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3613(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3614(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3615(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3616(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3617(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3618(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2524')) - num((num(E.get('s~2530')) * num(E.get('s_v~2527')))))) - num((num(E.get('t~2531')) * num(E.get('t_v~2528')))))) - num((num(E.get('h~2532')) * num(E.get('h_v~2529')))))])}, ({'steel': E.get('s~2530')} if (num(E.get('s_v~2527')) > num(0)) else K[4])), ({'titanium': E.get('t~2531')} if (num(E.get('t_v~2528')) > num(0)) else K[4])), ({'heat': E.get('h~2532')} if (num(E.get('h_v~2529')) > num(0)) else K[4]))
 
 
-def x_3618(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3620(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2522')]
 
 
-def x_3620(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2522'), 'keep': True}
 
 
-def x_3621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3622(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3622(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3623(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2522')]
 
 
-def x_3623(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3624(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2522'), 'keep': False}
 
 
-def x_3624(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3625(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3626(ctx):  # rules_data/terraforming_mars/flow.yaml:31
+def x_3627(ctx):  # rules_data/terraforming_mars/flow.yaml:31
     return (num(ctx.state['round']) > num(1))
 
 
-def x_3627(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_3628(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_3629(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_3630(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
-def x_3630(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (3630, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2533), len(ctx.state['players'])) for v_k_2533 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
 def x_3631(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    return MEMO(ctx, (3631, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2533), len(ctx.state['players'])) for v_k_2533 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3632(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     E = ctx.env()
     return (not IN(E.get('you'), ctx.state.get('passed')))
 
 
-def x_3633(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_3634(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('first_action_taken'))
 
 
-def x_3634(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_3635(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     E = ctx.env()
     return PL(ctx, E.get('you')).get('first_action_taken')
 
 
-def x_3636(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_3637(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     E = ctx.env()
     return CALL(ctx, 'any', None, [(FLD(ctx, K[9], v_c_2535) != None) for v_c_2535 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-def x_3637(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_3638(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3639(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_3640(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
     return FLD(ctx, K[9], E.get('c~2536'))
 
 
-def x_3642(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_3643(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_3644(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_3645(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     E = ctx.env()
     return (num(E.get('done~2534')) < num(2))
 
 
-def x_3645(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3646(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3647(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_3648(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     E = ctx.env()
     return FLD(ctx, K[10], E.get('card~2538'))
 
 
-def x_3649(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_3650(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'card_cost', {'card': E.get('card~2539')}, GET(ctx, 'cards', E.get('card~2539'), 'cost', 0), 0)
 
 
-def x_3650(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_3651(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2539')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2539'), 'tags', [])))) else 0), None)
 
 
-def x_3651(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_3652(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2539')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2539'), 'tags', [])))) else 0), None)
 
 
-def x_3652(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3653(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2541') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3653(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3654(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2542') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3654(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3655(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3655(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2543'), E.get('t_v~2544')), E.get('h_v~2545')) == 0)
 
 
 def x_3656(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2540')))
+    return (AR('+', AR('+', E.get('s_v~2543'), E.get('t_v~2544')), E.get('h_v~2545')) == 0)
 
 
 def x_3657(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2540')))
+
+
+def x_3658(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3659(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2543')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2544')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2545'))))) >= num(E.get('price~2540')))
 
 
-def x_3660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2540'), E.get('s_v~2543'))) - num(1)), E.get('s_v~2543'))]) if (num(E.get('s_v~2543')) > num(0)) else 0))
 
 
-def x_3661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3662(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2540'), E.get('t_v~2544'))) - num(1)), E.get('t_v~2544'))]) if (num(E.get('t_v~2544')) > num(0)) else 0))
 
 
-def x_3662(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3663(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2540'), E.get('h_v~2545'))) - num(1)), E.get('h_v~2545'))]) if (num(E.get('h_v~2545')) > num(0)) else 0))
 
 
-def x_3663(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3664(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2540')) - num((num(E.get('s~2546')) * num(E.get('s_v~2543')))))) - num((num(E.get('t~2547')) * num(E.get('t_v~2544')))))) - num((num(E.get('h~2548')) * num(E.get('h_v~2545')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2546')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2546')) * num(E.get('s_v~2543'))), (num(E.get('t~2547')) * num(E.get('t_v~2544')))), (num(E.get('h~2548')) * num(E.get('h_v~2545'))))) - num(E.get('s_v~2543')))) >= num(E.get('price~2540'))))))) and bool((not (bool((num(E.get('t~2547')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2546')) * num(E.get('s_v~2543'))), (num(E.get('t~2547')) * num(E.get('t_v~2544')))), (num(E.get('h~2548')) * num(E.get('h_v~2545'))))) - num(E.get('t_v~2544')))) >= num(E.get('price~2540'))))))) and bool((not (bool((num(E.get('h~2548')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2546')) * num(E.get('s_v~2543'))), (num(E.get('t~2547')) * num(E.get('t_v~2544')))), (num(E.get('h~2548')) * num(E.get('h_v~2545'))))) - num(E.get('h_v~2545')))) >= num(E.get('price~2540'))))))))
 
 
-def x_3664(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3665(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3665(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3666(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2540')) - num((num(E.get('s~2546')) * num(E.get('s_v~2543')))))) - num((num(E.get('t~2547')) * num(E.get('t_v~2544')))))) - num((num(E.get('h~2548')) * num(E.get('h_v~2545')))))])
 
 
-def x_3666(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3667(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3668(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3669(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3670(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3673(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2540')) - num((num(E.get('s~2546')) * num(E.get('s_v~2543')))))) - num((num(E.get('t~2547')) * num(E.get('t_v~2544')))))) - num((num(E.get('h~2548')) * num(E.get('h_v~2545')))))])}, ({'steel': E.get('s~2546')} if (num(E.get('s_v~2543')) > num(0)) else K[4])), ({'titanium': E.get('t~2547')} if (num(E.get('t_v~2544')) > num(0)) else K[4])), ({'heat': E.get('h~2548')} if (num(E.get('h_v~2545')) > num(0)) else K[4]))
 
 
-def x_3673(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_3674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_3675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
     return [E.get('card~2538')]
-
-
-def x_3675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
-    E = ctx.env()
-    return (GET(ctx, 'cards', E.get('card~2538'), 'resource', None) != None)
 
 
 def x_3676(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     E = ctx.env()
+    return (GET(ctx, 'cards', E.get('card~2538'), 'resource', None) != None)
+
+
+def x_3677(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2538'), 0)
 
 
-def x_3679(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_3680(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     E = ctx.env()
     return FLD(ctx, K[11], E.get('card~2538'))
 
 
-def x_3680(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_3681(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~2538'), 'type', None) == 'event')
 
 
-def x_3681(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_3682(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return PL(ctx, E.get('you')).get('events')
 
 
-def x_3682(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    E = ctx.env()
-    return [E.get('card~2538')]
-
-
 def x_3683(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return [E.get('card~2538')]
 
 
 def x_3684(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return [E.get('card~2538')]
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3687(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_3685(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return GET(ctx, 'cards', E.get('card~2538'), 'tags', [])
+    return [E.get('card~2538')]
 
 
 def x_3688(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     E = ctx.env()
+    return GET(ctx, 'cards', E.get('card~2538'), 'tags', [])
+
+
+def x_3689(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+    E = ctx.env()
     return GET(ctx, 'cards', E.get('card~2538'), 'cost', 0)
 
 
-def x_3691(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def x_3692(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     return ctx.state.get('turn_actions')
 
 
-def x_3693(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3694(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'play', 'card': E.get('card~2537')}
 
 
-def x_3694(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3695(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_3696(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_3697(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
     return FLD(ctx, K[12], E.get('a~2550'))
 
 
-def x_3697(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_3698(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2550'), 'paid_in', None) == 'megacredits')
 
 
-def x_3698(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_3699(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2550')}, GET(ctx, 'actions', E.get('a~2550'), 'price', 0), 0)
 
 
-def x_3702(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3703(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2553') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3703(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3704(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2554') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3704(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3705(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3705(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2555'), E.get('t_v~2556')), E.get('h_v~2557')) == 0)
 
 
 def x_3706(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2552')))
+    return (AR('+', AR('+', E.get('s_v~2555'), E.get('t_v~2556')), E.get('h_v~2557')) == 0)
 
 
 def x_3707(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2552')))
+
+
+def x_3708(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3709(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3710(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2555')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2556')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2557'))))) >= num(E.get('price~2552')))
 
 
-def x_3710(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3711(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2552'), E.get('s_v~2555'))) - num(1)), E.get('s_v~2555'))]) if (num(E.get('s_v~2555')) > num(0)) else 0))
 
 
-def x_3711(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2552'), E.get('t_v~2556'))) - num(1)), E.get('t_v~2556'))]) if (num(E.get('t_v~2556')) > num(0)) else 0))
 
 
-def x_3712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3713(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2552'), E.get('h_v~2557'))) - num(1)), E.get('h_v~2557'))]) if (num(E.get('h_v~2557')) > num(0)) else 0))
 
 
-def x_3713(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2552')) - num((num(E.get('s~2558')) * num(E.get('s_v~2555')))))) - num((num(E.get('t~2559')) * num(E.get('t_v~2556')))))) - num((num(E.get('h~2560')) * num(E.get('h_v~2557')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2558')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2558')) * num(E.get('s_v~2555'))), (num(E.get('t~2559')) * num(E.get('t_v~2556')))), (num(E.get('h~2560')) * num(E.get('h_v~2557'))))) - num(E.get('s_v~2555')))) >= num(E.get('price~2552'))))))) and bool((not (bool((num(E.get('t~2559')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2558')) * num(E.get('s_v~2555'))), (num(E.get('t~2559')) * num(E.get('t_v~2556')))), (num(E.get('h~2560')) * num(E.get('h_v~2557'))))) - num(E.get('t_v~2556')))) >= num(E.get('price~2552'))))))) and bool((not (bool((num(E.get('h~2560')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2558')) * num(E.get('s_v~2555'))), (num(E.get('t~2559')) * num(E.get('t_v~2556')))), (num(E.get('h~2560')) * num(E.get('h_v~2557'))))) - num(E.get('h_v~2557')))) >= num(E.get('price~2552'))))))))
 
 
-def x_3714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3715(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3715(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3716(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2552')) - num((num(E.get('s~2558')) * num(E.get('s_v~2555')))))) - num((num(E.get('t~2559')) * num(E.get('t_v~2556')))))) - num((num(E.get('h~2560')) * num(E.get('h_v~2557')))))])
 
 
-def x_3716(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3717(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3718(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3719(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3720(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3721(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3722(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3723(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2552')) - num((num(E.get('s~2558')) * num(E.get('s_v~2555')))))) - num((num(E.get('t~2559')) * num(E.get('t_v~2556')))))) - num((num(E.get('h~2560')) * num(E.get('h_v~2557')))))])}, ({'steel': E.get('s~2558')} if (num(E.get('s_v~2555')) > num(0)) else K[4])), ({'titanium': E.get('t~2559')} if (num(E.get('t_v~2556')) > num(0)) else K[4])), ({'heat': E.get('h~2560')} if (num(E.get('h_v~2557')) > num(0)) else K[4]))
 
 
-def x_3723(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_3724(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2550')}, GET(ctx, 'actions', E.get('a~2550'), 'price', 0), 0)
 
 
-def x_3724(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_3725(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2550'), 'paid_in', None)
 
 
-def x_3725(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3726(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2562'), 0)) >= num(E.get('n~2561')))
 
 
-def x_3726(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3727(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2562'), 0)
 
 
-def x_3728(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_3729(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
     return FLD(ctx, K[13], E.get('a~2550'))
 
 
-def x_3729(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_3730(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2550'), 'group', None) == 'standard_project')
 
 
-def x_3732(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_3733(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2550'), 'price', 0)
 
 
-def x_3735(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def x_3736(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     return ctx.state.get('turn_actions')
 
 
-def x_3737(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3738(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'project', 'id': E.get('a~2549')}
 
 
-def x_3738(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3739(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_3740(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def x_3741(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     E = ctx.env()
     return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~2564'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[14], E.get('m~2564'))))
 
 
-def x_3745(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3746(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2567') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3746(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2568') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2569'), E.get('t_v~2570')), E.get('h_v~2571')) == 0)
 
 
 def x_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2566')))
+    return (AR('+', AR('+', E.get('s_v~2569'), E.get('t_v~2570')), E.get('h_v~2571')) == 0)
 
 
 def x_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2566')))
+
+
+def x_3751(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3752(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2569')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2570')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2571'))))) >= num(E.get('price~2566')))
 
 
-def x_3753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2566'), E.get('s_v~2569'))) - num(1)), E.get('s_v~2569'))]) if (num(E.get('s_v~2569')) > num(0)) else 0))
 
 
-def x_3754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2566'), E.get('t_v~2570'))) - num(1)), E.get('t_v~2570'))]) if (num(E.get('t_v~2570')) > num(0)) else 0))
 
 
-def x_3755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2566'), E.get('h_v~2571'))) - num(1)), E.get('h_v~2571'))]) if (num(E.get('h_v~2571')) > num(0)) else 0))
 
 
-def x_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2566')) - num((num(E.get('s~2572')) * num(E.get('s_v~2569')))))) - num((num(E.get('t~2573')) * num(E.get('t_v~2570')))))) - num((num(E.get('h~2574')) * num(E.get('h_v~2571')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2572')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2572')) * num(E.get('s_v~2569'))), (num(E.get('t~2573')) * num(E.get('t_v~2570')))), (num(E.get('h~2574')) * num(E.get('h_v~2571'))))) - num(E.get('s_v~2569')))) >= num(E.get('price~2566'))))))) and bool((not (bool((num(E.get('t~2573')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2572')) * num(E.get('s_v~2569'))), (num(E.get('t~2573')) * num(E.get('t_v~2570')))), (num(E.get('h~2574')) * num(E.get('h_v~2571'))))) - num(E.get('t_v~2570')))) >= num(E.get('price~2566'))))))) and bool((not (bool((num(E.get('h~2574')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2572')) * num(E.get('s_v~2569'))), (num(E.get('t~2573')) * num(E.get('t_v~2570')))), (num(E.get('h~2574')) * num(E.get('h_v~2571'))))) - num(E.get('h_v~2571')))) >= num(E.get('price~2566'))))))))
 
 
-def x_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2566')) - num((num(E.get('s~2572')) * num(E.get('s_v~2569')))))) - num((num(E.get('t~2573')) * num(E.get('t_v~2570')))))) - num((num(E.get('h~2574')) * num(E.get('h_v~2571')))))])
 
 
-def x_3759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3760(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3761(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3763(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2566')) - num((num(E.get('s~2572')) * num(E.get('s_v~2569')))))) - num((num(E.get('t~2573')) * num(E.get('t_v~2570')))))) - num((num(E.get('h~2574')) * num(E.get('h_v~2571')))))])}, ({'steel': E.get('s~2572')} if (num(E.get('s_v~2569')) > num(0)) else K[4])), ({'titanium': E.get('t~2573')} if (num(E.get('t_v~2570')) > num(0)) else K[4])), ({'heat': E.get('h~2574')} if (num(E.get('h_v~2571')) > num(0)) else K[4]))
 
 
-def x_3766(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_3767(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     E = ctx.env()
     return KEY(ctx.state.get('milestones'), E.get('m~2564'), None)
 
 
-def x_3770(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def x_3771(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     return ctx.state.get('turn_actions')
 
 
-def x_3772(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3773(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'milestone', 'id': E.get('m~2563')}
 
 
-def x_3773(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3774(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_3775(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def x_3776(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3775, E.get('a~2576'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[15])))) and bool((not IN(E.get('a~2576'), [KEY(v_f_2577, 'id', None) for v_f_2577 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (3776, E.get('a~2576'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[15])))) and bool((not IN(E.get('a~2576'), [KEY(v_f_2577, 'id', None) for v_f_2577 in items_of(ctx.state.get('awards'))])))))
 
 
-def x_3776(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+def x_3777(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
     return KEY(K[15], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
 
 
-def x_3780(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3781(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2580') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3781(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3782(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2581') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3782(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3783(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3783(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3784(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2582'), E.get('t_v~2583')), E.get('h_v~2584')) == 0)
 
 
-def x_3784(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3785(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2579')))
 
 
-def x_3785(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3786(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3787(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3788(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2582')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2583')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2584'))))) >= num(E.get('price~2579')))
 
 
-def x_3788(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3789(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2579'), E.get('s_v~2582'))) - num(1)), E.get('s_v~2582'))]) if (num(E.get('s_v~2582')) > num(0)) else 0))
 
 
-def x_3789(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3790(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2579'), E.get('t_v~2583'))) - num(1)), E.get('t_v~2583'))]) if (num(E.get('t_v~2583')) > num(0)) else 0))
 
 
-def x_3790(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3791(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2579'), E.get('h_v~2584'))) - num(1)), E.get('h_v~2584'))]) if (num(E.get('h_v~2584')) > num(0)) else 0))
 
 
-def x_3791(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3792(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2579')) - num((num(E.get('s~2585')) * num(E.get('s_v~2582')))))) - num((num(E.get('t~2586')) * num(E.get('t_v~2583')))))) - num((num(E.get('h~2587')) * num(E.get('h_v~2584')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2585')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2585')) * num(E.get('s_v~2582'))), (num(E.get('t~2586')) * num(E.get('t_v~2583')))), (num(E.get('h~2587')) * num(E.get('h_v~2584'))))) - num(E.get('s_v~2582')))) >= num(E.get('price~2579'))))))) and bool((not (bool((num(E.get('t~2586')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2585')) * num(E.get('s_v~2582'))), (num(E.get('t~2586')) * num(E.get('t_v~2583')))), (num(E.get('h~2587')) * num(E.get('h_v~2584'))))) - num(E.get('t_v~2583')))) >= num(E.get('price~2579'))))))) and bool((not (bool((num(E.get('h~2587')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2585')) * num(E.get('s_v~2582'))), (num(E.get('t~2586')) * num(E.get('t_v~2583')))), (num(E.get('h~2587')) * num(E.get('h_v~2584'))))) - num(E.get('h_v~2584')))) >= num(E.get('price~2579'))))))))
 
 
-def x_3792(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3793(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3793(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3794(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2579')) - num((num(E.get('s~2585')) * num(E.get('s_v~2582')))))) - num((num(E.get('t~2586')) * num(E.get('t_v~2583')))))) - num((num(E.get('h~2587')) * num(E.get('h_v~2584')))))])
 
 
-def x_3794(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3795(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3796(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3797(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3798(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3799(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3800(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3801(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2579')) - num((num(E.get('s~2585')) * num(E.get('s_v~2582')))))) - num((num(E.get('t~2586')) * num(E.get('t_v~2583')))))) - num((num(E.get('h~2587')) * num(E.get('h_v~2584')))))])}, ({'steel': E.get('s~2585')} if (num(E.get('s_v~2582')) > num(0)) else K[4])), ({'titanium': E.get('t~2586')} if (num(E.get('t_v~2583')) > num(0)) else K[4])), ({'heat': E.get('h~2587')} if (num(E.get('h_v~2584')) > num(0)) else K[4]))
 
 
-def x_3801(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_3802(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     return ctx.state.get('awards')
 
 
-def x_3802(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_3803(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     E = ctx.env()
     return [{'id': E.get('a~2576'), 'by': E.get('you')}]
 
 
-def x_3805(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def x_3806(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     return ctx.state.get('turn_actions')
-
-
-def x_3807(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~2575')}
 
 
 def x_3808(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return {'act': 'award', 'id': E.get('a~2575')}
 
 
 def x_3809(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_3810(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[16], E.get('card~2588')))) - num(1)))
 
 
-def x_3812(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_3813(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     E = ctx.env()
     return (not IN(E.get('card~2591'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_3813(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_3814(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_3814(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_3815(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
     return [E.get('card~2591')]
 
 
-def x_3816(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[16], E.get('card~2591')), E.get('k~2590'), None), 'cost', None)
 
 
-def x_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[16], E.get('card~2591')), E.get('k~2590'), None), 'effect', None)
 
 
-def x_3820(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def x_3821(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     return ctx.state.get('turn_actions')
-
-
-def x_3822(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~2588'), 'index': E.get('k~2589')}
 
 
 def x_3823(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return {'act': 'card_action', 'card': E.get('card~2588'), 'index': E.get('k~2589')}
 
 
 def x_3824(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('corporation')
+
+
+def x_3825(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('c~2592')))) - num(1)))
 
 
-def x_3827(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     E = ctx.env()
     return (not IN(E.get('c~2595'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_3829(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_3829(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_3830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
     return [E.get('c~2595')]
 
 
-def x_3831(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_3832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('c~2595')), E.get('k~2594'), None), 'cost', None)
 
 
-def x_3832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_3833(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('c~2595')), E.get('k~2594'), None), 'effect', None)
 
 
-def x_3835(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def x_3836(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     return ctx.state.get('turn_actions')
 
 
-def x_3837(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_3838(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'card_action', 'card': E.get('c~2592'), 'index': E.get('k~2593')}
 
 
-def x_3838(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_3839(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
     return (E.get('done~2534') == 0)
 
 
-def x_3839(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_3840(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     return ctx.state.get('passed')
 
 
-def x_3840(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_3841(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
     return [E.get('you')]
 
 
-def x_3844(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def x_3845(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     E = ctx.env()
     return (num(E.get('done~2534')) > num(0))
 
 
-def x_3848(ctx):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (3848, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2507), len(ctx.state['players'])) for v_k_2507 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3851(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~2597'), 0)
+def x_3849(ctx):  # rules_data/terraforming_mars/flow.yaml:40
+    return MEMO(ctx, (3849, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2507), len(ctx.state['players'])) for v_k_2507 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3852(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2596'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~2597'), 0)
 
 
 def x_3853(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
@@ -10282,712 +10282,712 @@ def x_3853(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2596'), 0)
 
 
-def x_3857(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def x_3854(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2596'), 0)
+
+
+def x_3858(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
-
-
-def x_3858(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2599'), 0)
 
 
 def x_3859(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2599'), 0)
+
+
+def x_3860(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    E = ctx.env()
     return (num(E.get('n~2598')) * num(E.get('k~2600')))
 
 
-def x_3860(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    return IDS(ctx, 'resources')
-
-
 def x_3861(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2601'), 0)
+    return IDS(ctx, 'resources')
 
 
 def x_3862(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2601'), 0)
+
+
+def x_3863(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2601'), 0)
 
 
-def x_3863(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_3864(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_3865(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_3866(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3867(ctx):  # 
-    return MEMO(ctx, (3867, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2602, 0)) >= num(GET(ctx, 'parameters', v_p_2602, 'max', 0))) for v_p_2602 in items_of(IDS(ctx, 'parameters'))]))
+def x_3868(ctx):  # 
+    return MEMO(ctx, (3868, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2602, 0)) >= num(GET(ctx, 'parameters', v_p_2602, 'max', 0))) for v_p_2602 in items_of(IDS(ctx, 'parameters'))]))
 
 
-def x_3868(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (3868, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2603), len(ctx.state['players'])) for v_k_2603 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3871(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
-    return IDS(ctx, 'actions')
+def x_3869(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+    return MEMO(ctx, (3869, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2603), len(ctx.state['players'])) for v_k_2603 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3872(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+    return IDS(ctx, 'actions')
+
+
+def x_3873(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
     return (bool((GET(ctx, 'actions', E.get('a~2605'), 'group', None) == 'conversion')) and bool((E.get('a~2605') == 'plants_to_greenery')))
 
 
-def x_3874(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_3875(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
     return FLD(ctx, K[12], E.get('a~2606'))
 
 
-def x_3875(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_3876(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2606'), 'paid_in', None) == 'megacredits')
 
 
-def x_3876(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_3877(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2606')}, GET(ctx, 'actions', E.get('a~2606'), 'price', 0), 0)
 
 
-def x_3880(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3881(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2609') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3881(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3882(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2610') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3882(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3883(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3883(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2611'), E.get('t_v~2612')), E.get('h_v~2613')) == 0)
 
 
 def x_3884(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2608')))
+    return (AR('+', AR('+', E.get('s_v~2611'), E.get('t_v~2612')), E.get('h_v~2613')) == 0)
 
 
 def x_3885(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2608')))
+
+
+def x_3886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3887(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3888(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2611')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2612')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2613'))))) >= num(E.get('price~2608')))
 
 
-def x_3888(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3889(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2608'), E.get('s_v~2611'))) - num(1)), E.get('s_v~2611'))]) if (num(E.get('s_v~2611')) > num(0)) else 0))
 
 
-def x_3889(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3890(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2608'), E.get('t_v~2612'))) - num(1)), E.get('t_v~2612'))]) if (num(E.get('t_v~2612')) > num(0)) else 0))
 
 
-def x_3890(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2608'), E.get('h_v~2613'))) - num(1)), E.get('h_v~2613'))]) if (num(E.get('h_v~2613')) > num(0)) else 0))
 
 
-def x_3891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3892(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2608')) - num((num(E.get('s~2614')) * num(E.get('s_v~2611')))))) - num((num(E.get('t~2615')) * num(E.get('t_v~2612')))))) - num((num(E.get('h~2616')) * num(E.get('h_v~2613')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2614')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2614')) * num(E.get('s_v~2611'))), (num(E.get('t~2615')) * num(E.get('t_v~2612')))), (num(E.get('h~2616')) * num(E.get('h_v~2613'))))) - num(E.get('s_v~2611')))) >= num(E.get('price~2608'))))))) and bool((not (bool((num(E.get('t~2615')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2614')) * num(E.get('s_v~2611'))), (num(E.get('t~2615')) * num(E.get('t_v~2612')))), (num(E.get('h~2616')) * num(E.get('h_v~2613'))))) - num(E.get('t_v~2612')))) >= num(E.get('price~2608'))))))) and bool((not (bool((num(E.get('h~2616')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2614')) * num(E.get('s_v~2611'))), (num(E.get('t~2615')) * num(E.get('t_v~2612')))), (num(E.get('h~2616')) * num(E.get('h_v~2613'))))) - num(E.get('h_v~2613')))) >= num(E.get('price~2608'))))))))
 
 
-def x_3892(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3893(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3893(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2608')) - num((num(E.get('s~2614')) * num(E.get('s_v~2611')))))) - num((num(E.get('t~2615')) * num(E.get('t_v~2612')))))) - num((num(E.get('h~2616')) * num(E.get('h_v~2613')))))])
 
 
-def x_3894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3899(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3900(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3901(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2608')) - num((num(E.get('s~2614')) * num(E.get('s_v~2611')))))) - num((num(E.get('t~2615')) * num(E.get('t_v~2612')))))) - num((num(E.get('h~2616')) * num(E.get('h_v~2613')))))])}, ({'steel': E.get('s~2614')} if (num(E.get('s_v~2611')) > num(0)) else K[4])), ({'titanium': E.get('t~2615')} if (num(E.get('t_v~2612')) > num(0)) else K[4])), ({'heat': E.get('h~2616')} if (num(E.get('h_v~2613')) > num(0)) else K[4]))
 
 
-def x_3901(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_3902(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2606')}, GET(ctx, 'actions', E.get('a~2606'), 'price', 0), 0)
 
 
-def x_3902(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_3903(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2606'), 'paid_in', None)
 
 
-def x_3903(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3904(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2618'), 0)) >= num(E.get('n~2617')))
 
 
-def x_3904(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3905(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2618'), 0)
 
 
-def x_3906(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_3907(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
     return FLD(ctx, K[13], E.get('a~2606'))
 
 
-def x_3907(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_3908(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2606'), 'group', None) == 'standard_project')
 
 
-def x_3910(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_3911(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2606'), 'price', 0)
 
 
-def x_3911(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_3912(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
     return {'act': 'project', 'id': E.get('a~2605')}
 
 
-def x_3915(ctx):  # 
+def x_3916(ctx):  # 
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_3916(ctx):  # 
-    E = ctx.env()
-    return MEMO(ctx, (3916, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_2619 for v_m_2619 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2619, None) == E.get('you'))]))))
-
-
 def x_3917(ctx):  # 
-    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[18], KEY(v_f_2620, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2621, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) for v_p_2621 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_2622 for v_p_2622 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2622, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_2623, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) for v_q_2623 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[18], KEY(v_f_2620, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2624, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) for v_p_2624 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2624, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_2625, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) for v_q_2625 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2620 in items_of(ctx.state.get('awards'))])
+    E = ctx.env()
+    return MEMO(ctx, (3917, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_2619 for v_m_2619 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2619, None) == E.get('you'))]))))
 
 
 def x_3918(ctx):  # 
-    E = ctx.env()
-    return MEMO(ctx, (3918, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2626 for v_s_2626 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'owner', None) == E.get('you'))))]))
+    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[18], KEY(v_f_2620, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2621, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) for v_p_2621 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_2622 for v_p_2622 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2622, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_2623, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) for v_q_2623 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[18], KEY(v_f_2620, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2624, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) for v_p_2624 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2624, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_2625, lambda E: FLD(ctx, K[18], KEY(v_f_2620, 'id', None))) for v_q_2625 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2620 in items_of(ctx.state.get('awards'))])
 
 
 def x_3919(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (3919, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2628 for v_x_2628 in items_of(ADJ(ctx, 'spaces', v_s_2627)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2628, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2628, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2628, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2627 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2627, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2627, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2627, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2627, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (3919, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2626 for v_s_2626 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_3920(ctx):  # 
     E = ctx.env()
-    return CALL(ctx, 'sum', None, [FLD(ctx, K[19], v_c_2629) for v_c_2629 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
+    return MEMO(ctx, (3920, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2628 for v_x_2628 in items_of(ADJ(ctx, 'spaces', v_s_2627)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2628, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2628, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2628, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2627 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2627, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2627, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2627, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2627, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_3921(ctx):  # 
-    return ((K[20] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2630, 0)) >= num(GET(ctx, 'parameters', v_p_2630, 'max', 0))) for v_p_2630 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
+    E = ctx.env()
+    return CALL(ctx, 'sum', None, [FLD(ctx, K[19], v_c_2629) for v_c_2629 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
 
 
 def x_3922(ctx):  # 
-    return ctx.state.get('turn_actions')
+    return ((K[20] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2630, 0)) >= num(GET(ctx, 'parameters', v_p_2630, 'max', 0))) for v_p_2630 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
 
 
 def x_3923(ctx):  # 
-    return MEMO(ctx, (3923, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2632, 0)) >= num(GET(ctx, 'parameters', v_p_2632, 'max', 0))) for v_p_2632 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+    return ctx.state.get('turn_actions')
 
 
-def x_3355(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3924(ctx):  # 
+    return MEMO(ctx, (3924, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2632, 0)) >= num(GET(ctx, 'parameters', v_p_2632, 'max', 0))) for v_p_2632 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+
+
+def x_3356(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3357(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3358(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_3358(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_3359(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_3359(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3360(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3361(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return ctx.state.get('deck')
+
+
+def x_3362(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3363(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_3364(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
     return AR('+', E.get('costs~2633'), K[6])
 
 
-def x_3366(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_3367(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (3366, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2639: (lambda v_near_2642: (v_near_2642 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2642)) > num(0)))) else v_open_2639))([v_s_2640 for v_s_2640 in items_of(v_open_2639) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2641, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'owner', None) == E.get('you')))) for v_x_2641 in items_of(ADJ(ctx, 'spaces', v_s_2640))])))]))([v_s_2636 for v_s_2636 in items_of([v_x_2635 for v_x_2635 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2635, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2636, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2636, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2636, None) == E.get('you'))))) and bool((bool(IN(v_s_2636, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2637, ctx.state.get('board'))) and bool((not IN(v_x_2637, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None) == v_u_2638)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None), 'counts_as', None) == v_u_2638))))) for v_u_2638 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2637 in items_of(ADJ(ctx, 'spaces', v_s_2636))]))))))]))
+    return MEMO(ctx, (3367, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2639: (lambda v_near_2642: (v_near_2642 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2642)) > num(0)))) else v_open_2639))([v_s_2640 for v_s_2640 in items_of(v_open_2639) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2641, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'owner', None) == E.get('you')))) for v_x_2641 in items_of(ADJ(ctx, 'spaces', v_s_2640))])))]))([v_s_2636 for v_s_2636 in items_of([v_x_2635 for v_x_2635 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2635, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2636, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2636, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2636, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2636, None) == E.get('you'))))) and bool((bool(IN(v_s_2636, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2637, ctx.state.get('board'))) and bool((not IN(v_x_2637, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None) == v_u_2638)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2637, {}), 'tile', None), 'counts_as', None) == v_u_2638))))) for v_u_2638 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2637 in items_of(ADJ(ctx, 'spaces', v_s_2636))]))))))]))
 
 
-def x_3367(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_3368(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
     return (E.get('free~2643') if (E.get('k~2634') == 0) else CALL(ctx, 'reversed', None, E.get('free~2643')))
 
 
-def x_3368(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_3369(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('order~2644'))) > num(0))
 
 
-def x_3369(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_3370(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
     return KEY(E.get('order~2644'), AR('%', (num(AR('+', KEY(E.get('costs~2633'), (num(2) * num(E.get('k~2634'))), None), CALL(ctx, 'count', None, E.get('order~2644')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2644'))), None)
 
 
-def x_3372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2647'), {})
 
 
-def x_3373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2646'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2646'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3376(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2646'))
 
 
-def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2647'))
 
 
-def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3380(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2647'))
 
 
-def x_3380(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3381(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2648'), ctx.state.get('board'))
 
 
-def x_3381(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3382(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2648'), {}), 'tile', None))
 
 
-def x_3385(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_3386(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (3385, E.get('at~2645'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2649 for v_x_2649 in items_of(ADJ(ctx, 'spaces', E.get('at~2645'))) if IN(v_x_2649, (lambda v_open_2654: (lambda v_near_2657: (v_near_2657 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2657)) > num(0)))) else v_open_2654))([v_s_2655 for v_s_2655 in items_of(v_open_2654) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2656, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2656, {}), 'owner', None) == E.get('you')))) for v_x_2656 in items_of(ADJ(ctx, 'spaces', v_s_2655))])))]))([v_s_2651 for v_s_2651 in items_of([v_x_2650 for v_x_2650 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2650, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2651, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2651, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2651, None) == E.get('you'))))) and bool((bool(IN(v_s_2651, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2652, ctx.state.get('board'))) and bool((not IN(v_x_2652, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None) == v_u_2653)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None), 'counts_as', None) == v_u_2653))))) for v_u_2653 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2652 in items_of(ADJ(ctx, 'spaces', v_s_2651))]))))))]))])
+    return MEMO(ctx, (3386, E.get('at~2645'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2649 for v_x_2649 in items_of(ADJ(ctx, 'spaces', E.get('at~2645'))) if IN(v_x_2649, (lambda v_open_2654: (lambda v_near_2657: (v_near_2657 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2657)) > num(0)))) else v_open_2654))([v_s_2655 for v_s_2655 in items_of(v_open_2654) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2656, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2656, {}), 'owner', None) == E.get('you')))) for v_x_2656 in items_of(ADJ(ctx, 'spaces', v_s_2655))])))]))([v_s_2651 for v_s_2651 in items_of([v_x_2650 for v_x_2650 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2650, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2651, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2651, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2651, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2651, None) == E.get('you'))))) and bool((bool(IN(v_s_2651, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2652, ctx.state.get('board'))) and bool((not IN(v_x_2652, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None) == v_u_2653)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2652, {}), 'tile', None), 'counts_as', None) == v_u_2653))))) for v_u_2653 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2652 in items_of(ADJ(ctx, 'spaces', v_s_2651))]))))))]))])
 
 
-def x_3386(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_3387(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('ring~2658'))) > num(0))
 
 
-def x_3388(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_3389(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
     return KEY(E.get('ring~2658'), AR('%', (num(AR('+', KEY(E.get('costs~2633'), AR('+', (num(2) * num(E.get('k~2634'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2658')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2658'))), None)
 
 
-def x_3389(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3390(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2660'), {})
 
 
-def x_3390(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3391(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2659'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2659'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3391(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3392(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3393(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3394(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3394(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3395(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2659'))
 
 
-def x_3395(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3396(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2660'))
 
 
-def x_3396(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3397(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2660'))
 
 
-def x_3397(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3398(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2661'), ctx.state.get('board'))
 
 
-def x_3398(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3399(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2661'), {}), 'tile', None))
 
 
-def x_3402(ctx):  # rules_data/terraforming_mars/modules.yaml:31
+def x_3403(ctx):  # rules_data/terraforming_mars/modules.yaml:31
     return list(range(len(ctx.state['players'])))
 
 
-def x_3403(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3404(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_3405(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
+def x_3406(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:50
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~2662'))
 
 
-def x_3406(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
-    return ctx.state.get('corp_deck')
-
-
 def x_3407(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
-    return MEMO(ctx, (3407,), lambda: CALL(ctx, 'sorted', None, [v_c_2663 for v_c_2663 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2663, 'beginner', None) != True)]))
+    return ctx.state.get('corp_deck')
 
 
 def x_3408(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
+    return MEMO(ctx, (3408,), lambda: CALL(ctx, 'sorted', None, [v_c_2663 for v_c_2663 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2663, 'beginner', None) != True)]))
+
+
+def x_3409(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:29
     return ctx.state.get('corp_deck')
 
 
-def x_3409(ctx):  # rules_data/terraforming_mars/modules.yaml:50
+def x_3410(ctx):  # rules_data/terraforming_mars/modules.yaml:50
     return list(range(len(ctx.state['players'])))
 
 
-def x_3411(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_3412(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_3412(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+def x_3413(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_3413(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
 def x_3414(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
-    return ctx.state.get('corp_deck')
-
-
-def x_3415(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_3416(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_3415(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+    return ctx.state.get('corp_deck')
+
+
+def x_3416(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:37
+    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+
+
+def x_3417(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_3418(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
 
 
 def x_3419(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('corporation')
+
+
+def x_3420(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+    E = ctx.env()
     return [E.get('c~2665')]
 
 
-def x_3420(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_3421(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~2665'), 'megacredits', 0)
 
 
-def x_3422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3423(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2667'), 0)
 
 
-def x_3425(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_3426(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~2665'))
 
 
-def x_3426(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_3427(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return {'corporation': E.get('corporation_card~2664')}
 
 
-def x_3427(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
+def x_3428(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:40
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_3431(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3432(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3432(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
 def x_3433(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3434(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3435(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_3436(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3437(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_3437(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3438(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3439(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3440(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_3441(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3442(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3447(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3440(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3441(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_3442(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3443(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_3448(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2672') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3448(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3449(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2673') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3449(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3450(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3450(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3451(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2674'), E.get('t_v~2675')), E.get('h_v~2676')) == 0)
 
 
-def x_3451(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3452(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2671')))
 
 
-def x_3452(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3453(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3454(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3455(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2674')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2675')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2676'))))) >= num(E.get('price~2671')))
 
 
-def x_3455(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3456(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2671'), E.get('s_v~2674'))) - num(1)), E.get('s_v~2674'))]) if (num(E.get('s_v~2674')) > num(0)) else 0))
 
 
-def x_3456(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2671'), E.get('t_v~2675'))) - num(1)), E.get('t_v~2675'))]) if (num(E.get('t_v~2675')) > num(0)) else 0))
 
 
-def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2671'), E.get('h_v~2676'))) - num(1)), E.get('h_v~2676'))]) if (num(E.get('h_v~2676')) > num(0)) else 0))
 
 
-def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2671')) - num((num(E.get('s~2677')) * num(E.get('s_v~2674')))))) - num((num(E.get('t~2678')) * num(E.get('t_v~2675')))))) - num((num(E.get('h~2679')) * num(E.get('h_v~2676')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2677')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2677')) * num(E.get('s_v~2674'))), (num(E.get('t~2678')) * num(E.get('t_v~2675')))), (num(E.get('h~2679')) * num(E.get('h_v~2676'))))) - num(E.get('s_v~2674')))) >= num(E.get('price~2671'))))))) and bool((not (bool((num(E.get('t~2678')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2677')) * num(E.get('s_v~2674'))), (num(E.get('t~2678')) * num(E.get('t_v~2675')))), (num(E.get('h~2679')) * num(E.get('h_v~2676'))))) - num(E.get('t_v~2675')))) >= num(E.get('price~2671'))))))) and bool((not (bool((num(E.get('h~2679')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2677')) * num(E.get('s_v~2674'))), (num(E.get('t~2678')) * num(E.get('t_v~2675')))), (num(E.get('h~2679')) * num(E.get('h_v~2676'))))) - num(E.get('h_v~2676')))) >= num(E.get('price~2671'))))))))
 
 
-def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3460(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3460(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3461(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2671')) - num((num(E.get('s~2677')) * num(E.get('s_v~2674')))))) - num((num(E.get('t~2678')) * num(E.get('t_v~2675')))))) - num((num(E.get('h~2679')) * num(E.get('h_v~2676')))))])
 
 
-def x_3461(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3462(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3464(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3466(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3467(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3468(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2671')) - num((num(E.get('s~2677')) * num(E.get('s_v~2674')))))) - num((num(E.get('t~2678')) * num(E.get('t_v~2675')))))) - num((num(E.get('h~2679')) * num(E.get('h_v~2676')))))])}, ({'steel': E.get('s~2677')} if (num(E.get('s_v~2674')) > num(0)) else K[4])), ({'titanium': E.get('t~2678')} if (num(E.get('t_v~2675')) > num(0)) else K[4])), ({'heat': E.get('h~2679')} if (num(E.get('h_v~2676')) > num(0)) else K[4]))
 
 
-def x_3468(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3469(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3469(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3470(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2669')]
 
 
-def x_3470(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3471(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2669'), 'keep': True}
 
 
-def x_3471(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3472(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3472(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3473(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2669')]
 
 
-def x_3473(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3474(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2669'), 'keep': False}
 
 
-def x_3474(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3475(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3476(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (3476, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2680), len(ctx.state['players'])) for v_k_2680 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_3478(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_3477(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (3477, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2680), len(ctx.state['players'])) for v_k_2680 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_3479(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3480(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3481(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3482(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_3483(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_3484(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
-
-
-def x_3484(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3485(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3486(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3487(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return ctx.state.get('deck')
-
-
-def x_3488(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3489(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (3489, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2681).get('pack'))) > num(0)) for v_p_2681 in items_of(list(range(len(ctx.state['players']))))]))
+def x_3488(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
 
 
-def x_3490(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (3490, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2682), len(ctx.state['players'])) for v_k_2682 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3489(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3490(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (3490, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2681).get('pack'))) > num(0)) for v_p_2681 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3491(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (3491, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2682), len(ctx.state['players'])) for v_k_2682 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_3492(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
-
-
-def x_3492(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3493(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -10997,175 +10997,180 @@ def x_3493(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
 
 def x_3494(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~2683')]
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_3495(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~2683')]
 
 
 def x_3496(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~2683')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_3497(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
+    return [E.get('card~2683')]
+
+
+def x_3498(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
     return {'card': E.get('card~2683')}
 
 
-def x_3498(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (3498, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2684).get('pack') for v_p_2684 in items_of(list(range(len(ctx.state['players']))))])
+def x_3499(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (3499, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2684).get('pack') for v_p_2684 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_3499(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_3500(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_3500(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return list(range(len(ctx.state['players'])))
-
-
 def x_3501(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    E = ctx.env()
-    return PL(ctx, E.get('p~2687')).get('pack')
+    return list(range(len(ctx.state['players'])))
 
 
 def x_3502(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
+    return PL(ctx, E.get('p~2687')).get('pack')
+
+
+def x_3503(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    E = ctx.env()
     return KEY(E.get('packs~2685'), AR('%', (num(AR('+', E.get('p~2687'), len(ctx.state['players']))) - num(E.get('shift~2686'))), len(ctx.state['players'])), None)
 
 
-def x_3503(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (3503, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2688), len(ctx.state['players'])) for v_k_2688 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_3504(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (3504, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2688), len(ctx.state['players'])) for v_k_2688 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_3504(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_3505(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3509(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3510(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2692') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3510(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3511(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2693') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3511(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3512(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3512(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3513(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2694'), E.get('t_v~2695')), E.get('h_v~2696')) == 0)
 
 
-def x_3513(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3514(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2691')))
 
 
-def x_3514(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3515(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3516(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3517(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2694')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2695')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2696'))))) >= num(E.get('price~2691')))
 
 
-def x_3517(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2691'), E.get('s_v~2694'))) - num(1)), E.get('s_v~2694'))]) if (num(E.get('s_v~2694')) > num(0)) else 0))
 
 
-def x_3518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2691'), E.get('t_v~2695'))) - num(1)), E.get('t_v~2695'))]) if (num(E.get('t_v~2695')) > num(0)) else 0))
 
 
-def x_3519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2691'), E.get('h_v~2696'))) - num(1)), E.get('h_v~2696'))]) if (num(E.get('h_v~2696')) > num(0)) else 0))
 
 
-def x_3520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2691')) - num((num(E.get('s~2697')) * num(E.get('s_v~2694')))))) - num((num(E.get('t~2698')) * num(E.get('t_v~2695')))))) - num((num(E.get('h~2699')) * num(E.get('h_v~2696')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2697')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2697')) * num(E.get('s_v~2694'))), (num(E.get('t~2698')) * num(E.get('t_v~2695')))), (num(E.get('h~2699')) * num(E.get('h_v~2696'))))) - num(E.get('s_v~2694')))) >= num(E.get('price~2691'))))))) and bool((not (bool((num(E.get('t~2698')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2697')) * num(E.get('s_v~2694'))), (num(E.get('t~2698')) * num(E.get('t_v~2695')))), (num(E.get('h~2699')) * num(E.get('h_v~2696'))))) - num(E.get('t_v~2695')))) >= num(E.get('price~2691'))))))) and bool((not (bool((num(E.get('h~2699')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2697')) * num(E.get('s_v~2694'))), (num(E.get('t~2698')) * num(E.get('t_v~2695')))), (num(E.get('h~2699')) * num(E.get('h_v~2696'))))) - num(E.get('h_v~2696')))) >= num(E.get('price~2691'))))))))
 
 
-def x_3521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2691')) - num((num(E.get('s~2697')) * num(E.get('s_v~2694')))))) - num((num(E.get('t~2698')) * num(E.get('t_v~2695')))))) - num((num(E.get('h~2699')) * num(E.get('h_v~2696')))))])
 
 
-def x_3523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3524(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3525(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3526(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3527(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3528(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3529(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3530(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2691')) - num((num(E.get('s~2697')) * num(E.get('s_v~2694')))))) - num((num(E.get('t~2698')) * num(E.get('t_v~2695')))))) - num((num(E.get('h~2699')) * num(E.get('h_v~2696')))))])}, ({'steel': E.get('s~2697')} if (num(E.get('s_v~2694')) > num(0)) else K[4])), ({'titanium': E.get('t~2698')} if (num(E.get('t_v~2695')) > num(0)) else K[4])), ({'heat': E.get('h~2699')} if (num(E.get('h_v~2696')) > num(0)) else K[4]))
 
 
-def x_3530(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3531(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3531(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_3532(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2689')]
 
 
-def x_3532(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3533(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2689'), 'keep': True}
 
 
-def x_3533(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3534(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_3534(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_3535(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2689')]
 
 
-def x_3535(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_3536(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2689'), 'keep': False}
 
 
-def x_3536(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_3537(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3538(ctx):  # rules_data/terraforming_mars/modules.yaml:60
+def x_3539(ctx):  # rules_data/terraforming_mars/modules.yaml:60
     return (num(ctx.state['round']) > num(1))
 
 
@@ -12317,243 +12322,243 @@ CODE = {
     2180: x_2180,
     2181: x_2181,
     2182: x_2182,
-    2184: x_2184,
+    2183: x_2183,
     2185: x_2185,
-    2187: x_2187,
+    2186: x_2186,
     2188: x_2188,
-    2190: x_2190,
-    2192: x_2192,
-    2196: x_2196,
-    2199: x_2199,
+    2189: x_2189,
+    2191: x_2191,
+    2193: x_2193,
+    2197: x_2197,
     2200: x_2200,
-    2204: x_2204,
+    2201: x_2201,
     2205: x_2205,
-    2207: x_2207,
-    2209: x_2209,
+    2206: x_2206,
+    2208: x_2208,
     2210: x_2210,
-    2212: x_2212,
-    2215: x_2215,
-    2217: x_2217,
-    2220: x_2220,
-    2224: x_2224,
-    2228: x_2228,
-    2233: x_2233,
+    2211: x_2211,
+    2213: x_2213,
+    2216: x_2216,
+    2218: x_2218,
+    2221: x_2221,
+    2225: x_2225,
+    2229: x_2229,
     2234: x_2234,
-    2238: x_2238,
+    2235: x_2235,
     2239: x_2239,
-    2241: x_2241,
-    2243: x_2243,
+    2240: x_2240,
+    2242: x_2242,
     2244: x_2244,
-    2249: x_2249,
-    2253: x_2253,
-    2255: x_2255,
-    2258: x_2258,
-    2260: x_2260,
-    2263: x_2263,
+    2245: x_2245,
+    2250: x_2250,
+    2254: x_2254,
+    2256: x_2256,
+    2259: x_2259,
+    2261: x_2261,
     2264: x_2264,
     2265: x_2265,
     2266: x_2266,
     2267: x_2267,
-    2269: x_2269,
-    2272: x_2272,
-    2275: x_2275,
+    2268: x_2268,
+    2270: x_2270,
+    2273: x_2273,
     2276: x_2276,
     2277: x_2277,
-    2280: x_2280,
+    2278: x_2278,
     2281: x_2281,
     2282: x_2282,
-    2284: x_2284,
+    2283: x_2283,
     2285: x_2285,
     2286: x_2286,
     2287: x_2287,
     2288: x_2288,
     2289: x_2289,
-    2293: x_2293,
-    2296: x_2296,
+    2290: x_2290,
+    2294: x_2294,
     2297: x_2297,
     2298: x_2298,
     2299: x_2299,
-    2301: x_2301,
+    2300: x_2300,
     2302: x_2302,
     2303: x_2303,
     2304: x_2304,
     2305: x_2305,
     2306: x_2306,
-    2309: x_2309,
-    2313: x_2313,
-    2317: x_2317,
+    2307: x_2307,
+    2310: x_2310,
+    2314: x_2314,
     2318: x_2318,
-    2320: x_2320,
-    2322: x_2322,
+    2319: x_2319,
+    2321: x_2321,
     2323: x_2323,
-    2327: x_2327,
-    2331: x_2331,
+    2324: x_2324,
+    2328: x_2328,
     2332: x_2332,
     2333: x_2333,
-    2335: x_2335,
-    2338: x_2338,
+    2334: x_2334,
+    2336: x_2336,
     2339: x_2339,
     2340: x_2340,
-    2342: x_2342,
-    2345: x_2345,
-    2349: x_2349,
+    2341: x_2341,
+    2343: x_2343,
+    2346: x_2346,
     2350: x_2350,
-    2354: x_2354,
-    2358: x_2358,
+    2351: x_2351,
+    2355: x_2355,
     2359: x_2359,
-    2361: x_2361,
-    2363: x_2363,
+    2360: x_2360,
+    2362: x_2362,
     2364: x_2364,
-    2366: x_2366,
-    2369: x_2369,
+    2365: x_2365,
+    2367: x_2367,
     2370: x_2370,
-    2374: x_2374,
-    2377: x_2377,
-    2381: x_2381,
-    2383: x_2383,
-    2386: x_2386,
-    2389: x_2389,
-    2392: x_2392,
-    2396: x_2396,
-    2400: x_2400,
-    2405: x_2405,
-    2409: x_2409,
-    2413: x_2413,
+    2371: x_2371,
+    2375: x_2375,
+    2378: x_2378,
+    2382: x_2382,
+    2384: x_2384,
+    2387: x_2387,
+    2390: x_2390,
+    2393: x_2393,
+    2397: x_2397,
+    2401: x_2401,
+    2406: x_2406,
+    2410: x_2410,
     2414: x_2414,
     2415: x_2415,
-    2417: x_2417,
-    2420: x_2420,
+    2416: x_2416,
+    2418: x_2418,
     2421: x_2421,
-    2425: x_2425,
-    2429: x_2429,
+    2422: x_2422,
+    2426: x_2426,
     2430: x_2430,
-    2432: x_2432,
-    2434: x_2434,
+    2431: x_2431,
+    2433: x_2433,
     2435: x_2435,
-    2439: x_2439,
-    2441: x_2441,
-    2444: x_2444,
-    2447: x_2447,
+    2436: x_2436,
+    2440: x_2440,
+    2442: x_2442,
+    2445: x_2445,
     2448: x_2448,
-    2450: x_2450,
-    2452: x_2452,
-    2455: x_2455,
-    2460: x_2460,
+    2449: x_2449,
+    2451: x_2451,
+    2453: x_2453,
+    2456: x_2456,
     2461: x_2461,
     2462: x_2462,
     2463: x_2463,
-    2466: x_2466,
+    2464: x_2464,
     2467: x_2467,
     2468: x_2468,
-    2470: x_2470,
+    2469: x_2469,
     2471: x_2471,
     2472: x_2472,
     2473: x_2473,
     2474: x_2474,
     2475: x_2475,
-    2479: x_2479,
-    2482: x_2482,
+    2476: x_2476,
+    2480: x_2480,
     2483: x_2483,
     2484: x_2484,
     2485: x_2485,
-    2488: x_2488,
-    2492: x_2492,
-    2495: x_2495,
-    2498: x_2498,
+    2486: x_2486,
+    2489: x_2489,
+    2493: x_2493,
+    2496: x_2496,
     2499: x_2499,
-    2504: x_2504,
+    2500: x_2500,
     2505: x_2505,
     2506: x_2506,
     2507: x_2507,
     2508: x_2508,
     2509: x_2509,
-    2511: x_2511,
-    2513: x_2513,
+    2510: x_2510,
+    2512: x_2512,
     2514: x_2514,
     2515: x_2515,
-    2520: x_2520,
+    2516: x_2516,
     2521: x_2521,
     2522: x_2522,
     2523: x_2523,
     2524: x_2524,
-    2526: x_2526,
-    2529: x_2529,
-    2534: x_2534,
+    2525: x_2525,
+    2527: x_2527,
+    2530: x_2530,
     2535: x_2535,
-    2539: x_2539,
-    2544: x_2544,
+    2536: x_2536,
+    2540: x_2540,
     2545: x_2545,
-    2549: x_2549,
-    2553: x_2553,
-    2555: x_2555,
-    2557: x_2557,
+    2546: x_2546,
+    2550: x_2550,
+    2554: x_2554,
+    2556: x_2556,
     2558: x_2558,
     2559: x_2559,
-    2562: x_2562,
+    2560: x_2560,
     2563: x_2563,
     2564: x_2564,
-    2566: x_2566,
+    2565: x_2565,
     2567: x_2567,
     2568: x_2568,
     2569: x_2569,
     2570: x_2570,
     2571: x_2571,
-    2575: x_2575,
-    2578: x_2578,
+    2572: x_2572,
+    2576: x_2576,
     2579: x_2579,
-    2583: x_2583,
-    2586: x_2586,
+    2580: x_2580,
+    2584: x_2584,
     2587: x_2587,
     2588: x_2588,
-    2591: x_2591,
+    2589: x_2589,
     2592: x_2592,
     2593: x_2593,
-    2595: x_2595,
+    2594: x_2594,
     2596: x_2596,
     2597: x_2597,
     2598: x_2598,
     2599: x_2599,
     2600: x_2600,
-    2604: x_2604,
-    2606: x_2606,
-    2609: x_2609,
+    2601: x_2601,
+    2605: x_2605,
+    2607: x_2607,
     2610: x_2610,
     2611: x_2611,
     2612: x_2612,
     2613: x_2613,
-    2615: x_2615,
-    2618: x_2618,
-    2621: x_2621,
-    2624: x_2624,
+    2614: x_2614,
+    2616: x_2616,
+    2619: x_2619,
+    2622: x_2622,
     2625: x_2625,
-    2629: x_2629,
-    2631: x_2631,
-    2634: x_2634,
-    2636: x_2636,
+    2626: x_2626,
+    2630: x_2630,
+    2632: x_2632,
+    2635: x_2635,
     2637: x_2637,
-    2640: x_2640,
-    2645: x_2645,
+    2638: x_2638,
+    2641: x_2641,
     2646: x_2646,
-    2650: x_2650,
+    2647: x_2647,
     2651: x_2651,
     2652: x_2652,
     2653: x_2653,
-    2655: x_2655,
+    2654: x_2654,
     2656: x_2656,
     2657: x_2657,
     2658: x_2658,
     2659: x_2659,
     2660: x_2660,
-    2663: x_2663,
-    2666: x_2666,
-    2671: x_2671,
-    2673: x_2673,
+    2661: x_2661,
+    2664: x_2664,
+    2667: x_2667,
+    2672: x_2672,
     2674: x_2674,
     2675: x_2675,
     2676: x_2676,
     2677: x_2677,
     2678: x_2678,
-    2680: x_2680,
+    2679: x_2679,
     2681: x_2681,
     2682: x_2682,
     2683: x_2683,
@@ -12561,76 +12566,76 @@ CODE = {
     2685: x_2685,
     2686: x_2686,
     2687: x_2687,
-    2689: x_2689,
-    2691: x_2691,
-    2693: x_2693,
-    2695: x_2695,
+    2688: x_2688,
+    2690: x_2690,
+    2692: x_2692,
+    2694: x_2694,
     2696: x_2696,
     2697: x_2697,
-    2700: x_2700,
+    2698: x_2698,
     2701: x_2701,
     2702: x_2702,
-    2704: x_2704,
+    2703: x_2703,
     2705: x_2705,
     2706: x_2706,
     2707: x_2707,
     2708: x_2708,
     2709: x_2709,
-    2713: x_2713,
-    2715: x_2715,
+    2710: x_2710,
+    2714: x_2714,
     2716: x_2716,
     2717: x_2717,
-    2720: x_2720,
+    2718: x_2718,
     2721: x_2721,
     2722: x_2722,
-    2724: x_2724,
+    2723: x_2723,
     2725: x_2725,
     2726: x_2726,
     2727: x_2727,
     2728: x_2728,
     2729: x_2729,
-    2733: x_2733,
-    2736: x_2736,
+    2730: x_2730,
+    2734: x_2734,
     2737: x_2737,
     2738: x_2738,
     2739: x_2739,
-    2741: x_2741,
-    2746: x_2746,
+    2740: x_2740,
+    2742: x_2742,
     2747: x_2747,
     2748: x_2748,
     2749: x_2749,
-    2752: x_2752,
+    2750: x_2750,
     2753: x_2753,
-    2757: x_2757,
-    2762: x_2762,
+    2754: x_2754,
+    2758: x_2758,
     2763: x_2763,
     2764: x_2764,
-    2766: x_2766,
-    2768: x_2768,
-    2770: x_2770,
+    2765: x_2765,
+    2767: x_2767,
+    2769: x_2769,
     2771: x_2771,
     2772: x_2772,
-    2775: x_2775,
+    2773: x_2773,
     2776: x_2776,
     2777: x_2777,
-    2779: x_2779,
+    2778: x_2778,
     2780: x_2780,
     2781: x_2781,
     2782: x_2782,
     2783: x_2783,
     2784: x_2784,
-    2788: x_2788,
-    2793: x_2793,
+    2785: x_2785,
+    2789: x_2789,
     2794: x_2794,
     2795: x_2795,
     2796: x_2796,
-    2798: x_2798,
+    2797: x_2797,
     2799: x_2799,
     2800: x_2800,
     2801: x_2801,
     2802: x_2802,
     2803: x_2803,
-    2805: x_2805,
+    2804: x_2804,
     2806: x_2806,
     2807: x_2807,
     2808: x_2808,
@@ -12639,71 +12644,71 @@ CODE = {
     2811: x_2811,
     2812: x_2812,
     2813: x_2813,
-    2815: x_2815,
-    2817: x_2817,
+    2814: x_2814,
+    2816: x_2816,
     2818: x_2818,
     2819: x_2819,
-    2822: x_2822,
+    2820: x_2820,
     2823: x_2823,
     2824: x_2824,
-    2826: x_2826,
+    2825: x_2825,
     2827: x_2827,
     2828: x_2828,
     2829: x_2829,
     2830: x_2830,
     2831: x_2831,
-    2835: x_2835,
+    2832: x_2832,
     2836: x_2836,
     2837: x_2837,
     2838: x_2838,
     2839: x_2839,
-    2841: x_2841,
+    2840: x_2840,
     2842: x_2842,
-    2844: x_2844,
+    2843: x_2843,
     2845: x_2845,
-    2847: x_2847,
-    2849: x_2849,
-    2852: x_2852,
+    2846: x_2846,
+    2848: x_2848,
+    2850: x_2850,
     2853: x_2853,
-    2857: x_2857,
+    2854: x_2854,
     2858: x_2858,
     2859: x_2859,
     2860: x_2860,
-    2862: x_2862,
+    2861: x_2861,
     2863: x_2863,
     2864: x_2864,
     2865: x_2865,
     2866: x_2866,
     2867: x_2867,
-    2871: x_2871,
-    2873: x_2873,
+    2868: x_2868,
+    2872: x_2872,
     2874: x_2874,
     2875: x_2875,
-    2877: x_2877,
-    2879: x_2879,
+    2876: x_2876,
+    2878: x_2878,
     2880: x_2880,
-    2885: x_2885,
-    2887: x_2887,
-    2889: x_2889,
+    2881: x_2881,
+    2886: x_2886,
+    2888: x_2888,
     2890: x_2890,
     2891: x_2891,
-    2894: x_2894,
+    2892: x_2892,
     2895: x_2895,
     2896: x_2896,
-    2898: x_2898,
+    2897: x_2897,
     2899: x_2899,
     2900: x_2900,
     2901: x_2901,
     2902: x_2902,
     2903: x_2903,
-    2907: x_2907,
-    2912: x_2912,
+    2904: x_2904,
+    2908: x_2908,
     2913: x_2913,
     2914: x_2914,
     2915: x_2915,
     2916: x_2916,
     2917: x_2917,
-    2919: x_2919,
+    2918: x_2918,
     2920: x_2920,
     2921: x_2921,
     2922: x_2922,
@@ -12711,53 +12716,53 @@ CODE = {
     2924: x_2924,
     2925: x_2925,
     2926: x_2926,
-    2928: x_2928,
-    2930: x_2930,
-    2932: x_2932,
-    2935: x_2935,
+    2927: x_2927,
+    2929: x_2929,
+    2931: x_2931,
+    2933: x_2933,
     2936: x_2936,
     2937: x_2937,
     2938: x_2938,
-    2940: x_2940,
+    2939: x_2939,
     2941: x_2941,
     2942: x_2942,
     2943: x_2943,
     2944: x_2944,
     2945: x_2945,
-    2948: x_2948,
+    2946: x_2946,
     2949: x_2949,
+    2950: x_2950,
     2953: x_2953,
     2954: x_2954,
-    2957: x_2957,
+    2955: x_2955,
     2958: x_2958,
     2959: x_2959,
+    2960: x_2960,
     2962: x_2962,
     2963: x_2963,
     2964: x_2964,
+    2965: x_2965,
     2966: x_2966,
     2967: x_2967,
-    2968: x_2968,
-    2969: x_2969,
-    2970: x_2970,
     2971: x_2971,
-    2975: x_2975,
+    2974: x_2974,
     2978: x_2978,
-    2980: x_2980,
-    2983: x_2983,
-    2987: x_2987,
+    2979: x_2979,
+    2981: x_2981,
+    2984: x_2984,
     2988: x_2988,
     2989: x_2989,
     2990: x_2990,
     2991: x_2991,
-    2993: x_2993,
-    2996: x_2996,
-    3003: x_3003,
+    2992: x_2992,
+    2994: x_2994,
+    2997: x_2997,
     3004: x_3004,
     3005: x_3005,
     3006: x_3006,
     3007: x_3007,
     3008: x_3008,
-    3010: x_3010,
+    3009: x_3009,
     3011: x_3011,
     3012: x_3012,
     3013: x_3013,
@@ -12765,112 +12770,112 @@ CODE = {
     3015: x_3015,
     3016: x_3016,
     3017: x_3017,
-    3019: x_3019,
-    3021: x_3021,
-    3023: x_3023,
-    3026: x_3026,
-    3030: x_3030,
-    3034: x_3034,
+    3018: x_3018,
+    3020: x_3020,
+    3022: x_3022,
+    3024: x_3024,
+    3027: x_3027,
+    3031: x_3031,
     3035: x_3035,
     3036: x_3036,
     3037: x_3037,
-    3039: x_3039,
+    3038: x_3038,
     3040: x_3040,
     3041: x_3041,
     3042: x_3042,
     3043: x_3043,
     3044: x_3044,
-    3047: x_3047,
+    3045: x_3045,
     3048: x_3048,
-    3052: x_3052,
+    3049: x_3049,
     3053: x_3053,
-    3055: x_3055,
-    3057: x_3057,
+    3054: x_3054,
+    3056: x_3056,
     3058: x_3058,
-    3062: x_3062,
-    3066: x_3066,
+    3059: x_3059,
+    3063: x_3063,
     3067: x_3067,
     3068: x_3068,
-    3070: x_3070,
-    3073: x_3073,
+    3069: x_3069,
+    3071: x_3071,
     3074: x_3074,
-    3079: x_3079,
+    3075: x_3075,
     3080: x_3080,
     3081: x_3081,
     3082: x_3082,
-    3084: x_3084,
+    3083: x_3083,
     3085: x_3085,
     3086: x_3086,
     3087: x_3087,
     3088: x_3088,
     3089: x_3089,
-    3092: x_3092,
+    3090: x_3090,
     3093: x_3093,
     3094: x_3094,
     3095: x_3095,
-    3097: x_3097,
+    3096: x_3096,
     3098: x_3098,
     3099: x_3099,
     3100: x_3100,
     3101: x_3101,
     3102: x_3102,
     3103: x_3103,
-    3106: x_3106,
-    3108: x_3108,
-    3111: x_3111,
-    3115: x_3115,
-    3119: x_3119,
-    3122: x_3122,
-    3125: x_3125,
-    3130: x_3130,
-    3132: x_3132,
-    3135: x_3135,
-    3139: x_3139,
+    3104: x_3104,
+    3107: x_3107,
+    3109: x_3109,
+    3112: x_3112,
+    3116: x_3116,
+    3120: x_3120,
+    3123: x_3123,
+    3126: x_3126,
+    3131: x_3131,
+    3133: x_3133,
+    3136: x_3136,
     3140: x_3140,
     3141: x_3141,
     3142: x_3142,
-    3144: x_3144,
+    3143: x_3143,
     3145: x_3145,
     3146: x_3146,
     3147: x_3147,
     3148: x_3148,
     3149: x_3149,
-    3153: x_3153,
-    3157: x_3157,
-    3159: x_3159,
-    3162: x_3162,
-    3166: x_3166,
-    3169: x_3169,
-    3171: x_3171,
+    3150: x_3150,
+    3154: x_3154,
+    3158: x_3158,
+    3160: x_3160,
+    3163: x_3163,
+    3167: x_3167,
+    3170: x_3170,
     3172: x_3172,
     3173: x_3173,
-    3176: x_3176,
+    3174: x_3174,
     3177: x_3177,
     3178: x_3178,
-    3180: x_3180,
+    3179: x_3179,
     3181: x_3181,
     3182: x_3182,
     3183: x_3183,
     3184: x_3184,
     3185: x_3185,
-    3189: x_3189,
+    3186: x_3186,
     3190: x_3190,
     3191: x_3191,
-    3194: x_3194,
-    3196: x_3196,
-    3199: x_3199,
-    3203: x_3203,
-    3207: x_3207,
-    3210: x_3210,
-    3212: x_3212,
+    3192: x_3192,
+    3195: x_3195,
+    3197: x_3197,
+    3200: x_3200,
+    3204: x_3204,
+    3208: x_3208,
+    3211: x_3211,
     3213: x_3213,
-    3218: x_3218,
+    3214: x_3214,
     3219: x_3219,
     3220: x_3220,
     3221: x_3221,
     3222: x_3222,
     3223: x_3223,
-    3225: x_3225,
+    3224: x_3224,
     3226: x_3226,
     3227: x_3227,
     3228: x_3228,
@@ -12878,142 +12883,142 @@ CODE = {
     3230: x_3230,
     3231: x_3231,
     3232: x_3232,
-    3234: x_3234,
-    3236: x_3236,
-    3238: x_3238,
-    3241: x_3241,
+    3233: x_3233,
+    3235: x_3235,
+    3237: x_3237,
+    3239: x_3239,
     3242: x_3242,
-    3244: x_3244,
-    3246: x_3246,
+    3243: x_3243,
+    3245: x_3245,
     3247: x_3247,
-    3251: x_3251,
-    3255: x_3255,
-    3257: x_3257,
-    3260: x_3260,
+    3248: x_3248,
+    3252: x_3252,
+    3256: x_3256,
+    3258: x_3258,
     3261: x_3261,
     3262: x_3262,
-    3264: x_3264,
+    3263: x_3263,
     3265: x_3265,
     3266: x_3266,
     3267: x_3267,
     3268: x_3268,
     3269: x_3269,
-    3272: x_3272,
-    3276: x_3276,
-    3279: x_3279,
+    3270: x_3270,
+    3273: x_3273,
+    3277: x_3277,
     3280: x_3280,
     3281: x_3281,
-    3284: x_3284,
+    3282: x_3282,
     3285: x_3285,
     3286: x_3286,
-    3288: x_3288,
+    3287: x_3287,
     3289: x_3289,
     3290: x_3290,
     3291: x_3291,
     3292: x_3292,
     3293: x_3293,
-    3297: x_3297,
-    3301: x_3301,
+    3294: x_3294,
+    3298: x_3298,
     3302: x_3302,
     3303: x_3303,
     3304: x_3304,
     3305: x_3305,
     3306: x_3306,
-    3308: x_3308,
-    3310: x_3310,
+    3307: x_3307,
+    3309: x_3309,
     3311: x_3311,
     3312: x_3312,
-    3318: x_3318,
+    3313: x_3313,
     3319: x_3319,
     3320: x_3320,
     3321: x_3321,
     3322: x_3322,
     3323: x_3323,
-    3325: x_3325,
-    3327: x_3327,
+    3324: x_3324,
+    3326: x_3326,
     3328: x_3328,
     3329: x_3329,
-    3334: x_3334,
-    3339: x_3339,
+    3330: x_3330,
+    3335: x_3335,
     3340: x_3340,
     3341: x_3341,
     3342: x_3342,
     3343: x_3343,
     3344: x_3344,
-    3346: x_3346,
-    3348: x_3348,
+    3345: x_3345,
+    3347: x_3347,
     3349: x_3349,
     3350: x_3350,
-    3355: x_3355,
-    3357: x_3357,
+    3351: x_3351,
+    3356: x_3356,
     3358: x_3358,
     3359: x_3359,
     3360: x_3360,
     3361: x_3361,
-    3363: x_3363,
-    3366: x_3366,
+    3362: x_3362,
+    3364: x_3364,
     3367: x_3367,
     3368: x_3368,
     3369: x_3369,
-    3372: x_3372,
+    3370: x_3370,
     3373: x_3373,
     3374: x_3374,
-    3376: x_3376,
+    3375: x_3375,
     3377: x_3377,
     3378: x_3378,
     3379: x_3379,
     3380: x_3380,
     3381: x_3381,
-    3385: x_3385,
+    3382: x_3382,
     3386: x_3386,
-    3388: x_3388,
+    3387: x_3387,
     3389: x_3389,
     3390: x_3390,
     3391: x_3391,
-    3393: x_3393,
+    3392: x_3392,
     3394: x_3394,
     3395: x_3395,
     3396: x_3396,
     3397: x_3397,
     3398: x_3398,
-    3402: x_3402,
+    3399: x_3399,
     3403: x_3403,
-    3405: x_3405,
+    3404: x_3404,
     3406: x_3406,
     3407: x_3407,
     3408: x_3408,
     3409: x_3409,
-    3411: x_3411,
+    3410: x_3410,
     3412: x_3412,
     3413: x_3413,
     3414: x_3414,
     3415: x_3415,
     3416: x_3416,
-    3418: x_3418,
+    3417: x_3417,
     3419: x_3419,
     3420: x_3420,
-    3422: x_3422,
-    3425: x_3425,
+    3421: x_3421,
+    3423: x_3423,
     3426: x_3426,
     3427: x_3427,
-    3431: x_3431,
+    3428: x_3428,
     3432: x_3432,
     3433: x_3433,
     3434: x_3434,
-    3436: x_3436,
+    3435: x_3435,
     3437: x_3437,
     3438: x_3438,
     3439: x_3439,
     3440: x_3440,
     3441: x_3441,
     3442: x_3442,
-    3447: x_3447,
+    3443: x_3443,
     3448: x_3448,
     3449: x_3449,
     3450: x_3450,
     3451: x_3451,
     3452: x_3452,
-    3454: x_3454,
+    3453: x_3453,
     3455: x_3455,
     3456: x_3456,
     3457: x_3457,
@@ -13021,9 +13026,9 @@ CODE = {
     3459: x_3459,
     3460: x_3460,
     3461: x_3461,
-    3463: x_3463,
-    3465: x_3465,
-    3467: x_3467,
+    3462: x_3462,
+    3464: x_3464,
+    3466: x_3466,
     3468: x_3468,
     3469: x_3469,
     3470: x_3470,
@@ -13031,12 +13036,12 @@ CODE = {
     3472: x_3472,
     3473: x_3473,
     3474: x_3474,
-    3476: x_3476,
-    3478: x_3478,
+    3475: x_3475,
+    3477: x_3477,
     3479: x_3479,
     3480: x_3480,
     3481: x_3481,
-    3483: x_3483,
+    3482: x_3482,
     3484: x_3484,
     3485: x_3485,
     3486: x_3486,
@@ -13058,13 +13063,13 @@ CODE = {
     3502: x_3502,
     3503: x_3503,
     3504: x_3504,
-    3509: x_3509,
+    3505: x_3505,
     3510: x_3510,
     3511: x_3511,
     3512: x_3512,
     3513: x_3513,
     3514: x_3514,
-    3516: x_3516,
+    3515: x_3515,
     3517: x_3517,
     3518: x_3518,
     3519: x_3519,
@@ -13072,9 +13077,9 @@ CODE = {
     3521: x_3521,
     3522: x_3522,
     3523: x_3523,
-    3525: x_3525,
-    3527: x_3527,
-    3529: x_3529,
+    3524: x_3524,
+    3526: x_3526,
+    3528: x_3528,
     3530: x_3530,
     3531: x_3531,
     3532: x_3532,
@@ -13082,38 +13087,38 @@ CODE = {
     3534: x_3534,
     3535: x_3535,
     3536: x_3536,
-    3538: x_3538,
-    3848: x_3848,
-    3540: x_3540,
+    3537: x_3537,
+    3539: x_3539,
+    3849: x_3849,
     3541: x_3541,
     3542: x_3542,
-    3848: x_3848,
-    3545: x_3545,
-    3548: x_3548,
-    3848: x_3848,
-    3551: x_3551,
+    3543: x_3543,
+    3849: x_3849,
+    3546: x_3546,
+    3549: x_3549,
+    3849: x_3849,
     3552: x_3552,
-    3554: x_3554,
+    3553: x_3553,
     3555: x_3555,
     3556: x_3556,
-    3558: x_3558,
-    3561: x_3561,
+    3557: x_3557,
+    3559: x_3559,
     3562: x_3562,
     3563: x_3563,
     3564: x_3564,
     3565: x_3565,
-    3568: x_3568,
+    3566: x_3566,
     3569: x_3569,
-    3571: x_3571,
-    3573: x_3573,
+    3570: x_3570,
+    3572: x_3572,
     3574: x_3574,
-    3576: x_3576,
+    3575: x_3575,
     3577: x_3577,
-    3580: x_3580,
+    3578: x_3578,
     3581: x_3581,
     3582: x_3582,
     3583: x_3583,
-    3585: x_3585,
+    3584: x_3584,
     3586: x_3586,
     3587: x_3587,
     3588: x_3588,
@@ -13121,13 +13126,13 @@ CODE = {
     3590: x_3590,
     3591: x_3591,
     3592: x_3592,
-    3597: x_3597,
+    3593: x_3593,
     3598: x_3598,
     3599: x_3599,
     3600: x_3600,
     3601: x_3601,
     3602: x_3602,
-    3604: x_3604,
+    3603: x_3603,
     3605: x_3605,
     3606: x_3606,
     3607: x_3607,
@@ -13135,9 +13140,9 @@ CODE = {
     3609: x_3609,
     3610: x_3610,
     3611: x_3611,
-    3613: x_3613,
-    3615: x_3615,
-    3617: x_3617,
+    3612: x_3612,
+    3614: x_3614,
+    3616: x_3616,
     3618: x_3618,
     3619: x_3619,
     3620: x_3620,
@@ -13145,21 +13150,21 @@ CODE = {
     3622: x_3622,
     3623: x_3623,
     3624: x_3624,
-    3626: x_3626,
+    3625: x_3625,
     3627: x_3627,
-    3629: x_3629,
+    3628: x_3628,
     3630: x_3630,
     3631: x_3631,
-    3633: x_3633,
+    3632: x_3632,
     3634: x_3634,
-    3636: x_3636,
+    3635: x_3635,
     3637: x_3637,
-    3639: x_3639,
-    3642: x_3642,
-    3644: x_3644,
+    3638: x_3638,
+    3640: x_3640,
+    3643: x_3643,
     3645: x_3645,
-    3647: x_3647,
-    3649: x_3649,
+    3646: x_3646,
+    3648: x_3648,
     3650: x_3650,
     3651: x_3651,
     3652: x_3652,
@@ -13168,7 +13173,7 @@ CODE = {
     3655: x_3655,
     3656: x_3656,
     3657: x_3657,
-    3659: x_3659,
+    3658: x_3658,
     3660: x_3660,
     3661: x_3661,
     3662: x_3662,
@@ -13176,34 +13181,34 @@ CODE = {
     3664: x_3664,
     3665: x_3665,
     3666: x_3666,
-    3668: x_3668,
-    3670: x_3670,
-    3672: x_3672,
+    3667: x_3667,
+    3669: x_3669,
+    3671: x_3671,
     3673: x_3673,
     3674: x_3674,
     3675: x_3675,
     3676: x_3676,
-    3679: x_3679,
+    3677: x_3677,
     3680: x_3680,
     3681: x_3681,
     3682: x_3682,
     3683: x_3683,
     3684: x_3684,
-    3687: x_3687,
+    3685: x_3685,
     3688: x_3688,
-    3691: x_3691,
-    3693: x_3693,
+    3689: x_3689,
+    3692: x_3692,
     3694: x_3694,
-    3696: x_3696,
+    3695: x_3695,
     3697: x_3697,
     3698: x_3698,
-    3702: x_3702,
+    3699: x_3699,
     3703: x_3703,
     3704: x_3704,
     3705: x_3705,
     3706: x_3706,
     3707: x_3707,
-    3709: x_3709,
+    3708: x_3708,
     3710: x_3710,
     3711: x_3711,
     3712: x_3712,
@@ -13211,27 +13216,27 @@ CODE = {
     3714: x_3714,
     3715: x_3715,
     3716: x_3716,
-    3718: x_3718,
-    3720: x_3720,
-    3722: x_3722,
+    3717: x_3717,
+    3719: x_3719,
+    3721: x_3721,
     3723: x_3723,
     3724: x_3724,
     3725: x_3725,
     3726: x_3726,
-    3728: x_3728,
+    3727: x_3727,
     3729: x_3729,
-    3732: x_3732,
-    3735: x_3735,
-    3737: x_3737,
+    3730: x_3730,
+    3733: x_3733,
+    3736: x_3736,
     3738: x_3738,
-    3740: x_3740,
-    3745: x_3745,
+    3739: x_3739,
+    3741: x_3741,
     3746: x_3746,
     3747: x_3747,
     3748: x_3748,
     3749: x_3749,
     3750: x_3750,
-    3752: x_3752,
+    3751: x_3751,
     3753: x_3753,
     3754: x_3754,
     3755: x_3755,
@@ -13239,22 +13244,22 @@ CODE = {
     3757: x_3757,
     3758: x_3758,
     3759: x_3759,
-    3761: x_3761,
-    3763: x_3763,
-    3765: x_3765,
+    3760: x_3760,
+    3762: x_3762,
+    3764: x_3764,
     3766: x_3766,
-    3770: x_3770,
-    3772: x_3772,
+    3767: x_3767,
+    3771: x_3771,
     3773: x_3773,
-    3775: x_3775,
+    3774: x_3774,
     3776: x_3776,
-    3780: x_3780,
+    3777: x_3777,
     3781: x_3781,
     3782: x_3782,
     3783: x_3783,
     3784: x_3784,
     3785: x_3785,
-    3787: x_3787,
+    3786: x_3786,
     3788: x_3788,
     3789: x_3789,
     3790: x_3790,
@@ -13262,61 +13267,61 @@ CODE = {
     3792: x_3792,
     3793: x_3793,
     3794: x_3794,
-    3796: x_3796,
-    3798: x_3798,
-    3800: x_3800,
+    3795: x_3795,
+    3797: x_3797,
+    3799: x_3799,
     3801: x_3801,
     3802: x_3802,
-    3805: x_3805,
-    3807: x_3807,
+    3803: x_3803,
+    3806: x_3806,
     3808: x_3808,
     3809: x_3809,
-    3812: x_3812,
+    3810: x_3810,
     3813: x_3813,
     3814: x_3814,
-    3816: x_3816,
+    3815: x_3815,
     3817: x_3817,
-    3820: x_3820,
-    3822: x_3822,
+    3818: x_3818,
+    3821: x_3821,
     3823: x_3823,
     3824: x_3824,
-    3827: x_3827,
+    3825: x_3825,
     3828: x_3828,
     3829: x_3829,
-    3831: x_3831,
+    3830: x_3830,
     3832: x_3832,
-    3835: x_3835,
-    3837: x_3837,
+    3833: x_3833,
+    3836: x_3836,
     3838: x_3838,
     3839: x_3839,
     3840: x_3840,
-    3844: x_3844,
-    3848: x_3848,
-    3851: x_3851,
+    3841: x_3841,
+    3845: x_3845,
+    3849: x_3849,
     3852: x_3852,
     3853: x_3853,
-    3857: x_3857,
+    3854: x_3854,
     3858: x_3858,
     3859: x_3859,
     3860: x_3860,
     3861: x_3861,
     3862: x_3862,
     3863: x_3863,
-    3865: x_3865,
-    3867: x_3867,
+    3864: x_3864,
+    3866: x_3866,
     3868: x_3868,
-    3871: x_3871,
+    3869: x_3869,
     3872: x_3872,
-    3874: x_3874,
+    3873: x_3873,
     3875: x_3875,
     3876: x_3876,
-    3880: x_3880,
+    3877: x_3877,
     3881: x_3881,
     3882: x_3882,
     3883: x_3883,
     3884: x_3884,
     3885: x_3885,
-    3887: x_3887,
+    3886: x_3886,
     3888: x_3888,
     3889: x_3889,
     3890: x_3890,
@@ -13324,18 +13329,18 @@ CODE = {
     3892: x_3892,
     3893: x_3893,
     3894: x_3894,
-    3896: x_3896,
-    3898: x_3898,
-    3900: x_3900,
+    3895: x_3895,
+    3897: x_3897,
+    3899: x_3899,
     3901: x_3901,
     3902: x_3902,
     3903: x_3903,
     3904: x_3904,
-    3906: x_3906,
+    3905: x_3905,
     3907: x_3907,
-    3910: x_3910,
+    3908: x_3908,
     3911: x_3911,
-    3915: x_3915,
+    3912: x_3912,
     3916: x_3916,
     3917: x_3917,
     3918: x_3918,
@@ -13344,76 +13349,76 @@ CODE = {
     3921: x_3921,
     3922: x_3922,
     3923: x_3923,
-    3355: x_3355,
-    3357: x_3357,
+    3924: x_3924,
+    3356: x_3356,
     3358: x_3358,
     3359: x_3359,
     3360: x_3360,
     3361: x_3361,
-    3363: x_3363,
-    3366: x_3366,
+    3362: x_3362,
+    3364: x_3364,
     3367: x_3367,
     3368: x_3368,
     3369: x_3369,
-    3372: x_3372,
+    3370: x_3370,
     3373: x_3373,
     3374: x_3374,
-    3376: x_3376,
+    3375: x_3375,
     3377: x_3377,
     3378: x_3378,
     3379: x_3379,
     3380: x_3380,
     3381: x_3381,
-    3385: x_3385,
+    3382: x_3382,
     3386: x_3386,
-    3388: x_3388,
+    3387: x_3387,
     3389: x_3389,
     3390: x_3390,
     3391: x_3391,
-    3393: x_3393,
+    3392: x_3392,
     3394: x_3394,
     3395: x_3395,
     3396: x_3396,
     3397: x_3397,
     3398: x_3398,
-    3402: x_3402,
+    3399: x_3399,
     3403: x_3403,
-    3405: x_3405,
+    3404: x_3404,
     3406: x_3406,
     3407: x_3407,
     3408: x_3408,
     3409: x_3409,
-    3411: x_3411,
+    3410: x_3410,
     3412: x_3412,
     3413: x_3413,
     3414: x_3414,
     3415: x_3415,
     3416: x_3416,
-    3418: x_3418,
+    3417: x_3417,
     3419: x_3419,
     3420: x_3420,
-    3422: x_3422,
-    3425: x_3425,
+    3421: x_3421,
+    3423: x_3423,
     3426: x_3426,
     3427: x_3427,
-    3431: x_3431,
+    3428: x_3428,
     3432: x_3432,
     3433: x_3433,
     3434: x_3434,
-    3436: x_3436,
+    3435: x_3435,
     3437: x_3437,
     3438: x_3438,
     3439: x_3439,
     3440: x_3440,
     3441: x_3441,
     3442: x_3442,
-    3447: x_3447,
+    3443: x_3443,
     3448: x_3448,
     3449: x_3449,
     3450: x_3450,
     3451: x_3451,
     3452: x_3452,
-    3454: x_3454,
+    3453: x_3453,
     3455: x_3455,
     3456: x_3456,
     3457: x_3457,
@@ -13421,9 +13426,9 @@ CODE = {
     3459: x_3459,
     3460: x_3460,
     3461: x_3461,
-    3463: x_3463,
-    3465: x_3465,
-    3467: x_3467,
+    3462: x_3462,
+    3464: x_3464,
+    3466: x_3466,
     3468: x_3468,
     3469: x_3469,
     3470: x_3470,
@@ -13431,12 +13436,12 @@ CODE = {
     3472: x_3472,
     3473: x_3473,
     3474: x_3474,
-    3476: x_3476,
-    3478: x_3478,
+    3475: x_3475,
+    3477: x_3477,
     3479: x_3479,
     3480: x_3480,
     3481: x_3481,
-    3483: x_3483,
+    3482: x_3482,
     3484: x_3484,
     3485: x_3485,
     3486: x_3486,
@@ -13458,13 +13463,13 @@ CODE = {
     3502: x_3502,
     3503: x_3503,
     3504: x_3504,
-    3509: x_3509,
+    3505: x_3505,
     3510: x_3510,
     3511: x_3511,
     3512: x_3512,
     3513: x_3513,
     3514: x_3514,
-    3516: x_3516,
+    3515: x_3515,
     3517: x_3517,
     3518: x_3518,
     3519: x_3519,
@@ -13472,9 +13477,9 @@ CODE = {
     3521: x_3521,
     3522: x_3522,
     3523: x_3523,
-    3525: x_3525,
-    3527: x_3527,
-    3529: x_3529,
+    3524: x_3524,
+    3526: x_3526,
+    3528: x_3528,
     3530: x_3530,
     3531: x_3531,
     3532: x_3532,
@@ -13482,7 +13487,8 @@ CODE = {
     3534: x_3534,
     3535: x_3535,
     3536: x_3536,
-    3538: x_3538,
+    3537: x_3537,
+    3539: x_3539,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -14620,1162 +14626,1163 @@ AT = {
     2173: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2174: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2178: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2180: 'rules_data/terraforming_mars/cards/141-208.yaml:121',
-    2181: 'rules_data/terraforming_mars/definitions/effects.yaml:21',
-    2182: 'rules_data/terraforming_mars/definitions/effects.yaml:21',
-    2184: 'rules_data/terraforming_mars/definitions/effects.yaml:21',
-    2185: 'rules_data/terraforming_mars/cards/141-208.yaml:121',
-    2187: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2180: 'rules_data/terraforming_mars/cards/141-208.yaml:122',
+    2181: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
+    2182: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    2183: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    2185: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    2186: 'rules_data/terraforming_mars/cards/141-208.yaml:122',
     2188: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2190: 'rules_data/terraforming_mars/cards/141-208.yaml:121',
-    2192: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2196: 'rules_data/terraforming_mars/cards/141-208.yaml:133',
-    2199: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2189: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2191: 'rules_data/terraforming_mars/cards/141-208.yaml:122',
+    2193: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2197: 'rules_data/terraforming_mars/cards/141-208.yaml:134',
     2200: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2204: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2201: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2205: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    2207: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2209: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2206: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2208: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     2210: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2212: 'rules_data/terraforming_mars/cards/141-208.yaml:143',
-    2215: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2217: 'rules_data/terraforming_mars/cards/141-208.yaml:152',
-    2220: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2224: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2228: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2233: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    2211: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2213: 'rules_data/terraforming_mars/cards/141-208.yaml:144',
+    2216: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2218: 'rules_data/terraforming_mars/cards/141-208.yaml:153',
+    2221: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    2225: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2229: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     2234: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    2238: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2235: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     2239: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    2241: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2243: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2240: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2242: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     2244: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2249: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2253: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2255: 'rules_data/terraforming_mars/cards/141-208.yaml:182',
-    2258: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2260: 'rules_data/terraforming_mars/cards/141-208.yaml:191',
-    2263: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    2264: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2265: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2245: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2250: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2254: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2256: 'rules_data/terraforming_mars/cards/141-208.yaml:183',
+    2259: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2261: 'rules_data/terraforming_mars/cards/141-208.yaml:192',
+    2264: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    2265: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2266: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2267: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2269: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2272: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2275: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2276: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2277: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2280: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2267: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2268: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2270: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2273: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2276: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2277: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2278: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2281: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2282: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2284: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2285: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2286: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2287: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2282: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2283: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2285: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2286: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2287: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2288: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2289: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2293: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2296: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2290: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2294: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2297: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2298: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2299: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2301: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2302: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2300: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2302: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2303: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2304: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2305: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2306: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2309: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2313: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2317: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2307: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2310: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2314: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2318: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    2320: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2322: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2319: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2321: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     2323: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2327: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2331: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2324: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2328: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2332: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2333: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2335: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2338: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2333: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2334: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2336: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2339: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2340: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2342: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2345: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2349: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2340: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2341: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2343: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2346: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2350: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2354: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2358: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2351: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2355: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2359: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    2361: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2363: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2360: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2362: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     2364: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2366: 'rules_data/terraforming_mars/cards/141-208.yaml:241',
-    2369: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2365: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2367: 'rules_data/terraforming_mars/cards/141-208.yaml:242',
     2370: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2374: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2377: 'rules_data/terraforming_mars/cards/141-208.yaml:241',
-    2381: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2383: 'rules_data/terraforming_mars/cards/141-208.yaml:261',
-    2386: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2389: 'rules_data/terraforming_mars/cards/141-208.yaml:271',
-    2392: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2396: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2400: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2405: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2409: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2413: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2371: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2375: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2378: 'rules_data/terraforming_mars/cards/141-208.yaml:242',
+    2382: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2384: 'rules_data/terraforming_mars/cards/141-208.yaml:262',
+    2387: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2390: 'rules_data/terraforming_mars/cards/141-208.yaml:272',
+    2393: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2397: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2401: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    2406: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2410: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2414: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2415: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2417: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2420: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2415: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2416: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2418: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2421: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2425: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2429: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2422: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2426: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2430: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    2432: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2434: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2431: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2433: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     2435: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2439: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2441: 'rules_data/terraforming_mars/cards/141-208.yaml:297',
-    2444: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2447: 'rules_data/terraforming_mars/cards/141-208.yaml:297',
-    2448: 'rules_data/terraforming_mars/cards/141-208.yaml:297',
-    2450: 'rules_data/terraforming_mars/cards/141-208.yaml:313',
-    2452: 'rules_data/terraforming_mars/cards/141-208.yaml:313',
-    2455: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2460: 'rules_data/terraforming_mars/definitions/board.yaml:107',
-    2461: 'rules_data/terraforming_mars/definitions/board.yaml:85',
-    2462: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2463: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2466: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2436: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2440: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2442: 'rules_data/terraforming_mars/cards/141-208.yaml:298',
+    2445: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2448: 'rules_data/terraforming_mars/cards/141-208.yaml:298',
+    2449: 'rules_data/terraforming_mars/cards/141-208.yaml:298',
+    2451: 'rules_data/terraforming_mars/cards/141-208.yaml:314',
+    2453: 'rules_data/terraforming_mars/cards/141-208.yaml:314',
+    2456: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2461: 'rules_data/terraforming_mars/definitions/board.yaml:107',
+    2462: 'rules_data/terraforming_mars/definitions/board.yaml:85',
+    2463: 'rules_data/terraforming_mars/definitions/board.yaml:86',
+    2464: 'rules_data/terraforming_mars/definitions/board.yaml:87',
     2467: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2468: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2470: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2471: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2472: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2473: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2468: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2469: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2471: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2472: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2473: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2474: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2475: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2479: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2482: 'rules_data/terraforming_mars/cards/141-208.yaml:340',
-    2483: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2476: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2480: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    2483: 'rules_data/terraforming_mars/cards/141-208.yaml:341',
     2484: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2485: 'rules_data/terraforming_mars/cards/141-208.yaml:343',
-    2488: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2492: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2495: 'rules_data/terraforming_mars/cards/141-208.yaml:353',
-    2498: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2485: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2486: 'rules_data/terraforming_mars/cards/141-208.yaml:344',
+    2489: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2493: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    2496: 'rules_data/terraforming_mars/cards/141-208.yaml:354',
     2499: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2504: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2505: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2500: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2505: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2506: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2507: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    2508: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2507: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2508: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2509: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2511: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2513: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2510: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2512: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2514: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2515: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2520: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    2521: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2522: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2516: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2521: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    2522: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2523: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2524: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2526: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2529: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2534: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2524: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2525: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2527: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2530: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2535: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2539: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2544: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2536: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2540: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2545: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2549: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2553: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2555: 'rules_data/terraforming_mars/cards/141-208.yaml:390',
-    2557: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2558: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2559: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2562: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2546: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2550: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2554: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2556: 'rules_data/terraforming_mars/cards/141-208.yaml:391',
+    2558: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2559: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2560: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2563: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2564: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2566: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2567: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2568: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2569: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2564: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2565: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2567: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2568: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2569: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2570: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2571: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2575: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2578: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2572: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2576: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2579: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2583: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2586: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2587: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2588: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2591: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2580: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2584: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2587: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2588: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2589: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2592: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2593: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2595: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2596: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2597: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2598: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2593: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2594: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2596: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2597: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2598: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2599: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2600: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2604: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2606: 'rules_data/terraforming_mars/cards/141-208.yaml:408',
-    2609: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    2610: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2611: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2601: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2605: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2607: 'rules_data/terraforming_mars/cards/141-208.yaml:409',
+    2610: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    2611: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2612: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2613: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2615: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2618: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2621: 'rules_data/terraforming_mars/cards/141-208.yaml:418',
-    2624: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2613: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2614: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2616: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2619: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2622: 'rules_data/terraforming_mars/cards/141-208.yaml:419',
     2625: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2629: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2631: 'rules_data/terraforming_mars/cards/141-208.yaml:418',
-    2634: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2636: 'rules_data/terraforming_mars/cards/141-208.yaml:431',
-    2637: 'rules_data/terraforming_mars/cards/141-208.yaml:442',
-    2640: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2645: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    2626: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2630: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2632: 'rules_data/terraforming_mars/cards/141-208.yaml:419',
+    2635: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2637: 'rules_data/terraforming_mars/cards/141-208.yaml:432',
+    2638: 'rules_data/terraforming_mars/cards/141-208.yaml:443',
+    2641: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     2646: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    2650: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2647: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     2651: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2652: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2653: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2655: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2656: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2654: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2656: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2657: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2658: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2659: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2660: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2663: 'rules_data/terraforming_mars/cards/141-208.yaml:446',
-    2666: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2671: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    2673: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    2674: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    2675: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    2676: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2661: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2664: 'rules_data/terraforming_mars/cards/141-208.yaml:447',
+    2667: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2672: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    2674: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    2675: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    2676: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     2677: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     2678: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2680: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    2681: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2679: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2681: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     2682: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2683: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2684: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2685: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2685: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2686: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    2687: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2689: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2691: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2693: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2695: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2696: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2697: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2700: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2687: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2688: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    2690: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    2692: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    2694: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2696: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2697: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2698: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2701: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2702: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2704: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2705: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2706: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2707: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2702: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2703: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2705: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2706: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2707: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2708: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2709: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2713: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2715: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2716: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2717: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2720: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2710: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2714: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2716: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2717: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2718: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2721: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2722: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2724: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2725: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2726: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2727: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2722: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2723: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2725: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2726: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2727: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2728: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2729: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2733: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2736: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:86',
-    2737: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:88',
+    2730: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2734: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2737: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:86',
     2738: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:88',
-    2739: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:92',
-    2741: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:88',
-    2746: 'rules_data/terraforming_mars/cards/141-208.yaml:482',
-    2747: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2739: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:88',
+    2740: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:92',
+    2742: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:88',
+    2747: 'rules_data/terraforming_mars/cards/141-208.yaml:483',
     2748: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2749: 'rules_data/terraforming_mars/cards/141-208.yaml:484',
-    2752: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2749: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2750: 'rules_data/terraforming_mars/cards/141-208.yaml:485',
     2753: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2757: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2762: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2754: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2758: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2763: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2764: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2766: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2768: 'rules_data/terraforming_mars/cards/141-208.yaml:496',
-    2770: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2771: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2772: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2775: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2764: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2765: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2767: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2769: 'rules_data/terraforming_mars/cards/141-208.yaml:497',
+    2771: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2772: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2773: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2776: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2777: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2779: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2780: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2781: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2782: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2777: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2778: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2780: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2781: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2782: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2783: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2784: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2788: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2793: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    2785: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2789: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2794: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2795: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2796: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2798: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2799: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    2797: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    2799: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     2800: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     2801: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     2802: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     2803: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2805: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
+    2804: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     2806: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2807: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2808: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2809: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2810: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
-    2811: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:58',
+    2811: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     2812: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:58',
-    2813: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:59',
-    2815: 'rules_data/terraforming_mars/cards/141-208.yaml:513',
-    2817: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2818: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2819: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2822: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2813: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:58',
+    2814: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:59',
+    2816: 'rules_data/terraforming_mars/cards/141-208.yaml:514',
+    2818: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2819: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2820: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2823: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2824: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2826: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2827: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2828: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2829: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2824: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2825: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2827: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2828: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2829: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2830: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2831: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2835: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2836: 'rules_data/terraforming_mars/cards/141-208.yaml:530',
-    2837: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
-    2838: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    2832: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2836: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2837: 'rules_data/terraforming_mars/cards/141-208.yaml:531',
+    2838: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
     2839: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    2841: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    2842: 'rules_data/terraforming_mars/cards/141-208.yaml:530',
-    2844: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2840: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    2842: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    2843: 'rules_data/terraforming_mars/cards/141-208.yaml:531',
     2845: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2847: 'rules_data/terraforming_mars/cards/141-208.yaml:530',
-    2849: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2852: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    2846: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2848: 'rules_data/terraforming_mars/cards/141-208.yaml:531',
+    2850: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2853: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    2857: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2854: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
     2858: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2859: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2860: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2862: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2863: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2861: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2863: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2864: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2865: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2866: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2867: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2871: 'rules_data/terraforming_mars/cards/141-208.yaml:560',
-    2873: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:101',
-    2874: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2868: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2872: 'rules_data/terraforming_mars/cards/141-208.yaml:561',
+    2874: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:101',
     2875: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    2877: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2879: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2876: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    2878: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     2880: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2885: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2887: 'rules_data/terraforming_mars/cards/141-208.yaml:564',
-    2889: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2890: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2891: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2894: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2881: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    2886: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2888: 'rules_data/terraforming_mars/cards/141-208.yaml:565',
+    2890: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2891: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2892: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2895: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2896: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2898: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2899: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2900: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2901: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2896: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2897: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2899: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2900: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2901: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2902: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2903: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2907: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2912: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    2913: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    2914: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    2915: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2904: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2908: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2913: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    2914: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    2915: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     2916: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     2917: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2919: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    2920: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2918: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2920: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     2921: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2922: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2923: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2924: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2924: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2925: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    2926: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2928: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2930: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2932: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2935: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2926: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2927: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    2929: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    2931: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    2933: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2936: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2937: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2938: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2940: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2941: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2939: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2941: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2942: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2943: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2944: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2945: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2948: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2946: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2949: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2953: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2954: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2957: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2958: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2959: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2962: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2963: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2964: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2966: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2967: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2968: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2969: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2970: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2971: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2975: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2978: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2980: 'rules_data/terraforming_mars/cards/141-208.yaml:584',
-    2983: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2987: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    2988: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2989: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2950: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2953: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2954: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2955: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2958: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2959: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2960: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2962: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2963: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2964: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    2965: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2966: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2967: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2971: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2974: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2978: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2979: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2981: 'rules_data/terraforming_mars/cards/141-208.yaml:585',
+    2984: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2988: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    2989: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2990: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2991: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2993: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2996: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3003: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3004: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3005: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3006: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2991: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2992: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2994: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2997: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3004: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3005: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3006: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3007: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3008: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3010: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3011: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3009: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3011: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3012: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3013: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3014: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3015: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3015: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3016: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3017: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3019: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3021: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3023: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3026: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3030: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3034: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3017: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3018: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3020: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3022: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3024: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3027: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3031: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3035: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3036: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3037: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3039: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3040: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3038: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3040: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3041: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3042: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3043: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3044: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3047: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3045: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3048: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3052: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3049: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3053: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3055: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3057: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3054: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3056: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3058: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3062: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
-    3066: 'rules_data/terraforming_mars/cards/141-208.yaml:656',
-    3067: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:108',
+    3059: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3063: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
+    3067: 'rules_data/terraforming_mars/cards/141-208.yaml:659',
     3068: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:108',
-    3070: 'rules_data/terraforming_mars/cards/141-208.yaml:660',
-    3073: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3069: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:108',
+    3071: 'rules_data/terraforming_mars/cards/141-208.yaml:663',
     3074: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3079: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3075: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3080: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3081: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3082: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3084: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3085: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3083: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3085: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3086: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3087: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3088: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3089: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3092: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3090: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3093: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3094: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3095: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3097: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3098: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3096: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3098: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3099: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3100: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3101: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3102: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3103: 'rules_data/terraforming_mars/corporations.yaml:23',
-    3106: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3108: 'rules_data/terraforming_mars/corporations.yaml:23',
-    3111: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3115: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3119: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3122: 'rules_data/terraforming_mars/corporations.yaml:31',
-    3125: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3130: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3132: 'rules_data/terraforming_mars/corporations.yaml:51',
-    3135: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3139: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3103: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3104: 'rules_data/terraforming_mars/corporations.yaml:23',
+    3107: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3109: 'rules_data/terraforming_mars/corporations.yaml:23',
+    3112: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3116: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3120: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3123: 'rules_data/terraforming_mars/corporations.yaml:31',
+    3126: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3131: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3133: 'rules_data/terraforming_mars/corporations.yaml:51',
+    3136: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3140: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3141: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3142: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3144: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3145: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3143: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3145: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3146: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3147: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3148: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3149: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3153: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3157: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3159: 'rules_data/terraforming_mars/corporations.yaml:69',
-    3162: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3166: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3169: 'rules_data/terraforming_mars/corporations.yaml:78',
-    3171: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3172: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3173: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3176: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3150: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3154: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3158: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3160: 'rules_data/terraforming_mars/corporations.yaml:69',
+    3163: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3167: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3170: 'rules_data/terraforming_mars/corporations.yaml:78',
+    3172: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3173: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3174: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3177: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3178: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3180: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3181: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3182: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3183: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3178: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3179: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3181: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3182: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3183: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3184: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3185: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3189: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3190: 'rules_data/terraforming_mars/corporations.yaml:87',
-    3191: 'rules_data/terraforming_mars/corporations.yaml:96',
-    3194: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3196: 'rules_data/terraforming_mars/corporations.yaml:96',
-    3199: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3203: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3207: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3210: 'rules_data/terraforming_mars/corporations.yaml:102',
-    3212: 'rules_data/terraforming_mars/corporations.yaml:102',
-    3213: 'rules_data/terraforming_mars/corporations.yaml:119',
-    3218: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3219: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3220: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3221: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3186: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3190: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3191: 'rules_data/terraforming_mars/corporations.yaml:87',
+    3192: 'rules_data/terraforming_mars/corporations.yaml:96',
+    3195: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3197: 'rules_data/terraforming_mars/corporations.yaml:96',
+    3200: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3204: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3208: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3211: 'rules_data/terraforming_mars/corporations.yaml:102',
+    3213: 'rules_data/terraforming_mars/corporations.yaml:102',
+    3214: 'rules_data/terraforming_mars/corporations.yaml:119',
+    3219: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3220: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3221: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3222: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3223: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3225: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3226: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3224: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3226: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3227: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3228: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3229: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3230: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3230: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3231: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3232: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3234: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3236: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3238: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3241: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3232: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3233: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3235: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3237: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3239: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3242: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3244: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3246: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3243: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3245: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3247: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3251: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3255: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3257: 'rules_data/terraforming_mars/corporations.yaml:121',
-    3260: 'rules_data/terraforming_mars/corporations.yaml:130',
-    3261: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3248: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3252: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3256: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3258: 'rules_data/terraforming_mars/corporations.yaml:121',
+    3261: 'rules_data/terraforming_mars/corporations.yaml:130',
     3262: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3264: 'rules_data/terraforming_mars/corporations.yaml:133',
-    3265: 'rules_data/terraforming_mars/milestones.yaml:5',
-    3266: 'rules_data/terraforming_mars/milestones.yaml:6',
-    3267: 'rules_data/terraforming_mars/milestones.yaml:7',
-    3268: 'rules_data/terraforming_mars/milestones.yaml:8',
-    3269: 'rules_data/terraforming_mars/milestones.yaml:9',
-    3272: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3276: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3279: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3280: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3281: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3284: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3263: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3265: 'rules_data/terraforming_mars/corporations.yaml:133',
+    3266: 'rules_data/terraforming_mars/milestones.yaml:5',
+    3267: 'rules_data/terraforming_mars/milestones.yaml:6',
+    3268: 'rules_data/terraforming_mars/milestones.yaml:7',
+    3269: 'rules_data/terraforming_mars/milestones.yaml:8',
+    3270: 'rules_data/terraforming_mars/milestones.yaml:9',
+    3273: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3277: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3280: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3281: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3282: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3285: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3286: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3288: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3289: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3290: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3291: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3286: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3287: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3289: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3290: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3291: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3292: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3293: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3297: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3301: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    3302: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3294: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3298: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3302: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     3303: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3304: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3305: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3304: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3305: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3306: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3308: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3310: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3307: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3309: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     3311: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     3312: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3318: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    3319: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3313: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3319: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     3320: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3321: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3322: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3321: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3322: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3323: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3325: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3327: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3324: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3326: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     3328: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     3329: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3334: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3339: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    3340: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3330: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3335: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3340: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     3341: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3342: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3343: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3342: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3343: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3344: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3346: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3348: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3345: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3347: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     3349: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     3350: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3355: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    3357: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    3351: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3356: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3358: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3359: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3360: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3361: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    3363: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    3366: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    3367: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    3368: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    3369: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    3372: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3362: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    3364: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    3367: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    3368: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    3369: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    3370: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
     3373: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3374: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3376: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3377: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3378: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3379: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3374: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3375: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3377: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3378: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3379: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3380: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3381: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3385: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    3386: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    3388: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    3389: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3382: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3386: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    3387: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    3389: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
     3390: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3391: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3393: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3394: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3395: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3396: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3391: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3392: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3394: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3395: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3396: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3397: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3398: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3402: 'rules_data/terraforming_mars/modules.yaml:31',
-    3403: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3405: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3406: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3399: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3403: 'rules_data/terraforming_mars/modules.yaml:31',
+    3404: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
+    3406: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
     3407: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
     3408: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    3409: 'rules_data/terraforming_mars/modules.yaml:50',
-    3411: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
+    3409: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3410: 'rules_data/terraforming_mars/modules.yaml:50',
     3412: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3413: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3414: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3415: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    3416: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    3418: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3416: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
+    3417: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     3419: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    3420: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    3422: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3425: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    3426: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    3427: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
-    3431: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3420: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3421: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    3423: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3426: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    3427: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    3428: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
     3432: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3433: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3434: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3436: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3437: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3435: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3437: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3438: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3439: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3440: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3441: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3442: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3447: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3448: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3449: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3450: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3442: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3443: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3448: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3449: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3450: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3451: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3452: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3454: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3455: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3453: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3455: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3456: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3457: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3458: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3460: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3461: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3463: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3465: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3467: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3468: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3461: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3462: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3464: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3466: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3468: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3469: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3470: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3471: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3470: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3471: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3472: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3473: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3474: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3476: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    3478: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    3473: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3474: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3475: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3477: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
     3479: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3480: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3481: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    3483: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    3484: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    3482: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    3484: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3485: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3486: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3487: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3488: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    3489: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    3490: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    3489: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    3490: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
     3491: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    3492: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    3492: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     3493: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3494: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3495: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3496: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3497: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    3498: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    3499: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    3500: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    3498: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    3499: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    3500: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     3501: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     3502: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    3503: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    3504: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3509: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3510: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3511: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3512: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3503: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    3504: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    3505: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3510: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3511: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3512: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3513: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3514: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3516: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3517: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3515: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3517: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3518: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3519: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3520: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3521: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3521: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3522: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3523: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3525: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3527: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3529: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3530: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3523: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3524: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3526: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3528: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3530: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3531: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3532: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3533: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3532: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3533: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3534: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3535: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3536: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3538: 'rules_data/terraforming_mars/modules.yaml:60',
-    3540: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    3535: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3536: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3537: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3539: 'rules_data/terraforming_mars/modules.yaml:60',
     3541: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
     3542: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    3848: 'rules_data/terraforming_mars/flow.yaml:13',
-    3545: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
-    3548: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3848: 'rules_data/terraforming_mars/flow.yaml:17',
-    3551: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    3543: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    3849: 'rules_data/terraforming_mars/flow.yaml:13',
+    3546: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
+    3549: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3849: 'rules_data/terraforming_mars/flow.yaml:17',
     3552: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    3554: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3553: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
     3555: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    3556: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    3558: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3561: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    3562: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    3556: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3557: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    3559: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3562: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
     3563: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    3564: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    3564: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
     3565: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    3568: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3566: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
     3569: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3571: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3573: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3570: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3572: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3574: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3576: 'rules_data/terraforming_mars/flow.yaml:26',
-    3577: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
-    3580: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3575: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3577: 'rules_data/terraforming_mars/flow.yaml:26',
+    3578: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
     3581: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3582: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3583: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3585: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3586: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3584: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3586: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3587: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3588: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3589: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3590: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3591: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
-    3592: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3597: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3598: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3599: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3600: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3591: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3592: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
+    3593: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3598: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3599: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3600: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3601: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3602: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3604: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3605: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3603: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3605: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3606: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3608: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3609: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3609: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3610: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3611: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3613: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3615: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3617: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3618: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3611: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3612: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3614: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3616: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3618: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3619: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3620: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3621: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3620: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3621: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3622: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3623: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3624: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3626: 'rules_data/terraforming_mars/flow.yaml:31',
-    3627: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    3629: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    3630: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    3623: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3624: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3625: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3627: 'rules_data/terraforming_mars/flow.yaml:31',
+    3628: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    3630: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
     3631: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    3633: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    3634: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    3636: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    3637: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    3639: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    3642: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    3644: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    3645: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3647: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    3649: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    3632: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    3634: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    3635: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    3637: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    3638: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    3640: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    3643: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    3645: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    3646: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3648: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
     3650: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     3651: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    3652: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3653: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3654: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3655: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3652: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    3653: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3654: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3655: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3656: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3657: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3659: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3660: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3658: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3660: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3661: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3662: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3663: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3664: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3664: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3665: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3666: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3668: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3670: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3672: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3673: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    3666: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3667: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3669: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3671: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3673: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3674: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    3675: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    3675: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
     3676: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    3679: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    3680: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    3677: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    3680: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
     3681: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     3682: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     3683: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     3684: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    3687: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    3685: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     3688: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    3691: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
-    3693: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3689: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    3692: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
     3694: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3696: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    3697: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    3695: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3697: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
     3698: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    3702: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3703: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3704: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3705: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3699: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    3703: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3704: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3705: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3706: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3707: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3709: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3710: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3708: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3710: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3711: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3712: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3713: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3714: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3714: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3715: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3716: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3718: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3720: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3722: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3723: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    3716: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3717: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3719: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3721: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3723: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3724: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    3725: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3725: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     3726: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3728: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    3729: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    3732: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    3735: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
-    3737: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3727: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3729: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    3730: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    3733: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    3736: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
     3738: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3740: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
-    3745: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3746: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3747: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3748: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3739: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3741: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
+    3746: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3747: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3748: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3749: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3750: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3752: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3753: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3751: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3753: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3754: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3755: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3756: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3757: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3757: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3758: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3759: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3761: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3763: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3765: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3766: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    3770: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
-    3772: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3759: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3760: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3762: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3764: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3766: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3767: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    3771: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
     3773: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3775: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
-    3776: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
-    3780: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3781: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3782: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3783: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3774: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3776: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
+    3777: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
+    3781: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3782: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3783: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3784: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3785: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3787: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3788: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3786: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3788: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3789: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3790: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3791: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3792: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3792: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3793: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3794: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3796: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3798: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3800: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3801: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    3794: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3795: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3797: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3799: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3801: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3802: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    3805: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
-    3807: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3803: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    3806: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
     3808: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     3809: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3812: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    3813: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    3810: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3813: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
     3814: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    3816: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    3815: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
     3817: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    3820: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
-    3822: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3818: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    3821: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
     3823: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     3824: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3827: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    3828: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    3825: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    3828: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
     3829: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    3831: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    3830: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
     3832: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    3835: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
-    3837: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    3838: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    3833: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    3836: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
+    3838: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     3839: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
     3840: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    3844: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
-    3848: 'rules_data/terraforming_mars/flow.yaml:40',
-    3851: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    3841: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    3845: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
+    3849: 'rules_data/terraforming_mars/flow.yaml:40',
     3852: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
     3853: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    3857: 'rules_data/terraforming_mars/flow.yaml:42',
-    3858: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    3854: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    3858: 'rules_data/terraforming_mars/flow.yaml:42',
     3859: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    3860: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    3860: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     3861: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
     3862: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    3863: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    3865: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    3868: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
-    3871: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    3863: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    3864: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    3866: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    3869: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
     3872: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    3874: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    3875: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    3873: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    3875: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
     3876: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    3880: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3881: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3882: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3883: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3877: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    3881: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3882: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3883: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3884: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3885: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3887: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3888: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3886: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3888: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3889: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3890: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3891: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3892: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3892: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3893: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3894: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3896: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3898: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3900: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3901: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    3894: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3895: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3897: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3899: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3901: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3902: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    3903: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3903: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     3904: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3906: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    3907: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    3910: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    3911: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    3355: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    3357: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    3905: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3907: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    3908: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    3911: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    3912: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    3356: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3358: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3359: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3360: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     3361: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    3363: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    3366: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    3367: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    3368: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    3369: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    3372: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3362: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    3364: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    3367: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    3368: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    3369: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    3370: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
     3373: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3374: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3376: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3377: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3378: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3379: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3374: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3375: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3377: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3378: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3379: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3380: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3381: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3385: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    3386: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    3388: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    3389: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3382: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3386: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    3387: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    3389: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
     3390: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3391: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3393: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3394: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3395: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3396: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3391: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3392: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3394: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3395: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3396: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3397: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3398: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3402: 'rules_data/terraforming_mars/modules.yaml:31',
-    3403: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3405: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
-    3406: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3399: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3403: 'rules_data/terraforming_mars/modules.yaml:31',
+    3404: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
+    3406: 'rules_data/terraforming_mars/definitions/corporations.yaml:50',
     3407: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
     3408: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
-    3409: 'rules_data/terraforming_mars/modules.yaml:50',
-    3411: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
+    3409: 'rules_data/terraforming_mars/definitions/corporations.yaml:29',
+    3410: 'rules_data/terraforming_mars/modules.yaml:50',
     3412: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3413: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3414: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
     3415: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
-    3416: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    3418: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3416: 'rules_data/terraforming_mars/definitions/corporations.yaml:37',
+    3417: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     3419: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    3420: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    3422: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3425: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    3426: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    3427: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
-    3431: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3420: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    3421: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    3423: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3426: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    3427: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    3428: 'rules_data/terraforming_mars/definitions/corporations.yaml:40',
     3432: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3433: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3434: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3436: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3437: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3435: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3437: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3438: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3439: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3440: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3441: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3442: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3447: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3448: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3449: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3450: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3442: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3443: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3448: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3449: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3450: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3451: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3452: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3454: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3455: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3453: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3455: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3456: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3457: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3458: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3460: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3461: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3463: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3465: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3467: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3468: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3461: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3462: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3464: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3466: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3468: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3469: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3470: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3471: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3470: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3471: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3472: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3473: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3474: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3476: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    3478: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    3473: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3474: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3475: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3477: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
     3479: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3480: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3481: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    3483: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    3484: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    3482: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    3484: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     3485: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3486: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3487: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     3488: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    3489: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    3490: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    3489: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    3490: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
     3491: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    3492: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    3492: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     3493: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3494: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3495: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3496: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     3497: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    3498: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    3499: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    3500: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    3498: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    3499: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    3500: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     3501: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     3502: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    3503: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    3504: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    3509: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3510: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3511: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3512: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3503: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    3504: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    3505: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    3510: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3511: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3512: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3513: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3514: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3516: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3517: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3515: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3517: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3518: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3519: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3520: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3521: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3521: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3522: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3523: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3525: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3527: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3529: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3530: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3523: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3524: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3526: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3528: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3530: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3531: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    3532: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3533: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3532: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    3533: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     3534: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    3535: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    3536: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    3538: 'rules_data/terraforming_mars/modules.yaml:60',
+    3535: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    3536: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    3537: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    3539: 'rules_data/terraforming_mars/modules.yaml:60',
 }
