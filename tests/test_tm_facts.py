@@ -23,7 +23,9 @@ STEP = {"temperature": 2, "oxygen": 1, "oceans": 1}
 
 def _facts() -> dict[str, dict[str, Any]]:
     data = json.loads((FACTS / "cards.json").read_text())
-    return {c["card_number"]: c for c in data["cards"]}
+    # The facts write Heather's number "88": the cards' numbers have three digits.
+    return {(c["card_number"].zfill(3) if c["card_number"].isdigit() else c["card_number"]): c
+            for c in data["cards"]}
 
 
 def _records(kind: str) -> dict[str, dict[str, Any]]:
@@ -75,6 +77,8 @@ def _met(req: dict[str, Any], value: int | None = None) -> dict[str, Any]:
         return {"param": {t: v}}
     if t == "tag":
         return {"tags": [TAG_CARD[req["value"]]] * v}
+    if t == "greeneries":
+        return {"greeneries": v}
     if t == "cities" and req.get("all_players"):
         return {"cities": v}
     assert t == "production", req
@@ -89,8 +93,9 @@ def _beyond(req: dict[str, Any]) -> int:
 
 
 def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {"param": {}, "tags": [], "prod": {}, "cities": 0}
+    out: dict[str, Any] = {"param": {}, "tags": [], "prod": {}, "greeneries": 0, "cities": 0}
     for part in parts:
+        out["greeneries"] = max(out["greeneries"], part.get("greeneries", 0))
         out["cities"] = max(out["cities"], part.get("cities", 0))
         out["param"].update(part.get("param", {}))
         out["tags"] += part.get("tags", [])
@@ -123,7 +128,6 @@ def test_requirement_edges(cid, ok, where):
     me = game.pending()["player"]
     ocean_spaces = [sid for sid, sp in rules()["records"]["spaces"].items()
                     if sp["type"] == "ocean"]
-    city_spaces = ["s19", "s37", "s53"]  # land spaces apart (another player's cities)
 
     def change(s: dict[str, Any]) -> None:
         pl = s["players"][me]
@@ -136,9 +140,13 @@ def test_requirement_edges(cid, ok, where):
         s["params"].update(where["param"])
         for sid in ocean_spaces[:where["param"].get("oceans", 0)]:
             s["board"][sid] = {"tile": "ocean", "owner": None, "card": None}
-        for sid in city_spaces[:where["cities"]]:
-            s["board"][sid] = {"tile": "city", "owner": 1 - me, "card": None}
         pl["tableau"] = where["tags"]
         pl["prod"].update(where["prod"])
+        # Own greenery tiles (Ecological Zone), on land spaces of the middle row.
+        for sid in ["s22", "s26", "s37"][:where["greeneries"]]:
+            s["board"][sid] = {"tile": "greenery", "owner": me, "card": None}
+        # City tiles in play, another player's (Rad-Suits), on land spaces apart.
+        for sid in ["s19", "s53"][:where["cities"]]:
+            s["board"][sid] = {"tile": "city", "owner": 1 - me, "card": None}
     edit(game, change)
     assert ({"act": "play", "card": cid} in game.legal_actions()) == ok

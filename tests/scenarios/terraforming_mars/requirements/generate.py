@@ -24,12 +24,17 @@ UNIT = {"temperature": " °C", "oxygen": " %", "oceans": " tiles"}
 OCEANS = ["s04", "s06", "s07", "s13", "s28", "s32", "s33", "s34", "s43"]
 SCIENCE = ["research", "search_for_life", "regolith_eaters", "natural_preserve",
            "ghg_producing_bacteria", "adaptation_technology", "lagrange_observatory"]
-TAGGED = {"jovian": ["asteroid_mining"], "power": ["power_plant", "windmills"]}
-CORPORATE_ERA = {"research"}
-CITIES = ["s19", "s37"]   # two land spaces apart
+CORPORATE_ERA = {"research"}   # not in play in the base game
+CITIES = ["s19", "s37"]        # two land spaces apart
+# Cards in play with one tag of the kind (no card resource, except Fish: its animals).
+TAG_CARDS = {"jovian": ["asteroid_mining"], "power": ["deep_well_heating", "nuclear_power"],
+             "plant": ["adapted_lichen"], "microbe": ["archaebacteria"], "animal": ["fish"]}
 EXTRA: dict[str, dict[str, Any]] = {
     "008": {"players.@0.prod.energy": 2},   # Capital: -2 energy production
     "069": {"players.@0.prod.energy": 1},   # Electro Catapult (Corporate Era: production 0)
+    "072": {"players.@1.prod.plants": 2},   # Birds: -2 plant production of any player
+    "122": {"players.@0.stock.plants": 1},  # Moss: -1 plant
+    "135": {"players.@0.card_res": {"fish": 0}},   # Advanced Ecosystems: Fish's animals
     "146": {"players.@0.stock.plants": 2},  # Nitrophilic Moss: 2 plants spent
     "160": {"players.@0.prod.energy": 1},   # Power Supply Consortium: an energy production to lower
     "208": {"players.@0.prod.energy": 1},   # AI Central: -1 energy production
@@ -51,7 +56,8 @@ def science_cards(k: int, base: bool = False) -> list[str]:
     return cards
 
 
-def cases(req: dict[str, Any], base: bool = False) -> list[tuple[bool, dict[str, Any], str, str]]:
+def cases(req: dict[str, Any],
+          base: bool = False) -> list[tuple[bool, dict[str, Any], str, str]]:
     """(playable, given, the state in words, the rule in words) at the edge and beyond."""
     t, edge = req["type"], req["count"]
     out = []
@@ -67,8 +73,7 @@ def cases(req: dict[str, Any], base: bool = False) -> list[tuple[bool, dict[str,
     elif t == "tag":
         tag = req["value"]
         for k, ok in ((edge, True), (edge - 1, False)):
-            cards = science_cards(k, base) if tag == "science" else TAGGED[tag][:k]
-            assert tag == "science" or len(cards) == k, (tag, k)
+            cards = science_cards(k, base) if tag == "science" else (TAG_CARDS[tag] * k)[:k]
             out.append((ok, {"players.@0.tableau": cards}, f"{k} {tag} tags in play",
                         f"at least {edge} {tag} tags"))
     elif t == "production":
@@ -82,8 +87,29 @@ def cases(req: dict[str, Any], base: bool = False) -> list[tuple[bool, dict[str,
                      for s in CITIES[:k]}
             out.append((ok, given, f"{k} city tiles in play",
                         f"at least {edge} city tiles in play"))
+    elif t == "greeneries":
+        for k, ok in ((edge, True), (edge - 1, False)):
+            given = {f"board.{sp}": {"tile": "greenery", "owner": "@0", "card": None}
+                     for sp in ["s22", "s26", "s37"][:k]}
+            out.append((ok, given, f"{k} own greenery tiles",
+                        f"at least {edge} own greenery tiles"))
     else:
         raise SystemExit(f"no edge for requirement {req}")
+    return out
+
+
+def number(c: dict[str, Any]) -> str:
+    """The card's number in three digits (the facts write Heather's "88")."""
+    n = c["card_number"]
+    return n.zfill(3) if n.isdigit() else n
+
+
+def merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The givens of several requirements together (tableau lists joined)."""
+    out: dict[str, Any] = {}
+    for g in parts:
+        for k, v in g.items():
+            out[k] = out.get(k, []) + v if k == "players.@0.tableau" else v
     return out
 
 
@@ -95,11 +121,26 @@ def main(lo: str, hi: str, facts_path: Path) -> None:
             ids[r["number"]] = r["id"]
     n = 0
     for c in facts:
-        num = c["card_number"]
+        num = number(c)
         if not (lo <= num <= hi) or not c["requirements"] or num not in ids:
             continue
-        (req,) = c["requirements"]
-        for ok, given, state, rule in cases(req, c["module"] == "base"):
+        reqs = c["requirements"]
+        base = c["module"] == "base"
+        several = []
+        for i, req in enumerate(reqs):
+            # With several requirements: all at their edge, then each one a step beyond
+            # (the others met).
+            met = [cases(r, base)[0][1] for j, r in enumerate(reqs) if j != i]
+            for ok, given, state, rule in cases(req, base):
+                if len(reqs) > 1 and (ok and i > 0):
+                    continue
+                name_part = "" if len(reqs) == 1 or ok else f"_{req.get('value', req['type'])}"
+                several.append((ok, merged(met + [given]), state, rule, name_part))
+        for ok, given, state, rule, name_part in several:
+            if len(reqs) > 1:
+                rule = " and ".join(cases(r, base)[0][3] for r in reqs)
+                state = ("every requirement at its edge" if ok
+                         else f"{state} (the others met)")
             g = {"players.@0.hand": [ids[num]], "players.@0.stock.megacredits": 60}
             g.update(EXTRA.get(num, {}))
             g.update(given)
@@ -116,7 +157,7 @@ def main(lo: str, hi: str, facts_path: Path) -> None:
             doc["then"] = {"legal": {test: {"act": "play", "card": ids[num]}}}
             text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100,
                                   default_flow_style=None)
-            name = f"{num}_{ids[num]}_{'met' if ok else 'not_met'}.yaml"
+            name = f"{num}_{ids[num]}_{'met' if ok else 'not_met'}{name_part}.yaml"
             (HERE / name).write_text(HEAD + text)
             n += 1
     print(n, "scenarios")
