@@ -79,6 +79,8 @@ def _met(req: dict[str, Any], value: int | None = None) -> dict[str, Any]:
         return {"tags": [TAG_CARD[req["value"]]] * v}
     if t == "greeneries":
         return {"greeneries": v}
+    if t == "cities" and req.get("all_players"):
+        return {"cities": v}
     assert t == "production", req
     return {"prod": {req["value"]: v}}
 
@@ -91,9 +93,10 @@ def _beyond(req: dict[str, Any]) -> int:
 
 
 def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {"param": {}, "tags": [], "prod": {}, "greeneries": 0}
+    out: dict[str, Any] = {"param": {}, "tags": [], "prod": {}, "greeneries": 0, "cities": 0}
     for part in parts:
         out["greeneries"] = max(out["greeneries"], part.get("greeneries", 0))
+        out["cities"] = max(out["cities"], part.get("cities", 0))
         out["param"].update(part.get("param", {}))
         out["tags"] += part.get("tags", [])
         out["prod"].update(part.get("prod", {}))
@@ -142,5 +145,8 @@ def test_requirement_edges(cid, ok, where):
         # Own greenery tiles (Ecological Zone), on land spaces of the middle row.
         for sid in ["s22", "s26", "s37"][:where["greeneries"]]:
             s["board"][sid] = {"tile": "greenery", "owner": me, "card": None}
+        # City tiles in play, another player's (Rad-Suits), on land spaces apart.
+        for sid in ["s19", "s53"][:where["cities"]]:
+            s["board"][sid] = {"tile": "city", "owner": 1 - me, "card": None}
     edit(game, change)
     assert ({"act": "play", "card": cid} in game.legal_actions()) == ok

@@ -23,7 +23,9 @@ STEP = {"temperature": 2, "oxygen": 1, "oceans": 1}
 UNIT = {"temperature": " °C", "oxygen": " %", "oceans": " tiles"}
 OCEANS = ["s04", "s06", "s07", "s13", "s28", "s32", "s33", "s34", "s43"]
 SCIENCE = ["research", "search_for_life", "regolith_eaters", "natural_preserve",
-           "ghg_producing_bacteria"]
+           "ghg_producing_bacteria", "adaptation_technology", "lagrange_observatory"]
+CORPORATE_ERA = {"research"}   # not in play in the base game
+CITIES = ["s19", "s37"]        # two land spaces apart
 # Cards in play with one tag of the kind (no card resource, except Fish: its animals).
 TAG_CARDS = {"jovian": ["asteroid_mining"], "power": ["deep_well_heating", "nuclear_power"],
              "plant": ["adapted_lichen"], "microbe": ["archaebacteria"], "animal": ["fish"]}
@@ -33,13 +35,19 @@ EXTRA: dict[str, dict[str, Any]] = {
     "072": {"players.@1.prod.plants": 2},   # Birds: -2 plant production of any player
     "122": {"players.@0.stock.plants": 1},  # Moss: -1 plant
     "135": {"players.@0.card_res": {"fish": 0}},   # Advanced Ecosystems: Fish's animals
+    "146": {"players.@0.stock.plants": 2},  # Nitrophilic Moss: 2 plants spent
+    "160": {"players.@0.prod.energy": 1},   # Power Supply Consortium: an energy production to lower
+    "208": {"players.@0.prod.energy": 1},   # AI Central: -1 energy production
 }
 HEAD = "# Generated from the facts (cards.json requirements): the edge and one step beyond.\n"
 
 
-def science_cards(k: int) -> list[str]:
+def science_cards(k: int, base: bool = False) -> list[str]:
+    """Cards in play with k science tags (in the base game: none of Corporate Era's)."""
     cards, have = [], 0
     for s in SCIENCE:
+        if base and s in CORPORATE_ERA:
+            continue
         w = 2 if s == "research" else 1
         if have + w <= k:
             cards.append(s)
@@ -48,7 +56,8 @@ def science_cards(k: int) -> list[str]:
     return cards
 
 
-def cases(req: dict[str, Any]) -> list[tuple[bool, dict[str, Any], str, str]]:
+def cases(req: dict[str, Any],
+          base: bool = False) -> list[tuple[bool, dict[str, Any], str, str]]:
     """(playable, given, the state in words, the rule in words) at the edge and beyond."""
     t, edge = req["type"], req["count"]
     out = []
@@ -64,7 +73,7 @@ def cases(req: dict[str, Any]) -> list[tuple[bool, dict[str, Any], str, str]]:
     elif t == "tag":
         tag = req["value"]
         for k, ok in ((edge, True), (edge - 1, False)):
-            cards = science_cards(k) if tag == "science" else (TAG_CARDS[tag] * k)[:k]
+            cards = science_cards(k, base) if tag == "science" else (TAG_CARDS[tag] * k)[:k]
             out.append((ok, {"players.@0.tableau": cards}, f"{k} {tag} tags in play",
                         f"at least {edge} {tag} tags"))
     elif t == "production":
@@ -72,6 +81,12 @@ def cases(req: dict[str, Any]) -> list[tuple[bool, dict[str, Any], str, str]]:
         for k, ok in ((edge, True), (edge - 1, False)):
             out.append((ok, {f"players.@0.prod.{r}": k}, f"{r} production {k}",
                         f"{r} production at least {edge}"))
+    elif t == "cities" and req.get("all_players"):
+        for k, ok in ((edge, True), (edge - 1, False)):
+            given = {f"board.{s}": {"tile": "city", "owner": "@1", "card": None}
+                     for s in CITIES[:k]}
+            out.append((ok, given, f"{k} city tiles in play",
+                        f"at least {edge} city tiles in play"))
     elif t == "greeneries":
         for k, ok in ((edge, True), (edge - 1, False)):
             given = {f"board.{sp}": {"tile": "greenery", "owner": "@0", "card": None}
@@ -110,19 +125,20 @@ def main(lo: str, hi: str, facts_path: Path) -> None:
         if not (lo <= num <= hi) or not c["requirements"] or num not in ids:
             continue
         reqs = c["requirements"]
+        base = c["module"] == "base"
         several = []
         for i, req in enumerate(reqs):
             # With several requirements: all at their edge, then each one a step beyond
             # (the others met).
-            met = [cases(r)[0][1] for j, r in enumerate(reqs) if j != i]
-            for ok, given, state, rule in cases(req):
+            met = [cases(r, base)[0][1] for j, r in enumerate(reqs) if j != i]
+            for ok, given, state, rule in cases(req, base):
                 if len(reqs) > 1 and (ok and i > 0):
                     continue
                 name_part = "" if len(reqs) == 1 or ok else f"_{req.get('value', req['type'])}"
                 several.append((ok, merged(met + [given]), state, rule, name_part))
         for ok, given, state, rule, name_part in several:
             if len(reqs) > 1:
-                rule = " and ".join(cases(r)[0][3] for r in reqs)
+                rule = " and ".join(cases(r, base)[0][3] for r in reqs)
                 state = ("every requirement at its edge" if ok
                          else f"{state} (the others met)")
             g = {"players.@0.hand": [ids[num]], "players.@0.stock.megacredits": 60}
