@@ -290,10 +290,30 @@ def _definitions(decls: Decls, doc: Document, names: set[str]) -> list[Diagnosti
                                     "each hole typed in params"))
             continue
         form = "effect" if "effect" in rec else "value"
+        same = _same_phrase(decls, parts, params, form)
+        if same is not None:
+            diags.append(Diagnostic(
+                doc.span(("records", i, "phrase")), "R034", f"definition '{rec['id']}' has "
+                f"the phrase of definition '{same.id}' (the same words and hole types): "
+                "every use would match both", hint="keep one of them, or reword one",
+                related=(same.doc.span(("records", same.index, "phrase")),)))
+            continue
         decls.definitions.append(Definition(rec["id"], parts, params, form,
                                             ("records", i, form), doc, i, rec))
         diags += _declare(decls, "definitions", rec["id"], doc, ("records", i), rec)
     return diags
+
+
+def _same_phrase(decls: Decls, parts: tuple[str | Hole, ...], params: dict[str, Type],
+                 form: str) -> Definition | None:
+    """An earlier definition of the same form whose phrase has these words and these hole
+    types in the same places, if any."""
+    def shape(ps: tuple[str | Hole, ...], types: dict[str, Type]) -> tuple[Any, ...]:
+        return tuple(p if isinstance(p, str) else ("hole", types.get(p.name)) for p in ps)
+
+    mine = shape(parts, params)
+    return next((d for d in decls.definitions
+                 if d.form == form and shape(d.parts, d.params) == mine), None)
 
 
 STARTS_A_FORM = frozenset([

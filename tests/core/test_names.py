@@ -109,3 +109,14 @@ def test_a_number_written_as_a_word_is_told_to_be_digits(tmp_path: Path) -> None
     folder = tiny_copy(tmp_path, {"cards.yaml": ('"gain 3 coins"', '"gain three coins"')})
     [d] = [d for d in diagnostics(folder) if d.code == "R033"]
     assert d.hint == "write numbers as digits: 3, not 'three'"
+
+
+def test_two_definitions_with_one_phrase_is_r034_at_the_second(tmp_path: Path) -> None:
+    defs = ("  - id: cost\n",
+            "  - id: gain_again\n    phrase: \"gain {k} {s}\"\n    params: {k: int, s: resources}\n"
+            "    effect: \"stock.(s) += k\"\n    text: {en: \"gain {k} {s}\"}\n  - id: cost\n")
+    folder = tiny_copy(tmp_path, {"definitions.yaml": defs})
+    found = [d for d in diagnostics(folder) if d.code == "R034"]
+    assert len(found) == 1 and "'gain_again' has the phrase of definition 'gain'" in \
+        found[0].message
+    assert found[0].related and found[0].related[0].line == 5  # gain's phrase
