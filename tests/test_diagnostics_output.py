@@ -21,7 +21,7 @@ BASE = Path(__file__).resolve().parent / "bad_input" / "_base"
 CARDS = ("kind: cards\nsource: {doc: rules, section: Cards}\nrecords:\n"
          "  - {id: mine, name: {en: Mine}, cost: {provisional: 2, reason: guess}}\n"
          "  - {id: lion, name: {en: Lion}, cost: 4, module: zoo}\n"
-         "  - {id: bonus, name: {en: Bonus}, cots: 1, effect: \"gain 1 money\"}\n")
+         "  - {id: bonus, name: {en: Bonus}, colour: 1, effect: \"gain 1 money\"}\n")
 
 
 def at(text: str, needle: str) -> tuple[int, int]:
@@ -32,7 +32,7 @@ def at(text: str, needle: str) -> tuple[int, int]:
 
 PROVISIONAL = at(CARDS, "{provisional")
 RECORD = at(CARDS, "{id: bonus")  # the record missing its cost
-UNKNOWN = at(CARDS, "cots")
+UNKNOWN = at(CARDS, "colour")
 # The parts of SARIF 2.1.0 that code-scanning upload requires.
 SARIF_SUBSET = {
     "type": "object", "required": ["version", "runs"],
@@ -84,15 +84,15 @@ def test_text_has_position_source_caret_hint_and_order(rules: Path,
     source = CARDS.splitlines()[UNKNOWN[0] - 1]
     assert f"    {source}\n    " + " " * (UNKNOWN[1] - 1) + "^\n" in err
     assert "error[S003]: card 'bonus': missing required key 'cost'" in err
-    assert "error[S003]: unknown key 'cots' in card 'bonus'" in err
-    assert "  hint: did you mean 'cost'?" in err
+    assert "error[S003]: unknown key 'colour' in card 'bonus'" in err
+    assert "  hint: allowed keys here: " in err  # colour is close to no key
     assert err.endswith("2 error(s), 1 warning(s)\n  2  S003  error: value does not match the "
                         "schema\n  1  W001  warning: provisional value\n")
 
 
 def test_strict_turns_warnings_into_errors(rules: Path, capsys: pytest.CaptureFixture[str]
                                            ) -> None:
-    (rules / "cards.yaml").write_text(CARDS.replace("cots", "cost"))
+    (rules / "cards.yaml").write_text(CARDS.replace("colour", "cost"))
     assert _check(capsys, "--rules", str(rules))[0] == 0
     code, _, err = _check(capsys, "--rules", str(rules), "--strict")
     assert code == 1 and "error[W001]" in err

@@ -160,7 +160,9 @@ def frame(sp: Speaker) -> dict[str, Any]:
         "lang": sp.lang,
         "player": sp.player,
         "title": sp.pick(game.get("title"), str(game.get("id", ""))),
-        "players": sp.w["players"].format(min=players.get("min"), max=players.get("max"))
+        "players": (sp.w["players"].format(min=players.get("min", 1), max=players["max"])
+                    if players.get("max") is not None
+                    else sp.w["players_min"].format(min=players.get("min", 1)))
         if players else "",
         "selection": sp.w["selection"].format(what=sp.w["list_sep"].join(
             sp.name("modules", m) for m in chosen) or sp.w["base_game"])
