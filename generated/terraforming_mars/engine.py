@@ -12071,7 +12071,7 @@ def x_4686(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4688(ctx):  # rules_data/terraforming_mars/modules.yaml:64
+def x_4688(ctx):  # rules_data/terraforming_mars/modules.yaml:66
     return (num(ctx.state['round']) > num(1))
 
 
@@ -13975,7 +13975,7 @@ def x_4686(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4688(ctx):  # rules_data/terraforming_mars/modules.yaml:64
+def x_4688(ctx):  # rules_data/terraforming_mars/modules.yaml:66
     return (num(ctx.state['round']) > num(1))
 
 
@@ -19352,7 +19352,7 @@ AT = {
     4684: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     4685: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     4686: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4688: 'rules_data/terraforming_mars/modules.yaml:64',
+    4688: 'rules_data/terraforming_mars/modules.yaml:66',
     4690: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
     4691: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
     4692: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
@@ -19741,5 +19741,5 @@ AT = {
     4684: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     4685: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     4686: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4688: 'rules_data/terraforming_mars/modules.yaml:64',
+    4688: 'rules_data/terraforming_mars/modules.yaml:66',
 }
