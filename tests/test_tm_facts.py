@@ -22,6 +22,10 @@ STEP = {"temperature": 2, "oxygen": 1, "oceans": 1}
 
 
 def _facts() -> dict[str, dict[str, Any]]:
+    """The facts by card number; empty when they are not here (the tests then skip: the
+    parameter lists are read at collection time, before ``pytestmark`` applies)."""
+    if not (FACTS / "cards.json").is_file():
+        return {}
     data = json.loads((FACTS / "cards.json").read_text())
     # The facts write Heather's number "88": the cards' numbers have three digits.
     return {(c["card_number"].zfill(3) if c["card_number"].isdigit() else c["card_number"]): c
@@ -106,7 +110,9 @@ def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
 def _cases() -> list[tuple[str, bool, dict[str, Any]]]:
     """Per requirement of a card: the edge and a step beyond, the others met."""
     facts = _facts()
-    out = []
+    out: list[tuple[str, bool, dict[str, Any]]] = []
+    if not facts:
+        return out
     for cid, rec in _records("cards").items():
         if rec.get("deck") != "project":
             continue
