@@ -81,7 +81,7 @@ def _text(rc: RC, doc: Document, path: tuple[Any, ...], value: Any, t: Type,
     if not isinstance(value, str):
         if t == "effect":
             raise Fail(Diagnostic(doc.span(path), "S003", "an effect is a text",
-                                  hint='write it in quotes: "gain 1 heat"'))
+                                  hint="write it in quotes, as a text of the language"))
         return {"op": "lit", "v": value}
     syn = parse_text(rc, doc, path, value, "effect" if t == "effect" else "expr")
     if syn is None:

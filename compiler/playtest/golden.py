@@ -4,6 +4,9 @@ game, the first ``KEEP`` decisions and the final scores, in ``tests/golden/``.
     python -m compiler.playtest.golden           # regenerate every file
     python -m compiler.playtest.golden --check   # exit 1 and print a diff when one differs
 
+Which games are kept is read from the file names (``GAME-Np-MODS-sSEED.jsonl``, MODS
+``base``, ``all`` or ``a+b``): to add one, create an empty file of that name and regenerate.
+
 The tests run the check and replay each file (``rulesc replay``). After a rules change
 that is meant to change play, regenerate and review ``git diff tests/golden``.
 """
@@ -21,17 +24,21 @@ from compiler.playtest.gamelog import GameLog
 from compiler.playtest.games import game_package, select_modules
 from compiler.playtest.session import play
 
-__all__ = ["GOLDEN", "KEEP", "check", "generate", "golden_dir"]
+__all__ = ["KEEP", "check", "generate", "golden_dir", "specs"]
 
 KEEP = 40
-# (game, players, modules: "a,b" | "all" | "", seed)
-GOLDEN = [
-    ("terraforming_mars", 2, "", 1),
-    ("terraforming_mars", 3, "corporate_era,draft", 2),
-    ("terraforming_mars", 1, "corporate_era,solo", 3),
-    ("pampero", 2, "", 1),
-    ("pampero", 3, "all", 2),
-]
+
+
+def specs() -> list[tuple[str, int, str, int]]:
+    """``(game, players, modules "a,b" | "all" | "", seed)`` of each golden log, read from
+    the file names in ``tests/golden/`` (``pampero-3p-all-s2.jsonl``): the games and
+    selections are the project's data, not the compiler's."""
+    out = []
+    for path in sorted(golden_dir().glob("*.jsonl")):
+        game, players, mods, seed = path.stem.rsplit("-", 3)
+        out.append((game, int(players.rstrip("p")),
+                    "" if mods == "base" else mods.replace("+", ","), int(seed.lstrip("s"))))
+    return out
 
 
 def golden_dir() -> Path:
@@ -59,7 +66,7 @@ def check(write: bool) -> list[str]:
     """Regenerate every golden log; returns unified diffs of the files that differ
     (after writing them when ``write``)."""
     diffs = []
-    for spec in GOLDEN:
+    for spec in specs():
         path = golden_dir() / file_name(*spec)
         new = "\n".join(generate(*spec).lines()) + "\n"
         old = path.read_text(encoding="utf-8") if path.is_file() else ""
@@ -80,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     diffs = check(write=not args.check)
     for d in diffs:
         print(d if args.check else d.splitlines()[0].removeprefix("--- "))
-    print(f"{len(diffs)} of {len(GOLDEN)} golden log(s) "
+    print(f"{len(diffs)} of {len(specs())} golden log(s) "
           f"{'differ' if args.check else 'rewritten'}", file=sys.stderr)
     return 1 if diffs and args.check else 0
 
