@@ -9769,153 +9769,153 @@ def x_3898(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     return (num(E.get('n~3122')) * num(E.get('k~3124')))
 
 
-def x_3899(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:485
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) >= num(AR('+', 5, (1 if (num(MODV(ctx, 'heat_value', {}, 0, 0)) > num(0)) else 0))))
-
-
-def x_3902(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3901(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3126'), 0)) >= num(E.get('n~3125')))
 
 
-def x_3903(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3902(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3126'), 0)
 
 
-def x_3907(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3906(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3128'), 0)
 
 
-def x_3912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~3131'), 'resource', None) == E.get('r~3130'))) and bool((E.get('card~3131') != E.get('this'))))
 
 
-def x_3914(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~3131'), 0)
 
 
-def x_3916(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3915(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~3131')}
 
 
-def x_3918(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:497
+def x_3917(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:496
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-8))
 
 
-def x_3920(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3919(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3920, E.get('t~3132'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3133, 0), GET(ctx, 'parameters', v_p_3133, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3133, 'max', 0))) for v_p_3133 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3133, 'tile', None) == E.get('t~3132'))])))
+    return MEMO(ctx, (3919, E.get('t~3132'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3133, 0), GET(ctx, 'parameters', v_p_3133, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3133, 'max', 0))) for v_p_3133 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3133, 'tile', None) == E.get('t~3132'))])))
 
 
-def x_3921(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3920(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3921, E.get('this'), E.get('t~3132'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3138: (lambda v_near_3141: (v_near_3141 if (bool((GET(ctx, 'tiles', E.get('t~3132'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3141)) > num(0)))) else v_open_3138))([v_s_3139 for v_s_3139 in items_of(v_open_3138) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3140, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3140, {}), 'owner', None) == E.get('you')))) for v_x_3140 in items_of(ADJ(ctx, 'spaces', v_s_3139))])))]))([v_s_3135 for v_s_3135 in items_of([v_x_3134 for v_x_3134 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3134, 'type', None) == GET(ctx, 'tiles', E.get('t~3132'), 'space', None))]) if (bool((not IN(v_s_3135, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3135, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3135, 'reserved', None) == E.get('t~3132'))) or bool((GET(ctx, 'spaces', v_s_3135, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3135, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3135, None) == E.get('you'))))) and bool((bool(IN(v_s_3135, KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3136, ctx.state.get('board'))) and bool((not IN(v_x_3136, KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3136, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3136, {}), 'tile', None) == v_u_3137)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3136, {}), 'tile', None), 'counts_as', None) == v_u_3137))))) for v_u_3137 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3136 in items_of(ADJ(ctx, 'spaces', v_s_3135))]))))))]))) > num(0)))
+    return MEMO(ctx, (3920, E.get('this'), E.get('t~3132'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3138: (lambda v_near_3141: (v_near_3141 if (bool((GET(ctx, 'tiles', E.get('t~3132'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3141)) > num(0)))) else v_open_3138))([v_s_3139 for v_s_3139 in items_of(v_open_3138) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3140, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3140, {}), 'owner', None) == E.get('you')))) for v_x_3140 in items_of(ADJ(ctx, 'spaces', v_s_3139))])))]))([v_s_3135 for v_s_3135 in items_of([v_x_3134 for v_x_3134 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3134, 'type', None) == GET(ctx, 'tiles', E.get('t~3132'), 'space', None))]) if (bool((not IN(v_s_3135, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3135, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3135, 'reserved', None) == E.get('t~3132'))) or bool((GET(ctx, 'spaces', v_s_3135, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3135, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3135, None) == E.get('you'))))) and bool((bool(IN(v_s_3135, KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3136, ctx.state.get('board'))) and bool((not IN(v_x_3136, KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3136, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3136, {}), 'tile', None) == v_u_3137)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3136, {}), 'tile', None), 'counts_as', None) == v_u_3137))))) for v_u_3137 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3136 in items_of(ADJ(ctx, 'spaces', v_s_3135))]))))))]))) > num(0)))
 
 
-def x_3922(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3921(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3922, E.get('this'), E.get('t~3132'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3146: (lambda v_near_3149: (v_near_3149 if (bool((GET(ctx, 'tiles', E.get('t~3132'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3149)) > num(0)))) else v_open_3146))([v_s_3147 for v_s_3147 in items_of(v_open_3146) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3148, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3148, {}), 'owner', None) == E.get('you')))) for v_x_3148 in items_of(ADJ(ctx, 'spaces', v_s_3147))])))]))([v_s_3143 for v_s_3143 in items_of([v_x_3142 for v_x_3142 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3142, 'type', None) == GET(ctx, 'tiles', E.get('t~3132'), 'space', None))]) if (bool((not IN(v_s_3143, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3143, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3143, 'reserved', None) == E.get('t~3132'))) or bool((GET(ctx, 'spaces', v_s_3143, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3143, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3143, None) == E.get('you'))))) and bool((bool(IN(v_s_3143, KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3144, ctx.state.get('board'))) and bool((not IN(v_x_3144, KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3144, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3144, {}), 'tile', None) == v_u_3145)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3144, {}), 'tile', None), 'counts_as', None) == v_u_3145))))) for v_u_3145 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3144 in items_of(ADJ(ctx, 'spaces', v_s_3143))]))))))]))
+    return MEMO(ctx, (3921, E.get('this'), E.get('t~3132'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3146: (lambda v_near_3149: (v_near_3149 if (bool((GET(ctx, 'tiles', E.get('t~3132'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3149)) > num(0)))) else v_open_3146))([v_s_3147 for v_s_3147 in items_of(v_open_3146) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3148, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3148, {}), 'owner', None) == E.get('you')))) for v_x_3148 in items_of(ADJ(ctx, 'spaces', v_s_3147))])))]))([v_s_3143 for v_s_3143 in items_of([v_x_3142 for v_x_3142 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3142, 'type', None) == GET(ctx, 'tiles', E.get('t~3132'), 'space', None))]) if (bool((not IN(v_s_3143, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3143, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3143, 'reserved', None) == E.get('t~3132'))) or bool((GET(ctx, 'spaces', v_s_3143, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3143, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3143, None) == E.get('you'))))) and bool((bool(IN(v_s_3143, KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3144, ctx.state.get('board'))) and bool((not IN(v_x_3144, KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3144, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3144, {}), 'tile', None) == v_u_3145)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3144, {}), 'tile', None), 'counts_as', None) == v_u_3145))))) for v_u_3145 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3132'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3144 in items_of(ADJ(ctx, 'spaces', v_s_3143))]))))))]))
 
 
-def x_3925(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3924(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3152'), {})
 
 
-def x_3926(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3925(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3151'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3151'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3927(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3926(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3929(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3928(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3930(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3929(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3151'))
 
 
-def x_3931(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3930(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3152'))
 
 
-def x_3932(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3931(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3152'))
 
 
-def x_3933(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3932(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3153'), ctx.state.get('board'))
 
 
-def x_3934(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3933(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3153'), {}), 'tile', None))
 
 
-def x_3938(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3937(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~3150')}
 
 
-def x_3943(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3942(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3944(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3943(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_3945(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3944(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3946(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3945(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_3948(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3947(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_3949(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_3948(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3950(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_3949(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3951(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_3950(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3952(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_3951(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_3953(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_3952(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3953(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_3954(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -9925,1970 +9925,1970 @@ def x_3954(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:
 
 def x_3955(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('c~3157')]
 
 
 def x_3956(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return [E.get('c~3157')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
 def x_3957(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return [E.get('c~3157')]
 
 
 def x_3958(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return [E.get('c~3157')]
-
-
-def x_3959(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    E = ctx.env()
     return {'keep': E.get('c~3157')}
 
 
-def x_3961(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+def x_3960(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     return ctx.state.get('discard')
 
 
-def x_3962(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+def x_3961(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3963(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+def x_3962(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3965(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:514
+def x_3964(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:513
     E = ctx.env()
-    return MEMO(ctx, (3965, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3159 for v_x_3159 in items_of(GET(ctx, 'cards', v_c_3158, 'tags', [])) if (v_x_3159 == 'science')]) for v_c_3158 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3161 for v_x_3161 in items_of(GET(ctx, 'corporations', v_c_3160, 'tags', [])) if (v_x_3161 == 'science')]) for v_c_3160 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (3964, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3159 for v_x_3159 in items_of(GET(ctx, 'cards', v_c_3158, 'tags', [])) if (v_x_3159 == 'science')]) for v_c_3158 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3161 for v_x_3161 in items_of(GET(ctx, 'corporations', v_c_3160, 'tags', [])) if (v_x_3161 == 'science')]) for v_c_3160 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_3967(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3966(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3967, E.get('t~3162'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3163, 0), GET(ctx, 'parameters', v_p_3163, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3163, 'max', 0))) for v_p_3163 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3163, 'tile', None) == E.get('t~3162'))])))
+    return MEMO(ctx, (3966, E.get('t~3162'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3163, 0), GET(ctx, 'parameters', v_p_3163, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3163, 'max', 0))) for v_p_3163 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3163, 'tile', None) == E.get('t~3162'))])))
 
 
-def x_3968(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3967(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3968, E.get('this'), E.get('t~3162'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3168: (lambda v_near_3171: (v_near_3171 if (bool((GET(ctx, 'tiles', E.get('t~3162'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3171)) > num(0)))) else v_open_3168))([v_s_3169 for v_s_3169 in items_of(v_open_3168) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3170, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3170, {}), 'owner', None) == E.get('you')))) for v_x_3170 in items_of(ADJ(ctx, 'spaces', v_s_3169))])))]))([v_s_3165 for v_s_3165 in items_of([v_x_3164 for v_x_3164 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3164, 'type', None) == GET(ctx, 'tiles', E.get('t~3162'), 'space', None))]) if (bool((not IN(v_s_3165, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3165, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3165, 'reserved', None) == E.get('t~3162'))) or bool((GET(ctx, 'spaces', v_s_3165, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3165, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3165, None) == E.get('you'))))) and bool((bool(IN(v_s_3165, KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3166, ctx.state.get('board'))) and bool((not IN(v_x_3166, KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3166, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3166, {}), 'tile', None) == v_u_3167)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3166, {}), 'tile', None), 'counts_as', None) == v_u_3167))))) for v_u_3167 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3166 in items_of(ADJ(ctx, 'spaces', v_s_3165))]))))))]))) > num(0)))
+    return MEMO(ctx, (3967, E.get('this'), E.get('t~3162'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3168: (lambda v_near_3171: (v_near_3171 if (bool((GET(ctx, 'tiles', E.get('t~3162'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3171)) > num(0)))) else v_open_3168))([v_s_3169 for v_s_3169 in items_of(v_open_3168) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3170, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3170, {}), 'owner', None) == E.get('you')))) for v_x_3170 in items_of(ADJ(ctx, 'spaces', v_s_3169))])))]))([v_s_3165 for v_s_3165 in items_of([v_x_3164 for v_x_3164 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3164, 'type', None) == GET(ctx, 'tiles', E.get('t~3162'), 'space', None))]) if (bool((not IN(v_s_3165, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3165, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3165, 'reserved', None) == E.get('t~3162'))) or bool((GET(ctx, 'spaces', v_s_3165, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3165, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3165, None) == E.get('you'))))) and bool((bool(IN(v_s_3165, KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3166, ctx.state.get('board'))) and bool((not IN(v_x_3166, KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3166, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3166, {}), 'tile', None) == v_u_3167)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3166, {}), 'tile', None), 'counts_as', None) == v_u_3167))))) for v_u_3167 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3166 in items_of(ADJ(ctx, 'spaces', v_s_3165))]))))))]))) > num(0)))
 
 
-def x_3969(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3968(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3969, E.get('this'), E.get('t~3162'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3176: (lambda v_near_3179: (v_near_3179 if (bool((GET(ctx, 'tiles', E.get('t~3162'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3179)) > num(0)))) else v_open_3176))([v_s_3177 for v_s_3177 in items_of(v_open_3176) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3178, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3178, {}), 'owner', None) == E.get('you')))) for v_x_3178 in items_of(ADJ(ctx, 'spaces', v_s_3177))])))]))([v_s_3173 for v_s_3173 in items_of([v_x_3172 for v_x_3172 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3172, 'type', None) == GET(ctx, 'tiles', E.get('t~3162'), 'space', None))]) if (bool((not IN(v_s_3173, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3173, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3173, 'reserved', None) == E.get('t~3162'))) or bool((GET(ctx, 'spaces', v_s_3173, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3173, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3173, None) == E.get('you'))))) and bool((bool(IN(v_s_3173, KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3174, ctx.state.get('board'))) and bool((not IN(v_x_3174, KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3174, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3174, {}), 'tile', None) == v_u_3175)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3174, {}), 'tile', None), 'counts_as', None) == v_u_3175))))) for v_u_3175 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3174 in items_of(ADJ(ctx, 'spaces', v_s_3173))]))))))]))
+    return MEMO(ctx, (3968, E.get('this'), E.get('t~3162'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3176: (lambda v_near_3179: (v_near_3179 if (bool((GET(ctx, 'tiles', E.get('t~3162'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3179)) > num(0)))) else v_open_3176))([v_s_3177 for v_s_3177 in items_of(v_open_3176) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3178, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3178, {}), 'owner', None) == E.get('you')))) for v_x_3178 in items_of(ADJ(ctx, 'spaces', v_s_3177))])))]))([v_s_3173 for v_s_3173 in items_of([v_x_3172 for v_x_3172 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3172, 'type', None) == GET(ctx, 'tiles', E.get('t~3162'), 'space', None))]) if (bool((not IN(v_s_3173, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3173, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3173, 'reserved', None) == E.get('t~3162'))) or bool((GET(ctx, 'spaces', v_s_3173, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3173, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3173, None) == E.get('you'))))) and bool((bool(IN(v_s_3173, KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3174, ctx.state.get('board'))) and bool((not IN(v_x_3174, KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3174, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3174, {}), 'tile', None) == v_u_3175)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3174, {}), 'tile', None), 'counts_as', None) == v_u_3175))))) for v_u_3175 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3162'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3174 in items_of(ADJ(ctx, 'spaces', v_s_3173))]))))))]))
 
 
-def x_3972(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3971(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3182'), {})
 
 
-def x_3973(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3972(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3181'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3181'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3974(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3973(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3976(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3975(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3977(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3976(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3181'))
 
 
-def x_3978(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3977(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3182'))
 
 
-def x_3979(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3978(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3182'))
 
 
-def x_3980(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3979(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3183'), ctx.state.get('board'))
 
 
-def x_3981(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3980(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3183'), {}), 'tile', None))
 
 
-def x_3985(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3984(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~3180')}
 
 
-def x_3986(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:531
+def x_3985(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:530
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'energy', 0)
 
 
-def x_3987(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:64
+def x_3986(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:64
     E = ctx.env()
     return (num(E.get('n~3184')) >= num(1))
 
 
-def x_3988(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
+def x_3987(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
     E = ctx.env()
     return RANGE(1, E.get('n~3184'))
 
 
-def x_3989(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
+def x_3988(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_3991(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
+def x_3990(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
     E = ctx.env()
     return {'amount': E.get('k~3185')}
 
 
-def x_3992(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:531
+def x_3991(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:530
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_3994(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3993(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3187'), 0)) >= num(E.get('n~3186')))
 
 
-def x_3995(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3994(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3187'), 0)
 
 
-def x_3997(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:531
+def x_3996(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:530
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_3999(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3998(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3189'), 0)
 
 
-def x_4002(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_4001(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
     return (num(0) - num(E.get('n~3190')))
 
 
-def x_4003(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_4002(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_4007(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4006(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4008(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4007(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4009(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4008(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4010(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4009(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_4012(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4011(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4013(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4012(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4014(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4013(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4015(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4014(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4016(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4015(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_4017(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4016(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4021(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:561
+def x_4020(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:560
     E = ctx.env()
-    return MEMO(ctx, (4021, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3193 for v_x_3193 in items_of(GET(ctx, 'cards', v_c_3192, 'tags', [])) if (v_x_3193 == 'jovian')]) for v_c_3192 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3195 for v_x_3195 in items_of(GET(ctx, 'corporations', v_c_3194, 'tags', [])) if (v_x_3195 == 'jovian')]) for v_c_3194 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_3196 for v_x_3196 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_3196 == 'jovian')])))
+    return MEMO(ctx, (4020, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3193 for v_x_3193 in items_of(GET(ctx, 'cards', v_c_3192, 'tags', [])) if (v_x_3193 == 'jovian')]) for v_c_3192 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3195 for v_x_3195 in items_of(GET(ctx, 'corporations', v_c_3194, 'tags', [])) if (v_x_3195 == 'jovian')]) for v_c_3194 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_3196 for v_x_3196 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_3196 == 'jovian')])))
 
 
-def x_4023(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:89
+def x_4022(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:89
     E = ctx.env()
     return (num(E.get('n~3198')) * num(E.get('k~3199')))
 
 
-def x_4024(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4023(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~3200'), 'scope', None) == 'game')
 
 
-def x_4025(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4024(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~3200'), 0)
 
 
-def x_4027(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4026(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3200'), 0)
 
 
-def x_4029(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4028(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~3200') == 'tr')) and bool((num(E.get('n~3201')) > num(0))))
 
 
-def x_4030(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4029(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4035(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4034(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3203'), 0)
 
 
-def x_4037(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:565
-    return MEMO(ctx, (4037, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_3204 for v_s_3204 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3204, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3204, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3204, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
+def x_4036(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:564
+    return MEMO(ctx, (4036, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_3204 for v_s_3204 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3204, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3204, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3204, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
 
 
-def x_4039(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_4038(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (4039, E.get('t~3205'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3206, 0), GET(ctx, 'parameters', v_p_3206, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3206, 'max', 0))) for v_p_3206 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3206, 'tile', None) == E.get('t~3205'))])))
+    return MEMO(ctx, (4038, E.get('t~3205'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3206, 0), GET(ctx, 'parameters', v_p_3206, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3206, 'max', 0))) for v_p_3206 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3206, 'tile', None) == E.get('t~3205'))])))
 
 
-def x_4040(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_4039(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (4040, E.get('this'), E.get('t~3205'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3211: (lambda v_near_3214: (v_near_3214 if (bool((GET(ctx, 'tiles', E.get('t~3205'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3214)) > num(0)))) else v_open_3211))([v_s_3212 for v_s_3212 in items_of(v_open_3211) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3213, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3213, {}), 'owner', None) == E.get('you')))) for v_x_3213 in items_of(ADJ(ctx, 'spaces', v_s_3212))])))]))([v_s_3208 for v_s_3208 in items_of([v_x_3207 for v_x_3207 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3207, 'type', None) == GET(ctx, 'tiles', E.get('t~3205'), 'space', None))]) if (bool((not IN(v_s_3208, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3208, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3208, 'reserved', None) == E.get('t~3205'))) or bool((GET(ctx, 'spaces', v_s_3208, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3208, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3208, None) == E.get('you'))))) and bool((bool(IN(v_s_3208, KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3209, ctx.state.get('board'))) and bool((not IN(v_x_3209, KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3209, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3209, {}), 'tile', None) == v_u_3210)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3209, {}), 'tile', None), 'counts_as', None) == v_u_3210))))) for v_u_3210 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3209 in items_of(ADJ(ctx, 'spaces', v_s_3208))]))))))]))) > num(0)))
+    return MEMO(ctx, (4039, E.get('this'), E.get('t~3205'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3211: (lambda v_near_3214: (v_near_3214 if (bool((GET(ctx, 'tiles', E.get('t~3205'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3214)) > num(0)))) else v_open_3211))([v_s_3212 for v_s_3212 in items_of(v_open_3211) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3213, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3213, {}), 'owner', None) == E.get('you')))) for v_x_3213 in items_of(ADJ(ctx, 'spaces', v_s_3212))])))]))([v_s_3208 for v_s_3208 in items_of([v_x_3207 for v_x_3207 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3207, 'type', None) == GET(ctx, 'tiles', E.get('t~3205'), 'space', None))]) if (bool((not IN(v_s_3208, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3208, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3208, 'reserved', None) == E.get('t~3205'))) or bool((GET(ctx, 'spaces', v_s_3208, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3208, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3208, None) == E.get('you'))))) and bool((bool(IN(v_s_3208, KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3209, ctx.state.get('board'))) and bool((not IN(v_x_3209, KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3209, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3209, {}), 'tile', None) == v_u_3210)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3209, {}), 'tile', None), 'counts_as', None) == v_u_3210))))) for v_u_3210 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3209 in items_of(ADJ(ctx, 'spaces', v_s_3208))]))))))]))) > num(0)))
 
 
-def x_4041(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4040(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (4041, E.get('this'), E.get('t~3205'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3219: (lambda v_near_3222: (v_near_3222 if (bool((GET(ctx, 'tiles', E.get('t~3205'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3222)) > num(0)))) else v_open_3219))([v_s_3220 for v_s_3220 in items_of(v_open_3219) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3221, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3221, {}), 'owner', None) == E.get('you')))) for v_x_3221 in items_of(ADJ(ctx, 'spaces', v_s_3220))])))]))([v_s_3216 for v_s_3216 in items_of([v_x_3215 for v_x_3215 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3215, 'type', None) == GET(ctx, 'tiles', E.get('t~3205'), 'space', None))]) if (bool((not IN(v_s_3216, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3216, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3216, 'reserved', None) == E.get('t~3205'))) or bool((GET(ctx, 'spaces', v_s_3216, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3216, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3216, None) == E.get('you'))))) and bool((bool(IN(v_s_3216, KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3217, ctx.state.get('board'))) and bool((not IN(v_x_3217, KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3217, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3217, {}), 'tile', None) == v_u_3218)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3217, {}), 'tile', None), 'counts_as', None) == v_u_3218))))) for v_u_3218 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3217 in items_of(ADJ(ctx, 'spaces', v_s_3216))]))))))]))
+    return MEMO(ctx, (4040, E.get('this'), E.get('t~3205'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3219: (lambda v_near_3222: (v_near_3222 if (bool((GET(ctx, 'tiles', E.get('t~3205'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3222)) > num(0)))) else v_open_3219))([v_s_3220 for v_s_3220 in items_of(v_open_3219) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3221, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3221, {}), 'owner', None) == E.get('you')))) for v_x_3221 in items_of(ADJ(ctx, 'spaces', v_s_3220))])))]))([v_s_3216 for v_s_3216 in items_of([v_x_3215 for v_x_3215 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3215, 'type', None) == GET(ctx, 'tiles', E.get('t~3205'), 'space', None))]) if (bool((not IN(v_s_3216, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3216, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3216, 'reserved', None) == E.get('t~3205'))) or bool((GET(ctx, 'spaces', v_s_3216, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3216, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3216, None) == E.get('you'))))) and bool((bool(IN(v_s_3216, KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3217, ctx.state.get('board'))) and bool((not IN(v_x_3217, KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3217, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3217, {}), 'tile', None) == v_u_3218)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3217, {}), 'tile', None), 'counts_as', None) == v_u_3218))))) for v_u_3218 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3205'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3217 in items_of(ADJ(ctx, 'spaces', v_s_3216))]))))))]))
 
 
-def x_4044(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4043(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3225'), {})
 
 
-def x_4045(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4044(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3224'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3224'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4046(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4045(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4048(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4047(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4049(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4048(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3224'))
 
 
-def x_4050(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4049(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3225'))
 
 
-def x_4051(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4050(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3225'))
 
 
-def x_4052(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4051(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3226'), ctx.state.get('board'))
 
 
-def x_4053(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4052(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3226'), {}), 'tile', None))
 
 
-def x_4057(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4056(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~3223')}
 
 
-def x_4062(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4061(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3229') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4063(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4062(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3230') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4064(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4063(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4065(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4064(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3231'), E.get('t_v~3232')), E.get('h_v~3233')) == 0)
 
 
-def x_4066(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4065(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3228')))
 
 
-def x_4067(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4066(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4069(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4068(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3231')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3232')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3233'))))) >= num(E.get('price~3228')))
 
 
-def x_4070(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4069(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3228'), E.get('s_v~3231'))) - num(1)), E.get('s_v~3231'))]) if (num(E.get('s_v~3231')) > num(0)) else 0))
 
 
-def x_4071(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4070(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3228'), E.get('t_v~3232'))) - num(1)), E.get('t_v~3232'))]) if (num(E.get('t_v~3232')) > num(0)) else 0))
 
 
-def x_4072(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4071(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3228'), E.get('h_v~3233'))) - num(1)), E.get('h_v~3233'))]) if (num(E.get('h_v~3233')) > num(0)) else 0))
 
 
-def x_4073(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4072(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3228')) - num((num(E.get('s~3234')) * num(E.get('s_v~3231')))))) - num((num(E.get('t~3235')) * num(E.get('t_v~3232')))))) - num((num(E.get('h~3236')) * num(E.get('h_v~3233')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3234')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3234')) * num(E.get('s_v~3231'))), (num(E.get('t~3235')) * num(E.get('t_v~3232')))), (num(E.get('h~3236')) * num(E.get('h_v~3233'))))) - num(E.get('s_v~3231')))) >= num(E.get('price~3228'))))))) and bool((not (bool((num(E.get('t~3235')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3234')) * num(E.get('s_v~3231'))), (num(E.get('t~3235')) * num(E.get('t_v~3232')))), (num(E.get('h~3236')) * num(E.get('h_v~3233'))))) - num(E.get('t_v~3232')))) >= num(E.get('price~3228'))))))) and bool((not (bool((num(E.get('h~3236')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3234')) * num(E.get('s_v~3231'))), (num(E.get('t~3235')) * num(E.get('t_v~3232')))), (num(E.get('h~3236')) * num(E.get('h_v~3233'))))) - num(E.get('h_v~3233')))) >= num(E.get('price~3228'))))))))
 
 
-def x_4074(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4073(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4075(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4074(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3228')) - num((num(E.get('s~3234')) * num(E.get('s_v~3231')))))) - num((num(E.get('t~3235')) * num(E.get('t_v~3232')))))) - num((num(E.get('h~3236')) * num(E.get('h_v~3233')))))])
 
 
-def x_4076(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4075(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4078(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4077(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4080(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4079(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4082(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4081(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3228')) - num((num(E.get('s~3234')) * num(E.get('s_v~3231')))))) - num((num(E.get('t~3235')) * num(E.get('t_v~3232')))))) - num((num(E.get('h~3236')) * num(E.get('h_v~3233')))))])}, ({'steel': E.get('s~3234')} if (num(E.get('s_v~3231')) > num(0)) else K[4])), ({'titanium': E.get('t~3235')} if (num(E.get('t_v~3232')) > num(0)) else K[4])), ({'heat': E.get('h~3236')} if (num(E.get('h_v~3233')) > num(0)) else K[4]))
 
 
-def x_4085(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4084(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4086(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4085(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4087(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4086(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4088(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4087(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_4090(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4089(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4091(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4090(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4092(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4091(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4093(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4092(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4094(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4093(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_4095(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4094(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4098(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4097(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3239'), 0)) - num(E.get('n~3238')))) >= num(GET(ctx, 'resources', E.get('r~3239'), 'production_min', 0)))
 
 
-def x_4099(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4098(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3239'), 0)
 
 
-def x_4102(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_4101(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (4102, E.get('t~3240'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3241, 0), GET(ctx, 'parameters', v_p_3241, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3241, 'max', 0))) for v_p_3241 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3241, 'tile', None) == E.get('t~3240'))])))
+    return MEMO(ctx, (4101, E.get('t~3240'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3241, 0), GET(ctx, 'parameters', v_p_3241, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3241, 'max', 0))) for v_p_3241 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3241, 'tile', None) == E.get('t~3240'))])))
 
 
-def x_4103(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_4102(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (4103, E.get('this'), E.get('t~3240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3246: (lambda v_near_3249: (v_near_3249 if (bool((GET(ctx, 'tiles', E.get('t~3240'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3249)) > num(0)))) else v_open_3246))([v_s_3247 for v_s_3247 in items_of(v_open_3246) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3248, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3248, {}), 'owner', None) == E.get('you')))) for v_x_3248 in items_of(ADJ(ctx, 'spaces', v_s_3247))])))]))([v_s_3243 for v_s_3243 in items_of([v_x_3242 for v_x_3242 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3242, 'type', None) == GET(ctx, 'tiles', E.get('t~3240'), 'space', None))]) if (bool((not IN(v_s_3243, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3243, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3243, 'reserved', None) == E.get('t~3240'))) or bool((GET(ctx, 'spaces', v_s_3243, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3243, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3243, None) == E.get('you'))))) and bool((bool(IN(v_s_3243, KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3244, ctx.state.get('board'))) and bool((not IN(v_x_3244, KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3244, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3244, {}), 'tile', None) == v_u_3245)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3244, {}), 'tile', None), 'counts_as', None) == v_u_3245))))) for v_u_3245 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3244 in items_of(ADJ(ctx, 'spaces', v_s_3243))]))))))]))) > num(0)))
+    return MEMO(ctx, (4102, E.get('this'), E.get('t~3240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3246: (lambda v_near_3249: (v_near_3249 if (bool((GET(ctx, 'tiles', E.get('t~3240'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3249)) > num(0)))) else v_open_3246))([v_s_3247 for v_s_3247 in items_of(v_open_3246) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3248, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3248, {}), 'owner', None) == E.get('you')))) for v_x_3248 in items_of(ADJ(ctx, 'spaces', v_s_3247))])))]))([v_s_3243 for v_s_3243 in items_of([v_x_3242 for v_x_3242 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3242, 'type', None) == GET(ctx, 'tiles', E.get('t~3240'), 'space', None))]) if (bool((not IN(v_s_3243, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3243, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3243, 'reserved', None) == E.get('t~3240'))) or bool((GET(ctx, 'spaces', v_s_3243, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3243, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3243, None) == E.get('you'))))) and bool((bool(IN(v_s_3243, KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3244, ctx.state.get('board'))) and bool((not IN(v_x_3244, KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3244, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3244, {}), 'tile', None) == v_u_3245)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3244, {}), 'tile', None), 'counts_as', None) == v_u_3245))))) for v_u_3245 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3244 in items_of(ADJ(ctx, 'spaces', v_s_3243))]))))))]))) > num(0)))
 
 
-def x_4104(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4103(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (4104, E.get('this'), E.get('t~3240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3254: (lambda v_near_3257: (v_near_3257 if (bool((GET(ctx, 'tiles', E.get('t~3240'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3257)) > num(0)))) else v_open_3254))([v_s_3255 for v_s_3255 in items_of(v_open_3254) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3256, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3256, {}), 'owner', None) == E.get('you')))) for v_x_3256 in items_of(ADJ(ctx, 'spaces', v_s_3255))])))]))([v_s_3251 for v_s_3251 in items_of([v_x_3250 for v_x_3250 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3250, 'type', None) == GET(ctx, 'tiles', E.get('t~3240'), 'space', None))]) if (bool((not IN(v_s_3251, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3251, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3251, 'reserved', None) == E.get('t~3240'))) or bool((GET(ctx, 'spaces', v_s_3251, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3251, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3251, None) == E.get('you'))))) and bool((bool(IN(v_s_3251, KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3252, ctx.state.get('board'))) and bool((not IN(v_x_3252, KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3252, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3252, {}), 'tile', None) == v_u_3253)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3252, {}), 'tile', None), 'counts_as', None) == v_u_3253))))) for v_u_3253 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3252 in items_of(ADJ(ctx, 'spaces', v_s_3251))]))))))]))
+    return MEMO(ctx, (4103, E.get('this'), E.get('t~3240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3254: (lambda v_near_3257: (v_near_3257 if (bool((GET(ctx, 'tiles', E.get('t~3240'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3257)) > num(0)))) else v_open_3254))([v_s_3255 for v_s_3255 in items_of(v_open_3254) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3256, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3256, {}), 'owner', None) == E.get('you')))) for v_x_3256 in items_of(ADJ(ctx, 'spaces', v_s_3255))])))]))([v_s_3251 for v_s_3251 in items_of([v_x_3250 for v_x_3250 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3250, 'type', None) == GET(ctx, 'tiles', E.get('t~3240'), 'space', None))]) if (bool((not IN(v_s_3251, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3251, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3251, 'reserved', None) == E.get('t~3240'))) or bool((GET(ctx, 'spaces', v_s_3251, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3251, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3251, None) == E.get('you'))))) and bool((bool(IN(v_s_3251, KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3252, ctx.state.get('board'))) and bool((not IN(v_x_3252, KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3252, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3252, {}), 'tile', None) == v_u_3253)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3252, {}), 'tile', None), 'counts_as', None) == v_u_3253))))) for v_u_3253 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3252 in items_of(ADJ(ctx, 'spaces', v_s_3251))]))))))]))
 
 
-def x_4107(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4106(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3260'), {})
 
 
-def x_4108(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4107(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3259'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3259'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4109(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4108(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4111(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4110(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4112(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4111(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3259'))
 
 
-def x_4113(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4112(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3260'))
 
 
-def x_4114(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4113(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3260'))
 
 
-def x_4115(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4114(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3261'), ctx.state.get('board'))
 
 
-def x_4116(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4115(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3261'), {}), 'tile', None))
 
 
-def x_4120(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4119(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~3258')}
 
 
-def x_4123(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4122(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3263'), 0)
 
 
-def x_4127(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4126(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3265'), 0)) - num(E.get('n~3264')))) >= num(GET(ctx, 'resources', E.get('r~3265'), 'production_min', 0)))
 
 
-def x_4128(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4127(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3265'), 0)
 
 
-def x_4130(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:585
+def x_4129(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:584
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_4133(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4132(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3267'), 0)
 
 
-def x_4137(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_4136(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_4138(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_4137(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (4138, E.get('n~3268'), E.get('r~3269'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_3270).get('prod'), E.get('r~3269'), 0)) - num(E.get('n~3268')))) >= num(GET(ctx, 'resources', E.get('r~3269'), 'production_min', 0))) for v_target_3270 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4137, E.get('n~3268'), E.get('r~3269'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_3270).get('prod'), E.get('r~3269'), 0)) - num(E.get('n~3268')))) >= num(GET(ctx, 'resources', E.get('r~3269'), 'production_min', 0))) for v_target_3270 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_4139(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_4138(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     return list(range(len(ctx.state['players'])))
 
 
-def x_4140(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_4139(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~3271')).get('prod'), E.get('r~3269'), 0)) - num(E.get('n~3268')))) >= num(GET(ctx, 'resources', E.get('r~3269'), 'production_min', 0)))
 
 
-def x_4141(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_4140(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~3271')).get('prod'), E.get('r~3269'), 0)
 
 
-def x_4143(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_4142(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~3271')}
 
 
-def x_4146(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4145(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3273'), 0)
 
 
-def x_4153(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4152(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3276') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4154(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4153(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3277') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4155(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4154(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4156(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4155(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3278'), E.get('t_v~3279')), E.get('h_v~3280')) == 0)
 
 
-def x_4157(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4156(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3275')))
 
 
-def x_4158(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4157(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4160(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4159(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3278')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3279')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3280'))))) >= num(E.get('price~3275')))
 
 
-def x_4161(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4160(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3275'), E.get('s_v~3278'))) - num(1)), E.get('s_v~3278'))]) if (num(E.get('s_v~3278')) > num(0)) else 0))
 
 
-def x_4162(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4161(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3275'), E.get('t_v~3279'))) - num(1)), E.get('t_v~3279'))]) if (num(E.get('t_v~3279')) > num(0)) else 0))
 
 
-def x_4163(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4162(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3275'), E.get('h_v~3280'))) - num(1)), E.get('h_v~3280'))]) if (num(E.get('h_v~3280')) > num(0)) else 0))
 
 
-def x_4164(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4163(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3275')) - num((num(E.get('s~3281')) * num(E.get('s_v~3278')))))) - num((num(E.get('t~3282')) * num(E.get('t_v~3279')))))) - num((num(E.get('h~3283')) * num(E.get('h_v~3280')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3281')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3281')) * num(E.get('s_v~3278'))), (num(E.get('t~3282')) * num(E.get('t_v~3279')))), (num(E.get('h~3283')) * num(E.get('h_v~3280'))))) - num(E.get('s_v~3278')))) >= num(E.get('price~3275'))))))) and bool((not (bool((num(E.get('t~3282')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3281')) * num(E.get('s_v~3278'))), (num(E.get('t~3282')) * num(E.get('t_v~3279')))), (num(E.get('h~3283')) * num(E.get('h_v~3280'))))) - num(E.get('t_v~3279')))) >= num(E.get('price~3275'))))))) and bool((not (bool((num(E.get('h~3283')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3281')) * num(E.get('s_v~3278'))), (num(E.get('t~3282')) * num(E.get('t_v~3279')))), (num(E.get('h~3283')) * num(E.get('h_v~3280'))))) - num(E.get('h_v~3280')))) >= num(E.get('price~3275'))))))))
 
 
-def x_4165(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4164(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4166(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4165(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3275')) - num((num(E.get('s~3281')) * num(E.get('s_v~3278')))))) - num((num(E.get('t~3282')) * num(E.get('t_v~3279')))))) - num((num(E.get('h~3283')) * num(E.get('h_v~3280')))))])
 
 
-def x_4167(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4166(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4169(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4168(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4171(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4170(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4173(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4172(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3275')) - num((num(E.get('s~3281')) * num(E.get('s_v~3278')))))) - num((num(E.get('t~3282')) * num(E.get('t_v~3279')))))) - num((num(E.get('h~3283')) * num(E.get('h_v~3280')))))])}, ({'steel': E.get('s~3281')} if (num(E.get('s_v~3278')) > num(0)) else K[4])), ({'titanium': E.get('t~3282')} if (num(E.get('t_v~3279')) > num(0)) else K[4])), ({'heat': E.get('h~3283')} if (num(E.get('h_v~3280')) > num(0)) else K[4]))
 
 
-def x_4176(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4175(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3285'), 0)
 
 
-def x_4180(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4179(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3287'), 0)
 
 
-def x_4184(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4183(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4185(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4184(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4186(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4185(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4187(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4186(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_4189(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4188(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4190(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4189(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4191(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4190(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4192(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4191(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4193(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4192(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_4194(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4193(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4197(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4196(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3290'), 0)) - num(E.get('n~3289')))) >= num(GET(ctx, 'resources', E.get('r~3290'), 'production_min', 0)))
 
 
-def x_4198(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4197(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3290'), 0)
 
 
-def x_4202(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4201(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~3291'), 'scope', None) == 'game')
 
 
-def x_4203(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4202(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~3291'), 0)
 
 
-def x_4205(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4204(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3291'), 0)
 
 
-def x_4207(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4206(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~3291') == 'tr')) and bool((num(E.get('n~3292')) > num(0))))
 
 
-def x_4208(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4207(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4212(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+def x_4211(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_4216(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:659
+def x_4215(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:658
     E = ctx.env()
-    return MEMO(ctx, (4216, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3295 for v_x_3295 in items_of(GET(ctx, 'cards', v_c_3294, 'tags', [])) if (v_x_3295 == 'building')]) for v_c_3294 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3297 for v_x_3297 in items_of(GET(ctx, 'corporations', v_c_3296, 'tags', [])) if (v_x_3297 == 'building')]) for v_c_3296 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_3298 for v_x_3298 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_3298 == 'building')])))
+    return MEMO(ctx, (4215, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3295 for v_x_3295 in items_of(GET(ctx, 'cards', v_c_3294, 'tags', [])) if (v_x_3295 == 'building')]) for v_c_3294 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3297 for v_x_3297 in items_of(GET(ctx, 'corporations', v_c_3296, 'tags', [])) if (v_x_3297 == 'building')]) for v_c_3296 in items_of(PL(ctx, E.get('you')).get('corporation'))])), CALL(ctx, 'count', None, [v_x_3298 for v_x_3298 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_3298 == 'building')])))
 
 
-def x_4217(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def x_4216(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3300'), 0)
 
 
-def x_4218(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def x_4217(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     E = ctx.env()
     return (num(E.get('n~3299')) * num(AR('/', E.get('k~3302'), E.get('m~3301'))))
 
 
-def x_4220(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:663
+def x_4219(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:662
     E = ctx.env()
-    return MEMO(ctx, (4220, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3304 for v_x_3304 in items_of(GET(ctx, 'cards', v_c_3303, 'tags', [])) if (v_x_3304 == 'science')]) for v_c_3303 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3306 for v_x_3306 in items_of(GET(ctx, 'corporations', v_c_3305, 'tags', [])) if (v_x_3306 == 'science')]) for v_c_3305 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (4219, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3304 for v_x_3304 in items_of(GET(ctx, 'cards', v_c_3303, 'tags', [])) if (v_x_3304 == 'science')]) for v_c_3303 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3306 for v_x_3306 in items_of(GET(ctx, 'corporations', v_c_3305, 'tags', [])) if (v_x_3306 == 'science')]) for v_c_3305 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
 
 
-def x_4223(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4222(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3308'), 0)) - num(E.get('n~3307')))) >= num(GET(ctx, 'resources', E.get('r~3308'), 'production_min', 0)))
 
 
-def x_4224(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4223(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3308'), 0)
 
 
-def x_4229(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4228(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_4229(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
 
 
 def x_4230(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
 def x_4231(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_4232(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_4234(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4233(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
+
+
+def x_4234(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4235(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
 
 
 def x_4236(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_4237(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return ctx.state.get('deck')
 
 
 def x_4238(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_4239(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4242(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4241(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4243(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4242(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4244(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4243(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4245(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4244(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_4247(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4246(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4248(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4247(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4248(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4250(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4251(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4250(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_4252(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4251(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4253(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
+def x_4252(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_4256(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4255(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3312'), 0)
 
 
-def x_4258(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
+def x_4257(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_4261(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4260(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3314'), 0)
 
 
-def x_4265(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4264(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3316'), 0)
 
 
-def x_4269(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4268(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3318'), 0)
 
 
-def x_4272(ctx):  # rules_data/terraforming_mars/corporations.yaml:32
+def x_4271(ctx):  # rules_data/terraforming_mars/corporations.yaml:32
     E = ctx.env()
     return (E.get('a') == 'plants_to_greenery')
 
 
-def x_4275(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4274(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3320'), 0)
 
 
-def x_4280(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4279(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3322'), 0)
 
 
-def x_4282(ctx):  # rules_data/terraforming_mars/corporations.yaml:52
+def x_4281(ctx):  # rules_data/terraforming_mars/corporations.yaml:52
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
 
 
-def x_4285(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4284(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3324'), 0)
 
 
-def x_4289(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4288(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4290(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4289(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4291(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4290(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4292(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4291(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_4294(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_4293(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_4295(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4294(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4296(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4295(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4297(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4296(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4298(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4297(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_4299(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_4298(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4303(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4302(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3327'), 0)
 
 
-def x_4307(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4306(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3329'), 0)
 
 
-def x_4309(ctx):  # rules_data/terraforming_mars/corporations.yaml:70
+def x_4308(ctx):  # rules_data/terraforming_mars/corporations.yaml:70
     E = ctx.env()
-    return MEMO(ctx, (4309, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_3330, K[5]) for v_r_3330 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
+    return MEMO(ctx, (4308, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_3330, K[5]) for v_r_3330 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
 
 
-def x_4312(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4311(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3332'), 0)
 
 
-def x_4316(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4315(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3334'), 0)
 
 
-def x_4319(ctx):  # rules_data/terraforming_mars/corporations.yaml:79
+def x_4318(ctx):  # rules_data/terraforming_mars/corporations.yaml:79
     E = ctx.env()
     return (bool((E.get('r') == 'titanium')) and bool(IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))))
 
 
-def x_4321(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_4320(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (4321, E.get('t~3335'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3336, 0), GET(ctx, 'parameters', v_p_3336, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3336, 'max', 0))) for v_p_3336 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3336, 'tile', None) == E.get('t~3335'))])))
+    return MEMO(ctx, (4320, E.get('t~3335'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3336, 0), GET(ctx, 'parameters', v_p_3336, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3336, 'max', 0))) for v_p_3336 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3336, 'tile', None) == E.get('t~3335'))])))
 
 
-def x_4322(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_4321(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (4322, E.get('this'), E.get('t~3335'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3341: (lambda v_near_3344: (v_near_3344 if (bool((GET(ctx, 'tiles', E.get('t~3335'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3344)) > num(0)))) else v_open_3341))([v_s_3342 for v_s_3342 in items_of(v_open_3341) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3343, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3343, {}), 'owner', None) == E.get('you')))) for v_x_3343 in items_of(ADJ(ctx, 'spaces', v_s_3342))])))]))([v_s_3338 for v_s_3338 in items_of([v_x_3337 for v_x_3337 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3337, 'type', None) == GET(ctx, 'tiles', E.get('t~3335'), 'space', None))]) if (bool((not IN(v_s_3338, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3338, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3338, 'reserved', None) == E.get('t~3335'))) or bool((GET(ctx, 'spaces', v_s_3338, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3338, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3338, None) == E.get('you'))))) and bool((bool(IN(v_s_3338, KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3339, ctx.state.get('board'))) and bool((not IN(v_x_3339, KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3339, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3339, {}), 'tile', None) == v_u_3340)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3339, {}), 'tile', None), 'counts_as', None) == v_u_3340))))) for v_u_3340 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3339 in items_of(ADJ(ctx, 'spaces', v_s_3338))]))))))]))) > num(0)))
+    return MEMO(ctx, (4321, E.get('this'), E.get('t~3335'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3341: (lambda v_near_3344: (v_near_3344 if (bool((GET(ctx, 'tiles', E.get('t~3335'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3344)) > num(0)))) else v_open_3341))([v_s_3342 for v_s_3342 in items_of(v_open_3341) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3343, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3343, {}), 'owner', None) == E.get('you')))) for v_x_3343 in items_of(ADJ(ctx, 'spaces', v_s_3342))])))]))([v_s_3338 for v_s_3338 in items_of([v_x_3337 for v_x_3337 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3337, 'type', None) == GET(ctx, 'tiles', E.get('t~3335'), 'space', None))]) if (bool((not IN(v_s_3338, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3338, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3338, 'reserved', None) == E.get('t~3335'))) or bool((GET(ctx, 'spaces', v_s_3338, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3338, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3338, None) == E.get('you'))))) and bool((bool(IN(v_s_3338, KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3339, ctx.state.get('board'))) and bool((not IN(v_x_3339, KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3339, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3339, {}), 'tile', None) == v_u_3340)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3339, {}), 'tile', None), 'counts_as', None) == v_u_3340))))) for v_u_3340 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3339 in items_of(ADJ(ctx, 'spaces', v_s_3338))]))))))]))) > num(0)))
 
 
-def x_4323(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4322(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (4323, E.get('this'), E.get('t~3335'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3349: (lambda v_near_3352: (v_near_3352 if (bool((GET(ctx, 'tiles', E.get('t~3335'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3352)) > num(0)))) else v_open_3349))([v_s_3350 for v_s_3350 in items_of(v_open_3349) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3351, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3351, {}), 'owner', None) == E.get('you')))) for v_x_3351 in items_of(ADJ(ctx, 'spaces', v_s_3350))])))]))([v_s_3346 for v_s_3346 in items_of([v_x_3345 for v_x_3345 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3345, 'type', None) == GET(ctx, 'tiles', E.get('t~3335'), 'space', None))]) if (bool((not IN(v_s_3346, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3346, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3346, 'reserved', None) == E.get('t~3335'))) or bool((GET(ctx, 'spaces', v_s_3346, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3346, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3346, None) == E.get('you'))))) and bool((bool(IN(v_s_3346, KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3347, ctx.state.get('board'))) and bool((not IN(v_x_3347, KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3347, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3347, {}), 'tile', None) == v_u_3348)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3347, {}), 'tile', None), 'counts_as', None) == v_u_3348))))) for v_u_3348 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3347 in items_of(ADJ(ctx, 'spaces', v_s_3346))]))))))]))
+    return MEMO(ctx, (4322, E.get('this'), E.get('t~3335'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3349: (lambda v_near_3352: (v_near_3352 if (bool((GET(ctx, 'tiles', E.get('t~3335'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3352)) > num(0)))) else v_open_3349))([v_s_3350 for v_s_3350 in items_of(v_open_3349) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3351, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3351, {}), 'owner', None) == E.get('you')))) for v_x_3351 in items_of(ADJ(ctx, 'spaces', v_s_3350))])))]))([v_s_3346 for v_s_3346 in items_of([v_x_3345 for v_x_3345 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3345, 'type', None) == GET(ctx, 'tiles', E.get('t~3335'), 'space', None))]) if (bool((not IN(v_s_3346, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3346, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3346, 'reserved', None) == E.get('t~3335'))) or bool((GET(ctx, 'spaces', v_s_3346, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3346, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3346, None) == E.get('you'))))) and bool((bool(IN(v_s_3346, KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3347, ctx.state.get('board'))) and bool((not IN(v_x_3347, KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3347, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3347, {}), 'tile', None) == v_u_3348)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3347, {}), 'tile', None), 'counts_as', None) == v_u_3348))))) for v_u_3348 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3335'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3347 in items_of(ADJ(ctx, 'spaces', v_s_3346))]))))))]))
 
 
-def x_4326(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4325(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3355'), {})
 
 
-def x_4327(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4326(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3354'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3354'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4328(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4327(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4330(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4329(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4331(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4330(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3354'))
 
 
-def x_4332(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4331(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3355'))
 
 
-def x_4333(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4332(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3355'))
 
 
-def x_4334(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4333(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3356'), ctx.state.get('board'))
 
 
-def x_4335(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4334(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3356'), {}), 'tile', None))
 
 
-def x_4339(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4338(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~3353')}
 
 
-def x_4340(ctx):  # rules_data/terraforming_mars/corporations.yaml:88
+def x_4339(ctx):  # rules_data/terraforming_mars/corporations.yaml:88
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_4341(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4340(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
     E = ctx.env()
     return (GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'type', None) != 'off_map')
 
 
-def x_4344(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3358'), 0)
 
 
-def x_4346(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4345(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
     E = ctx.env()
     return (KEY(E.get('event'), 'by', None) == E.get('you'))
 
 
-def x_4349(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4348(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3360'), 0)
 
 
-def x_4353(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4352(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3362'), 0)
 
 
-def x_4357(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4356(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3364'), 0)
 
 
-def x_4360(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4359(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
     E = ctx.env()
     return IN('power', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_4362(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4361(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
     E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-def x_4363(ctx):  # rules_data/terraforming_mars/corporations.yaml:120
+def x_4362(ctx):  # rules_data/terraforming_mars/corporations.yaml:120
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4368(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4367(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3367') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4369(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4368(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3368') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4370(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4369(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4371(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4370(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3369'), E.get('t_v~3370')), E.get('h_v~3371')) == 0)
 
 
-def x_4372(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4371(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3366')))
 
 
-def x_4373(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4372(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4375(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4374(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3369')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3370')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3371'))))) >= num(E.get('price~3366')))
 
 
-def x_4376(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4375(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3366'), E.get('s_v~3369'))) - num(1)), E.get('s_v~3369'))]) if (num(E.get('s_v~3369')) > num(0)) else 0))
 
 
-def x_4377(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4376(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3366'), E.get('t_v~3370'))) - num(1)), E.get('t_v~3370'))]) if (num(E.get('t_v~3370')) > num(0)) else 0))
 
 
-def x_4378(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4377(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3366'), E.get('h_v~3371'))) - num(1)), E.get('h_v~3371'))]) if (num(E.get('h_v~3371')) > num(0)) else 0))
 
 
-def x_4379(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4378(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3366')) - num((num(E.get('s~3372')) * num(E.get('s_v~3369')))))) - num((num(E.get('t~3373')) * num(E.get('t_v~3370')))))) - num((num(E.get('h~3374')) * num(E.get('h_v~3371')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3372')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3372')) * num(E.get('s_v~3369'))), (num(E.get('t~3373')) * num(E.get('t_v~3370')))), (num(E.get('h~3374')) * num(E.get('h_v~3371'))))) - num(E.get('s_v~3369')))) >= num(E.get('price~3366'))))))) and bool((not (bool((num(E.get('t~3373')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3372')) * num(E.get('s_v~3369'))), (num(E.get('t~3373')) * num(E.get('t_v~3370')))), (num(E.get('h~3374')) * num(E.get('h_v~3371'))))) - num(E.get('t_v~3370')))) >= num(E.get('price~3366'))))))) and bool((not (bool((num(E.get('h~3374')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3372')) * num(E.get('s_v~3369'))), (num(E.get('t~3373')) * num(E.get('t_v~3370')))), (num(E.get('h~3374')) * num(E.get('h_v~3371'))))) - num(E.get('h_v~3371')))) >= num(E.get('price~3366'))))))))
 
 
-def x_4380(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4379(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4381(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4380(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3366')) - num((num(E.get('s~3372')) * num(E.get('s_v~3369')))))) - num((num(E.get('t~3373')) * num(E.get('t_v~3370')))))) - num((num(E.get('h~3374')) * num(E.get('h_v~3371')))))])
 
 
-def x_4382(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4381(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4384(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4383(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4386(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4385(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4388(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4387(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3366')) - num((num(E.get('s~3372')) * num(E.get('s_v~3369')))))) - num((num(E.get('t~3373')) * num(E.get('t_v~3370')))))) - num((num(E.get('h~3374')) * num(E.get('h_v~3371')))))])}, ({'steel': E.get('s~3372')} if (num(E.get('s_v~3369')) > num(0)) else K[4])), ({'titanium': E.get('t~3373')} if (num(E.get('t_v~3370')) > num(0)) else K[4])), ({'heat': E.get('h~3374')} if (num(E.get('h_v~3371')) > num(0)) else K[4]))
 
 
-def x_4391(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4390(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~3375'), 'scope', None) == 'game')
 
 
-def x_4392(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4391(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~3375'), 0)
 
 
-def x_4394(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3375'), 0)
 
 
-def x_4396(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4395(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~3375') == 'tr')) and bool((num(E.get('n~3376')) > num(0))))
 
 
-def x_4397(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4396(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4401(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4400(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3378'), 0)
 
 
-def x_4405(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4404(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3380'), 0)
 
 
-def x_4407(ctx):  # rules_data/terraforming_mars/corporations.yaml:122
+def x_4406(ctx):  # rules_data/terraforming_mars/corporations.yaml:122
     E = ctx.env()
     return IN('jovian', KEY(E.get('event'), 'tags', None))
 
 
-def x_4410(ctx):  # rules_data/terraforming_mars/corporations.yaml:131
+def x_4409(ctx):  # rules_data/terraforming_mars/corporations.yaml:131
     E = ctx.env()
-    return MEMO(ctx, (4410, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_3382 for v_x_3382 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_3382 == 'jovian')]))
+    return MEMO(ctx, (4409, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_3382 for v_x_3382 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_3382 == 'jovian')]))
 
 
-def x_4411(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4410(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3384'), 0)
 
 
-def x_4412(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4411(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return (num(E.get('n~3383')) * num(E.get('k~3385')))
 
 
-def x_4414(ctx):  # rules_data/terraforming_mars/corporations.yaml:134
+def x_4413(ctx):  # rules_data/terraforming_mars/corporations.yaml:134
     E = ctx.env()
     return IN('earth', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_4415(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
+def x_4414(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= num(35))
 
 
-def x_4416(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
+def x_4415(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
     E = ctx.env()
-    return MEMO(ctx, (4416, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_3386 for v_s_3386 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3386, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3386, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3386, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3386, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4415, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_3386 for v_s_3386 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3386, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3386, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3386, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3386, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_4417(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
+def x_4416(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
     E = ctx.env()
-    return MEMO(ctx, (4417, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_3387 for v_s_3387 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3387, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3387, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3387, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3387, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4416, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_3387 for v_s_3387 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3387, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3387, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3387, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3387, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_4418(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
+def x_4417(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
     E = ctx.env()
-    return MEMO(ctx, (4418, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3389 for v_x_3389 in items_of(GET(ctx, 'cards', v_c_3388, 'tags', [])) if (v_x_3389 == 'building')]) for v_c_3388 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3391 for v_x_3391 in items_of(GET(ctx, 'corporations', v_c_3390, 'tags', [])) if (v_x_3391 == 'building')]) for v_c_3390 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
+    return MEMO(ctx, (4417, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3389 for v_x_3389 in items_of(GET(ctx, 'cards', v_c_3388, 'tags', [])) if (v_x_3389 == 'building')]) for v_c_3388 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3391 for v_x_3391 in items_of(GET(ctx, 'corporations', v_c_3390, 'tags', [])) if (v_x_3391 == 'building')]) for v_c_3390 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
 
 
-def x_4419(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
+def x_4418(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) >= num(16))
 
 
-def x_4422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3393'), 0)
 
 
-def x_4426(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4425(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3395'), 0)
 
 
-def x_4429(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_4428(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (4429, E.get('t~3396'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3397, 0), GET(ctx, 'parameters', v_p_3397, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3397, 'max', 0))) for v_p_3397 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3397, 'tile', None) == E.get('t~3396'))])))
+    return MEMO(ctx, (4428, E.get('t~3396'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_3397, 0), GET(ctx, 'parameters', v_p_3397, 'step', 0))) > num(GET(ctx, 'parameters', v_p_3397, 'max', 0))) for v_p_3397 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_3397, 'tile', None) == E.get('t~3396'))])))
 
 
-def x_4430(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_4429(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (4430, E.get('this'), E.get('t~3396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3402: (lambda v_near_3405: (v_near_3405 if (bool((GET(ctx, 'tiles', E.get('t~3396'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3405)) > num(0)))) else v_open_3402))([v_s_3403 for v_s_3403 in items_of(v_open_3402) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3404, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3404, {}), 'owner', None) == E.get('you')))) for v_x_3404 in items_of(ADJ(ctx, 'spaces', v_s_3403))])))]))([v_s_3399 for v_s_3399 in items_of([v_x_3398 for v_x_3398 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3398, 'type', None) == GET(ctx, 'tiles', E.get('t~3396'), 'space', None))]) if (bool((not IN(v_s_3399, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3399, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3399, 'reserved', None) == E.get('t~3396'))) or bool((GET(ctx, 'spaces', v_s_3399, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3399, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3399, None) == E.get('you'))))) and bool((bool(IN(v_s_3399, KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3400, ctx.state.get('board'))) and bool((not IN(v_x_3400, KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3400, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3400, {}), 'tile', None) == v_u_3401)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3400, {}), 'tile', None), 'counts_as', None) == v_u_3401))))) for v_u_3401 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3400 in items_of(ADJ(ctx, 'spaces', v_s_3399))]))))))]))) > num(0)))
+    return MEMO(ctx, (4429, E.get('this'), E.get('t~3396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_3402: (lambda v_near_3405: (v_near_3405 if (bool((GET(ctx, 'tiles', E.get('t~3396'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3405)) > num(0)))) else v_open_3402))([v_s_3403 for v_s_3403 in items_of(v_open_3402) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3404, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3404, {}), 'owner', None) == E.get('you')))) for v_x_3404 in items_of(ADJ(ctx, 'spaces', v_s_3403))])))]))([v_s_3399 for v_s_3399 in items_of([v_x_3398 for v_x_3398 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3398, 'type', None) == GET(ctx, 'tiles', E.get('t~3396'), 'space', None))]) if (bool((not IN(v_s_3399, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3399, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3399, 'reserved', None) == E.get('t~3396'))) or bool((GET(ctx, 'spaces', v_s_3399, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3399, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3399, None) == E.get('you'))))) and bool((bool(IN(v_s_3399, KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3400, ctx.state.get('board'))) and bool((not IN(v_x_3400, KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3400, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3400, {}), 'tile', None) == v_u_3401)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3400, {}), 'tile', None), 'counts_as', None) == v_u_3401))))) for v_u_3401 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3400 in items_of(ADJ(ctx, 'spaces', v_s_3399))]))))))]))) > num(0)))
 
 
-def x_4431(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4430(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (4431, E.get('this'), E.get('t~3396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3410: (lambda v_near_3413: (v_near_3413 if (bool((GET(ctx, 'tiles', E.get('t~3396'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3413)) > num(0)))) else v_open_3410))([v_s_3411 for v_s_3411 in items_of(v_open_3410) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3412, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3412, {}), 'owner', None) == E.get('you')))) for v_x_3412 in items_of(ADJ(ctx, 'spaces', v_s_3411))])))]))([v_s_3407 for v_s_3407 in items_of([v_x_3406 for v_x_3406 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3406, 'type', None) == GET(ctx, 'tiles', E.get('t~3396'), 'space', None))]) if (bool((not IN(v_s_3407, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3407, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3407, 'reserved', None) == E.get('t~3396'))) or bool((GET(ctx, 'spaces', v_s_3407, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3407, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3407, None) == E.get('you'))))) and bool((bool(IN(v_s_3407, KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3408, ctx.state.get('board'))) and bool((not IN(v_x_3408, KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3408, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3408, {}), 'tile', None) == v_u_3409)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3408, {}), 'tile', None), 'counts_as', None) == v_u_3409))))) for v_u_3409 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3408 in items_of(ADJ(ctx, 'spaces', v_s_3407))]))))))]))
+    return MEMO(ctx, (4430, E.get('this'), E.get('t~3396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3410: (lambda v_near_3413: (v_near_3413 if (bool((GET(ctx, 'tiles', E.get('t~3396'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3413)) > num(0)))) else v_open_3410))([v_s_3411 for v_s_3411 in items_of(v_open_3410) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3412, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3412, {}), 'owner', None) == E.get('you')))) for v_x_3412 in items_of(ADJ(ctx, 'spaces', v_s_3411))])))]))([v_s_3407 for v_s_3407 in items_of([v_x_3406 for v_x_3406 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3406, 'type', None) == GET(ctx, 'tiles', E.get('t~3396'), 'space', None))]) if (bool((not IN(v_s_3407, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3407, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3407, 'reserved', None) == E.get('t~3396'))) or bool((GET(ctx, 'spaces', v_s_3407, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3407, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3407, None) == E.get('you'))))) and bool((bool(IN(v_s_3407, KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3408, ctx.state.get('board'))) and bool((not IN(v_x_3408, KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3408, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3408, {}), 'tile', None) == v_u_3409)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3408, {}), 'tile', None), 'counts_as', None) == v_u_3409))))) for v_u_3409 in items_of(KEY(GET(ctx, 'tiles', E.get('t~3396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_3408 in items_of(ADJ(ctx, 'spaces', v_s_3407))]))))))]))
 
 
-def x_4434(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4433(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3416'), {})
 
 
-def x_4435(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4434(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3415'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3415'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4436(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4435(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4438(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4437(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4439(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4438(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3415'))
 
 
-def x_4440(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4439(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3416'))
 
 
-def x_4441(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4440(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3416'))
 
 
-def x_4442(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4441(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3417'), ctx.state.get('board'))
 
 
-def x_4443(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4442(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3417'), {}), 'tile', None))
 
 
-def x_4447(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4446(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~3414')}
 
 
-def x_4451(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_4450(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~3418'), 0), GET(ctx, 'parameters', E.get('p~3418'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~3418'), 'max', 0)))
 
 
-def x_4452(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4451(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~3418'), 0)
 
 
-def x_4453(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4452(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~3418'), 'step', 0)
 
 
-def x_4454(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_4453(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4455(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4454(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return (GET(ctx, 'parameters', E.get('p~3418'), 'tr_track', None) != None)
 
 
-def x_4456(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4455(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~3418'), 'tr_track', None), 0)
 
 
-def x_4458(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4457(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4460(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4459(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~3418'))
 
 
-def x_4461(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4460(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~3420'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~3418'), 0))
 
 
-def x_4462(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4461(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~3420'), 'effect', None)
 
 
-def x_4468(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_4467(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~3421'), 0), GET(ctx, 'parameters', E.get('p~3421'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~3421'), 'max', 0)))
 
 
-def x_4469(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4468(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~3421'), 0)
 
 
-def x_4470(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4469(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~3421'), 'step', 0)
 
 
-def x_4471(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_4470(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4472(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4471(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return (GET(ctx, 'parameters', E.get('p~3421'), 'tr_track', None) != None)
 
 
-def x_4473(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4472(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~3421'), 'tr_track', None), 0)
 
 
-def x_4475(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4474(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4477(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4476(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~3421'))
 
 
-def x_4478(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4477(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~3423'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~3421'), 0))
 
 
-def x_4479(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4478(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~3423'), 'effect', None)
 
 
-def x_4484(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4483(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3425'), 0)
 
 
-def x_4489(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_4488(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~3426'), 0), GET(ctx, 'parameters', E.get('p~3426'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~3426'), 'max', 0)))
 
 
-def x_4490(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4489(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~3426'), 0)
 
 
-def x_4491(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4490(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~3426'), 'step', 0)
 
 
-def x_4492(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_4491(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4493(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4492(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return (GET(ctx, 'parameters', E.get('p~3426'), 'tr_track', None) != None)
 
 
-def x_4494(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4493(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~3426'), 'tr_track', None), 0)
 
 
-def x_4496(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4495(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4498(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4497(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~3426'))
 
 
-def x_4499(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4498(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~3428'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~3426'), 0))
 
 
-def x_4500(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4499(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~3428'), 'effect', None)
 
 
-def x_4505(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4504(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4507(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4506(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_4508(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4507(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_4509(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4508(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4510(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4509(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('deck')
 
 
-def x_4511(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4510(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4513(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_4512(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
     return AR('+', E.get('costs~3555'), K[6])
 
 
-def x_4516(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4515(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (4516, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3561: (lambda v_near_3564: (v_near_3564 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3564)) > num(0)))) else v_open_3561))([v_s_3562 for v_s_3562 in items_of(v_open_3561) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3563, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3563, {}), 'owner', None) == E.get('you')))) for v_x_3563 in items_of(ADJ(ctx, 'spaces', v_s_3562))])))]))([v_s_3558 for v_s_3558 in items_of([v_x_3557 for v_x_3557 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3557, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3558, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3558, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3558, None) == E.get('you'))))) and bool((bool(IN(v_s_3558, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3559, ctx.state.get('board'))) and bool((not IN(v_x_3559, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None) == v_u_3560)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None), 'counts_as', None) == v_u_3560))))) for v_u_3560 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3559 in items_of(ADJ(ctx, 'spaces', v_s_3558))]))))))]))
+    return MEMO(ctx, (4515, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3561: (lambda v_near_3564: (v_near_3564 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3564)) > num(0)))) else v_open_3561))([v_s_3562 for v_s_3562 in items_of(v_open_3561) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3563, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3563, {}), 'owner', None) == E.get('you')))) for v_x_3563 in items_of(ADJ(ctx, 'spaces', v_s_3562))])))]))([v_s_3558 for v_s_3558 in items_of([v_x_3557 for v_x_3557 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3557, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3558, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3558, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3558, None) == E.get('you'))))) and bool((bool(IN(v_s_3558, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3559, ctx.state.get('board'))) and bool((not IN(v_x_3559, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None) == v_u_3560)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None), 'counts_as', None) == v_u_3560))))) for v_u_3560 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3559 in items_of(ADJ(ctx, 'spaces', v_s_3558))]))))))]))
 
 
-def x_4517(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_4516(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
     return (E.get('free~3565') if (E.get('k~3556') == 0) else CALL(ctx, 'reversed', None, E.get('free~3565')))
 
 
-def x_4518(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_4517(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('order~3566'))) > num(0))
 
 
-def x_4519(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4518(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
     return KEY(E.get('order~3566'), AR('%', (num(AR('+', KEY(E.get('costs~3555'), (num(2) * num(E.get('k~3556'))), None), CALL(ctx, 'count', None, E.get('order~3566')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3566'))), None)
 
 
-def x_4522(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4521(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3569'), {})
 
 
-def x_4523(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4522(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3568'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3568'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4524(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4523(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4526(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4525(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4527(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4526(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3568'))
 
 
-def x_4528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4527(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3569'))
 
 
-def x_4529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3569'))
 
 
-def x_4530(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3570'), ctx.state.get('board'))
 
 
-def x_4531(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4530(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3570'), {}), 'tile', None))
 
 
-def x_4535(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4534(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (4535, E.get('at~3567'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3571 for v_x_3571 in items_of(ADJ(ctx, 'spaces', E.get('at~3567'))) if IN(v_x_3571, (lambda v_open_3576: (lambda v_near_3579: (v_near_3579 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3579)) > num(0)))) else v_open_3576))([v_s_3577 for v_s_3577 in items_of(v_open_3576) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3578, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3578, {}), 'owner', None) == E.get('you')))) for v_x_3578 in items_of(ADJ(ctx, 'spaces', v_s_3577))])))]))([v_s_3573 for v_s_3573 in items_of([v_x_3572 for v_x_3572 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3572, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3573, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3573, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3573, None) == E.get('you'))))) and bool((bool(IN(v_s_3573, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3574, ctx.state.get('board'))) and bool((not IN(v_x_3574, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None) == v_u_3575)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None), 'counts_as', None) == v_u_3575))))) for v_u_3575 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3574 in items_of(ADJ(ctx, 'spaces', v_s_3573))]))))))]))])
+    return MEMO(ctx, (4534, E.get('at~3567'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3571 for v_x_3571 in items_of(ADJ(ctx, 'spaces', E.get('at~3567'))) if IN(v_x_3571, (lambda v_open_3576: (lambda v_near_3579: (v_near_3579 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3579)) > num(0)))) else v_open_3576))([v_s_3577 for v_s_3577 in items_of(v_open_3576) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3578, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3578, {}), 'owner', None) == E.get('you')))) for v_x_3578 in items_of(ADJ(ctx, 'spaces', v_s_3577))])))]))([v_s_3573 for v_s_3573 in items_of([v_x_3572 for v_x_3572 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3572, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3573, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3573, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3573, None) == E.get('you'))))) and bool((bool(IN(v_s_3573, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3574, ctx.state.get('board'))) and bool((not IN(v_x_3574, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None) == v_u_3575)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None), 'counts_as', None) == v_u_3575))))) for v_u_3575 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3574 in items_of(ADJ(ctx, 'spaces', v_s_3573))]))))))]))])
 
 
-def x_4536(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4535(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('ring~3580'))) > num(0))
 
 
-def x_4538(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_4537(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
     return KEY(E.get('ring~3580'), AR('%', (num(AR('+', KEY(E.get('costs~3555'), AR('+', (num(2) * num(E.get('k~3556'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3580')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3580'))), None)
 
 
-def x_4539(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4538(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3582'), {})
 
 
-def x_4540(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4539(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3581'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3581'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4541(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4540(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4543(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4542(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4544(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4543(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3581'))
 
 
-def x_4545(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4544(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3582'))
 
 
-def x_4546(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4545(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3582'))
 
 
-def x_4547(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4546(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3583'), ctx.state.get('board'))
 
 
-def x_4548(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4547(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3583'), {}), 'tile', None))
 
 
-def x_4552(ctx):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4551(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_4553(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4552(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4555(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4554(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~3584'))
 
 
-def x_4556(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4555(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
+
+
+def x_4556(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4556,), lambda: CALL(ctx, 'sorted', None, [v_c_3585 for v_c_3585 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3585, 'beginner', None) != True)]))
 
 
 def x_4557(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4557,), lambda: CALL(ctx, 'sorted', None, [v_c_3585 for v_c_3585 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3585, 'beginner', None) != True)]))
-
-
-def x_4558(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4559(ctx):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4558(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
-def x_4561(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4560(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4562(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4561(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
+
+
+def x_4562(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
 def x_4563(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
-
-
-def x_4564(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4565(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4564(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4566(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4565(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4568(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4567(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4569(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4568(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return [E.get('c~3587')]
 
 
-def x_4570(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4569(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~3587'), 'megacredits', 0)
 
 
-def x_4572(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4571(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3589'), 0)
 
 
-def x_4575(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4574(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~3587'))
 
 
-def x_4576(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4575(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return {'corporation': E.get('corporation_card~3586')}
 
 
-def x_4577(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4576(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4581(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4580(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4582(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4581(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4583(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4582(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4584(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4583(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4586(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4585(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4587(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4586(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4588(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4587(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4588(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_4589(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4590(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_4591(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4590(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4592(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4591(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4596(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3594') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3595') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3596'), E.get('t_v~3597')), E.get('h_v~3598')) == 0)
 
 
-def x_4601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3593')))
 
 
-def x_4602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4603(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3596')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3597')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3598'))))) >= num(E.get('price~3593')))
 
 
-def x_4605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3593'), E.get('s_v~3596'))) - num(1)), E.get('s_v~3596'))]) if (num(E.get('s_v~3596')) > num(0)) else 0))
 
 
-def x_4606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3593'), E.get('t_v~3597'))) - num(1)), E.get('t_v~3597'))]) if (num(E.get('t_v~3597')) > num(0)) else 0))
 
 
-def x_4607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3593'), E.get('h_v~3598'))) - num(1)), E.get('h_v~3598'))]) if (num(E.get('h_v~3598')) > num(0)) else 0))
 
 
-def x_4608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3593')) - num((num(E.get('s~3599')) * num(E.get('s_v~3596')))))) - num((num(E.get('t~3600')) * num(E.get('t_v~3597')))))) - num((num(E.get('h~3601')) * num(E.get('h_v~3598')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3599')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3599')) * num(E.get('s_v~3596'))), (num(E.get('t~3600')) * num(E.get('t_v~3597')))), (num(E.get('h~3601')) * num(E.get('h_v~3598'))))) - num(E.get('s_v~3596')))) >= num(E.get('price~3593'))))))) and bool((not (bool((num(E.get('t~3600')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3599')) * num(E.get('s_v~3596'))), (num(E.get('t~3600')) * num(E.get('t_v~3597')))), (num(E.get('h~3601')) * num(E.get('h_v~3598'))))) - num(E.get('t_v~3597')))) >= num(E.get('price~3593'))))))) and bool((not (bool((num(E.get('h~3601')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3599')) * num(E.get('s_v~3596'))), (num(E.get('t~3600')) * num(E.get('t_v~3597')))), (num(E.get('h~3601')) * num(E.get('h_v~3598'))))) - num(E.get('h_v~3598')))) >= num(E.get('price~3593'))))))))
 
 
-def x_4609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3593')) - num((num(E.get('s~3599')) * num(E.get('s_v~3596')))))) - num((num(E.get('t~3600')) * num(E.get('t_v~3597')))))) - num((num(E.get('h~3601')) * num(E.get('h_v~3598')))))])
 
 
-def x_4611(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4613(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4612(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4615(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4614(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4617(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4616(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3593')) - num((num(E.get('s~3599')) * num(E.get('s_v~3596')))))) - num((num(E.get('t~3600')) * num(E.get('t_v~3597')))))) - num((num(E.get('h~3601')) * num(E.get('h_v~3598')))))])}, ({'steel': E.get('s~3599')} if (num(E.get('s_v~3596')) > num(0)) else K[4])), ({'titanium': E.get('t~3600')} if (num(E.get('t_v~3597')) > num(0)) else K[4])), ({'heat': E.get('h~3601')} if (num(E.get('h_v~3598')) > num(0)) else K[4]))
 
 
-def x_4618(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4617(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4618(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~3591')]
 
 
-def x_4620(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3591'), 'keep': True}
 
 
-def x_4621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4620(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4622(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~3591')]
 
 
-def x_4623(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4622(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3591'), 'keep': False}
 
 
-def x_4624(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4623(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4626(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4626, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3602), len(ctx.state['players'])) for v_k_3602 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4625(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4625, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3602), len(ctx.state['players'])) for v_k_3602 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4628(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4627(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4629(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4628(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4630(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4629(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4631(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4630(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_4633(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4632(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4634(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4633(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4635(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4634(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_4636(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4635(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4637(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4636(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return ctx.state.get('deck')
 
 
-def x_4638(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4637(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4639(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4639, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3603).get('pack'))) > num(0)) for v_p_3603 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4638(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4638, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3603).get('pack'))) > num(0)) for v_p_3603 in items_of(list(range(len(ctx.state['players']))))]))
+
+
+def x_4639(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4639, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3604), len(ctx.state['players'])) for v_k_3604 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4640(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4640, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3604), len(ctx.state['players'])) for v_k_3604 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4641(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
+
+
+def x_4641(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4642(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -11898,1188 +11898,1188 @@ def x_4642(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
 
 def x_4643(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return [E.get('card~3605')]
 
 
 def x_4644(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3605')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_4645(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~3605')]
 
 
 def x_4646(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3605')]
-
-
-def x_4647(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
     return {'card': E.get('card~3605')}
 
 
-def x_4648(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4648, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3606).get('pack') for v_p_3606 in items_of(list(range(len(ctx.state['players']))))])
+def x_4647(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4647, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3606).get('pack') for v_p_3606 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4649(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4648(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_4650(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4649(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     return list(range(len(ctx.state['players'])))
 
 
-def x_4651(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4650(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
     return PL(ctx, E.get('p~3609')).get('pack')
 
 
-def x_4652(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4651(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
     return KEY(E.get('packs~3607'), AR('%', (num(AR('+', E.get('p~3609'), len(ctx.state['players']))) - num(E.get('shift~3608'))), len(ctx.state['players'])), None)
 
 
-def x_4653(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4653, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3610), len(ctx.state['players'])) for v_k_3610 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4652(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4652, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3610), len(ctx.state['players'])) for v_k_3610 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4654(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4653(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4659(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4658(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3614') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4659(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3615') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4662(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3616'), E.get('t_v~3617')), E.get('h_v~3618')) == 0)
 
 
-def x_4663(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4662(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3613')))
 
 
-def x_4664(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4663(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4666(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4665(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3616')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3617')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3618'))))) >= num(E.get('price~3613')))
 
 
-def x_4667(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4666(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3613'), E.get('s_v~3616'))) - num(1)), E.get('s_v~3616'))]) if (num(E.get('s_v~3616')) > num(0)) else 0))
 
 
-def x_4668(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4667(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3613'), E.get('t_v~3617'))) - num(1)), E.get('t_v~3617'))]) if (num(E.get('t_v~3617')) > num(0)) else 0))
 
 
-def x_4669(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4668(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3613'), E.get('h_v~3618'))) - num(1)), E.get('h_v~3618'))]) if (num(E.get('h_v~3618')) > num(0)) else 0))
 
 
-def x_4670(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4669(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3613')) - num((num(E.get('s~3619')) * num(E.get('s_v~3616')))))) - num((num(E.get('t~3620')) * num(E.get('t_v~3617')))))) - num((num(E.get('h~3621')) * num(E.get('h_v~3618')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3619')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3619')) * num(E.get('s_v~3616'))), (num(E.get('t~3620')) * num(E.get('t_v~3617')))), (num(E.get('h~3621')) * num(E.get('h_v~3618'))))) - num(E.get('s_v~3616')))) >= num(E.get('price~3613'))))))) and bool((not (bool((num(E.get('t~3620')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3619')) * num(E.get('s_v~3616'))), (num(E.get('t~3620')) * num(E.get('t_v~3617')))), (num(E.get('h~3621')) * num(E.get('h_v~3618'))))) - num(E.get('t_v~3617')))) >= num(E.get('price~3613'))))))) and bool((not (bool((num(E.get('h~3621')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3619')) * num(E.get('s_v~3616'))), (num(E.get('t~3620')) * num(E.get('t_v~3617')))), (num(E.get('h~3621')) * num(E.get('h_v~3618'))))) - num(E.get('h_v~3618')))) >= num(E.get('price~3613'))))))))
 
 
-def x_4671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4670(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3613')) - num((num(E.get('s~3619')) * num(E.get('s_v~3616')))))) - num((num(E.get('t~3620')) * num(E.get('t_v~3617')))))) - num((num(E.get('h~3621')) * num(E.get('h_v~3618')))))])
 
 
-def x_4673(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4677(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4676(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4679(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4678(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3613')) - num((num(E.get('s~3619')) * num(E.get('s_v~3616')))))) - num((num(E.get('t~3620')) * num(E.get('t_v~3617')))))) - num((num(E.get('h~3621')) * num(E.get('h_v~3618')))))])}, ({'steel': E.get('s~3619')} if (num(E.get('s_v~3616')) > num(0)) else K[4])), ({'titanium': E.get('t~3620')} if (num(E.get('t_v~3617')) > num(0)) else K[4])), ({'heat': E.get('h~3621')} if (num(E.get('h_v~3618')) > num(0)) else K[4]))
 
 
-def x_4680(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4679(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4681(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4680(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~3611')]
 
 
-def x_4682(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4681(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3611'), 'keep': True}
 
 
-def x_4683(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4682(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4684(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4683(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~3611')]
 
 
-def x_4685(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4684(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3611'), 'keep': False}
 
 
-def x_4686(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4685(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4688(ctx):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4687(ctx):  # rules_data/terraforming_mars/modules.yaml:66
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4998(ctx):  # 
-    return MEMO(ctx, (4998, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3429), len(ctx.state['players'])) for v_k_3429 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4997(ctx):  # 
+    return MEMO(ctx, (4997, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3429), len(ctx.state['players'])) for v_k_3429 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4689(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return ctx.state.get('deck')
 
 
 def x_4690(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return ctx.state.get('deck')
+    return MEMO(ctx, (4690,), lambda: CALL(ctx, 'sorted', None, [v_c_3430 for v_c_3430 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_3430, 'deck', None) == 'project')]))
 
 
 def x_4691(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4691,), lambda: CALL(ctx, 'sorted', None, [v_c_3430 for v_c_3430 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_3430, 'deck', None) == 'project')]))
-
-
-def x_4692(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_4998(ctx):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4998, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3429), len(ctx.state['players'])) for v_k_3429 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4997(ctx):  # rules_data/terraforming_mars/flow.yaml:13
+    return MEMO(ctx, (4997, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3429), len(ctx.state['players'])) for v_k_3429 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4695(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def x_4694(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     return IDS(ctx, 'resources')
 
 
-def x_4698(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4697(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3434'), 0)
 
 
-def x_4998(ctx):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4998, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3429), len(ctx.state['players'])) for v_k_3429 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4997(ctx):  # rules_data/terraforming_mars/flow.yaml:17
+    return MEMO(ctx, (4997, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3429), len(ctx.state['players'])) for v_k_3429 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4701(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4700(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4702(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4701(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     E = ctx.env()
     return (GET(ctx, 'corporations', E.get('c~3435'), 'beginner', None) == True)
 
 
-def x_4704(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4703(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4705(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4704(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return [E.get('c~3436')]
 
 
-def x_4706(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4705(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~3436'), 'megacredits', 0)
 
 
-def x_4708(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4707(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3438'), 0)
 
 
-def x_4711(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4710(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~3436'))
 
 
-def x_4712(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4711(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return ctx.state.get('first_player')
 
 
-def x_4713(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4712(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_4714(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4713(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return ctx.state.get('first_player')
 
 
-def x_4715(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4714(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
 
 
-def x_4718(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4717(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~3439'), 'scope', None) == 'game')
 
 
-def x_4719(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4718(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~3439'), 0)
 
 
-def x_4721(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4720(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3439'), 0)
 
 
-def x_4723(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4722(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~3439') == 'tr')) and bool((num(E.get('n~3440')) > num(0))))
 
 
-def x_4724(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4723(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4726(ctx):  # rules_data/terraforming_mars/flow.yaml:26
+def x_4725(ctx):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4727(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4727, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3441), len(ctx.state['players'])) for v_k_3441 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4726(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    return MEMO(ctx, (4726, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3441), len(ctx.state['players'])) for v_k_3441 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4730(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4729(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4731(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4730(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4732(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4731(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4733(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4732(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4735(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4734(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4736(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4735(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4737(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4736(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4737(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_4738(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4739(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_4740(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4739(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4741(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4741, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3443), len(ctx.state['players'])) for v_k_3443 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4740(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+    return MEMO(ctx, (4740, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3443), len(ctx.state['players'])) for v_k_3443 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4742(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4741(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4746(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3447') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3448') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3449'), E.get('t_v~3450')), E.get('h_v~3451')) == 0)
 
 
-def x_4751(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3446')))
 
 
-def x_4752(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4751(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3449')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3450')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3451'))))) >= num(E.get('price~3446')))
 
 
-def x_4755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3446'), E.get('s_v~3449'))) - num(1)), E.get('s_v~3449'))]) if (num(E.get('s_v~3449')) > num(0)) else 0))
 
 
-def x_4756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3446'), E.get('t_v~3450'))) - num(1)), E.get('t_v~3450'))]) if (num(E.get('t_v~3450')) > num(0)) else 0))
 
 
-def x_4757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3446'), E.get('h_v~3451'))) - num(1)), E.get('h_v~3451'))]) if (num(E.get('h_v~3451')) > num(0)) else 0))
 
 
-def x_4758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3446')) - num((num(E.get('s~3452')) * num(E.get('s_v~3449')))))) - num((num(E.get('t~3453')) * num(E.get('t_v~3450')))))) - num((num(E.get('h~3454')) * num(E.get('h_v~3451')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3452')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3452')) * num(E.get('s_v~3449'))), (num(E.get('t~3453')) * num(E.get('t_v~3450')))), (num(E.get('h~3454')) * num(E.get('h_v~3451'))))) - num(E.get('s_v~3449')))) >= num(E.get('price~3446'))))))) and bool((not (bool((num(E.get('t~3453')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3452')) * num(E.get('s_v~3449'))), (num(E.get('t~3453')) * num(E.get('t_v~3450')))), (num(E.get('h~3454')) * num(E.get('h_v~3451'))))) - num(E.get('t_v~3450')))) >= num(E.get('price~3446'))))))) and bool((not (bool((num(E.get('h~3454')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3452')) * num(E.get('s_v~3449'))), (num(E.get('t~3453')) * num(E.get('t_v~3450')))), (num(E.get('h~3454')) * num(E.get('h_v~3451'))))) - num(E.get('h_v~3451')))) >= num(E.get('price~3446'))))))))
 
 
-def x_4759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4760(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3446')) - num((num(E.get('s~3452')) * num(E.get('s_v~3449')))))) - num((num(E.get('t~3453')) * num(E.get('t_v~3450')))))) - num((num(E.get('h~3454')) * num(E.get('h_v~3451')))))])
 
 
-def x_4761(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4760(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4763(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4767(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3446')) - num((num(E.get('s~3452')) * num(E.get('s_v~3449')))))) - num((num(E.get('t~3453')) * num(E.get('t_v~3450')))))) - num((num(E.get('h~3454')) * num(E.get('h_v~3451')))))])}, ({'steel': E.get('s~3452')} if (num(E.get('s_v~3449')) > num(0)) else K[4])), ({'titanium': E.get('t~3453')} if (num(E.get('t_v~3450')) > num(0)) else K[4])), ({'heat': E.get('h~3454')} if (num(E.get('h_v~3451')) > num(0)) else K[4]))
 
 
-def x_4768(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4767(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4769(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4768(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~3444')]
 
 
-def x_4770(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4769(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3444'), 'keep': True}
 
 
-def x_4771(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4770(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4772(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4771(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~3444')]
 
 
-def x_4773(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4772(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3444'), 'keep': False}
 
 
-def x_4774(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4773(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4776(ctx):  # rules_data/terraforming_mars/flow.yaml:31
+def x_4775(ctx):  # rules_data/terraforming_mars/flow.yaml:31
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4777(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_4776(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4779(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4778(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
+def x_4779(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    return MEMO(ctx, (4779, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3455), len(ctx.state['players'])) for v_k_3455 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
 def x_4780(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4780, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3455), len(ctx.state['players'])) for v_k_3455 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4781(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     E = ctx.env()
     return (not IN(E.get('you'), ctx.state.get('passed')))
 
 
-def x_4783(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4782(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('first_action_taken'))
 
 
-def x_4784(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4783(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     E = ctx.env()
     return PL(ctx, E.get('you')).get('first_action_taken')
 
 
-def x_4786(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4785(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     E = ctx.env()
     return CALL(ctx, 'any', None, [(FLD(ctx, K[9], v_c_3457) != None) for v_c_3457 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-def x_4787(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4786(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4789(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4788(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
     return FLD(ctx, K[9], E.get('c~3458'))
 
 
-def x_4792(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4791(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4794(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4793(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     E = ctx.env()
     return (num(E.get('done~3456')) < num(2))
 
 
-def x_4795(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4794(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4797(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4796(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     E = ctx.env()
     return FLD(ctx, K[10], E.get('card~3460'))
 
 
-def x_4799(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4798(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'card_cost', {'card': E.get('card~3461')}, GET(ctx, 'cards', E.get('card~3461'), 'cost', 0), 0)
 
 
-def x_4800(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4799(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~3461')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~3461'), 'tags', [])))) else 0), None)
 
 
-def x_4801(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4800(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~3461')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~3461'), 'tags', [])))) else 0), None)
 
 
-def x_4802(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4801(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3463') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4803(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4802(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3464') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4804(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4803(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4805(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4804(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3465'), E.get('t_v~3466')), E.get('h_v~3467')) == 0)
 
 
-def x_4806(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4805(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3462')))
 
 
-def x_4807(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4806(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4809(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4808(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3465')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3466')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3467'))))) >= num(E.get('price~3462')))
 
 
-def x_4810(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4809(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3462'), E.get('s_v~3465'))) - num(1)), E.get('s_v~3465'))]) if (num(E.get('s_v~3465')) > num(0)) else 0))
 
 
-def x_4811(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4810(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3462'), E.get('t_v~3466'))) - num(1)), E.get('t_v~3466'))]) if (num(E.get('t_v~3466')) > num(0)) else 0))
 
 
-def x_4812(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4811(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3462'), E.get('h_v~3467'))) - num(1)), E.get('h_v~3467'))]) if (num(E.get('h_v~3467')) > num(0)) else 0))
 
 
-def x_4813(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4812(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3462')) - num((num(E.get('s~3468')) * num(E.get('s_v~3465')))))) - num((num(E.get('t~3469')) * num(E.get('t_v~3466')))))) - num((num(E.get('h~3470')) * num(E.get('h_v~3467')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3468')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3468')) * num(E.get('s_v~3465'))), (num(E.get('t~3469')) * num(E.get('t_v~3466')))), (num(E.get('h~3470')) * num(E.get('h_v~3467'))))) - num(E.get('s_v~3465')))) >= num(E.get('price~3462'))))))) and bool((not (bool((num(E.get('t~3469')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3468')) * num(E.get('s_v~3465'))), (num(E.get('t~3469')) * num(E.get('t_v~3466')))), (num(E.get('h~3470')) * num(E.get('h_v~3467'))))) - num(E.get('t_v~3466')))) >= num(E.get('price~3462'))))))) and bool((not (bool((num(E.get('h~3470')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3468')) * num(E.get('s_v~3465'))), (num(E.get('t~3469')) * num(E.get('t_v~3466')))), (num(E.get('h~3470')) * num(E.get('h_v~3467'))))) - num(E.get('h_v~3467')))) >= num(E.get('price~3462'))))))))
 
 
-def x_4814(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4813(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4815(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4814(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3462')) - num((num(E.get('s~3468')) * num(E.get('s_v~3465')))))) - num((num(E.get('t~3469')) * num(E.get('t_v~3466')))))) - num((num(E.get('h~3470')) * num(E.get('h_v~3467')))))])
 
 
-def x_4816(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4815(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4820(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4822(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4821(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3462')) - num((num(E.get('s~3468')) * num(E.get('s_v~3465')))))) - num((num(E.get('t~3469')) * num(E.get('t_v~3466')))))) - num((num(E.get('h~3470')) * num(E.get('h_v~3467')))))])}, ({'steel': E.get('s~3468')} if (num(E.get('s_v~3465')) > num(0)) else K[4])), ({'titanium': E.get('t~3469')} if (num(E.get('t_v~3466')) > num(0)) else K[4])), ({'heat': E.get('h~3470')} if (num(E.get('h_v~3467')) > num(0)) else K[4]))
 
 
-def x_4823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4822(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
     return [E.get('card~3460')]
 
 
-def x_4825(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~3460'), 'resource', None) != None)
 
 
-def x_4826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4825(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~3460'), 0)
 
 
-def x_4829(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     E = ctx.env()
     return FLD(ctx, K[11], E.get('card~3460'))
 
 
-def x_4830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4829(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~3460'), 'type', None) == 'event')
 
 
-def x_4831(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return PL(ctx, E.get('you')).get('events')
 
 
-def x_4832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4831(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return [E.get('card~3460')]
+
+
+def x_4832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
 
 
 def x_4833(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_4834(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    E = ctx.env()
     return [E.get('card~3460')]
 
 
-def x_4837(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4836(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     E = ctx.env()
     return GET(ctx, 'cards', E.get('card~3460'), 'tags', [])
 
 
-def x_4838(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4837(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     E = ctx.env()
     return GET(ctx, 'cards', E.get('card~3460'), 'cost', 0)
 
 
-def x_4841(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def x_4840(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     return ctx.state.get('turn_actions')
 
 
-def x_4843(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4842(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'play', 'card': E.get('card~3459')}
 
 
-def x_4844(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4843(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_4846(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4845(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
     return FLD(ctx, K[12], E.get('a~3472'))
 
 
-def x_4847(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4846(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~3472'), 'paid_in', None) == 'megacredits')
 
 
-def x_4848(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4847(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~3472')}, GET(ctx, 'actions', E.get('a~3472'), 'price', 0), 0)
 
 
-def x_4852(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4851(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3475') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4853(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4852(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3476') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4854(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4853(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4855(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4854(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3477'), E.get('t_v~3478')), E.get('h_v~3479')) == 0)
 
 
-def x_4856(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4855(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3474')))
 
 
-def x_4857(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4856(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4859(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4858(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3477')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3478')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3479'))))) >= num(E.get('price~3474')))
 
 
-def x_4860(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4859(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3474'), E.get('s_v~3477'))) - num(1)), E.get('s_v~3477'))]) if (num(E.get('s_v~3477')) > num(0)) else 0))
 
 
-def x_4861(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4860(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3474'), E.get('t_v~3478'))) - num(1)), E.get('t_v~3478'))]) if (num(E.get('t_v~3478')) > num(0)) else 0))
 
 
-def x_4862(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4861(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3474'), E.get('h_v~3479'))) - num(1)), E.get('h_v~3479'))]) if (num(E.get('h_v~3479')) > num(0)) else 0))
 
 
-def x_4863(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4862(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3474')) - num((num(E.get('s~3480')) * num(E.get('s_v~3477')))))) - num((num(E.get('t~3481')) * num(E.get('t_v~3478')))))) - num((num(E.get('h~3482')) * num(E.get('h_v~3479')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3480')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3480')) * num(E.get('s_v~3477'))), (num(E.get('t~3481')) * num(E.get('t_v~3478')))), (num(E.get('h~3482')) * num(E.get('h_v~3479'))))) - num(E.get('s_v~3477')))) >= num(E.get('price~3474'))))))) and bool((not (bool((num(E.get('t~3481')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3480')) * num(E.get('s_v~3477'))), (num(E.get('t~3481')) * num(E.get('t_v~3478')))), (num(E.get('h~3482')) * num(E.get('h_v~3479'))))) - num(E.get('t_v~3478')))) >= num(E.get('price~3474'))))))) and bool((not (bool((num(E.get('h~3482')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3480')) * num(E.get('s_v~3477'))), (num(E.get('t~3481')) * num(E.get('t_v~3478')))), (num(E.get('h~3482')) * num(E.get('h_v~3479'))))) - num(E.get('h_v~3479')))) >= num(E.get('price~3474'))))))))
 
 
-def x_4864(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4863(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4865(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4864(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3474')) - num((num(E.get('s~3480')) * num(E.get('s_v~3477')))))) - num((num(E.get('t~3481')) * num(E.get('t_v~3478')))))) - num((num(E.get('h~3482')) * num(E.get('h_v~3479')))))])
 
 
-def x_4866(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4865(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4868(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4867(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4870(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4869(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4872(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4871(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3474')) - num((num(E.get('s~3480')) * num(E.get('s_v~3477')))))) - num((num(E.get('t~3481')) * num(E.get('t_v~3478')))))) - num((num(E.get('h~3482')) * num(E.get('h_v~3479')))))])}, ({'steel': E.get('s~3480')} if (num(E.get('s_v~3477')) > num(0)) else K[4])), ({'titanium': E.get('t~3481')} if (num(E.get('t_v~3478')) > num(0)) else K[4])), ({'heat': E.get('h~3482')} if (num(E.get('h_v~3479')) > num(0)) else K[4]))
 
 
-def x_4873(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4872(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~3472')}, GET(ctx, 'actions', E.get('a~3472'), 'price', 0), 0)
 
 
-def x_4874(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4873(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~3472'), 'paid_in', None)
 
 
-def x_4875(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4874(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3484'), 0)) >= num(E.get('n~3483')))
 
 
-def x_4876(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4875(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3484'), 0)
 
 
-def x_4878(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4877(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
     return FLD(ctx, K[13], E.get('a~3472'))
 
 
-def x_4879(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4878(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~3472'), 'group', None) == 'standard_project')
 
 
-def x_4882(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4881(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~3472'), 'price', 0)
 
 
-def x_4885(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def x_4884(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     return ctx.state.get('turn_actions')
 
 
-def x_4887(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4886(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'project', 'id': E.get('a~3471')}
 
 
-def x_4888(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4887(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4890(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def x_4889(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     E = ctx.env()
     return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~3486'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[14], E.get('m~3486'))))
 
 
-def x_4895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3489') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3490') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3491'), E.get('t_v~3492')), E.get('h_v~3493')) == 0)
 
 
-def x_4899(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3488')))
 
 
-def x_4900(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4899(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4902(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4901(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3491')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3492')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3493'))))) >= num(E.get('price~3488')))
 
 
-def x_4903(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4902(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3488'), E.get('s_v~3491'))) - num(1)), E.get('s_v~3491'))]) if (num(E.get('s_v~3491')) > num(0)) else 0))
 
 
-def x_4904(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4903(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3488'), E.get('t_v~3492'))) - num(1)), E.get('t_v~3492'))]) if (num(E.get('t_v~3492')) > num(0)) else 0))
 
 
-def x_4905(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4904(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3488'), E.get('h_v~3493'))) - num(1)), E.get('h_v~3493'))]) if (num(E.get('h_v~3493')) > num(0)) else 0))
 
 
-def x_4906(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4905(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3488')) - num((num(E.get('s~3494')) * num(E.get('s_v~3491')))))) - num((num(E.get('t~3495')) * num(E.get('t_v~3492')))))) - num((num(E.get('h~3496')) * num(E.get('h_v~3493')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3494')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3494')) * num(E.get('s_v~3491'))), (num(E.get('t~3495')) * num(E.get('t_v~3492')))), (num(E.get('h~3496')) * num(E.get('h_v~3493'))))) - num(E.get('s_v~3491')))) >= num(E.get('price~3488'))))))) and bool((not (bool((num(E.get('t~3495')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3494')) * num(E.get('s_v~3491'))), (num(E.get('t~3495')) * num(E.get('t_v~3492')))), (num(E.get('h~3496')) * num(E.get('h_v~3493'))))) - num(E.get('t_v~3492')))) >= num(E.get('price~3488'))))))) and bool((not (bool((num(E.get('h~3496')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3494')) * num(E.get('s_v~3491'))), (num(E.get('t~3495')) * num(E.get('t_v~3492')))), (num(E.get('h~3496')) * num(E.get('h_v~3493'))))) - num(E.get('h_v~3493')))) >= num(E.get('price~3488'))))))))
 
 
-def x_4907(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4906(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4908(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4907(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3488')) - num((num(E.get('s~3494')) * num(E.get('s_v~3491')))))) - num((num(E.get('t~3495')) * num(E.get('t_v~3492')))))) - num((num(E.get('h~3496')) * num(E.get('h_v~3493')))))])
 
 
-def x_4909(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4908(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4910(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4915(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4914(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3488')) - num((num(E.get('s~3494')) * num(E.get('s_v~3491')))))) - num((num(E.get('t~3495')) * num(E.get('t_v~3492')))))) - num((num(E.get('h~3496')) * num(E.get('h_v~3493')))))])}, ({'steel': E.get('s~3494')} if (num(E.get('s_v~3491')) > num(0)) else K[4])), ({'titanium': E.get('t~3495')} if (num(E.get('t_v~3492')) > num(0)) else K[4])), ({'heat': E.get('h~3496')} if (num(E.get('h_v~3493')) > num(0)) else K[4]))
 
 
-def x_4916(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4915(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     E = ctx.env()
     return KEY(ctx.state.get('milestones'), E.get('m~3486'), None)
 
 
-def x_4920(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def x_4919(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     return ctx.state.get('turn_actions')
 
 
-def x_4922(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4921(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'milestone', 'id': E.get('m~3485')}
 
 
-def x_4923(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4922(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4925(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def x_4924(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (4925, E.get('a~3498'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[15])))) and bool((not IN(E.get('a~3498'), [KEY(v_f_3499, 'id', None) for v_f_3499 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (4924, E.get('a~3498'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[15])))) and bool((not IN(E.get('a~3498'), [KEY(v_f_3499, 'id', None) for v_f_3499 in items_of(ctx.state.get('awards'))])))))
 
 
-def x_4926(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+def x_4925(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
     return KEY(K[15], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
 
 
-def x_4930(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4929(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3502') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4931(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4930(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3503') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4932(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4931(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4933(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4932(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3504'), E.get('t_v~3505')), E.get('h_v~3506')) == 0)
 
 
-def x_4934(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4933(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3501')))
 
 
-def x_4935(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4934(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4937(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4936(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3504')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3505')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3506'))))) >= num(E.get('price~3501')))
 
 
-def x_4938(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4937(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3501'), E.get('s_v~3504'))) - num(1)), E.get('s_v~3504'))]) if (num(E.get('s_v~3504')) > num(0)) else 0))
 
 
-def x_4939(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4938(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3501'), E.get('t_v~3505'))) - num(1)), E.get('t_v~3505'))]) if (num(E.get('t_v~3505')) > num(0)) else 0))
 
 
-def x_4940(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4939(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3501'), E.get('h_v~3506'))) - num(1)), E.get('h_v~3506'))]) if (num(E.get('h_v~3506')) > num(0)) else 0))
 
 
-def x_4941(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4940(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3501')) - num((num(E.get('s~3507')) * num(E.get('s_v~3504')))))) - num((num(E.get('t~3508')) * num(E.get('t_v~3505')))))) - num((num(E.get('h~3509')) * num(E.get('h_v~3506')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3507')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3507')) * num(E.get('s_v~3504'))), (num(E.get('t~3508')) * num(E.get('t_v~3505')))), (num(E.get('h~3509')) * num(E.get('h_v~3506'))))) - num(E.get('s_v~3504')))) >= num(E.get('price~3501'))))))) and bool((not (bool((num(E.get('t~3508')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3507')) * num(E.get('s_v~3504'))), (num(E.get('t~3508')) * num(E.get('t_v~3505')))), (num(E.get('h~3509')) * num(E.get('h_v~3506'))))) - num(E.get('t_v~3505')))) >= num(E.get('price~3501'))))))) and bool((not (bool((num(E.get('h~3509')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3507')) * num(E.get('s_v~3504'))), (num(E.get('t~3508')) * num(E.get('t_v~3505')))), (num(E.get('h~3509')) * num(E.get('h_v~3506'))))) - num(E.get('h_v~3506')))) >= num(E.get('price~3501'))))))))
 
 
-def x_4942(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4941(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4943(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4942(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3501')) - num((num(E.get('s~3507')) * num(E.get('s_v~3504')))))) - num((num(E.get('t~3508')) * num(E.get('t_v~3505')))))) - num((num(E.get('h~3509')) * num(E.get('h_v~3506')))))])
 
 
-def x_4944(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4943(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4946(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4945(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4948(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4947(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4950(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4949(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3501')) - num((num(E.get('s~3507')) * num(E.get('s_v~3504')))))) - num((num(E.get('t~3508')) * num(E.get('t_v~3505')))))) - num((num(E.get('h~3509')) * num(E.get('h_v~3506')))))])}, ({'steel': E.get('s~3507')} if (num(E.get('s_v~3504')) > num(0)) else K[4])), ({'titanium': E.get('t~3508')} if (num(E.get('t_v~3505')) > num(0)) else K[4])), ({'heat': E.get('h~3509')} if (num(E.get('h_v~3506')) > num(0)) else K[4]))
 
 
-def x_4951(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4950(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     return ctx.state.get('awards')
 
 
-def x_4952(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4951(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     E = ctx.env()
     return [{'id': E.get('a~3498'), 'by': E.get('you')}]
 
 
-def x_4955(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def x_4954(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     return ctx.state.get('turn_actions')
 
 
-def x_4957(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4956(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'award', 'id': E.get('a~3497')}
 
 
-def x_4958(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4957(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_4959(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4958(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[16], E.get('card~3510')))) - num(1)))
 
 
-def x_4962(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4961(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     E = ctx.env()
     return (not IN(E.get('card~3513'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_4963(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4962(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4964(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4963(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
     return [E.get('card~3513')]
 
 
-def x_4966(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4965(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[16], E.get('card~3513')), E.get('k~3512'), None), 'cost', None)
 
 
-def x_4967(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4966(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[16], E.get('card~3513')), E.get('k~3512'), None), 'effect', None)
 
 
-def x_4970(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def x_4969(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     return ctx.state.get('turn_actions')
 
 
-def x_4972(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4971(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'card_action', 'card': E.get('card~3510'), 'index': E.get('k~3511')}
 
 
-def x_4973(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4972(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4974(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4973(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('c~3514')))) - num(1)))
 
 
-def x_4977(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4976(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     E = ctx.env()
     return (not IN(E.get('c~3517'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_4978(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4977(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4979(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4978(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
     return [E.get('c~3517')]
 
 
-def x_4981(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4980(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('c~3517')), E.get('k~3516'), None), 'cost', None)
 
 
-def x_4982(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4981(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('c~3517')), E.get('k~3516'), None), 'effect', None)
 
 
-def x_4985(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def x_4984(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     return ctx.state.get('turn_actions')
 
 
-def x_4987(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4986(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'card_action', 'card': E.get('c~3514'), 'index': E.get('k~3515')}
 
 
-def x_4988(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4987(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
     return (E.get('done~3456') == 0)
 
 
-def x_4989(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4988(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     return ctx.state.get('passed')
 
 
-def x_4990(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4989(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
     return [E.get('you')]
 
 
-def x_4994(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def x_4993(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     E = ctx.env()
     return (num(E.get('done~3456')) > num(0))
 
 
-def x_4998(ctx):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4998, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3429), len(ctx.state['players'])) for v_k_3429 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4997(ctx):  # rules_data/terraforming_mars/flow.yaml:40
+    return MEMO(ctx, (4997, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3429), len(ctx.state['players'])) for v_k_3429 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_5000(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~3519'), 0)
 
 
 def x_5001(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~3519'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3518'), 0)
 
 
 def x_5002(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
@@ -13087,712 +13087,712 @@ def x_5002(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3518'), 0)
 
 
-def x_5003(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3518'), 0)
-
-
-def x_5007(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def x_5006(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_5008(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_5007(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3521'), 0)
 
 
-def x_5009(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_5008(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
     return (num(E.get('n~3520')) * num(E.get('k~3522')))
 
 
-def x_5010(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_5009(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     return IDS(ctx, 'resources')
 
 
-def x_5011(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_5010(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3523'), 0)
 
 
-def x_5012(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_5011(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3523'), 0)
 
 
-def x_5013(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_5012(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_5015(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_5014(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_5017(ctx):  # 
-    return MEMO(ctx, (5017, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3524, 0)) >= num(GET(ctx, 'parameters', v_p_3524, 'max', 0))) for v_p_3524 in items_of(IDS(ctx, 'parameters'))]))
+def x_5016(ctx):  # 
+    return MEMO(ctx, (5016, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3524, 0)) >= num(GET(ctx, 'parameters', v_p_3524, 'max', 0))) for v_p_3524 in items_of(IDS(ctx, 'parameters'))]))
 
 
-def x_5018(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (5018, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3525), len(ctx.state['players'])) for v_k_3525 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_5017(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+    return MEMO(ctx, (5017, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3525), len(ctx.state['players'])) for v_k_3525 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_5021(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_5020(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     return IDS(ctx, 'actions')
 
 
-def x_5022(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_5021(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
     return (bool((GET(ctx, 'actions', E.get('a~3527'), 'group', None) == 'conversion')) and bool((E.get('a~3527') == 'plants_to_greenery')))
 
 
-def x_5024(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_5023(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
     return FLD(ctx, K[12], E.get('a~3528'))
 
 
-def x_5025(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_5024(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~3528'), 'paid_in', None) == 'megacredits')
 
 
-def x_5026(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_5025(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~3528')}, GET(ctx, 'actions', E.get('a~3528'), 'price', 0), 0)
 
 
-def x_5030(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_5029(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3531') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_5031(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_5030(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3532') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_5032(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_5031(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_5033(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_5032(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3533'), E.get('t_v~3534')), E.get('h_v~3535')) == 0)
 
 
-def x_5034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_5033(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3530')))
 
 
-def x_5035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_5034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_5037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_5036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3533')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3534')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3535'))))) >= num(E.get('price~3530')))
 
 
-def x_5038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3530'), E.get('s_v~3533'))) - num(1)), E.get('s_v~3533'))]) if (num(E.get('s_v~3533')) > num(0)) else 0))
 
 
-def x_5039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3530'), E.get('t_v~3534'))) - num(1)), E.get('t_v~3534'))]) if (num(E.get('t_v~3534')) > num(0)) else 0))
 
 
-def x_5040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3530'), E.get('h_v~3535'))) - num(1)), E.get('h_v~3535'))]) if (num(E.get('h_v~3535')) > num(0)) else 0))
 
 
-def x_5041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3530')) - num((num(E.get('s~3536')) * num(E.get('s_v~3533')))))) - num((num(E.get('t~3537')) * num(E.get('t_v~3534')))))) - num((num(E.get('h~3538')) * num(E.get('h_v~3535')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3536')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3536')) * num(E.get('s_v~3533'))), (num(E.get('t~3537')) * num(E.get('t_v~3534')))), (num(E.get('h~3538')) * num(E.get('h_v~3535'))))) - num(E.get('s_v~3533')))) >= num(E.get('price~3530'))))))) and bool((not (bool((num(E.get('t~3537')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3536')) * num(E.get('s_v~3533'))), (num(E.get('t~3537')) * num(E.get('t_v~3534')))), (num(E.get('h~3538')) * num(E.get('h_v~3535'))))) - num(E.get('t_v~3534')))) >= num(E.get('price~3530'))))))) and bool((not (bool((num(E.get('h~3538')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3536')) * num(E.get('s_v~3533'))), (num(E.get('t~3537')) * num(E.get('t_v~3534')))), (num(E.get('h~3538')) * num(E.get('h_v~3535'))))) - num(E.get('h_v~3535')))) >= num(E.get('price~3530'))))))))
 
 
-def x_5042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_5041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_5043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_5042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3530')) - num((num(E.get('s~3536')) * num(E.get('s_v~3533')))))) - num((num(E.get('t~3537')) * num(E.get('t_v~3534')))))) - num((num(E.get('h~3538')) * num(E.get('h_v~3535')))))])
 
 
-def x_5044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_5043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_5046(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_5045(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_5048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_5047(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_5050(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5049(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3530')) - num((num(E.get('s~3536')) * num(E.get('s_v~3533')))))) - num((num(E.get('t~3537')) * num(E.get('t_v~3534')))))) - num((num(E.get('h~3538')) * num(E.get('h_v~3535')))))])}, ({'steel': E.get('s~3536')} if (num(E.get('s_v~3533')) > num(0)) else K[4])), ({'titanium': E.get('t~3537')} if (num(E.get('t_v~3534')) > num(0)) else K[4])), ({'heat': E.get('h~3538')} if (num(E.get('h_v~3535')) > num(0)) else K[4]))
 
 
-def x_5051(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_5050(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~3528')}, GET(ctx, 'actions', E.get('a~3528'), 'price', 0), 0)
 
 
-def x_5052(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_5051(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~3528'), 'paid_in', None)
 
 
-def x_5053(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_5052(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3540'), 0)) >= num(E.get('n~3539')))
 
 
-def x_5054(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_5053(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3540'), 0)
 
 
-def x_5056(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_5055(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
     return FLD(ctx, K[13], E.get('a~3528'))
 
 
-def x_5057(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_5056(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~3528'), 'group', None) == 'standard_project')
 
 
-def x_5060(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_5059(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~3528'), 'price', 0)
 
 
-def x_5061(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_5060(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
     return {'act': 'project', 'id': E.get('a~3527')}
 
 
-def x_5065(ctx):  # 
+def x_5064(ctx):  # 
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_5066(ctx):  # 
+def x_5065(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (5066, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_3541 for v_m_3541 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_3541, None) == E.get('you'))]))))
+    return MEMO(ctx, (5065, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_3541 for v_m_3541 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_3541, None) == E.get('you'))]))))
+
+
+def x_5066(ctx):  # 
+    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[18], KEY(v_f_3542, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3543, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) for v_p_3543 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_3544 for v_p_3544 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_3544, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_3545, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) for v_q_3545 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[18], KEY(v_f_3542, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3546, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) for v_p_3546 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_3546, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_3547, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) for v_q_3547 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_3542 in items_of(ctx.state.get('awards'))])
 
 
 def x_5067(ctx):  # 
-    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[18], KEY(v_f_3542, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3543, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) for v_p_3543 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_3544 for v_p_3544 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_3544, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_3545, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) for v_q_3545 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[18], KEY(v_f_3542, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3546, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) for v_p_3546 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_3546, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_3547, lambda E: FLD(ctx, K[18], KEY(v_f_3542, 'id', None))) for v_q_3547 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_3542 in items_of(ctx.state.get('awards'))])
+    E = ctx.env()
+    return MEMO(ctx, (5067, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_3548 for v_s_3548 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3548, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3548, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3548, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3548, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_5068(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (5068, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_3548 for v_s_3548 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3548, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3548, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3548, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3548, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (5068, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3550 for v_x_3550 in items_of(ADJ(ctx, 'spaces', v_s_3549)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_3550, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3550, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3550, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_3549 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3549, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3549, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3549, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3549, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_5069(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (5069, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3550 for v_x_3550 in items_of(ADJ(ctx, 'spaces', v_s_3549)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_3550, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3550, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3550, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_3549 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3549, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3549, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3549, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3549, {}), 'owner', None) == E.get('you'))))]))
-
-
-def x_5070(ctx):  # 
-    E = ctx.env()
     return CALL(ctx, 'sum', None, [FLD(ctx, K[19], v_c_3551) for v_c_3551 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
 
 
-def x_5071(ctx):  # 
+def x_5070(ctx):  # 
     return ((K[20] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3552, 0)) >= num(GET(ctx, 'parameters', v_p_3552, 'max', 0))) for v_p_3552 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
 
 
-def x_5072(ctx):  # 
+def x_5071(ctx):  # 
     return ctx.state.get('turn_actions')
 
 
-def x_5073(ctx):  # 
-    return MEMO(ctx, (5073, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3554, 0)) >= num(GET(ctx, 'parameters', v_p_3554, 'max', 0))) for v_p_3554 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+def x_5072(ctx):  # 
+    return MEMO(ctx, (5072, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3554, 0)) >= num(GET(ctx, 'parameters', v_p_3554, 'max', 0))) for v_p_3554 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
 
 
-def x_4505(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4504(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4507(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4506(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_4508(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4507(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_4509(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4508(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4510(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4509(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('deck')
 
 
-def x_4511(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4510(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4513(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_4512(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
     return AR('+', E.get('costs~3555'), K[6])
 
 
-def x_4516(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4515(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (4516, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3561: (lambda v_near_3564: (v_near_3564 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3564)) > num(0)))) else v_open_3561))([v_s_3562 for v_s_3562 in items_of(v_open_3561) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3563, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3563, {}), 'owner', None) == E.get('you')))) for v_x_3563 in items_of(ADJ(ctx, 'spaces', v_s_3562))])))]))([v_s_3558 for v_s_3558 in items_of([v_x_3557 for v_x_3557 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3557, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3558, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3558, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3558, None) == E.get('you'))))) and bool((bool(IN(v_s_3558, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3559, ctx.state.get('board'))) and bool((not IN(v_x_3559, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None) == v_u_3560)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None), 'counts_as', None) == v_u_3560))))) for v_u_3560 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3559 in items_of(ADJ(ctx, 'spaces', v_s_3558))]))))))]))
+    return MEMO(ctx, (4515, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3561: (lambda v_near_3564: (v_near_3564 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3564)) > num(0)))) else v_open_3561))([v_s_3562 for v_s_3562 in items_of(v_open_3561) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3563, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3563, {}), 'owner', None) == E.get('you')))) for v_x_3563 in items_of(ADJ(ctx, 'spaces', v_s_3562))])))]))([v_s_3558 for v_s_3558 in items_of([v_x_3557 for v_x_3557 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3557, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3558, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3558, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3558, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3558, None) == E.get('you'))))) and bool((bool(IN(v_s_3558, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3559, ctx.state.get('board'))) and bool((not IN(v_x_3559, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None) == v_u_3560)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3559, {}), 'tile', None), 'counts_as', None) == v_u_3560))))) for v_u_3560 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3559 in items_of(ADJ(ctx, 'spaces', v_s_3558))]))))))]))
 
 
-def x_4517(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_4516(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
     return (E.get('free~3565') if (E.get('k~3556') == 0) else CALL(ctx, 'reversed', None, E.get('free~3565')))
 
 
-def x_4518(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_4517(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('order~3566'))) > num(0))
 
 
-def x_4519(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4518(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
     return KEY(E.get('order~3566'), AR('%', (num(AR('+', KEY(E.get('costs~3555'), (num(2) * num(E.get('k~3556'))), None), CALL(ctx, 'count', None, E.get('order~3566')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3566'))), None)
 
 
-def x_4522(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4521(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3569'), {})
 
 
-def x_4523(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4522(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3568'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3568'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4524(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4523(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4526(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4525(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4527(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4526(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3568'))
 
 
-def x_4528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4527(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3569'))
 
 
-def x_4529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3569'))
 
 
-def x_4530(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3570'), ctx.state.get('board'))
 
 
-def x_4531(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4530(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3570'), {}), 'tile', None))
 
 
-def x_4535(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4534(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (4535, E.get('at~3567'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3571 for v_x_3571 in items_of(ADJ(ctx, 'spaces', E.get('at~3567'))) if IN(v_x_3571, (lambda v_open_3576: (lambda v_near_3579: (v_near_3579 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3579)) > num(0)))) else v_open_3576))([v_s_3577 for v_s_3577 in items_of(v_open_3576) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3578, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3578, {}), 'owner', None) == E.get('you')))) for v_x_3578 in items_of(ADJ(ctx, 'spaces', v_s_3577))])))]))([v_s_3573 for v_s_3573 in items_of([v_x_3572 for v_x_3572 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3572, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3573, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3573, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3573, None) == E.get('you'))))) and bool((bool(IN(v_s_3573, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3574, ctx.state.get('board'))) and bool((not IN(v_x_3574, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None) == v_u_3575)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None), 'counts_as', None) == v_u_3575))))) for v_u_3575 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3574 in items_of(ADJ(ctx, 'spaces', v_s_3573))]))))))]))])
+    return MEMO(ctx, (4534, E.get('at~3567'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3571 for v_x_3571 in items_of(ADJ(ctx, 'spaces', E.get('at~3567'))) if IN(v_x_3571, (lambda v_open_3576: (lambda v_near_3579: (v_near_3579 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3579)) > num(0)))) else v_open_3576))([v_s_3577 for v_s_3577 in items_of(v_open_3576) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3578, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3578, {}), 'owner', None) == E.get('you')))) for v_x_3578 in items_of(ADJ(ctx, 'spaces', v_s_3577))])))]))([v_s_3573 for v_s_3573 in items_of([v_x_3572 for v_x_3572 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3572, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3573, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3573, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3573, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3573, None) == E.get('you'))))) and bool((bool(IN(v_s_3573, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3574, ctx.state.get('board'))) and bool((not IN(v_x_3574, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None) == v_u_3575)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3574, {}), 'tile', None), 'counts_as', None) == v_u_3575))))) for v_u_3575 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3574 in items_of(ADJ(ctx, 'spaces', v_s_3573))]))))))]))])
 
 
-def x_4536(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4535(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('ring~3580'))) > num(0))
 
 
-def x_4538(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_4537(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
     return KEY(E.get('ring~3580'), AR('%', (num(AR('+', KEY(E.get('costs~3555'), AR('+', (num(2) * num(E.get('k~3556'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3580')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3580'))), None)
 
 
-def x_4539(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4538(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3582'), {})
 
 
-def x_4540(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4539(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3581'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3581'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4541(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4540(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4543(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4542(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4544(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4543(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3581'))
 
 
-def x_4545(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4544(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3582'))
 
 
-def x_4546(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4545(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3582'))
 
 
-def x_4547(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4546(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3583'), ctx.state.get('board'))
 
 
-def x_4548(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4547(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3583'), {}), 'tile', None))
 
 
-def x_4552(ctx):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4551(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_4553(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4552(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4555(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4554(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return FLD(ctx, K[7], E.get('c~3584'))
 
 
-def x_4556(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4555(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
+
+
+def x_4556(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4556,), lambda: CALL(ctx, 'sorted', None, [v_c_3585 for v_c_3585 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3585, 'beginner', None) != True)]))
 
 
 def x_4557(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4557,), lambda: CALL(ctx, 'sorted', None, [v_c_3585 for v_c_3585 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3585, 'beginner', None) != True)]))
-
-
-def x_4558(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4559(ctx):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4558(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
-def x_4561(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4560(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4562(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4561(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
+
+
+def x_4562(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
 def x_4563(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
-
-
-def x_4564(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4565(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4564(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4566(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4565(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4568(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4567(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4569(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4568(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return [E.get('c~3587')]
 
 
-def x_4570(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4569(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~3587'), 'megacredits', 0)
 
 
-def x_4572(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4571(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3589'), 0)
 
 
-def x_4575(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4574(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~3587'))
 
 
-def x_4576(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4575(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return {'corporation': E.get('corporation_card~3586')}
 
 
-def x_4577(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4576(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4581(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4580(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4582(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4581(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4583(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4582(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4584(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4583(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4586(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4585(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4587(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4586(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4588(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4587(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4588(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_4589(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4590(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_4591(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4590(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4592(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4591(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4596(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3594') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3595') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3596'), E.get('t_v~3597')), E.get('h_v~3598')) == 0)
 
 
-def x_4601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3593')))
 
 
-def x_4602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4603(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3596')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3597')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3598'))))) >= num(E.get('price~3593')))
 
 
-def x_4605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3593'), E.get('s_v~3596'))) - num(1)), E.get('s_v~3596'))]) if (num(E.get('s_v~3596')) > num(0)) else 0))
 
 
-def x_4606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3593'), E.get('t_v~3597'))) - num(1)), E.get('t_v~3597'))]) if (num(E.get('t_v~3597')) > num(0)) else 0))
 
 
-def x_4607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3593'), E.get('h_v~3598'))) - num(1)), E.get('h_v~3598'))]) if (num(E.get('h_v~3598')) > num(0)) else 0))
 
 
-def x_4608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3593')) - num((num(E.get('s~3599')) * num(E.get('s_v~3596')))))) - num((num(E.get('t~3600')) * num(E.get('t_v~3597')))))) - num((num(E.get('h~3601')) * num(E.get('h_v~3598')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3599')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3599')) * num(E.get('s_v~3596'))), (num(E.get('t~3600')) * num(E.get('t_v~3597')))), (num(E.get('h~3601')) * num(E.get('h_v~3598'))))) - num(E.get('s_v~3596')))) >= num(E.get('price~3593'))))))) and bool((not (bool((num(E.get('t~3600')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3599')) * num(E.get('s_v~3596'))), (num(E.get('t~3600')) * num(E.get('t_v~3597')))), (num(E.get('h~3601')) * num(E.get('h_v~3598'))))) - num(E.get('t_v~3597')))) >= num(E.get('price~3593'))))))) and bool((not (bool((num(E.get('h~3601')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3599')) * num(E.get('s_v~3596'))), (num(E.get('t~3600')) * num(E.get('t_v~3597')))), (num(E.get('h~3601')) * num(E.get('h_v~3598'))))) - num(E.get('h_v~3598')))) >= num(E.get('price~3593'))))))))
 
 
-def x_4609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3593')) - num((num(E.get('s~3599')) * num(E.get('s_v~3596')))))) - num((num(E.get('t~3600')) * num(E.get('t_v~3597')))))) - num((num(E.get('h~3601')) * num(E.get('h_v~3598')))))])
 
 
-def x_4611(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4613(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4612(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4615(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4614(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4617(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4616(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3593')) - num((num(E.get('s~3599')) * num(E.get('s_v~3596')))))) - num((num(E.get('t~3600')) * num(E.get('t_v~3597')))))) - num((num(E.get('h~3601')) * num(E.get('h_v~3598')))))])}, ({'steel': E.get('s~3599')} if (num(E.get('s_v~3596')) > num(0)) else K[4])), ({'titanium': E.get('t~3600')} if (num(E.get('t_v~3597')) > num(0)) else K[4])), ({'heat': E.get('h~3601')} if (num(E.get('h_v~3598')) > num(0)) else K[4]))
 
 
-def x_4618(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4617(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4618(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~3591')]
 
 
-def x_4620(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3591'), 'keep': True}
 
 
-def x_4621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4620(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4622(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~3591')]
 
 
-def x_4623(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4622(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3591'), 'keep': False}
 
 
-def x_4624(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4623(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4626(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4626, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3602), len(ctx.state['players'])) for v_k_3602 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4625(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4625, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3602), len(ctx.state['players'])) for v_k_3602 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4628(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4627(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4629(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4628(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4630(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4629(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4631(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4630(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_4633(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4632(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4634(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4633(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4635(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4634(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_4636(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4635(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4637(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4636(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return ctx.state.get('deck')
 
 
-def x_4638(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4637(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4639(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4639, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3603).get('pack'))) > num(0)) for v_p_3603 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4638(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4638, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3603).get('pack'))) > num(0)) for v_p_3603 in items_of(list(range(len(ctx.state['players']))))]))
+
+
+def x_4639(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4639, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3604), len(ctx.state['players'])) for v_k_3604 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4640(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4640, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3604), len(ctx.state['players'])) for v_k_3604 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4641(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
+
+
+def x_4641(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4642(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -13802,180 +13802,175 @@ def x_4642(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
 
 def x_4643(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return [E.get('card~3605')]
 
 
 def x_4644(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3605')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_4645(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~3605')]
 
 
 def x_4646(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3605')]
-
-
-def x_4647(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
     return {'card': E.get('card~3605')}
 
 
-def x_4648(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4648, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3606).get('pack') for v_p_3606 in items_of(list(range(len(ctx.state['players']))))])
+def x_4647(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4647, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3606).get('pack') for v_p_3606 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4649(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4648(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_4650(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4649(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     return list(range(len(ctx.state['players'])))
 
 
-def x_4651(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4650(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
     return PL(ctx, E.get('p~3609')).get('pack')
 
 
-def x_4652(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4651(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
     return KEY(E.get('packs~3607'), AR('%', (num(AR('+', E.get('p~3609'), len(ctx.state['players']))) - num(E.get('shift~3608'))), len(ctx.state['players'])), None)
 
 
-def x_4653(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4653, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3610), len(ctx.state['players'])) for v_k_3610 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4652(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4652, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3610), len(ctx.state['players'])) for v_k_3610 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4654(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4653(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4659(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4658(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3614') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4659(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3615') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4662(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3616'), E.get('t_v~3617')), E.get('h_v~3618')) == 0)
 
 
-def x_4663(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4662(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3613')))
 
 
-def x_4664(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4663(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4666(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4665(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3616')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3617')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3618'))))) >= num(E.get('price~3613')))
 
 
-def x_4667(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4666(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3613'), E.get('s_v~3616'))) - num(1)), E.get('s_v~3616'))]) if (num(E.get('s_v~3616')) > num(0)) else 0))
 
 
-def x_4668(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4667(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3613'), E.get('t_v~3617'))) - num(1)), E.get('t_v~3617'))]) if (num(E.get('t_v~3617')) > num(0)) else 0))
 
 
-def x_4669(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4668(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3613'), E.get('h_v~3618'))) - num(1)), E.get('h_v~3618'))]) if (num(E.get('h_v~3618')) > num(0)) else 0))
 
 
-def x_4670(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4669(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3613')) - num((num(E.get('s~3619')) * num(E.get('s_v~3616')))))) - num((num(E.get('t~3620')) * num(E.get('t_v~3617')))))) - num((num(E.get('h~3621')) * num(E.get('h_v~3618')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3619')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3619')) * num(E.get('s_v~3616'))), (num(E.get('t~3620')) * num(E.get('t_v~3617')))), (num(E.get('h~3621')) * num(E.get('h_v~3618'))))) - num(E.get('s_v~3616')))) >= num(E.get('price~3613'))))))) and bool((not (bool((num(E.get('t~3620')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3619')) * num(E.get('s_v~3616'))), (num(E.get('t~3620')) * num(E.get('t_v~3617')))), (num(E.get('h~3621')) * num(E.get('h_v~3618'))))) - num(E.get('t_v~3617')))) >= num(E.get('price~3613'))))))) and bool((not (bool((num(E.get('h~3621')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3619')) * num(E.get('s_v~3616'))), (num(E.get('t~3620')) * num(E.get('t_v~3617')))), (num(E.get('h~3621')) * num(E.get('h_v~3618'))))) - num(E.get('h_v~3618')))) >= num(E.get('price~3613'))))))))
 
 
-def x_4671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4670(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3613')) - num((num(E.get('s~3619')) * num(E.get('s_v~3616')))))) - num((num(E.get('t~3620')) * num(E.get('t_v~3617')))))) - num((num(E.get('h~3621')) * num(E.get('h_v~3618')))))])
 
 
-def x_4673(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4677(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4676(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4679(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4678(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3613')) - num((num(E.get('s~3619')) * num(E.get('s_v~3616')))))) - num((num(E.get('t~3620')) * num(E.get('t_v~3617')))))) - num((num(E.get('h~3621')) * num(E.get('h_v~3618')))))])}, ({'steel': E.get('s~3619')} if (num(E.get('s_v~3616')) > num(0)) else K[4])), ({'titanium': E.get('t~3620')} if (num(E.get('t_v~3617')) > num(0)) else K[4])), ({'heat': E.get('h~3621')} if (num(E.get('h_v~3618')) > num(0)) else K[4]))
 
 
-def x_4680(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4679(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4681(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4680(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~3611')]
 
 
-def x_4682(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4681(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3611'), 'keep': True}
 
 
-def x_4683(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4682(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4684(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4683(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~3611')]
 
 
-def x_4685(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4684(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3611'), 'keep': False}
 
 
-def x_4686(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4685(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4688(ctx):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4687(ctx):  # rules_data/terraforming_mars/modules.yaml:66
     return (num(ctx.state['round']) > num(1))
 
 
@@ -15985,32 +15980,32 @@ CODE = {
     3896: x_3896,
     3897: x_3897,
     3898: x_3898,
-    3899: x_3899,
+    3901: x_3901,
     3902: x_3902,
-    3903: x_3903,
-    3907: x_3907,
+    3906: x_3906,
+    3911: x_3911,
     3912: x_3912,
     3913: x_3913,
-    3914: x_3914,
-    3916: x_3916,
-    3918: x_3918,
+    3915: x_3915,
+    3917: x_3917,
+    3919: x_3919,
     3920: x_3920,
     3921: x_3921,
-    3922: x_3922,
+    3924: x_3924,
     3925: x_3925,
     3926: x_3926,
-    3927: x_3927,
+    3928: x_3928,
     3929: x_3929,
     3930: x_3930,
     3931: x_3931,
     3932: x_3932,
     3933: x_3933,
-    3934: x_3934,
-    3938: x_3938,
+    3937: x_3937,
+    3942: x_3942,
     3943: x_3943,
     3944: x_3944,
     3945: x_3945,
-    3946: x_3946,
+    3947: x_3947,
     3948: x_3948,
     3949: x_3949,
     3950: x_3950,
@@ -16022,74 +16017,74 @@ CODE = {
     3956: x_3956,
     3957: x_3957,
     3958: x_3958,
-    3959: x_3959,
+    3960: x_3960,
     3961: x_3961,
     3962: x_3962,
-    3963: x_3963,
-    3965: x_3965,
+    3964: x_3964,
+    3966: x_3966,
     3967: x_3967,
     3968: x_3968,
-    3969: x_3969,
+    3971: x_3971,
     3972: x_3972,
     3973: x_3973,
-    3974: x_3974,
+    3975: x_3975,
     3976: x_3976,
     3977: x_3977,
     3978: x_3978,
     3979: x_3979,
     3980: x_3980,
-    3981: x_3981,
+    3984: x_3984,
     3985: x_3985,
     3986: x_3986,
     3987: x_3987,
     3988: x_3988,
-    3989: x_3989,
+    3990: x_3990,
     3991: x_3991,
-    3992: x_3992,
+    3993: x_3993,
     3994: x_3994,
-    3995: x_3995,
-    3997: x_3997,
-    3999: x_3999,
+    3996: x_3996,
+    3998: x_3998,
+    4001: x_4001,
     4002: x_4002,
-    4003: x_4003,
+    4006: x_4006,
     4007: x_4007,
     4008: x_4008,
     4009: x_4009,
-    4010: x_4010,
+    4011: x_4011,
     4012: x_4012,
     4013: x_4013,
     4014: x_4014,
     4015: x_4015,
     4016: x_4016,
-    4017: x_4017,
-    4021: x_4021,
+    4020: x_4020,
+    4022: x_4022,
     4023: x_4023,
     4024: x_4024,
-    4025: x_4025,
-    4027: x_4027,
+    4026: x_4026,
+    4028: x_4028,
     4029: x_4029,
-    4030: x_4030,
-    4035: x_4035,
-    4037: x_4037,
+    4034: x_4034,
+    4036: x_4036,
+    4038: x_4038,
     4039: x_4039,
     4040: x_4040,
-    4041: x_4041,
+    4043: x_4043,
     4044: x_4044,
     4045: x_4045,
-    4046: x_4046,
+    4047: x_4047,
     4048: x_4048,
     4049: x_4049,
     4050: x_4050,
     4051: x_4051,
     4052: x_4052,
-    4053: x_4053,
-    4057: x_4057,
+    4056: x_4056,
+    4061: x_4061,
     4062: x_4062,
     4063: x_4063,
     4064: x_4064,
     4065: x_4065,
     4066: x_4066,
-    4067: x_4067,
+    4068: x_4068,
     4069: x_4069,
     4070: x_4070,
     4071: x_4071,
@@ -16097,53 +16092,53 @@ CODE = {
     4073: x_4073,
     4074: x_4074,
     4075: x_4075,
-    4076: x_4076,
-    4078: x_4078,
-    4080: x_4080,
-    4082: x_4082,
+    4077: x_4077,
+    4079: x_4079,
+    4081: x_4081,
+    4084: x_4084,
     4085: x_4085,
     4086: x_4086,
     4087: x_4087,
-    4088: x_4088,
+    4089: x_4089,
     4090: x_4090,
     4091: x_4091,
     4092: x_4092,
     4093: x_4093,
     4094: x_4094,
-    4095: x_4095,
+    4097: x_4097,
     4098: x_4098,
-    4099: x_4099,
+    4101: x_4101,
     4102: x_4102,
     4103: x_4103,
-    4104: x_4104,
+    4106: x_4106,
     4107: x_4107,
     4108: x_4108,
-    4109: x_4109,
+    4110: x_4110,
     4111: x_4111,
     4112: x_4112,
     4113: x_4113,
     4114: x_4114,
     4115: x_4115,
-    4116: x_4116,
-    4120: x_4120,
-    4123: x_4123,
+    4119: x_4119,
+    4122: x_4122,
+    4126: x_4126,
     4127: x_4127,
-    4128: x_4128,
-    4130: x_4130,
-    4133: x_4133,
+    4129: x_4129,
+    4132: x_4132,
+    4136: x_4136,
     4137: x_4137,
     4138: x_4138,
     4139: x_4139,
     4140: x_4140,
-    4141: x_4141,
-    4143: x_4143,
-    4146: x_4146,
+    4142: x_4142,
+    4145: x_4145,
+    4152: x_4152,
     4153: x_4153,
     4154: x_4154,
     4155: x_4155,
     4156: x_4156,
     4157: x_4157,
-    4158: x_4158,
+    4159: x_4159,
     4160: x_4160,
     4161: x_4161,
     4162: x_4162,
@@ -16151,112 +16146,112 @@ CODE = {
     4164: x_4164,
     4165: x_4165,
     4166: x_4166,
-    4167: x_4167,
-    4169: x_4169,
-    4171: x_4171,
-    4173: x_4173,
-    4176: x_4176,
-    4180: x_4180,
+    4168: x_4168,
+    4170: x_4170,
+    4172: x_4172,
+    4175: x_4175,
+    4179: x_4179,
+    4183: x_4183,
     4184: x_4184,
     4185: x_4185,
     4186: x_4186,
-    4187: x_4187,
+    4188: x_4188,
     4189: x_4189,
     4190: x_4190,
     4191: x_4191,
     4192: x_4192,
     4193: x_4193,
-    4194: x_4194,
+    4196: x_4196,
     4197: x_4197,
-    4198: x_4198,
+    4201: x_4201,
     4202: x_4202,
-    4203: x_4203,
-    4205: x_4205,
+    4204: x_4204,
+    4206: x_4206,
     4207: x_4207,
-    4208: x_4208,
-    4212: x_4212,
+    4211: x_4211,
+    4215: x_4215,
     4216: x_4216,
     4217: x_4217,
-    4218: x_4218,
-    4220: x_4220,
+    4219: x_4219,
+    4222: x_4222,
     4223: x_4223,
-    4224: x_4224,
+    4228: x_4228,
     4229: x_4229,
     4230: x_4230,
     4231: x_4231,
-    4232: x_4232,
+    4233: x_4233,
     4234: x_4234,
     4235: x_4235,
     4236: x_4236,
     4237: x_4237,
     4238: x_4238,
-    4239: x_4239,
+    4241: x_4241,
     4242: x_4242,
     4243: x_4243,
     4244: x_4244,
-    4245: x_4245,
+    4246: x_4246,
     4247: x_4247,
     4248: x_4248,
     4249: x_4249,
     4250: x_4250,
     4251: x_4251,
     4252: x_4252,
-    4253: x_4253,
-    4256: x_4256,
-    4258: x_4258,
-    4261: x_4261,
-    4265: x_4265,
-    4269: x_4269,
-    4272: x_4272,
-    4275: x_4275,
-    4280: x_4280,
-    4282: x_4282,
-    4285: x_4285,
+    4255: x_4255,
+    4257: x_4257,
+    4260: x_4260,
+    4264: x_4264,
+    4268: x_4268,
+    4271: x_4271,
+    4274: x_4274,
+    4279: x_4279,
+    4281: x_4281,
+    4284: x_4284,
+    4288: x_4288,
     4289: x_4289,
     4290: x_4290,
     4291: x_4291,
-    4292: x_4292,
+    4293: x_4293,
     4294: x_4294,
     4295: x_4295,
     4296: x_4296,
     4297: x_4297,
     4298: x_4298,
-    4299: x_4299,
-    4303: x_4303,
-    4307: x_4307,
-    4309: x_4309,
-    4312: x_4312,
-    4316: x_4316,
-    4319: x_4319,
+    4302: x_4302,
+    4306: x_4306,
+    4308: x_4308,
+    4311: x_4311,
+    4315: x_4315,
+    4318: x_4318,
+    4320: x_4320,
     4321: x_4321,
     4322: x_4322,
-    4323: x_4323,
+    4325: x_4325,
     4326: x_4326,
     4327: x_4327,
-    4328: x_4328,
+    4329: x_4329,
     4330: x_4330,
     4331: x_4331,
     4332: x_4332,
     4333: x_4333,
     4334: x_4334,
-    4335: x_4335,
+    4338: x_4338,
     4339: x_4339,
     4340: x_4340,
-    4341: x_4341,
-    4344: x_4344,
-    4346: x_4346,
-    4349: x_4349,
-    4353: x_4353,
-    4357: x_4357,
-    4360: x_4360,
+    4343: x_4343,
+    4345: x_4345,
+    4348: x_4348,
+    4352: x_4352,
+    4356: x_4356,
+    4359: x_4359,
+    4361: x_4361,
     4362: x_4362,
-    4363: x_4363,
+    4367: x_4367,
     4368: x_4368,
     4369: x_4369,
     4370: x_4370,
     4371: x_4371,
     4372: x_4372,
-    4373: x_4373,
+    4374: x_4374,
     4375: x_4375,
     4376: x_4376,
     4377: x_4377,
@@ -16264,142 +16259,142 @@ CODE = {
     4379: x_4379,
     4380: x_4380,
     4381: x_4381,
-    4382: x_4382,
-    4384: x_4384,
-    4386: x_4386,
-    4388: x_4388,
+    4383: x_4383,
+    4385: x_4385,
+    4387: x_4387,
+    4390: x_4390,
     4391: x_4391,
-    4392: x_4392,
-    4394: x_4394,
+    4393: x_4393,
+    4395: x_4395,
     4396: x_4396,
-    4397: x_4397,
-    4401: x_4401,
-    4405: x_4405,
-    4407: x_4407,
+    4400: x_4400,
+    4404: x_4404,
+    4406: x_4406,
+    4409: x_4409,
     4410: x_4410,
     4411: x_4411,
-    4412: x_4412,
+    4413: x_4413,
     4414: x_4414,
     4415: x_4415,
     4416: x_4416,
     4417: x_4417,
     4418: x_4418,
-    4419: x_4419,
-    4422: x_4422,
-    4426: x_4426,
+    4421: x_4421,
+    4425: x_4425,
+    4428: x_4428,
     4429: x_4429,
     4430: x_4430,
-    4431: x_4431,
+    4433: x_4433,
     4434: x_4434,
     4435: x_4435,
-    4436: x_4436,
+    4437: x_4437,
     4438: x_4438,
     4439: x_4439,
     4440: x_4440,
     4441: x_4441,
     4442: x_4442,
-    4443: x_4443,
-    4447: x_4447,
+    4446: x_4446,
+    4450: x_4450,
     4451: x_4451,
     4452: x_4452,
     4453: x_4453,
     4454: x_4454,
     4455: x_4455,
-    4456: x_4456,
-    4458: x_4458,
+    4457: x_4457,
+    4459: x_4459,
     4460: x_4460,
     4461: x_4461,
-    4462: x_4462,
+    4467: x_4467,
     4468: x_4468,
     4469: x_4469,
     4470: x_4470,
     4471: x_4471,
     4472: x_4472,
-    4473: x_4473,
-    4475: x_4475,
+    4474: x_4474,
+    4476: x_4476,
     4477: x_4477,
     4478: x_4478,
-    4479: x_4479,
-    4484: x_4484,
+    4483: x_4483,
+    4488: x_4488,
     4489: x_4489,
     4490: x_4490,
     4491: x_4491,
     4492: x_4492,
     4493: x_4493,
-    4494: x_4494,
-    4496: x_4496,
+    4495: x_4495,
+    4497: x_4497,
     4498: x_4498,
     4499: x_4499,
-    4500: x_4500,
-    4505: x_4505,
+    4504: x_4504,
+    4506: x_4506,
     4507: x_4507,
     4508: x_4508,
     4509: x_4509,
     4510: x_4510,
-    4511: x_4511,
-    4513: x_4513,
+    4512: x_4512,
+    4515: x_4515,
     4516: x_4516,
     4517: x_4517,
     4518: x_4518,
-    4519: x_4519,
+    4521: x_4521,
     4522: x_4522,
     4523: x_4523,
-    4524: x_4524,
+    4525: x_4525,
     4526: x_4526,
     4527: x_4527,
     4528: x_4528,
     4529: x_4529,
     4530: x_4530,
-    4531: x_4531,
+    4534: x_4534,
     4535: x_4535,
-    4536: x_4536,
+    4537: x_4537,
     4538: x_4538,
     4539: x_4539,
     4540: x_4540,
-    4541: x_4541,
+    4542: x_4542,
     4543: x_4543,
     4544: x_4544,
     4545: x_4545,
     4546: x_4546,
     4547: x_4547,
-    4548: x_4548,
+    4551: x_4551,
     4552: x_4552,
-    4553: x_4553,
+    4554: x_4554,
     4555: x_4555,
     4556: x_4556,
     4557: x_4557,
     4558: x_4558,
-    4559: x_4559,
+    4560: x_4560,
     4561: x_4561,
     4562: x_4562,
     4563: x_4563,
     4564: x_4564,
     4565: x_4565,
-    4566: x_4566,
+    4567: x_4567,
     4568: x_4568,
     4569: x_4569,
-    4570: x_4570,
-    4572: x_4572,
+    4571: x_4571,
+    4574: x_4574,
     4575: x_4575,
     4576: x_4576,
-    4577: x_4577,
+    4580: x_4580,
     4581: x_4581,
     4582: x_4582,
     4583: x_4583,
-    4584: x_4584,
+    4585: x_4585,
     4586: x_4586,
     4587: x_4587,
     4588: x_4588,
     4589: x_4589,
     4590: x_4590,
     4591: x_4591,
-    4592: x_4592,
+    4596: x_4596,
     4597: x_4597,
     4598: x_4598,
     4599: x_4599,
     4600: x_4600,
     4601: x_4601,
-    4602: x_4602,
+    4603: x_4603,
     4604: x_4604,
     4605: x_4605,
     4606: x_4606,
@@ -16407,9 +16402,9 @@ CODE = {
     4608: x_4608,
     4609: x_4609,
     4610: x_4610,
-    4611: x_4611,
-    4613: x_4613,
-    4615: x_4615,
+    4612: x_4612,
+    4614: x_4614,
+    4616: x_4616,
     4617: x_4617,
     4618: x_4618,
     4619: x_4619,
@@ -16417,12 +16412,12 @@ CODE = {
     4621: x_4621,
     4622: x_4622,
     4623: x_4623,
-    4624: x_4624,
-    4626: x_4626,
+    4625: x_4625,
+    4627: x_4627,
     4628: x_4628,
     4629: x_4629,
     4630: x_4630,
-    4631: x_4631,
+    4632: x_4632,
     4633: x_4633,
     4634: x_4634,
     4635: x_4635,
@@ -16444,13 +16439,13 @@ CODE = {
     4651: x_4651,
     4652: x_4652,
     4653: x_4653,
-    4654: x_4654,
+    4658: x_4658,
     4659: x_4659,
     4660: x_4660,
     4661: x_4661,
     4662: x_4662,
     4663: x_4663,
-    4664: x_4664,
+    4665: x_4665,
     4666: x_4666,
     4667: x_4667,
     4668: x_4668,
@@ -16458,9 +16453,9 @@ CODE = {
     4670: x_4670,
     4671: x_4671,
     4672: x_4672,
-    4673: x_4673,
-    4675: x_4675,
-    4677: x_4677,
+    4674: x_4674,
+    4676: x_4676,
+    4678: x_4678,
     4679: x_4679,
     4680: x_4680,
     4681: x_4681,
@@ -16468,38 +16463,38 @@ CODE = {
     4683: x_4683,
     4684: x_4684,
     4685: x_4685,
-    4686: x_4686,
-    4688: x_4688,
-    4998: x_4998,
+    4687: x_4687,
+    4997: x_4997,
+    4689: x_4689,
     4690: x_4690,
     4691: x_4691,
-    4692: x_4692,
-    4998: x_4998,
-    4695: x_4695,
-    4698: x_4698,
-    4998: x_4998,
+    4997: x_4997,
+    4694: x_4694,
+    4697: x_4697,
+    4997: x_4997,
+    4700: x_4700,
     4701: x_4701,
-    4702: x_4702,
+    4703: x_4703,
     4704: x_4704,
     4705: x_4705,
-    4706: x_4706,
-    4708: x_4708,
+    4707: x_4707,
+    4710: x_4710,
     4711: x_4711,
     4712: x_4712,
     4713: x_4713,
     4714: x_4714,
-    4715: x_4715,
+    4717: x_4717,
     4718: x_4718,
-    4719: x_4719,
-    4721: x_4721,
+    4720: x_4720,
+    4722: x_4722,
     4723: x_4723,
-    4724: x_4724,
+    4725: x_4725,
     4726: x_4726,
-    4727: x_4727,
+    4729: x_4729,
     4730: x_4730,
     4731: x_4731,
     4732: x_4732,
-    4733: x_4733,
+    4734: x_4734,
     4735: x_4735,
     4736: x_4736,
     4737: x_4737,
@@ -16507,13 +16502,13 @@ CODE = {
     4739: x_4739,
     4740: x_4740,
     4741: x_4741,
-    4742: x_4742,
+    4746: x_4746,
     4747: x_4747,
     4748: x_4748,
     4749: x_4749,
     4750: x_4750,
     4751: x_4751,
-    4752: x_4752,
+    4753: x_4753,
     4754: x_4754,
     4755: x_4755,
     4756: x_4756,
@@ -16521,9 +16516,9 @@ CODE = {
     4758: x_4758,
     4759: x_4759,
     4760: x_4760,
-    4761: x_4761,
-    4763: x_4763,
-    4765: x_4765,
+    4762: x_4762,
+    4764: x_4764,
+    4766: x_4766,
     4767: x_4767,
     4768: x_4768,
     4769: x_4769,
@@ -16531,21 +16526,21 @@ CODE = {
     4771: x_4771,
     4772: x_4772,
     4773: x_4773,
-    4774: x_4774,
+    4775: x_4775,
     4776: x_4776,
-    4777: x_4777,
+    4778: x_4778,
     4779: x_4779,
     4780: x_4780,
-    4781: x_4781,
+    4782: x_4782,
     4783: x_4783,
-    4784: x_4784,
+    4785: x_4785,
     4786: x_4786,
-    4787: x_4787,
-    4789: x_4789,
-    4792: x_4792,
+    4788: x_4788,
+    4791: x_4791,
+    4793: x_4793,
     4794: x_4794,
-    4795: x_4795,
-    4797: x_4797,
+    4796: x_4796,
+    4798: x_4798,
     4799: x_4799,
     4800: x_4800,
     4801: x_4801,
@@ -16554,7 +16549,7 @@ CODE = {
     4804: x_4804,
     4805: x_4805,
     4806: x_4806,
-    4807: x_4807,
+    4808: x_4808,
     4809: x_4809,
     4810: x_4810,
     4811: x_4811,
@@ -16562,34 +16557,34 @@ CODE = {
     4813: x_4813,
     4814: x_4814,
     4815: x_4815,
-    4816: x_4816,
-    4818: x_4818,
-    4820: x_4820,
+    4817: x_4817,
+    4819: x_4819,
+    4821: x_4821,
     4822: x_4822,
     4823: x_4823,
     4824: x_4824,
     4825: x_4825,
-    4826: x_4826,
+    4828: x_4828,
     4829: x_4829,
     4830: x_4830,
     4831: x_4831,
     4832: x_4832,
     4833: x_4833,
-    4834: x_4834,
+    4836: x_4836,
     4837: x_4837,
-    4838: x_4838,
-    4841: x_4841,
+    4840: x_4840,
+    4842: x_4842,
     4843: x_4843,
-    4844: x_4844,
+    4845: x_4845,
     4846: x_4846,
     4847: x_4847,
-    4848: x_4848,
+    4851: x_4851,
     4852: x_4852,
     4853: x_4853,
     4854: x_4854,
     4855: x_4855,
     4856: x_4856,
-    4857: x_4857,
+    4858: x_4858,
     4859: x_4859,
     4860: x_4860,
     4861: x_4861,
@@ -16597,27 +16592,27 @@ CODE = {
     4863: x_4863,
     4864: x_4864,
     4865: x_4865,
-    4866: x_4866,
-    4868: x_4868,
-    4870: x_4870,
+    4867: x_4867,
+    4869: x_4869,
+    4871: x_4871,
     4872: x_4872,
     4873: x_4873,
     4874: x_4874,
     4875: x_4875,
-    4876: x_4876,
+    4877: x_4877,
     4878: x_4878,
-    4879: x_4879,
-    4882: x_4882,
-    4885: x_4885,
+    4881: x_4881,
+    4884: x_4884,
+    4886: x_4886,
     4887: x_4887,
-    4888: x_4888,
-    4890: x_4890,
+    4889: x_4889,
+    4894: x_4894,
     4895: x_4895,
     4896: x_4896,
     4897: x_4897,
     4898: x_4898,
     4899: x_4899,
-    4900: x_4900,
+    4901: x_4901,
     4902: x_4902,
     4903: x_4903,
     4904: x_4904,
@@ -16625,22 +16620,22 @@ CODE = {
     4906: x_4906,
     4907: x_4907,
     4908: x_4908,
-    4909: x_4909,
-    4911: x_4911,
-    4913: x_4913,
+    4910: x_4910,
+    4912: x_4912,
+    4914: x_4914,
     4915: x_4915,
-    4916: x_4916,
-    4920: x_4920,
+    4919: x_4919,
+    4921: x_4921,
     4922: x_4922,
-    4923: x_4923,
+    4924: x_4924,
     4925: x_4925,
-    4926: x_4926,
+    4929: x_4929,
     4930: x_4930,
     4931: x_4931,
     4932: x_4932,
     4933: x_4933,
     4934: x_4934,
-    4935: x_4935,
+    4936: x_4936,
     4937: x_4937,
     4938: x_4938,
     4939: x_4939,
@@ -16648,61 +16643,61 @@ CODE = {
     4941: x_4941,
     4942: x_4942,
     4943: x_4943,
-    4944: x_4944,
-    4946: x_4946,
-    4948: x_4948,
+    4945: x_4945,
+    4947: x_4947,
+    4949: x_4949,
     4950: x_4950,
     4951: x_4951,
-    4952: x_4952,
-    4955: x_4955,
+    4954: x_4954,
+    4956: x_4956,
     4957: x_4957,
     4958: x_4958,
-    4959: x_4959,
+    4961: x_4961,
     4962: x_4962,
     4963: x_4963,
-    4964: x_4964,
+    4965: x_4965,
     4966: x_4966,
-    4967: x_4967,
-    4970: x_4970,
+    4969: x_4969,
+    4971: x_4971,
     4972: x_4972,
     4973: x_4973,
-    4974: x_4974,
+    4976: x_4976,
     4977: x_4977,
     4978: x_4978,
-    4979: x_4979,
+    4980: x_4980,
     4981: x_4981,
-    4982: x_4982,
-    4985: x_4985,
+    4984: x_4984,
+    4986: x_4986,
     4987: x_4987,
     4988: x_4988,
     4989: x_4989,
-    4990: x_4990,
-    4994: x_4994,
-    4998: x_4998,
+    4993: x_4993,
+    4997: x_4997,
+    5000: x_5000,
     5001: x_5001,
     5002: x_5002,
-    5003: x_5003,
+    5006: x_5006,
     5007: x_5007,
     5008: x_5008,
     5009: x_5009,
     5010: x_5010,
     5011: x_5011,
     5012: x_5012,
-    5013: x_5013,
-    5015: x_5015,
+    5014: x_5014,
+    5016: x_5016,
     5017: x_5017,
-    5018: x_5018,
+    5020: x_5020,
     5021: x_5021,
-    5022: x_5022,
+    5023: x_5023,
     5024: x_5024,
     5025: x_5025,
-    5026: x_5026,
+    5029: x_5029,
     5030: x_5030,
     5031: x_5031,
     5032: x_5032,
     5033: x_5033,
     5034: x_5034,
-    5035: x_5035,
+    5036: x_5036,
     5037: x_5037,
     5038: x_5038,
     5039: x_5039,
@@ -16710,18 +16705,18 @@ CODE = {
     5041: x_5041,
     5042: x_5042,
     5043: x_5043,
-    5044: x_5044,
-    5046: x_5046,
-    5048: x_5048,
+    5045: x_5045,
+    5047: x_5047,
+    5049: x_5049,
     5050: x_5050,
     5051: x_5051,
     5052: x_5052,
     5053: x_5053,
-    5054: x_5054,
+    5055: x_5055,
     5056: x_5056,
-    5057: x_5057,
+    5059: x_5059,
     5060: x_5060,
-    5061: x_5061,
+    5064: x_5064,
     5065: x_5065,
     5066: x_5066,
     5067: x_5067,
@@ -16730,76 +16725,76 @@ CODE = {
     5070: x_5070,
     5071: x_5071,
     5072: x_5072,
-    5073: x_5073,
-    4505: x_4505,
+    4504: x_4504,
+    4506: x_4506,
     4507: x_4507,
     4508: x_4508,
     4509: x_4509,
     4510: x_4510,
-    4511: x_4511,
-    4513: x_4513,
+    4512: x_4512,
+    4515: x_4515,
     4516: x_4516,
     4517: x_4517,
     4518: x_4518,
-    4519: x_4519,
+    4521: x_4521,
     4522: x_4522,
     4523: x_4523,
-    4524: x_4524,
+    4525: x_4525,
     4526: x_4526,
     4527: x_4527,
     4528: x_4528,
     4529: x_4529,
     4530: x_4530,
-    4531: x_4531,
+    4534: x_4534,
     4535: x_4535,
-    4536: x_4536,
+    4537: x_4537,
     4538: x_4538,
     4539: x_4539,
     4540: x_4540,
-    4541: x_4541,
+    4542: x_4542,
     4543: x_4543,
     4544: x_4544,
     4545: x_4545,
     4546: x_4546,
     4547: x_4547,
-    4548: x_4548,
+    4551: x_4551,
     4552: x_4552,
-    4553: x_4553,
+    4554: x_4554,
     4555: x_4555,
     4556: x_4556,
     4557: x_4557,
     4558: x_4558,
-    4559: x_4559,
+    4560: x_4560,
     4561: x_4561,
     4562: x_4562,
     4563: x_4563,
     4564: x_4564,
     4565: x_4565,
-    4566: x_4566,
+    4567: x_4567,
     4568: x_4568,
     4569: x_4569,
-    4570: x_4570,
-    4572: x_4572,
+    4571: x_4571,
+    4574: x_4574,
     4575: x_4575,
     4576: x_4576,
-    4577: x_4577,
+    4580: x_4580,
     4581: x_4581,
     4582: x_4582,
     4583: x_4583,
-    4584: x_4584,
+    4585: x_4585,
     4586: x_4586,
     4587: x_4587,
     4588: x_4588,
     4589: x_4589,
     4590: x_4590,
     4591: x_4591,
-    4592: x_4592,
+    4596: x_4596,
     4597: x_4597,
     4598: x_4598,
     4599: x_4599,
     4600: x_4600,
     4601: x_4601,
-    4602: x_4602,
+    4603: x_4603,
     4604: x_4604,
     4605: x_4605,
     4606: x_4606,
@@ -16807,9 +16802,9 @@ CODE = {
     4608: x_4608,
     4609: x_4609,
     4610: x_4610,
-    4611: x_4611,
-    4613: x_4613,
-    4615: x_4615,
+    4612: x_4612,
+    4614: x_4614,
+    4616: x_4616,
     4617: x_4617,
     4618: x_4618,
     4619: x_4619,
@@ -16817,12 +16812,12 @@ CODE = {
     4621: x_4621,
     4622: x_4622,
     4623: x_4623,
-    4624: x_4624,
-    4626: x_4626,
+    4625: x_4625,
+    4627: x_4627,
     4628: x_4628,
     4629: x_4629,
     4630: x_4630,
-    4631: x_4631,
+    4632: x_4632,
     4633: x_4633,
     4634: x_4634,
     4635: x_4635,
@@ -16844,13 +16839,13 @@ CODE = {
     4651: x_4651,
     4652: x_4652,
     4653: x_4653,
-    4654: x_4654,
+    4658: x_4658,
     4659: x_4659,
     4660: x_4660,
     4661: x_4661,
     4662: x_4662,
     4663: x_4663,
-    4664: x_4664,
+    4665: x_4665,
     4666: x_4666,
     4667: x_4667,
     4668: x_4668,
@@ -16858,9 +16853,9 @@ CODE = {
     4670: x_4670,
     4671: x_4671,
     4672: x_4672,
-    4673: x_4673,
-    4675: x_4675,
-    4677: x_4677,
+    4674: x_4674,
+    4676: x_4676,
+    4678: x_4678,
     4679: x_4679,
     4680: x_4680,
     4681: x_4681,
@@ -16868,8 +16863,7 @@ CODE = {
     4683: x_4683,
     4684: x_4684,
     4685: x_4685,
-    4686: x_4686,
-    4688: x_4688,
+    4687: x_4687,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -18868,878 +18862,877 @@ AT = {
     3896: 'rules_data/terraforming_mars/cards/141-208.yaml:483',
     3897: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3898: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3899: 'rules_data/terraforming_mars/cards/141-208.yaml:485',
+    3901: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3902: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3903: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3907: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3906: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3911: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3912: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3913: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3914: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3916: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3918: 'rules_data/terraforming_mars/cards/141-208.yaml:497',
-    3920: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3921: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3922: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3913: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3915: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3917: 'rules_data/terraforming_mars/cards/141-208.yaml:496',
+    3919: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3920: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3921: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3924: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     3925: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3926: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3927: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3929: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3930: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3931: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3926: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3928: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3929: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3930: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3931: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3932: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3933: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3934: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3938: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3937: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3942: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3943: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3944: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3945: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3946: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3948: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3947: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3948: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3949: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3950: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3951: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3952: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3953: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3953: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3954: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3955: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3956: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3957: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3958: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3959: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    3960: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
     3961: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    3962: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    3963: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:55',
-    3965: 'rules_data/terraforming_mars/cards/141-208.yaml:514',
-    3967: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3968: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3969: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3962: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:55',
+    3964: 'rules_data/terraforming_mars/cards/141-208.yaml:513',
+    3966: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3967: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3968: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3971: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     3972: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3973: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3974: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3976: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3977: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3978: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3973: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3975: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3976: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3977: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3978: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3979: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3980: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3981: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3985: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3986: 'rules_data/terraforming_mars/cards/141-208.yaml:531',
-    3987: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:64',
+    3984: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3985: 'rules_data/terraforming_mars/cards/141-208.yaml:530',
+    3986: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:64',
+    3987: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
     3988: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
-    3989: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
-    3991: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
-    3992: 'rules_data/terraforming_mars/cards/141-208.yaml:531',
+    3990: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
+    3991: 'rules_data/terraforming_mars/cards/141-208.yaml:530',
+    3993: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3994: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3995: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3997: 'rules_data/terraforming_mars/cards/141-208.yaml:531',
-    3999: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3996: 'rules_data/terraforming_mars/cards/141-208.yaml:530',
+    3998: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4001: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
     4002: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    4003: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    4006: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4007: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4008: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4009: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4010: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4012: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4011: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4012: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4013: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4014: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4015: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4016: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4017: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4021: 'rules_data/terraforming_mars/cards/141-208.yaml:561',
-    4023: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:89',
+    4020: 'rules_data/terraforming_mars/cards/141-208.yaml:560',
+    4022: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:89',
+    4023: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4024: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4025: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4027: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4026: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4028: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4029: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4030: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4035: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4037: 'rules_data/terraforming_mars/cards/141-208.yaml:565',
-    4039: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    4040: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    4041: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4034: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4036: 'rules_data/terraforming_mars/cards/141-208.yaml:564',
+    4038: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    4039: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    4040: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4043: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     4044: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4045: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4046: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4048: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4049: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4050: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4045: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4047: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4048: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4049: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4050: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4051: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4052: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4053: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4057: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4062: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4063: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4064: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4056: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4061: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4062: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4063: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4064: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4065: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4066: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4067: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4069: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4068: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4069: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4070: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4071: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4072: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4073: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4073: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4074: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4075: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4076: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4078: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4080: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4082: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4075: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4077: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4079: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4081: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4084: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4085: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4086: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4087: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4088: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4090: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4089: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4090: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4091: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4092: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4093: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4094: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4095: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    4097: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     4098: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    4099: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    4102: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    4103: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    4104: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4101: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    4102: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    4103: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4106: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     4107: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4108: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4109: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4111: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4112: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4113: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4108: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4110: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4111: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4112: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4113: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4114: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4115: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4116: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4120: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4123: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4119: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4122: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4126: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     4127: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    4128: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    4130: 'rules_data/terraforming_mars/cards/141-208.yaml:585',
-    4133: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4137: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    4138: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    4129: 'rules_data/terraforming_mars/cards/141-208.yaml:584',
+    4132: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4136: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    4137: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    4138: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     4139: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    4140: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    4141: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    4143: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    4146: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4153: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4154: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4155: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4140: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    4142: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    4145: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4152: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4153: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4154: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4155: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4156: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4157: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4158: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4160: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4159: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4160: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4161: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4162: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4163: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4164: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4164: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4165: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4166: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4167: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4169: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4171: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4173: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4176: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4180: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4166: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4168: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4170: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4172: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4175: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4179: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4183: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4184: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4185: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4186: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4187: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4189: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4188: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4189: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4190: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4191: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4192: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4193: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4194: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    4196: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     4197: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    4198: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    4201: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4202: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4203: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4205: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4204: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4206: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4207: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4208: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4212: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
-    4216: 'rules_data/terraforming_mars/cards/141-208.yaml:659',
+    4211: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
+    4215: 'rules_data/terraforming_mars/cards/141-208.yaml:658',
+    4216: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
     4217: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
-    4218: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
-    4220: 'rules_data/terraforming_mars/cards/141-208.yaml:663',
+    4219: 'rules_data/terraforming_mars/cards/141-208.yaml:662',
+    4222: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     4223: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    4224: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    4228: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4229: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4230: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4231: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4232: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4234: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4233: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4234: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4235: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4236: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4237: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4238: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4239: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    4241: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4242: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4243: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4244: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4245: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4247: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4246: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4247: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4248: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4249: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4250: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4251: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4252: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4253: 'rules_data/terraforming_mars/corporations.yaml:24',
-    4256: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4258: 'rules_data/terraforming_mars/corporations.yaml:24',
-    4261: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4265: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4269: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4272: 'rules_data/terraforming_mars/corporations.yaml:32',
-    4275: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4280: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4282: 'rules_data/terraforming_mars/corporations.yaml:52',
-    4285: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4252: 'rules_data/terraforming_mars/corporations.yaml:24',
+    4255: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4257: 'rules_data/terraforming_mars/corporations.yaml:24',
+    4260: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4264: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4268: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4271: 'rules_data/terraforming_mars/corporations.yaml:32',
+    4274: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4279: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4281: 'rules_data/terraforming_mars/corporations.yaml:52',
+    4284: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4288: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4289: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4290: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     4291: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4292: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4294: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4293: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    4294: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4295: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4296: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4297: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4298: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4299: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4303: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4307: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4309: 'rules_data/terraforming_mars/corporations.yaml:70',
-    4312: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4316: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4319: 'rules_data/terraforming_mars/corporations.yaml:79',
-    4321: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    4322: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    4323: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4302: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4306: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4308: 'rules_data/terraforming_mars/corporations.yaml:70',
+    4311: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4315: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4318: 'rules_data/terraforming_mars/corporations.yaml:79',
+    4320: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    4321: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    4322: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4325: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     4326: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4327: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4328: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4330: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4331: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4332: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4327: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4329: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4330: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4331: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4332: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4333: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4334: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4335: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4339: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4340: 'rules_data/terraforming_mars/corporations.yaml:88',
-    4341: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4344: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4346: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4349: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4353: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4357: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4360: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4362: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4363: 'rules_data/terraforming_mars/corporations.yaml:120',
-    4368: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4369: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4370: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4338: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4339: 'rules_data/terraforming_mars/corporations.yaml:88',
+    4340: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4343: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4345: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4348: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4352: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4356: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4359: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4361: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4362: 'rules_data/terraforming_mars/corporations.yaml:120',
+    4367: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4368: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4369: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4370: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4371: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4372: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4373: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4375: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4374: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4375: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4376: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4377: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4378: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4379: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4379: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4380: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4381: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4382: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4384: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4386: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4388: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4381: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4383: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4385: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4387: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4390: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4391: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4392: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4394: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4393: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4395: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4396: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4397: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4401: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4405: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4407: 'rules_data/terraforming_mars/corporations.yaml:122',
-    4410: 'rules_data/terraforming_mars/corporations.yaml:131',
+    4400: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4404: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4406: 'rules_data/terraforming_mars/corporations.yaml:122',
+    4409: 'rules_data/terraforming_mars/corporations.yaml:131',
+    4410: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     4411: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4412: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4414: 'rules_data/terraforming_mars/corporations.yaml:134',
-    4415: 'rules_data/terraforming_mars/milestones.yaml:5',
-    4416: 'rules_data/terraforming_mars/milestones.yaml:6',
-    4417: 'rules_data/terraforming_mars/milestones.yaml:7',
-    4418: 'rules_data/terraforming_mars/milestones.yaml:8',
-    4419: 'rules_data/terraforming_mars/milestones.yaml:9',
-    4422: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4426: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4429: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    4430: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    4431: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4413: 'rules_data/terraforming_mars/corporations.yaml:134',
+    4414: 'rules_data/terraforming_mars/milestones.yaml:5',
+    4415: 'rules_data/terraforming_mars/milestones.yaml:6',
+    4416: 'rules_data/terraforming_mars/milestones.yaml:7',
+    4417: 'rules_data/terraforming_mars/milestones.yaml:8',
+    4418: 'rules_data/terraforming_mars/milestones.yaml:9',
+    4421: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4425: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4428: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    4429: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    4430: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4433: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     4434: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4435: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4436: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4438: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4439: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4440: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4435: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4437: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4438: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4439: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4440: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4441: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4442: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4443: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4447: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4451: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    4446: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4450: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    4451: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4452: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4453: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4454: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    4453: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    4454: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4455: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4456: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4458: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4457: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4459: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4460: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4461: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4462: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4468: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    4467: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    4468: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4469: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4470: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4471: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    4470: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    4471: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4472: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4473: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4475: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4474: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4476: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4477: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4478: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4479: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4484: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4489: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    4483: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4488: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    4489: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4490: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4491: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4492: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    4491: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    4492: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4493: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4494: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4496: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4495: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4497: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4498: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4499: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4500: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4505: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4504: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4506: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4507: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4508: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4509: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4510: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4511: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4513: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    4516: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4517: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    4518: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    4519: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4512: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    4515: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4516: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    4517: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    4518: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4521: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     4522: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4523: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4524: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4526: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4527: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4528: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4523: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4525: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4526: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4527: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4528: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4529: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4530: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4531: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4535: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4536: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4538: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
+    4534: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4535: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4537: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
+    4538: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     4539: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4540: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4541: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4543: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4544: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4545: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4540: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4542: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4543: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4544: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4545: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4546: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4547: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4548: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4552: 'rules_data/terraforming_mars/modules.yaml:35',
-    4553: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4555: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4551: 'rules_data/terraforming_mars/modules.yaml:35',
+    4552: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4554: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4555: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4556: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4557: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4558: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4559: 'rules_data/terraforming_mars/modules.yaml:54',
+    4558: 'rules_data/terraforming_mars/modules.yaml:54',
+    4560: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4561: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4562: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4563: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4564: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4565: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4566: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4565: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4567: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4568: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4569: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4570: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4572: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4575: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4576: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4577: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4569: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4571: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4574: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4575: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4576: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4580: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4581: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4582: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4583: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4584: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4586: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4585: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4586: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4587: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4588: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4589: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4590: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4591: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4592: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4591: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4596: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4600: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4601: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4602: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4603: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4605: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4606: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4609: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4611: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4615: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4617: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4616: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4617: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4618: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4619: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4620: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4619: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4620: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     4621: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4622: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4623: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4624: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4622: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4623: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4625: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4627: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4628: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4629: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4630: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4631: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4632: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4634: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4635: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4636: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4637: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4638: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4639: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4638: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4639: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4640: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4641: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4641: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4642: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4643: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4644: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4645: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4646: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4647: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4648: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4649: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4647: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4648: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4649: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     4650: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     4651: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4653: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4654: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4660: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4661: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4653: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4658: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4660: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4661: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4662: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4663: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4664: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4665: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4667: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4668: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4669: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4670: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4670: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4671: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4672: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4673: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4675: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4677: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4679: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4672: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4674: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4676: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4678: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4680: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4682: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4682: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     4683: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4685: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4686: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4688: 'rules_data/terraforming_mars/modules.yaml:66',
+    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4685: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4687: 'rules_data/terraforming_mars/modules.yaml:66',
+    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
     4690: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
     4691: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4692: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4998: 'rules_data/terraforming_mars/flow.yaml:13',
-    4695: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
-    4698: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4998: 'rules_data/terraforming_mars/flow.yaml:17',
+    4997: 'rules_data/terraforming_mars/flow.yaml:13',
+    4694: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
+    4697: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4997: 'rules_data/terraforming_mars/flow.yaml:17',
+    4700: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
     4701: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4702: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4703: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4704: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4705: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4706: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4708: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4711: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4705: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4707: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4710: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4711: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
     4712: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4713: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    4713: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
     4714: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    4715: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    4717: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4718: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4719: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4721: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4720: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4722: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4723: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4724: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4726: 'rules_data/terraforming_mars/flow.yaml:26',
-    4727: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
+    4725: 'rules_data/terraforming_mars/flow.yaml:26',
+    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
+    4729: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4730: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4731: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4732: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4733: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4735: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4734: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4735: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4736: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4737: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4738: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4739: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4740: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4741: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
-    4742: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4747: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4748: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4749: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4740: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
+    4741: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4746: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4747: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4748: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4749: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4750: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4751: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4752: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4754: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4753: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4754: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4755: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4756: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4757: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4758: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4758: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4759: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4760: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4761: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4763: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4765: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4767: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4760: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4762: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4764: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4766: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4767: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4768: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4769: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4770: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4769: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4770: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     4771: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4772: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4773: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4774: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4776: 'rules_data/terraforming_mars/flow.yaml:31',
-    4777: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4779: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4772: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4773: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4775: 'rules_data/terraforming_mars/flow.yaml:31',
+    4776: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4778: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4779: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
     4780: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4781: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4783: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4784: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4786: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4787: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4789: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4792: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4794: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4795: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4797: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
+    4782: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4783: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4785: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4786: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4788: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4791: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4793: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4794: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4796: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
+    4798: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     4799: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     4800: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4801: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4802: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4803: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4804: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4801: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4802: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4803: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4804: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4805: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4806: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4807: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4809: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4808: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4809: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4810: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4811: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4812: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4813: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4813: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4814: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4815: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4816: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4818: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4820: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4822: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4815: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4817: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4819: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4821: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4822: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
     4823: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4824: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4824: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
     4825: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4826: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4829: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4828: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4829: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4830: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4831: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4832: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4833: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4834: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4836: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
     4837: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4838: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4841: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
+    4840: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
+    4842: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4843: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4844: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4846: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    4845: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    4846: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
     4847: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4848: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4852: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4853: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4854: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4851: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4852: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4853: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4854: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4855: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4856: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4857: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4859: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4858: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4859: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4860: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4861: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4862: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4863: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4863: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4864: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4865: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4866: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4868: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4870: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4872: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4865: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4867: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4869: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4871: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4872: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     4873: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4874: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4874: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4875: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4876: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4878: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4879: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4882: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4885: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
+    4877: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4878: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4881: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4884: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
+    4886: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4887: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4888: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4890: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
-    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4896: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4897: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4889: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
+    4894: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4896: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4897: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4898: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4899: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4900: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4902: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4901: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4902: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4903: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4904: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4905: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4906: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4906: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4907: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4908: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4909: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4911: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4913: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4915: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4916: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4920: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
+    4908: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4910: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4912: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4914: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4915: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4919: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
+    4921: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4922: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4923: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4925: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
-    4926: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
-    4930: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4931: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4932: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4924: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
+    4925: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
+    4929: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4930: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4931: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4932: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4933: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4934: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4935: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4937: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4936: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4937: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4938: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4939: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4940: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4941: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4941: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4942: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4943: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4944: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4946: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4948: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4950: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4943: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4945: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4947: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4949: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4950: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
     4951: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4952: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4955: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
+    4954: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
+    4956: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4957: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4958: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4959: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4962: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4961: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4962: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
     4963: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4964: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4965: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
     4966: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4967: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4970: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
+    4969: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
+    4971: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4972: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4973: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4974: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4977: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4976: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4977: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
     4978: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4979: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4980: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
     4981: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4982: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4985: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
-    4987: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4984: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
+    4986: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4987: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
     4988: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
     4989: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4990: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4994: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
-    4998: 'rules_data/terraforming_mars/flow.yaml:40',
+    4993: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
+    4997: 'rules_data/terraforming_mars/flow.yaml:40',
+    5000: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
     5001: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
     5002: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    5003: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    5007: 'rules_data/terraforming_mars/flow.yaml:42',
+    5006: 'rules_data/terraforming_mars/flow.yaml:42',
+    5007: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     5008: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    5009: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    5009: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
     5010: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
     5011: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    5012: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    5013: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    5015: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    5018: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
+    5012: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    5014: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    5017: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
+    5020: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
     5021: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    5022: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    5024: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    5023: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    5024: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
     5025: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    5026: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    5030: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    5031: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    5032: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    5029: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    5030: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    5031: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    5032: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     5033: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     5034: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    5035: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    5037: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    5036: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    5037: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     5038: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     5039: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     5040: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    5041: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5041: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     5042: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    5043: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    5044: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    5046: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    5048: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    5050: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5043: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    5045: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    5047: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    5049: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5050: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     5051: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    5052: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    5052: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     5053: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    5054: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    5056: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    5057: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    5060: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    5061: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4505: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    5055: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    5056: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    5059: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    5060: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4504: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4506: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4507: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4508: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4509: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4510: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4511: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4513: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    4516: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4517: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    4518: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    4519: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4512: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    4515: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4516: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    4517: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    4518: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4521: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     4522: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4523: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4524: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4526: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4527: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4528: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4523: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4525: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4526: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4527: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4528: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4529: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4530: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4531: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4535: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4536: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4538: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
+    4534: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4535: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4537: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
+    4538: 'rules_data/terraforming_mars/definitions/board.yaml:71',
     4539: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4540: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4541: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4543: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4544: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4545: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4540: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4542: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4543: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4544: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4545: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4546: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4547: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4548: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4552: 'rules_data/terraforming_mars/modules.yaml:35',
-    4553: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4555: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4551: 'rules_data/terraforming_mars/modules.yaml:35',
+    4552: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4554: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4555: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4556: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4557: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4558: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4559: 'rules_data/terraforming_mars/modules.yaml:54',
+    4558: 'rules_data/terraforming_mars/modules.yaml:54',
+    4560: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4561: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4562: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4563: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4564: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4565: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4566: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4565: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4567: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4568: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4569: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4570: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4572: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4575: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4576: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4577: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4569: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4571: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4574: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4575: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4576: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4580: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4581: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4582: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4583: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4584: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4586: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4585: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4586: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4587: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4588: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4589: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4590: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4591: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4592: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4591: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4596: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4600: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4601: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4602: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4603: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4605: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4606: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4609: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4611: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4615: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4617: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4616: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4617: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4618: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4619: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4620: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4619: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4620: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     4621: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4622: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4623: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4624: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4622: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4623: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4625: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4627: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4628: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4629: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4630: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4631: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4632: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4634: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4635: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4636: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4637: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4638: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4639: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4638: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4639: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4640: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4641: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4641: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4642: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4643: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4644: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4645: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4646: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4647: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4648: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4649: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4647: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4648: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4649: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     4650: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     4651: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4653: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4654: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4660: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4661: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4653: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4658: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4660: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4661: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4662: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4663: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4664: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4665: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4667: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4668: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4669: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4670: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4670: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4671: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4672: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4673: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4675: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4677: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4679: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4672: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4674: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4676: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4678: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4680: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4682: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4682: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     4683: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4685: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4686: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4688: 'rules_data/terraforming_mars/modules.yaml:66',
+    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4685: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4687: 'rules_data/terraforming_mars/modules.yaml:66',
 }
