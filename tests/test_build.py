@@ -103,3 +103,21 @@ def test_a_sheet_that_would_show_ids_stops_the_build_cleanly(tmp_path, monkeypat
     err = capsys.readouterr().err
     assert "secret_card" in err and "nothing was written" in err and "Traceback" not in err
     assert not out.exists() or not any(out.rglob("*.py"))
+
+
+def test_a_page_showing_an_id_is_reported_at_the_record(tmp_path, capsys):
+    """A card named like an id (``secret_card``) would reach the player's page: the build
+    reports R040 at the card's line and the column of the name, and writes nothing."""
+    from tests.test_sheets_safety import small_game
+
+    small_game(tmp_path, card_name={"it": "carta_segreta", "en": "secret_card"})
+    cards = (tmp_path / "rules" / "cards.yaml").read_text("utf-8").splitlines()
+    line = next(i for i, text in enumerate(cards, 1) if "secret_card" in text)
+    out = tmp_path / "out"
+    assert main(["build", "--rules", str(tmp_path / "rules"), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    col = cards[line - 1].index("carta_segreta") + 1
+    assert f"cards.yaml:{line}:{col}: error[R040]: the player's page reference.it.html " \
+           "shows the id 'carta_segreta'" in err
+    assert "shows the id 'secret_card'" in err and "nothing was written" in err
+    assert not out.exists() or not any(out.rglob("*.py"))

@@ -110,8 +110,16 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
              "the previous output is unchanged")
         return 1
     except SheetError as exc:  # a player's page would show an id or a data path
-        _say(f"rulesc build: {game}: {exc}; give those records a name in every language "
-             "of the game (docs/sheets.md); nothing was written")
+        if exc.findings:
+            from compiler.sheets.audit import diagnostics
+
+            game_yaml = _relative(folder / "game.yaml", root)
+            print_diagnostics(diagnostics(exc.findings, game_yaml, root), [], root=root)
+            _say(f"rulesc build: {game}: not built (a player's page would show the data "
+                 "names above); nothing was written")
+        else:
+            _say(f"rulesc build: {game}: {exc}; give those records a name in every "
+                 "language of the game (docs/sheets.md); nothing was written")
         return 1
     _report(comp.diagnostics, comp.docs, game, args.strict, root)
     if comp.failed(args.strict):
@@ -182,3 +190,11 @@ def _selection(folder: Path, root: Path, game: str, modules: str,
              f"{exc}")
         return 1
     return None
+
+
+def _relative(path: Path, root: Path) -> str:
+    """``path`` as the diagnostics name files: relative to ``root`` when inside it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
