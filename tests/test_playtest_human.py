@@ -84,7 +84,34 @@ def test_players_in_options_and_views_are_numbered_from_1():
     assert names.label({"target": 1, "name": "priest"}) == "target player 2, Priest"
     game = ll.new_game(2, (), 2)
     view = player_view(game, 0, names)
-    assert "starter: player " in view and "starter: 0" not in view
+    assert "player who starts the round: player " in view and "starter" not in view
+
+
+def test_a_view_shows_names_not_json_and_tells_what_changed():
+    """A board entry reads as its values in words (no JSON braces), and a human is told
+    what changed since their last decision, the other player's doings included."""
+    import io
+
+    import generated.terraforming_mars as tm
+    from compiler.playtest.agents import HumanAgent
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view, value_text
+
+    names = Names(tm.RULES, "en")
+    game = tm.new_game(2, (), 1)
+    out = io.StringIO()
+    human = HumanAgent(lambda g, p: player_view(g, p, names), names.label,
+                       io.StringIO("1\n1\n"), out)
+    while game.pending()["player"] != 0:
+        game.apply(game.legal_actions()[0])
+    game.apply(human.choose(game))
+    while game.pending()["player"] != 0:
+        game.apply(game.legal_actions()[-1])
+    human.choose(game)
+    text = out.getvalue()
+    assert "{" not in text and "since your last decision:" in text
+    board = {"s51": {"tile": "city", "owner": 1, "card": "immigrant_city"}}
+    assert value_text(board, names) == "s51 (City, 1, Immigrant City)"
 
 
 def test_a_prompt_fills_holes_written_with_a_form():

@@ -74,6 +74,7 @@ def select_modules(rules: dict[str, Any], text: str, players: int) -> list[str]:
 
 
 PLAYER_WORD = {"it": "giocatore", "en": "player"}
+YES_NO = {"it": ("sì", "no"), "en": ("yes", "no")}
 """The word before a player's number in texts for people (other languages: English)."""
 
 
@@ -87,6 +88,14 @@ class Names:
         self.seats = set(rules.get("player_labels") or [])
         """Option keys that hold a player: shown numbered from 1 (``target player 2``)."""
         self.table: dict[str, str] = {}
+        self.entries: dict[str, str] = {}
+        """Names of the state entries (``name`` in state.yaml), by entry id."""
+        for scope in (rules.get("state") or {}).values():
+            for key, entry in (scope or {}).items() if isinstance(scope, dict) else ():
+                name = entry.get("name") if isinstance(entry, dict) else None
+                if isinstance(name, dict) and (name.get(self.lang) or name):
+                    self.entries[str(key)] = str(name.get(self.lang)
+                                                 or next(iter(name.values())))
         core = rules.get("records")  # a game in the core language keeps its records there
         tables = list(rules.values()) + (list(core.values()) if isinstance(core, dict) else [])
         for records in tables:
@@ -116,6 +125,13 @@ class Names:
         text = ", ".join(rest)
         return f"{head[0]}: {text}" if head and text else (head[0] if head else text)
 
+    def entry(self, key: str) -> str:
+        """A state entry's name (``key`` itself when the data gives none)."""
+        return self.entries.get(key, key)
+
+    def yes_no(self, value: bool) -> str:
+        return YES_NO.get(self.lang, ("yes", "no"))[0 if value else 1]
+
     def player(self, seat: int) -> str:
         """Seat ``seat`` (0-based) as people number it: ``player 1`` for seat 0."""
         return f"{PLAYER_WORD.get(self.lang, 'player')} {seat + 1}"
@@ -126,5 +142,5 @@ class Names:
         if isinstance(value, str) and value in self.table:
             return self.table[value]
         if isinstance(value, bool):
-            return f"{self.of(key)}: {'yes' if value else 'no'}"
+            return f"{self.of(key)}: {self.yes_no(value)}"
         return f"{self.of(key)} {self.of(value)}"
