@@ -61,6 +61,8 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
     shadow.update(i for t in texts for i in re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", t))
     lost = [frozenset(re.findall(r"\b([a-z][a-z0-9_]*)\b", re.sub(r"\{[^}]*\}", " ", p)))
             for t in texts for p in re.findall(r"\bphrase:\s*[\"']?([^\"'\n]*)", t)]
+    shadow.update(f"kind:{k}" for t in texts
+                  for k in re.findall(r"^kind:\s*[\"']?([a-z_]+)", t, re.M))
     later = [d for d in lang_diags + more if not _follows(d, shadow, lost)]
     result.docs, result.ir = docs, ir
     result.diagnostics = sorted(diags + schema_diags + later, key=_order)
@@ -69,10 +71,12 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
 
 def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]]) -> bool:
     """Whether ``d`` follows from a file or record that failed to load or validate: an
-    unknown id it would declare (R001, R015), or a phrase only its definitions hold
+    unknown id it would declare (R001, R015), a required document it is (R016), or a phrase only its definitions hold
     (R033: every word of a lost phrase, or a lost id, occurs in the unmatched text)."""
     if d.code in ("R001", "R015"):
         return _last_quoted(d.message) in shadow
+    if d.code == "R016":  # the document is there, but did not load or validate
+        return f"kind:{_last_quoted(d.message)}" in shadow
     if d.code == "R033" and "no definition matches '" in d.message:
         words = set(_last_quoted(d.message).split())
         named = set(re.findall(r"'([a-z_][a-z0-9_]*)'", d.hint or ""))  # phrases with 'x'
