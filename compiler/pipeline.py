@@ -71,8 +71,9 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
 
 def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]]) -> bool:
     """Whether ``d`` follows from a file or record that failed to load or validate: an
-    unknown id it would declare (R001, R015), a required document it is (R016), or a phrase only its definitions hold
-    (R033: every word of a lost phrase, or a lost id, occurs in the unmatched text)."""
+    unknown id it would declare (R001, R015), a required document it is (R016), or a
+    phrase only its definitions hold (R033: every word of a lost phrase, or a lost id,
+    occurs in the unmatched text)."""
     if d.code in ("R001", "R015"):
         return _last_quoted(d.message) in shadow
     if d.code == "R016":  # the document is there, but did not load or validate

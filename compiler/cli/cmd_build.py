@@ -121,7 +121,7 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
             _say(f"rulesc build: {game}: {exc}; give those records a name in every "
                  "language of the game (docs/sheets.md); nothing was written")
         return 1
-    _report(comp.diagnostics, comp.docs, game, args.strict, root)
+    _report(comp.diagnostics, comp.docs, _check_command(game, args), args.strict, root)
     if comp.failed(args.strict):
         _say(f"rulesc build: {game}: not built (errors above); nothing was written")
         return 1
@@ -152,14 +152,25 @@ def _not_shipped(root: Path, names: list[str], args: argparse.Namespace) -> None
                              "pass --out DIR to build a copy")
 
 
-def _report(diags: list[Diagnostic], docs: list[Document], game: str, strict: bool,
+def _report(diags: list[Diagnostic], docs: list[Document], check: str, strict: bool,
             root: Path) -> None:
-    """Errors in full; warnings (which do not stop a build) as one count, unless strict."""
+    """Errors in full; warnings (which do not stop a build) as one count, unless strict;
+    ``check`` is the command that lists them."""
     shown = diags if strict else [d for d in diags if d.severity is Severity.ERROR]
-    print_diagnostics(shown, docs, strict=strict, root=root)
+    if shown:
+        print_diagnostics(shown, docs, strict=strict, root=root)
     warnings = len(diags) - len(shown)
     if warnings:
-        _say(f"{game}: {warnings} warning(s); `rulesc check {game}` lists them")
+        _say(f"{warnings} warning(s) not shown (they do not stop a build); `{check}` "
+             "lists them")
+
+
+def _check_command(game: str, args: argparse.Namespace) -> str:
+    """The ``rulesc check`` command that checks what this build compiled."""
+    if args.rules is None:
+        return f"rulesc check {game}"
+    on = f" --on {args.on}" if getattr(args, "on", None) else ""
+    return f"rulesc check --rules {args.rules}{on}"
 
 
 def _selection(folder: Path, root: Path, game: str, modules: str,
@@ -179,7 +190,7 @@ def _selection(folder: Path, root: Path, game: str, modules: str,
     shown = ", ".join(selection) or "no modules"
     if has_errors(diags, args.strict):
         all_diags = sorted(comp.diagnostics + diags, key=Diagnostic.sort_key)
-        _report(all_diags, comp.docs, game, args.strict, root)
+        _report(all_diags, comp.docs, _check_command(game, args), args.strict, root)
         _say(f"rulesc build: {game}: not built: the selection ({shown}) has errors; "
              "nothing was written")
         return 1
