@@ -16,6 +16,7 @@ from typing import Any
 from compiler import check, codegen, lang, load, schema
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.output import byte_compile, differs, write_tree
+from compiler.sheets.prompts import word_prompts
 
 __all__ = ["Compilation", "build", "compile_game", "render_outputs"]
 
@@ -55,6 +56,7 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
         return result
     good, schema_diags = schema.validate(docs)
     ir, _decls, lang_diags = lang.compile_core(good)
+    word_prompts(ir)
     more = check.check(good, ir)
     texts = [t for folder in folders for t in _unreadable(folder, root, good)]
     shadow = {i for d in good for i in d.dropped}
