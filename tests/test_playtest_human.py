@@ -210,3 +210,23 @@ def test_a_prompt_agrees_words_and_names_pieces():
     move = {"prompt": {"def": "move", "args": {"h": {"piece": "tower", "owner": 1},
                                                "s": "ocean"}, "kinds": {"s": "tiles"}}}
     assert prompt(ctx, move) == "move the tower to Ocean"
+
+
+def test_option_labels_show_no_raw_values():
+    """A none value is left out beside other parts, else read as a word; label words are
+    the data's names (records, state entries) or read with spaces; lists and maps are
+    names, not JSON."""
+    from compiler.playtest.games import Names
+
+    rules = {"game": {"language": "it"},
+             "state": {"player": {"stock": {"name": {"it": "riserva"}}}},
+             "cards": {"comet": {"name": {"it": "Cometa"}}},
+             "resources": {"steel": {"name": {"it": "acciaio"}}}}
+    names = Names(rules)
+    assert names.label({"target": None}) == "target nessuno"
+    assert names.label({"card": "comet", "target": None}) == "Cometa"
+    assert names.label({"act": "end_turn"}) == "end turn"
+    assert names.label({"stock": {"steel": 2}}) == "riserva acciaio 2"
+    assert names.label({"spaces": ["comet", "x_1"]}) == "spaces Cometa, x_1"
+    assert names.label({"card": "comet", "keep": True}) == "Cometa, keep: sì"
+    assert Names(rules, "en").label({"sell": None}) == "sell none"
