@@ -230,3 +230,32 @@ def test_option_labels_show_no_raw_values():
     assert names.label({"spaces": ["comet", "x_1"]}) == "spaces Cometa, x_1"
     assert names.label({"card": "comet", "keep": True}) == "Cometa, keep: sì"
     assert Names(rules, "en").label({"sell": None}) == "sell none"
+
+
+@pytest.mark.parametrize("game", ["terraforming_mars", "love_letter", "pampero"])
+def test_every_state_entry_has_a_name_in_each_language(game):
+    """The human's view names every entry (no 'turn_actions' or 'game_tracks')."""
+    import importlib
+
+    rules = importlib.import_module(f"generated.{game}").RULES
+    langs = rules["game"].get("languages") or [rules["game"]["language"]]
+    for scope in ("game", "player"):
+        for key, entry in rules["state"][scope].items():
+            assert set(langs) <= set(entry.get("name") or {}), (scope, key)
+
+
+def test_a_view_leaves_out_bookkeeping_and_names_entries():
+    """Terraforming Mars: the actions of this turn and the last space placed on are the
+    rules' notes (bookkeeping), not shown; the global parameters are, by their name."""
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view
+    from generated import terraforming_mars as tm
+
+    game = tm.new_game(2, (), 1)
+    while game.pending()["player"] != 0:
+        game.apply(game.legal_actions()[0])
+    view = player_view(game, 0, Names(tm.RULES))
+    assert "parametri globali: temperatura -30" in view and "generazione: 1" in view
+    for key in ("turn_actions", "last_space", "first_action_taken", "azioni del turno",
+                "params", "game_tracks", "tr_raised", "prima azione fatta"):
+        assert key not in view

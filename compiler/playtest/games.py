@@ -98,6 +98,9 @@ class Names:
                 if isinstance(name, dict) and (name.get(self.lang) or name):
                     self.entries[str(key)] = str(name.get(self.lang)
                                                  or next(iter(name.values())))
+        rnd = ((rules.get("flow") or {}).get("round") or {}).get("name")
+        if isinstance(rnd, dict) and rnd and "round" not in self.entries:
+            self.entries["round"] = str(rnd.get(self.lang) or next(iter(rnd.values())))
         core = rules.get("records")  # a game in the core language keeps its records there
         tables = list(rules.values()) + (list(core.values()) if isinstance(core, dict) else [])
         for records in tables:

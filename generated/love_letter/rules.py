@@ -63,6 +63,7 @@ RULES = {
                     ['id', 'cards'],
                 ],
                 'hidden': 'all',
+                'name': {'it': 'mazzo', 'en': 'deck'},
             },
             'aside': {
                 'type': [
@@ -70,12 +71,14 @@ RULES = {
                     ['id', 'cards'],
                 ],
                 'hidden': 'all',
+                'name': {'it': 'carta messa da parte', 'en': 'card set aside'},
             },
             'face_up': {
                 'type': [
                     'list',
                     ['id', 'cards'],
                 ],
+                'name': {'it': 'carte scoperte messe da parte', 'en': 'cards set aside face up'},
             },
             'starter': {
                 'type': 'player',
@@ -84,8 +87,15 @@ RULES = {
                     'en': 'player who starts the round',
                 },
             },
-            'current': {'type': 'player'},
-            'turns': {'type': 'int'},
+            'current': {
+                'type': 'player',
+                'name': {'it': 'di turno', 'en': 'whose turn'},
+            },
+            'turns': {
+                'type': 'int',
+                'name': {'it': 'turni giocati', 'en': 'turns played'},
+                'bookkeeping': True,
+            },
         },
         'player': {
             'hand': {
@@ -94,6 +104,7 @@ RULES = {
                     ['id', 'cards'],
                 ],
                 'hidden': 'others',
+                'name': {'it': 'mano', 'en': 'hand'},
             },
             'discards': {
                 'type': [
@@ -101,9 +112,16 @@ RULES = {
                     ['id', 'cards'],
                 ],
                 'active': True,
+                'name': {'it': 'carte scartate', 'en': 'discards'},
             },
-            'out': {'type': 'bool'},
-            'protected': {'type': 'bool'},
+            'out': {
+                'type': 'bool',
+                'name': {'it': 'fuori dal round', 'en': 'out of the round'},
+            },
+            'protected': {
+                'type': 'bool',
+                'name': {'it': "protetto dall'Ancella", 'en': 'protected by the Handmaid'},
+            },
             'tokens': {
                 'type': 'int',
                 'name': {'it': 'gettoni affetto', 'en': 'tokens of affection'},
@@ -114,6 +132,7 @@ RULES = {
                     'opt',
                     ['id', 'cards'],
                 ],
+                'name': {'it': 'ultima carta nominata', 'en': 'card last named'},
             },
             'seen': {
                 'type': [
@@ -130,6 +149,7 @@ RULES = {
                     ],
                 ],
                 'hidden': 'others',
+                'name': {'it': 'carte viste', 'en': 'cards seen'},
             },
         },
     },
