@@ -122,10 +122,16 @@ def value_text(value: Any, names: Names) -> str:
             return f"{len(value)} hidden"
         return ", ".join(value_text(v, names) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{names.of(k)} {_inner(v, names)}" for k, v in value.items())
+        return ", ".join(_keyed(names.of(k), _inner(v, names)) for k, v in value.items())
     if value is None:
         return "-"
     return names.of(value) if isinstance(value, str) else str(value)
+
+
+def _keyed(key: str, text: str) -> str:
+    """``key text``, or the text alone when it already starts with the key's word
+    (``player 2``, not ``player player 2``)."""
+    return text if text.split(" ", 1)[0] == key else f"{key} {text}"
 
 
 def _inner(value: Any, names: Names) -> str:
