@@ -31331,7 +31331,7 @@ def x_11830(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11832(ctx):  # rules_data/pampero/modules.yaml:232
+def x_11832(ctx):  # rules_data/pampero/modules.yaml:233
     E = ctx.env()
     return MEMO(ctx, (11832, E.get('you'), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (lambda v_vs_8024: (lambda v_mine_8025: CALL(ctx, 'sum', None, [KEY(v_vs_8024, v_s_8027, None) for v_s_8027 in items_of(AR('+', [v_mine_8025], [KEY(PL(ctx, v_q_8026).get('tracks'), 'innovations_price', 0) for v_q_8026 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_q_8026 != E.get('you'))) and bool((num(KEY(PL(ctx, v_q_8026).get('tracks'), 'innovations_price', 0)) >= num(0))) and bool((num(KEY(PL(ctx, v_q_8026).get('tracks'), 'innovations_price', 0)) < num(v_mine_8025))))])) if (bool((num(v_s_8027) >= num(0))) and bool((num(v_s_8027) < num(CALL(ctx, 'count', None, v_vs_8024)))))]))(KEY(PL(ctx, E.get('you')).get('tracks'), 'innovations_price', 0)))((KEY(GET(ctx, 'tracks', 'innovations_price', 'sides', []), KEY(ctx.state.get('sides'), 'innovations_price', 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', 'innovations_price', 'sides', []))) > num(0)) else GET(ctx, 'tracks', 'innovations_price', 'values', []))))
 
@@ -31366,7 +31366,7 @@ def x_11842(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11844(ctx):  # rules_data/pampero/modules.yaml:233
+def x_11844(ctx):  # rules_data/pampero/modules.yaml:234
     E = ctx.env()
     return MEMO(ctx, (11844, E.get('you'), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (lambda v_vs_8032: (lambda v_mine_8033: CALL(ctx, 'sum', None, [KEY(v_vs_8032, v_s_8035, None) for v_s_8035 in items_of(AR('+', [v_mine_8033], [KEY(PL(ctx, v_q_8034).get('tracks'), 'freelancers_price', 0) for v_q_8034 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_q_8034 != E.get('you'))) and bool((num(KEY(PL(ctx, v_q_8034).get('tracks'), 'freelancers_price', 0)) >= num(0))) and bool((num(KEY(PL(ctx, v_q_8034).get('tracks'), 'freelancers_price', 0)) < num(v_mine_8033))))])) if (bool((num(v_s_8035) >= num(0))) and bool((num(v_s_8035) < num(CALL(ctx, 'count', None, v_vs_8032)))))]))(KEY(PL(ctx, E.get('you')).get('tracks'), 'freelancers_price', 0)))((KEY(GET(ctx, 'tracks', 'freelancers_price', 'sides', []), KEY(ctx.state.get('sides'), 'freelancers_price', 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', 'freelancers_price', 'sides', []))) > num(0)) else GET(ctx, 'tracks', 'freelancers_price', 'values', []))))
 
@@ -31435,7 +31435,7 @@ def x_11864(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~8043')]
 
 
-def x_11865(ctx):  # rules_data/pampero/modules.yaml:260
+def x_11865(ctx):  # rules_data/pampero/modules.yaml:261
     return list(range(len(ctx.state['players'])))
 
 
@@ -32024,7 +32024,7 @@ def x_12071(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_13484(ctx):  # rules_data/pampero/flow.yaml:17
+def x_13484(ctx):  # rules_data/pampero/flow.yaml:18
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
@@ -32435,7 +32435,7 @@ def x_12189(ctx):  # rules_data/pampero/definitions/turns.yaml:343
     return CALL(ctx, 'first', None, ctx.state.get('turn_order'))
 
 
-def x_13484(ctx):  # rules_data/pampero/flow.yaml:41
+def x_13484(ctx):  # rules_data/pampero/flow.yaml:42
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
@@ -32502,7 +32502,7 @@ def x_12211(ctx):  # rules_data/pampero/definitions/board.yaml:150
     return {'space': E.get('space~7367')}
 
 
-def x_13484(ctx):  # rules_data/pampero/flow.yaml:44
+def x_13484(ctx):  # rules_data/pampero/flow.yaml:45
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
@@ -35125,7 +35125,7 @@ def x_13117(ctx):  # rules_data/pampero/definitions/turns.yaml:217
     return ctx.state.get('end_of_turn')
 
 
-def x_13484(ctx):  # rules_data/pampero/flow.yaml:51
+def x_13484(ctx):  # rules_data/pampero/flow.yaml:52
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
@@ -35134,7 +35134,7 @@ def x_13120(ctx):  # rules_data/pampero/definitions/turns.yaml:263
     return PL(ctx, E.get('you')).get('markers_used')
 
 
-def x_13484(ctx):  # rules_data/pampero/flow.yaml:54
+def x_13484(ctx):  # rules_data/pampero/flow.yaml:55
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
@@ -35183,7 +35183,7 @@ def x_13134(ctx):  # rules_data/pampero/definitions/turns.yaml:291
     return {'row': E.get('row~7736')}
 
 
-def x_13484(ctx):  # rules_data/pampero/flow.yaml:57
+def x_13484(ctx):  # rules_data/pampero/flow.yaml:58
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
@@ -35261,7 +35261,7 @@ def x_13168(ctx):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_13484(ctx):  # rules_data/pampero/flow.yaml:60
+def x_13484(ctx):  # rules_data/pampero/flow.yaml:61
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
@@ -35327,7 +35327,7 @@ def x_13192(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_13484(ctx):  # rules_data/pampero/flow.yaml:63
+def x_13484(ctx):  # rules_data/pampero/flow.yaml:65
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
@@ -36256,7 +36256,7 @@ def x_13482(ctx):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_13484(ctx):  # rules_data/pampero/flow.yaml:88
+def x_13484(ctx):  # rules_data/pampero/flow.yaml:90
     return (ctx.state.get('turn_order') if (num(CALL(ctx, 'count', None, ctx.state.get('turn_order'))) > num(0)) else list(range(len(ctx.state['players']))))
 
 
@@ -37472,7 +37472,7 @@ def x_11830(ctx):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_11832(ctx):  # rules_data/pampero/modules.yaml:232
+def x_11832(ctx):  # rules_data/pampero/modules.yaml:233
     E = ctx.env()
     return MEMO(ctx, (11832, E.get('you'), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (lambda v_vs_8024: (lambda v_mine_8025: CALL(ctx, 'sum', None, [KEY(v_vs_8024, v_s_8027, None) for v_s_8027 in items_of(AR('+', [v_mine_8025], [KEY(PL(ctx, v_q_8026).get('tracks'), 'innovations_price', 0) for v_q_8026 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_q_8026 != E.get('you'))) and bool((num(KEY(PL(ctx, v_q_8026).get('tracks'), 'innovations_price', 0)) >= num(0))) and bool((num(KEY(PL(ctx, v_q_8026).get('tracks'), 'innovations_price', 0)) < num(v_mine_8025))))])) if (bool((num(v_s_8027) >= num(0))) and bool((num(v_s_8027) < num(CALL(ctx, 'count', None, v_vs_8024)))))]))(KEY(PL(ctx, E.get('you')).get('tracks'), 'innovations_price', 0)))((KEY(GET(ctx, 'tracks', 'innovations_price', 'sides', []), KEY(ctx.state.get('sides'), 'innovations_price', 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', 'innovations_price', 'sides', []))) > num(0)) else GET(ctx, 'tracks', 'innovations_price', 'values', []))))
 
@@ -37507,7 +37507,7 @@ def x_11842(ctx):  # rules_data/pampero/definitions/resources.yaml:40
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11844(ctx):  # rules_data/pampero/modules.yaml:233
+def x_11844(ctx):  # rules_data/pampero/modules.yaml:234
     E = ctx.env()
     return MEMO(ctx, (11844, E.get('you'), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (lambda v_vs_8032: (lambda v_mine_8033: CALL(ctx, 'sum', None, [KEY(v_vs_8032, v_s_8035, None) for v_s_8035 in items_of(AR('+', [v_mine_8033], [KEY(PL(ctx, v_q_8034).get('tracks'), 'freelancers_price', 0) for v_q_8034 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_q_8034 != E.get('you'))) and bool((num(KEY(PL(ctx, v_q_8034).get('tracks'), 'freelancers_price', 0)) >= num(0))) and bool((num(KEY(PL(ctx, v_q_8034).get('tracks'), 'freelancers_price', 0)) < num(v_mine_8033))))])) if (bool((num(v_s_8035) >= num(0))) and bool((num(v_s_8035) < num(CALL(ctx, 'count', None, v_vs_8032)))))]))(KEY(PL(ctx, E.get('you')).get('tracks'), 'freelancers_price', 0)))((KEY(GET(ctx, 'tracks', 'freelancers_price', 'sides', []), KEY(ctx.state.get('sides'), 'freelancers_price', 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', 'freelancers_price', 'sides', []))) > num(0)) else GET(ctx, 'tracks', 'freelancers_price', 'values', []))))
 
@@ -37576,7 +37576,7 @@ def x_11864(ctx):  # rules_data/pampero/definitions/piles.yaml:39
     return [E.get('top~8043')]
 
 
-def x_11865(ctx):  # rules_data/pampero/modules.yaml:260
+def x_11865(ctx):  # rules_data/pampero/modules.yaml:261
     return list(range(len(ctx.state['players'])))
 
 
@@ -52142,14 +52142,14 @@ AT = {
     11827: 'rules_data/pampero/modules.yaml:228',
     11829: 'rules_data/pampero/definitions/resources.yaml:15',
     11830: 'rules_data/pampero/definitions/resources.yaml:16',
-    11832: 'rules_data/pampero/modules.yaml:232',
+    11832: 'rules_data/pampero/modules.yaml:233',
     11834: 'rules_data/pampero/definitions/resources.yaml:76',
     11836: 'rules_data/pampero/definitions/resources.yaml:38',
     11838: 'rules_data/pampero/definitions/resources.yaml:39',
     11839: 'rules_data/pampero/definitions/resources.yaml:39',
     11841: 'rules_data/pampero/definitions/resources.yaml:40',
     11842: 'rules_data/pampero/definitions/resources.yaml:40',
-    11844: 'rules_data/pampero/modules.yaml:233',
+    11844: 'rules_data/pampero/modules.yaml:234',
     11846: 'rules_data/pampero/definitions/resources.yaml:76',
     11848: 'rules_data/pampero/definitions/resources.yaml:38',
     11850: 'rules_data/pampero/definitions/resources.yaml:39',
@@ -52163,7 +52163,7 @@ AT = {
     11862: 'rules_data/pampero/definitions/piles.yaml:38',
     11863: 'rules_data/pampero/definitions/piles.yaml:39',
     11864: 'rules_data/pampero/definitions/piles.yaml:39',
-    11865: 'rules_data/pampero/modules.yaml:260',
+    11865: 'rules_data/pampero/modules.yaml:261',
     11866: 'rules_data/pampero/definitions/scoring.yaml:120',
     11867: 'rules_data/pampero/definitions/scoring.yaml:121',
     11869: 'rules_data/pampero/definitions/resources.yaml:15',
@@ -52283,7 +52283,7 @@ AT = {
     12068: 'rules_data/pampero/definitions/resources.yaml:30',
     12069: 'rules_data/pampero/definitions/resources.yaml:30',
     12071: 'rules_data/pampero/definitions/resources.yaml:18',
-    13484: 'rules_data/pampero/flow.yaml:17',
+    13484: 'rules_data/pampero/flow.yaml:18',
     12075: 'rules_data/pampero/definitions/piles.yaml:25',
     12076: 'rules_data/pampero/definitions/piles.yaml:25',
     12077: 'rules_data/pampero/definitions/setup.yaml:28',
@@ -52367,7 +52367,7 @@ AT = {
     12187: 'rules_data/pampero/definitions/turns.yaml:342',
     12188: 'rules_data/pampero/definitions/turns.yaml:343',
     12189: 'rules_data/pampero/definitions/turns.yaml:343',
-    13484: 'rules_data/pampero/flow.yaml:41',
+    13484: 'rules_data/pampero/flow.yaml:42',
     12193: 'rules_data/pampero/definitions/board.yaml:149',
     12194: 'rules_data/pampero/definitions/board.yaml:150',
     12195: 'rules_data/pampero/definitions/board.yaml:150',
@@ -52381,7 +52381,7 @@ AT = {
     12209: 'rules_data/pampero/definitions/board.yaml:160',
     12210: 'rules_data/pampero/definitions/board.yaml:160',
     12211: 'rules_data/pampero/definitions/board.yaml:150',
-    13484: 'rules_data/pampero/flow.yaml:44',
+    13484: 'rules_data/pampero/flow.yaml:45',
     12215: 'rules_data/pampero/definitions/board.yaml:149',
     12216: 'rules_data/pampero/definitions/board.yaml:150',
     12217: 'rules_data/pampero/definitions/board.yaml:150',
@@ -52920,9 +52920,9 @@ AT = {
     13113: 'rules_data/pampero/definitions/tracks.yaml:20',
     13115: 'rules_data/pampero/definitions/tracks.yaml:20',
     13117: 'rules_data/pampero/definitions/turns.yaml:217',
-    13484: 'rules_data/pampero/flow.yaml:51',
+    13484: 'rules_data/pampero/flow.yaml:52',
     13120: 'rules_data/pampero/definitions/turns.yaml:263',
-    13484: 'rules_data/pampero/flow.yaml:54',
+    13484: 'rules_data/pampero/flow.yaml:55',
     13123: 'rules_data/pampero/definitions/turns.yaml:289',
     13124: 'rules_data/pampero/definitions/turns.yaml:290',
     13126: 'rules_data/pampero/definitions/turns.yaml:292',
@@ -52932,7 +52932,7 @@ AT = {
     13131: 'rules_data/pampero/definitions/turns.yaml:296',
     13132: 'rules_data/pampero/definitions/turns.yaml:296',
     13134: 'rules_data/pampero/definitions/turns.yaml:291',
-    13484: 'rules_data/pampero/flow.yaml:57',
+    13484: 'rules_data/pampero/flow.yaml:58',
     13138: 'rules_data/pampero/definitions/turns.yaml:317',
     13139: 'rules_data/pampero/definitions/resources.yaml:65',
     13142: 'rules_data/pampero/definitions/resources.yaml:53',
@@ -52948,7 +52948,7 @@ AT = {
     13165: 'rules_data/pampero/definitions/resources.yaml:29',
     13167: 'rules_data/pampero/definitions/resources.yaml:30',
     13168: 'rules_data/pampero/definitions/resources.yaml:30',
-    13484: 'rules_data/pampero/flow.yaml:60',
+    13484: 'rules_data/pampero/flow.yaml:61',
     13172: 'rules_data/pampero/definitions/resources.yaml:15',
     13173: 'rules_data/pampero/definitions/resources.yaml:16',
     13176: 'rules_data/pampero/definitions/tracks.yaml:173',
@@ -52962,7 +52962,7 @@ AT = {
     13189: 'rules_data/pampero/definitions/resources.yaml:30',
     13190: 'rules_data/pampero/definitions/resources.yaml:30',
     13192: 'rules_data/pampero/definitions/resources.yaml:18',
-    13484: 'rules_data/pampero/flow.yaml:63',
+    13484: 'rules_data/pampero/flow.yaml:65',
     13197: 'rules_data/pampero/definitions/tracks.yaml:59',
     13198: 'rules_data/pampero/definitions/tracks.yaml:60',
     13200: 'rules_data/pampero/definitions/tracks.yaml:60',
@@ -53155,7 +53155,7 @@ AT = {
     13479: 'rules_data/pampero/definitions/resources.yaml:30',
     13481: 'rules_data/pampero/definitions/scoring.yaml:96',
     13482: 'rules_data/pampero/definitions/resources.yaml:18',
-    13484: 'rules_data/pampero/flow.yaml:88',
+    13484: 'rules_data/pampero/flow.yaml:90',
     13486: 'rules_data/pampero/definitions/resources.yaml:15',
     13487: 'rules_data/pampero/definitions/resources.yaml:16',
     13491: 'rules_data/pampero/definitions/scoring.yaml:103',
@@ -53404,14 +53404,14 @@ AT = {
     11827: 'rules_data/pampero/modules.yaml:228',
     11829: 'rules_data/pampero/definitions/resources.yaml:15',
     11830: 'rules_data/pampero/definitions/resources.yaml:16',
-    11832: 'rules_data/pampero/modules.yaml:232',
+    11832: 'rules_data/pampero/modules.yaml:233',
     11834: 'rules_data/pampero/definitions/resources.yaml:76',
     11836: 'rules_data/pampero/definitions/resources.yaml:38',
     11838: 'rules_data/pampero/definitions/resources.yaml:39',
     11839: 'rules_data/pampero/definitions/resources.yaml:39',
     11841: 'rules_data/pampero/definitions/resources.yaml:40',
     11842: 'rules_data/pampero/definitions/resources.yaml:40',
-    11844: 'rules_data/pampero/modules.yaml:233',
+    11844: 'rules_data/pampero/modules.yaml:234',
     11846: 'rules_data/pampero/definitions/resources.yaml:76',
     11848: 'rules_data/pampero/definitions/resources.yaml:38',
     11850: 'rules_data/pampero/definitions/resources.yaml:39',
@@ -53425,7 +53425,7 @@ AT = {
     11862: 'rules_data/pampero/definitions/piles.yaml:38',
     11863: 'rules_data/pampero/definitions/piles.yaml:39',
     11864: 'rules_data/pampero/definitions/piles.yaml:39',
-    11865: 'rules_data/pampero/modules.yaml:260',
+    11865: 'rules_data/pampero/modules.yaml:261',
     11866: 'rules_data/pampero/definitions/scoring.yaml:120',
     11867: 'rules_data/pampero/definitions/scoring.yaml:121',
     11869: 'rules_data/pampero/definitions/resources.yaml:15',
