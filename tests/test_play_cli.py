@@ -146,3 +146,8 @@ def test_pampero_score_columns_have_names(capsys):
     assert code == 0
     head = next(line for line in out.splitlines() if line.startswith("player "))
     assert "starting money" in head and "investors paid back" in head and "_" not in head
+
+
+def test_a_one_player_module_says_one_player(capsys):
+    assert main(["play", "terraforming_mars", "--players", "2", "--modules", "solo"]) == 2
+    assert "module 'solo' is for 1 player, not 2" in capsys.readouterr().err
