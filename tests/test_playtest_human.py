@@ -259,3 +259,14 @@ def test_a_view_leaves_out_bookkeeping_and_names_entries():
     for key in ("turn_actions", "last_space", "first_action_taken", "azioni del turno",
                 "params", "game_tracks", "tr_raised", "prima azione fatta"):
         assert key not in view
+
+
+def test_steps_and_booking_labels_have_names_in_a_view():
+    """Pampero's money earned is booked under steps and labels: the view names them."""
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import value_text
+    from generated import pampero
+
+    names = Names(pampero.RULES)
+    assert value_text({"starting_money": 25, "fees": -2}, names) == \
+        "starting money 25, fees -2"

@@ -42,29 +42,9 @@ def column_names(rules: dict[str, Any], lang: str | None = None) -> dict[str, st
     name of the step (setup, phases, end steps, scoring lines, modules' steps) or of the
     scoring line's ``line_names`` entry it books under, else of the record with that id;
     a column with no name reads as its id with spaces (``pay back investors``)."""
-    lang = lang or str((rules.get("game") or {}).get("language") or "en")
-    found: dict[str, Any] = {}
+    from compiler.playtest.games import Names
 
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if isinstance(node.get("id"), str) and isinstance(node.get("name"), dict):
-                found.setdefault(node["id"], node["name"])
-            for key, names in (node.get("line_names") or {}).items():
-                found.setdefault(key, names)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(rules.get("flow") or {})
-    walk([m for m in (rules.get("modules") or {}).values() if isinstance(m, dict)])
-    for table in (rules.get("records") or {}).values():
-        for rid, rec in table.items() if isinstance(table, dict) else ():
-            if isinstance(rec, dict) and isinstance(rec.get("name"), dict):
-                found.setdefault(str(rid), rec["name"])
-    return {k: str(v.get(lang) or v.get("en") or next(iter(v.values()), k))
-            for k, v in found.items() if v}
+    return dict(Names(rules, lang).table)
 
 
 def table(result: dict[str, Any], rules: dict[str, Any]) -> str:

@@ -101,12 +101,28 @@ class Names:
         rnd = ((rules.get("flow") or {}).get("round") or {}).get("name")
         if isinstance(rnd, dict) and rnd and "round" not in self.entries:
             self.entries["round"] = str(rnd.get(self.lang) or next(iter(rnd.values())))
+        self._steps(rules.get("flow"))
+        self._steps([m for m in (rules.get("modules") or {}).values() if isinstance(m, dict)])
         core = rules.get("records")  # a game in the core language keeps its records there
         tables = list(rules.values()) + (list(core.values()) if isinstance(core, dict) else [])
         for records in tables:
             if isinstance(records, dict):
                 for rid, rec in records.items():
                     self._add(rid, rec)
+
+    def _steps(self, node: Any) -> None:
+        """Names of the flow's and modules' steps and of the labels a scoring line books
+        under (``line_names``): what money was booked under reads as words."""
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str):
+                self._add(node["id"], node)
+            for key, names in (node.get("line_names") or {}).items():
+                self._add(key, {"name": names})
+            for value in node.values():
+                self._steps(value)
+        elif isinstance(node, list):
+            for value in node:
+                self._steps(value)
 
     def _add(self, rid: Any, rec: Any) -> None:
         if not isinstance(rec, dict) or not isinstance(rec.get("name"), dict):
