@@ -230,6 +230,8 @@ def test_option_labels_show_no_raw_values():
     assert names.label({"spaces": ["comet", "x_1"]}) == "spaces Cometa, x_1"
     assert names.label({"card": "comet", "keep": True}) == "Cometa, keep: sì"
     assert Names(rules, "en").label({"sell": None}) == "sell none"
+    assert names.label({"reaction": "comet:triggers:0"}) == "reaction Cometa"  # its card
+    assert names.label({"reaction": "comet:triggers:1"}) == "reaction Cometa #2"
 
 
 @pytest.mark.parametrize("game", ["terraforming_mars", "love_letter", "pampero"])

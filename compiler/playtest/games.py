@@ -186,4 +186,9 @@ class Names:
             return ", ".join(self._value(v) for v in value)
         if isinstance(value, dict):
             return ", ".join(f"{self.of(k)} {self._value(v)}" for k, v in value.items())
+        if isinstance(value, str) and value not in self.table and ":" in value:
+            head, *rest = value.split(":")  # a reaction: RECORD:field:index
+            if head in self.table:
+                n = rest[-1] if rest and rest[-1].isdigit() else "0"
+                return self.table[head] + (f" #{int(n) + 1}" if n != "0" else "")
         return self.of(value)
