@@ -16,6 +16,7 @@ from typing import Any
 from compiler import check, codegen, lang, load, schema
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.output import byte_compile, differs, write_tree
+from compiler.sheets.prompts import word_prompts
 
 __all__ = ["Compilation", "build", "compile_game", "render_outputs"]
 
@@ -55,6 +56,7 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
         return result
     good, schema_diags = schema.validate(docs)
     ir, _decls, lang_diags = lang.compile_core(good)
+    word_prompts(ir)
     more = check.check(good, ir)
     texts = [t for folder in folders for t in _unreadable(folder, root, good)]
     shadow = {i for d in good for i in d.dropped}
@@ -121,11 +123,14 @@ def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
 
 
 def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
-          strict: bool = False, base: Path | None = None) -> tuple[Compilation, list[str]]:
+          strict: bool = False, base: Path | None = None, pyc: bool = True
+          ) -> tuple[Compilation, list[str]]:
     """Compile and emit. Returns the compilation and the changed relative paths.
 
     With ``check_only`` nothing is written; the changed paths say what is stale. Nothing
-    is written when there is any error (or warning, with ``strict``).
+    is written when there is any error (or warning, with ``strict``). ``pyc``: write the
+    engine's bytecode caches too (the project's ``generated/``; a folder given with
+    ``--out`` gets the sources only).
     """
     comp = compile_game(rules_dir, root, base)
     if comp.failed(strict):
@@ -137,7 +142,7 @@ def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
     changed = differs(out_dir, files)
     if changed and not check_only:
         write_tree(out_dir, files)
-    if not check_only:
+    if pyc and not check_only:
         byte_compile(out_dir)
     return comp, changed
 

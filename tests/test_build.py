@@ -151,3 +151,11 @@ def test_a_page_showing_an_id_is_reported_at_the_record(tmp_path, monkeypatch, c
            "'mine_deck'" in err, err
     assert "nothing was written" in err and not (out.exists() and any(out.rglob("*.py")))
     assert findings("<p>x</p>", {}) == []
+
+
+def test_build_out_writes_no_bytecode_cache(tmp_path):
+    """A folder given with --out gets the sources only (no __pycache__ left in it)."""
+    out = tmp_path / "out"
+    assert main(["build", "love_letter", "--out", str(out)]) == 0
+    assert (out / "love_letter" / "__init__.py").is_file()
+    assert not list(out.rglob("__pycache__"))

@@ -104,7 +104,7 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
     target = (args.out or root / "generated") / game
     try:
         comp, changed = build(folder, root, target, check_only=args.check,
-                              strict=args.strict, base=base)
+                              strict=args.strict, base=base, pyc=args.out is None)
     except OSError as exc:
         _say(f"rulesc build: {game}: cannot write {target}: {exc.strerror or exc}; "
              "the previous output is unchanged")

@@ -64,12 +64,15 @@ def _undo(game: Any, saved: list[tuple[int, int, dict[str, Any]]], player: int,
 
 def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
     """A short text of what ``player`` sees (its observation): the shared numbers, then
-    each player's non-empty entries, the player's own first; hidden lists are counted."""
+    each player's non-empty entries, the player's own first; hidden lists are counted;
+    entries declared ``bookkeeping`` (the rules' own notes, not on the table) are left out."""
     seen = observation(game, player)
     lines = [f"--- player {player + 1}'s view (step {seen.get('decisions', '?')}) ---"]
     state = game.rules.get("state") or {}
-    types = {scope: {k: e.get("type") for k, e in (state.get(scope) or {}).items()}
+    types = {scope: {k: e.get("type") for k, e in (state.get(scope) or {}).items()
+                     if not e.get("bookkeeping")}
              for scope in ("game", "player")}
+    notes = {k for k, e in (state.get("player") or {}).items() if e.get("bookkeeping")}
     for key in ["round", *types["game"]]:
         if seen.get(key) not in (None, {}, []):
             value = _seats(seen[key], types["game"].get(key), names)
@@ -78,7 +81,7 @@ def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
     for i in order:
         who = "you" if i == player else f"p{i + 1}"  # players are numbered from 1
         for key, value in seen["players"][i].items():
-            if value not in (None, {}, [], 0):
+            if value not in (None, {}, [], 0) and key not in notes:
                 value = _seats(value, types["player"].get(key), names)
                 lines.append(_line(f"{who}.{names.entry(key)}", value, names, width))
     return "\n".join(lines)
@@ -119,10 +122,16 @@ def value_text(value: Any, names: Names) -> str:
             return f"{len(value)} hidden"
         return ", ".join(value_text(v, names) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{names.of(k)} {_inner(v, names)}" for k, v in value.items())
+        return ", ".join(_keyed(names.of(k), _inner(v, names)) for k, v in value.items())
     if value is None:
         return "-"
     return names.of(value) if isinstance(value, str) else str(value)
+
+
+def _keyed(key: str, text: str) -> str:
+    """``key text``, or the text alone when it already starts with the key's word
+    (``player 2``, not ``player player 2``)."""
+    return text if text.split(" ", 1)[0] == key else f"{key} {text}"
 
 
 def _inner(value: Any, names: Names) -> str:

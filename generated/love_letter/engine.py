@@ -27,18 +27,19 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'cards', 'f': 'effect', 'd': None},
+    [],
     [7, 5, 4],
 ]
 
 
 def x_1(ctx):  # rules_data/love_letter/definitions/cards.yaml:14
     E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_88 for v_p_88 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_88 != E.get('you'))) and bool((not PL(ctx, v_p_88).get('out'))) and bool((not PL(ctx, v_p_88).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_91 for v_p_91 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_91 != E.get('you'))) and bool((not PL(ctx, v_p_91).get('out'))) and bool((not PL(ctx, v_p_91).get('protected'))))])) > num(0)))
 
 
 def x_2(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
     E = ctx.env()
-    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_89 for v_p_89 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_89 != E.get('you'))) and bool((not PL(ctx, v_p_89).get('out'))) and bool((not PL(ctx, v_p_89).get('protected'))))])
+    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_92 for v_p_92 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_92 != E.get('you'))) and bool((not PL(ctx, v_p_92).get('out'))) and bool((not PL(ctx, v_p_92).get('protected'))))])
 
 
 def x_3(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -47,7 +48,7 @@ def x_3(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
 
 def x_4(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
     E = ctx.env()
-    return (E.get('card~91') != E.get('this'))
+    return (E.get('card~94') != E.get('this'))
 
 
 def x_5(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
@@ -57,7 +58,7 @@ def x_5(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
 
 def x_10(ctx):  # rules_data/love_letter/definitions/cards.yaml:19
     E = ctx.env()
-    return IN(E.get('card~91'), PL(ctx, E.get('target~90')).get('hand'))
+    return IN(E.get('card~94'), PL(ctx, E.get('target~93')).get('hand'))
 
 
 def x_13(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -96,17 +97,17 @@ def x_23(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
 
 def x_24(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
     E = ctx.env()
-    return {'target': E.get('target~90'), 'name': E.get('card~91')}
+    return {'target': E.get('target~93'), 'name': E.get('card~94')}
 
 
 def x_25(ctx):  # rules_data/love_letter/definitions/cards.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_93 for v_p_93 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_93 != E.get('you'))) and bool((not PL(ctx, v_p_93).get('out'))) and bool((not PL(ctx, v_p_93).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])) > num(0)))
 
 
 def x_26(ctx):  # rules_data/love_letter/definitions/cards.yaml:28
     E = ctx.env()
-    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_94 for v_p_94 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_94 != E.get('you'))) and bool((not PL(ctx, v_p_94).get('out'))) and bool((not PL(ctx, v_p_94).get('protected'))))])
+    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_97 for v_p_97 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_97 != E.get('you'))) and bool((not PL(ctx, v_p_97).get('out'))) and bool((not PL(ctx, v_p_97).get('protected'))))])
 
 
 def x_27(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
@@ -116,22 +117,22 @@ def x_27(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
 
 def x_28(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
     E = ctx.env()
-    return [{'player': E.get('target~95'), 'card': CALL(ctx, 'first', None, PL(ctx, E.get('target~95')).get('hand'))}]
+    return [{'player': E.get('target~98'), 'card': CALL(ctx, 'first', None, PL(ctx, E.get('target~98')).get('hand'))}]
 
 
 def x_31(ctx):  # rules_data/love_letter/definitions/cards.yaml:28
     E = ctx.env()
-    return {'target': E.get('target~95')}
+    return {'target': E.get('target~98')}
 
 
 def x_32(ctx):  # rules_data/love_letter/definitions/cards.yaml:39
     E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_99 for v_p_99 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_99 != E.get('you'))) and bool((not PL(ctx, v_p_99).get('out'))) and bool((not PL(ctx, v_p_99).get('protected'))))])) > num(0)))
 
 
 def x_33(ctx):  # rules_data/love_letter/definitions/cards.yaml:40
     E = ctx.env()
-    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_97 for v_p_97 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_97 != E.get('you'))) and bool((not PL(ctx, v_p_97).get('out'))) and bool((not PL(ctx, v_p_97).get('protected'))))])
+    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_100 != E.get('you'))) and bool((not PL(ctx, v_p_100).get('out'))) and bool((not PL(ctx, v_p_100).get('protected'))))])
 
 
 def x_34(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
@@ -141,7 +142,7 @@ def x_34(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
 
 def x_35(ctx):  # rules_data/love_letter/definitions/cards.yaml:42
     E = ctx.env()
-    return CALL(ctx, 'first', None, PL(ctx, E.get('target~98')).get('hand'))
+    return CALL(ctx, 'first', None, PL(ctx, E.get('target~101')).get('hand'))
 
 
 def x_36(ctx):  # rules_data/love_letter/definitions/cards.yaml:43
@@ -151,22 +152,22 @@ def x_36(ctx):  # rules_data/love_letter/definitions/cards.yaml:43
 
 def x_37(ctx):  # rules_data/love_letter/definitions/cards.yaml:43
     E = ctx.env()
-    return [{'player': E.get('target~98'), 'card': E.get('theirs~100')}]
+    return [{'player': E.get('target~101'), 'card': E.get('theirs~103')}]
 
 
 def x_38(ctx):  # rules_data/love_letter/definitions/cards.yaml:44
     E = ctx.env()
-    return PL(ctx, E.get('target~98')).get('seen')
+    return PL(ctx, E.get('target~101')).get('seen')
 
 
 def x_39(ctx):  # rules_data/love_letter/definitions/cards.yaml:44
     E = ctx.env()
-    return [{'player': E.get('you'), 'card': E.get('mine~99')}]
+    return [{'player': E.get('you'), 'card': E.get('mine~102')}]
 
 
 def x_42(ctx):  # rules_data/love_letter/definitions/cards.yaml:46
     E = ctx.env()
-    return (num(GET(ctx, 'cards', E.get('mine~99'), 'value', 0)) < num(GET(ctx, 'cards', E.get('theirs~100'), 'value', 0)))
+    return (num(GET(ctx, 'cards', E.get('mine~102'), 'value', 0)) < num(GET(ctx, 'cards', E.get('theirs~103'), 'value', 0)))
 
 
 def x_45(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -205,7 +206,7 @@ def x_55(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
 
 def x_56(ctx):  # rules_data/love_letter/definitions/cards.yaml:47
     E = ctx.env()
-    return (num(GET(ctx, 'cards', E.get('theirs~100'), 'value', 0)) < num(GET(ctx, 'cards', E.get('mine~99'), 'value', 0)))
+    return (num(GET(ctx, 'cards', E.get('theirs~103'), 'value', 0)) < num(GET(ctx, 'cards', E.get('mine~102'), 'value', 0)))
 
 
 def x_59(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -244,7 +245,7 @@ def x_69(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
 
 def x_70(ctx):  # rules_data/love_letter/definitions/cards.yaml:40
     E = ctx.env()
-    return {'target': E.get('target~98')}
+    return {'target': E.get('target~101')}
 
 
 def x_71(ctx):  # rules_data/love_letter/definitions/cards.yaml:55
@@ -258,7 +259,7 @@ def x_73(ctx):  # rules_data/love_letter/definitions/cards.yaml:65
 
 def x_74(ctx):  # rules_data/love_letter/definitions/cards.yaml:65
     E = ctx.env()
-    return (bool((not PL(ctx, E.get('target~103')).get('out'))) and bool((bool((E.get('target~103') == E.get('you'))) or bool((not PL(ctx, E.get('target~103')).get('protected'))))))
+    return (bool((not PL(ctx, E.get('target~106')).get('out'))) and bool((bool((E.get('target~106') == E.get('you'))) or bool((not PL(ctx, E.get('target~106')).get('protected'))))))
 
 
 def x_76(ctx):  # rules_data/love_letter/definitions/turns.yaml:64
@@ -273,7 +274,7 @@ def x_78(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
 
 def x_79(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
-    return [E.get('c~105')]
+    return [E.get('c~108')]
 
 
 def x_80(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -283,7 +284,7 @@ def x_80(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
 
 def x_81(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
-    return [E.get('c~105')]
+    return [E.get('c~108')]
 
 
 def x_84(ctx):  # rules_data/love_letter/definitions/cards.yaml:66
@@ -331,17 +332,17 @@ def x_93(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
 
 def x_95(ctx):  # rules_data/love_letter/definitions/cards.yaml:65
     E = ctx.env()
-    return {'target': E.get('target~103')}
+    return {'target': E.get('target~106')}
 
 
 def x_96(ctx):  # rules_data/love_letter/definitions/cards.yaml:74
     E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_106 != E.get('you'))) and bool((not PL(ctx, v_p_106).get('out'))) and bool((not PL(ctx, v_p_106).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_109 for v_p_109 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_109 != E.get('you'))) and bool((not PL(ctx, v_p_109).get('out'))) and bool((not PL(ctx, v_p_109).get('protected'))))])) > num(0)))
 
 
 def x_97(ctx):  # rules_data/love_letter/definitions/cards.yaml:75
     E = ctx.env()
-    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_107 for v_p_107 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_107 != E.get('you'))) and bool((not PL(ctx, v_p_107).get('out'))) and bool((not PL(ctx, v_p_107).get('protected'))))])
+    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_110 for v_p_110 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_110 != E.get('you'))) and bool((not PL(ctx, v_p_110).get('out'))) and bool((not PL(ctx, v_p_110).get('protected'))))])
 
 
 def x_98(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
@@ -356,17 +357,17 @@ def x_99(ctx):  # rules_data/love_letter/definitions/cards.yaml:77
 
 def x_100(ctx):  # rules_data/love_letter/definitions/cards.yaml:77
     E = ctx.env()
-    return PL(ctx, E.get('target~108')).get('hand')
+    return PL(ctx, E.get('target~111')).get('hand')
 
 
 def x_101(ctx):  # rules_data/love_letter/definitions/cards.yaml:78
     E = ctx.env()
-    return PL(ctx, E.get('target~108')).get('hand')
+    return PL(ctx, E.get('target~111')).get('hand')
 
 
 def x_105(ctx):  # rules_data/love_letter/definitions/cards.yaml:75
     E = ctx.env()
-    return {'target': E.get('target~108')}
+    return {'target': E.get('target~111')}
 
 
 def x_106(ctx):  # rules_data/love_letter/cards.yaml:58
@@ -430,7 +431,7 @@ def x_123(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
 
 def x_124(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     E = ctx.env()
-    return GET(ctx, 'cards', E.get('c~110'), 'copies', 0)
+    return GET(ctx, 'cards', E.get('c~113'), 'copies', 0)
 
 
 def x_125(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
@@ -439,7 +440,7 @@ def x_125(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
 
 def x_126(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     E = ctx.env()
-    return [E.get('c~110')]
+    return [E.get('c~113')]
 
 
 def x_127(ctx):  # rules_data/love_letter/definitions/turns.yaml:116
@@ -492,36 +493,36 @@ def x_140(ctx):  # rules_data/love_letter/definitions/turns.yaml:120
 
 def x_141(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('hand')
+    return PL(ctx, E.get('p~114')).get('hand')
 
 
 def x_143(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('discards')
+    return PL(ctx, E.get('p~114')).get('discards')
 
 
 def x_145(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('out')
+    return PL(ctx, E.get('p~114')).get('out')
 
 
 def x_147(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('protected')
+    return PL(ctx, E.get('p~114')).get('protected')
 
 
 def x_149(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('named')
+    return PL(ctx, E.get('p~114')).get('named')
 
 
 def x_151(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('seen')
+    return PL(ctx, E.get('p~114')).get('seen')
 
 
 def x_153(ctx):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_112), len(ctx.state['players'])), None) for v_k_112 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_115), len(ctx.state['players'])), None) for v_k_115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_154(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -550,7 +551,7 @@ def x_159(ctx):  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_114).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_117 for v_p_117 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_117).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
 def x_162(ctx):  # rules_data/love_letter/definitions/turns.yaml:101
@@ -594,7 +595,7 @@ def x_173(ctx):  # rules_data/love_letter/definitions/turns.yaml:105
 
 def x_175(ctx):  # rules_data/love_letter/definitions/turns.yaml:91
     E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~116'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_118, PL(ctx, E.get('you')).get('hand')) for v_x_118 in items_of(GET(ctx, 'cards', v_other_117, 'discard_with', []))]) for v_other_117 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_117 != E.get('card~116'))])))
+    return MEMO(ctx, (175, E.get('card~119'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_121, PL(ctx, E.get('you')).get('hand')) for v_x_121 in items_of(GET(ctx, 'cards', v_other_120, 'discard_with', []))]) for v_other_120 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_120 != E.get('card~119'))])))
 
 
 def x_179(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -604,7 +605,7 @@ def x_179(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
 
 def x_180(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
-    return [E.get('c~119')]
+    return [E.get('c~122')]
 
 
 def x_181(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -614,7 +615,7 @@ def x_181(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
 
 def x_182(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     E = ctx.env()
-    return [E.get('c~119')]
+    return [E.get('c~122')]
 
 
 def x_185(ctx):  # rules_data/love_letter/definitions/turns.yaml:94
@@ -624,59 +625,91 @@ def x_185(ctx):  # rules_data/love_letter/definitions/turns.yaml:94
 
 def x_187(ctx):  # rules_data/love_letter/definitions/turns.yaml:94
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('card~116'))
+    return FLD(ctx, K[0], E.get('card~119'))
 
 
 def x_188(ctx):  # rules_data/love_letter/definitions/turns.yaml:105
     E = ctx.env()
-    return {'card': E.get('card~115')}
+    return {'card': E.get('card~118')}
 
 
 def x_189(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_120 for v_p_120 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_120).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_123 for v_p_123 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_123).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
 def x_191(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
     E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~113'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_122 for v_q_122 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~113'), 1), v_k_121), len(ctx.state['players'])), None) for v_k_121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_122).get('out'))]))
+    return MEMO(ctx, (191, E.get('p~116'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_125 for v_q_125 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~116'), 1), v_k_124), len(ctx.state['players'])), None) for v_k_124 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_125).get('out'))]))
 
 
-def x_192(ctx):  # rules_data/love_letter/definitions/turns.yaml:176
-    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_124: (lambda v_best_127: (lambda v_top_130: (lambda v_most_133: [v_p_134 for v_p_134 in items_of(v_top_130) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_135, 'value', 0) for v_c_135 in items_of(PL(ctx, v_p_134).get('discards'))]) == v_most_133)])(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_132, 'value', 0) for v_c_132 in items_of(PL(ctx, v_p_131).get('discards'))]) for v_p_131 in items_of(v_top_130)])))([v_p_128 for v_p_128 in items_of(v_live_124) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_129, 'value', 0) for v_c_129 in items_of(PL(ctx, v_p_128).get('hand'))]) == v_best_127)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_126, 'value', 0) for v_c_126 in items_of(PL(ctx, v_p_125).get('hand'))]) for v_p_125 in items_of(v_live_124)])))([v_p_123 for v_p_123 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_123).get('out'))]))
+def x_192(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_127: (lambda v_best_130: (lambda v_top_133: (lambda v_most_136: [v_p_137 for v_p_137 in items_of(v_top_133) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_138, 'value', 0) for v_c_138 in items_of(PL(ctx, v_p_137).get('discards'))]) == v_most_136)])(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_135, 'value', 0) for v_c_135 in items_of(PL(ctx, v_p_134).get('discards'))]) for v_p_134 in items_of(v_top_133)])))([v_p_131 for v_p_131 in items_of(v_live_127) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_132, 'value', 0) for v_c_132 in items_of(PL(ctx, v_p_131).get('hand'))]) == v_best_130)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_129, 'value', 0) for v_c_129 in items_of(PL(ctx, v_p_128).get('hand'))]) for v_p_128 in items_of(v_live_127)])))([v_p_126 for v_p_126 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_126).get('out'))]))
 
 
-def x_194(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
+def x_193(ctx):  # rules_data/love_letter/definitions/turns.yaml:179
+    return MEMO(ctx, (193, ctx.stamps.get('out', 0),), lambda: [v_q_140 for v_q_140 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_q_140).get('out'))])
+
+
+def x_194(ctx):  # rules_data/love_letter/definitions/turns.yaml:180
+    return ctx.state.get('round_winners')
+
+
+def x_196(ctx):  # rules_data/love_letter/definitions/turns.yaml:181
+    return list(range(len(ctx.state['players'])))
+
+
+def x_197(ctx):  # rules_data/love_letter/definitions/turns.yaml:182
     E = ctx.env()
-    return PL(ctx, E.get('p~137')).get('tokens')
+    return PL(ctx, E.get('p~142')).get('last_discards')
 
 
-def x_197(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
+def x_198(ctx):  # rules_data/love_letter/definitions/turns.yaml:182
+    E = ctx.env()
+    return PL(ctx, E.get('p~142')).get('discards')
+
+
+def x_199(ctx):  # rules_data/love_letter/definitions/turns.yaml:183
+    E = ctx.env()
+    return PL(ctx, E.get('p~142')).get('last_hand')
+
+
+def x_200(ctx):  # rules_data/love_letter/definitions/turns.yaml:183
+    E = ctx.env()
+    return (PL(ctx, E.get('p~142')).get('hand') if (bool((num(CALL(ctx, 'count', None, E.get('still_in~141'))) > num(1))) and bool(IN(E.get('p~142'), E.get('still_in~141')))) else K[1])
+
+
+def x_202(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
+    E = ctx.env()
+    return PL(ctx, E.get('p~143')).get('tokens')
+
+
+def x_205(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
     return ctx.state['round']
 
 
-def x_198(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
+def x_206(ctx):  # rules_data/love_letter/definitions/turns.yaml:185
     return ctx.state.get('starter')
 
 
-def x_199(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
+def x_207(ctx):  # rules_data/love_letter/definitions/turns.yaml:185
     E = ctx.env()
-    return MEMO(ctx, (199, E.get('won~136'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_139 for v_p_139 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_138), len(ctx.state['players'])), None) for v_k_138 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_139, E.get('won~136'))]))
+    return MEMO(ctx, (207, E.get('won~139'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_145 for v_p_145 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_144), len(ctx.state['players'])), None) for v_k_144 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_145, E.get('won~139'))]))
 
 
-def x_200(ctx):  # 
-    return MEMO(ctx, (200, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_140).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_140 in items_of(list(range(len(ctx.state['players']))))]))
+def x_208(ctx):  # 
+    return MEMO(ctx, (208, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_146).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_146 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_201(ctx):  # 
+def x_209(ctx):  # 
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tokens')
 
 
-def x_202(ctx):  # 
-    return MEMO(ctx, (202, ctx.stamps.get('tokens', 0),), lambda: [v_p_141 for v_p_141 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_141).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None)))])
+def x_210(ctx):  # 
+    return MEMO(ctx, (210, ctx.stamps.get('tokens', 0),), lambda: [v_p_147 for v_p_147 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_147).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None)))])
 
 
-def x_203(ctx):  # 
+def x_211(ctx):  # 
     return ctx.state.get('turns')
 
 
@@ -813,14 +846,21 @@ CODE = {
     189: x_189,
     191: x_191,
     192: x_192,
+    193: x_193,
     194: x_194,
+    196: x_196,
     197: x_197,
     198: x_198,
     199: x_199,
     200: x_200,
-    201: x_201,
     202: x_202,
-    203: x_203,
+    205: x_205,
+    206: x_206,
+    207: x_207,
+    208: x_208,
+    209: x_209,
+    210: x_210,
+    211: x_211,
 }
 AT = {
     1: 'rules_data/love_letter/definitions/cards.yaml:14',
@@ -953,9 +993,16 @@ AT = {
     188: 'rules_data/love_letter/definitions/turns.yaml:105',
     189: 'rules_data/love_letter/definitions/turns.yaml:140',
     191: 'rules_data/love_letter/definitions/turns.yaml:140',
-    192: 'rules_data/love_letter/definitions/turns.yaml:176',
-    194: 'rules_data/love_letter/definitions/turns.yaml:177',
-    197: 'rules_data/love_letter/definitions/turns.yaml:177',
-    198: 'rules_data/love_letter/definitions/turns.yaml:178',
-    199: 'rules_data/love_letter/definitions/turns.yaml:178',
+    192: 'rules_data/love_letter/definitions/turns.yaml:178',
+    193: 'rules_data/love_letter/definitions/turns.yaml:179',
+    194: 'rules_data/love_letter/definitions/turns.yaml:180',
+    196: 'rules_data/love_letter/definitions/turns.yaml:181',
+    197: 'rules_data/love_letter/definitions/turns.yaml:182',
+    198: 'rules_data/love_letter/definitions/turns.yaml:182',
+    199: 'rules_data/love_letter/definitions/turns.yaml:183',
+    200: 'rules_data/love_letter/definitions/turns.yaml:183',
+    202: 'rules_data/love_letter/definitions/turns.yaml:184',
+    205: 'rules_data/love_letter/definitions/turns.yaml:184',
+    206: 'rules_data/love_letter/definitions/turns.yaml:185',
+    207: 'rules_data/love_letter/definitions/turns.yaml:185',
 }
