@@ -16,6 +16,7 @@ from typing import Any
 from compiler import check, codegen, lang, load, schema
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.output import byte_compile, differs, write_tree
+from compiler.speed import paused_gc
 
 __all__ = ["Compilation", "build", "compile_game", "render_outputs"]
 
@@ -42,6 +43,12 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
     An unknown id that a record or file left out for an earlier error would declare is
     not reported again (it follows from that error).
     """
+    with paused_gc():
+        return _compile(rules_dir, root, base)
+
+
+def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
+    """``compile_game`` with the collector held back by the caller."""
     result = Compilation(rules_dir)
     folders = [base, rules_dir] if base is not None else [rules_dir]
     docs: list[load.Document] = []
@@ -114,6 +121,12 @@ def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
     """Every file of ``generated/<game>/``: the engine package and the sheets."""
     from compiler import sheets
 
+    with paused_gc():
+        return _render(comp, source, sheets)
+
+
+def _render(comp: Compilation, source: str, sheets: Any) -> dict[str, bytes]:
+    """``render_outputs`` with the collector held back by the caller."""
     files = {rel: text.encode("utf-8") for rel, text in codegen.generate(comp.ir, source).items()}
     for rel, data in sheets.render(comp.ir).items():
         files[f"sheets/{rel}"] = data
