@@ -118,9 +118,10 @@ class RC:
     quiet: int = 0
     """Above 0 while phrases are tried: failures are expected, hints not worked out."""
     bad: set[str] = field(default_factory=set)
-    phrase_index: dict[bool, list[tuple[Any, frozenset[str], int]]] = \
-        field(default_factory=dict)
     """Definitions whose body has an error (reported once, at the definition)."""
+    phrase_index: dict[bool, tuple[list[tuple[Any, frozenset[str], int]],
+                                   dict[str, list[int]]]] = field(default_factory=dict)
+    """Definitions by form, filed by word (``compiler.lang.phrases._candidates``)."""
     texts: list[dict[str, Any]] = field(default_factory=list)
     """The phrase being expanded, innermost last (a decision's prompt)."""
     player_labels: set[str] = field(default_factory=set)
