@@ -66,6 +66,18 @@ class Compilation:
     def failed(self, strict: bool = False) -> bool:
         return has_errors(self.diagnostics, strict)
 
+    def remembered(self, name: str, compute: Callable[[Compilation], Any]) -> Any:
+        """``compute(self)`` (plain data), kept in the cache beside this compilation, so
+        that a run on unchanged inputs reads it instead of computing it again."""
+        if self.key is None:
+            return compute(self)
+        entry = f"{self.key}.{name}.marshal"
+        value = cache.load_value(entry)
+        if value is None:
+            value = compute(self)
+            cache.store_value(entry, value)
+        return value
+
 
 def compile_game(rules_dir: Path, root: Path, base: Path | None = None,
                  use_cache: bool = False) -> Compilation:

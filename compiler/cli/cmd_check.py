@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     if not names:
         return no_games("check", root)
     diags = [d for _, found, _ in results for d in found if keep(d)]
-    docs: list[Document] = [doc for comp, _, _ in results for doc in comp.docs]
+    docs: list[Document] = [doc for comp, found, _ in results if found for doc in comp.docs]
     print_diagnostics(diags, docs, args.format, args.strict, root)
     if not diags and args.format == "text":
         what = ", ".join(names)
@@ -119,7 +119,7 @@ def _check_one(root: Path, game: str, args: argparse.Namespace, base: Path | Non
         except UnknownModule as exc:
             raise UsageError(f"{game}: {exc}") from exc
         found = sorted(found + extra, key=Diagnostic.sort_key)
-    count, pairs = combinations_checked(comp.docs)
+    count, pairs = comp.remembered("combinations", combinations_checked)
     covered = ""
     if count:
         covered = (f"{game}: the base game, {count} module(s) alone and {pairs} allowed "
