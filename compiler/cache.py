@@ -16,25 +16,37 @@ diagnostics), ``<key>.ir.marshal`` (the IR, read only when a command needs it) a
 Entries are written atomically; a missing or unreadable entry is a miss. Folders with a
 symbolic link among their rules files are never cached (what a link reads may change).
 Deleting the folder is always safe.
+
+Also here, ``paused_gc``: the garbage collector held back while a game is compiled.
+
+Compiling a game makes millions of small, long-lived objects (YAML nodes, syntax trees,
+IR dicts) and almost no cyclic garbage, so the collector's scans of the young
+generations cost about a quarter of the build and free nearly nothing.
+``paused_gc()`` freezes every object that exists already (the imported modules: no
+collection scans them again) and raises the first generation's threshold, so the
+collector runs rarely but still runs (a game of 100,000 cards keeps a bounded peak).
+Everything is restored on exit; nested uses are harmless.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import json
 import marshal
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Severity, Span
 
-__all__ = ["cache_dir", "enabled", "input_key", "load_diags", "load_value", "store_diags",
-           "store_value"]
+__all__ = ["cache_dir", "enabled", "input_key", "load_diags", "load_value", "paused_gc",
+           "store_diags", "store_value"]
 
 LIBRARIES = ("pyyaml", "jsonschema", "referencing", "lark", "jinja2", "babel")
 
@@ -165,3 +177,20 @@ def _write(name: str, data: bytes) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+
+
+YOUNG_THRESHOLD = 100_000
+"""Allocations between two collections of the youngest generation (Python's is 700)."""
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """Hold the collector back for the ``with`` block (see the module docstring)."""
+    old = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(old[0], YOUNG_THRESHOLD), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()

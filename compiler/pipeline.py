@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from compiler import cache, load
+from compiler.cache import paused_gc
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.output import byte_compile, differs, write_tree
-from compiler.speed import paused_gc
 
 __all__ = ["Compilation", "build", "compile_game", "render_outputs"]
 
