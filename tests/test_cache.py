@@ -46,7 +46,7 @@ def test_a_second_build_is_read_from_the_cache_byte_for_byte(cached, game, tmp_p
                                                              capsys):
     fresh, again = tmp_path / "fresh", tmp_path / "again"
     first = _run(capsys, "build", "--rules", str(game), "--out", str(fresh), "--no-cache")
-    assert first[0] == 0 and not cached.exists()
+    assert first[0] == 0 and not list(cached.glob("*.marshal"))  # (Lark's file may be)
     _run(capsys, "build", "--rules", str(game), "--out", str(again))
     assert any(cached.glob("*.out.marshal"))
     shutil.rmtree(again)
