@@ -5,6 +5,10 @@ times measured in the same run on the same machine, so it carries across machine
 
 - ``build_vs_yaml_load``: a full build (compile and render every output) of every game in
   rules_data/ against only reading the same YAML files with PyYAML's C loader;
+  ``build_unchanged_vs_yaml_load`` the same build of unchanged inputs, answered by the
+  content-hash cache (``compiler.cache``, in a temporary folder);
+- ``check_process_s``: ``rulesc check`` of every game as a process, without the cache;
+  ``check_process_cached_s`` with it (the inputs unchanged);
 - ``scale_<big>_vs_<small>``: build time of synthetic games of many cards (Terraforming
   Mars's cards copied under new ids), ``scale_100k_vs_10k`` without ``--quick``; the
   seconds, peak memory and IR size per card are reported beside;
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -62,7 +67,34 @@ def build_vs_yaml(folders: list[Path]) -> dict[str, float]:
             render_outputs(comp, folder.as_posix())
 
     full, _ = _timed(build)
-    return {"build_s": full, "yaml_load_s": read, "build_vs_yaml_load": full / read}
+    saved = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["RULESC_CACHE_DIR"] = tmp
+        os.environ.pop("RULESC_NO_CACHE", None)
+        build_cached(folders)  # fills the cache
+        again, _ = _timed(lambda: build_cached(folders))
+        check = _process(["check", "--no-cache"])
+        _process(["check"])  # fills the cache with check's entries (if any differ)
+        check_cached = _process(["check"])
+    os.environ.clear()
+    os.environ.update(saved)
+    return {"build_s": full, "yaml_load_s": read, "build_vs_yaml_load": full / read,
+            "build_unchanged_s": again, "build_unchanged_vs_yaml_load": again / read,
+            "check_process_s": check, "check_process_cached_s": check_cached}
+
+
+def build_cached(folders: list[Path]) -> None:
+    """A full build through the content-hash cache (``compiler.cache``)."""
+    for folder in folders:
+        comp = compile_game(folder, ROOT, use_cache=True)
+        render_outputs(comp, folder.as_posix())
+
+
+def _process(args: list[str]) -> float:
+    """Wall seconds of ``rulesc ARGS`` as a process (its exit status is not asked)."""
+    seconds, _ = _timed(lambda: subprocess.run([sys.executable, "-m", "compiler", *args],
+                                               cwd=ROOT, capture_output=True))
+    return seconds
 
 
 def synthetic(cards: int, dest: Path) -> Path:

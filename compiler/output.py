@@ -76,12 +76,30 @@ def byte_compile(folder: Path) -> None:
 def _byte_compile(folder: Path) -> None:
     """Write the ``.pyc`` of every Python file (a big generated engine then imports
     without compiling first). Checked hash-based pycs: valid wherever the tree moves, and
-    never used for a source that changed."""
-    import compileall
+    never used for a source that changed. A ``.pyc`` that already holds the source's hash
+    is kept (``compileall`` would compile every file again)."""
+    import importlib.util
     import py_compile
 
-    compileall.compile_dir(str(folder), quiet=1, workers=1,
+    for source in sorted(folder.rglob("*.py")):
+        cfile = importlib.util.cache_from_source(str(source))
+        if _pyc_current(Path(cfile), source.read_bytes()):
+            continue
+        py_compile.compile(str(source), cfile=cfile, quiet=1,
                            invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+
+
+def _pyc_current(cfile: Path, source: bytes) -> bool:
+    """Whether ``cfile`` is this Python's checked hash-based ``.pyc`` of ``source``."""
+    import importlib.util
+
+    try:
+        with open(cfile, "rb") as fh:
+            head = fh.read(16)
+    except OSError:
+        return False
+    return head[:4] == importlib.util.MAGIC_NUMBER and head[4:8] == b"\x03\0\0\0" and \
+        head[8:] == importlib.util.source_hash(source)
 
 
 def umask_mode(mode: int = 0o666) -> int:

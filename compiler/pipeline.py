@@ -8,33 +8,79 @@ error.
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler import check, codegen, lang, load, schema
+from compiler import cache, load
+from compiler.cache import paused_gc
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.output import byte_compile, differs, write_tree
-from compiler.sheets.prompts import word_prompts
 
 __all__ = ["Compilation", "build", "compile_game", "render_outputs"]
 
 
 @dataclass
 class Compilation:
-    """What the checking stages produced for one rules folder."""
+    """What the checking stages produced for one rules folder.
+
+    A compilation read from the cache (``compiler.cache``) holds its diagnostics; its
+    ``ir`` and ``docs`` are read (the IR from the cache, the documents from the YAML) the
+    first time a command asks for them.
+    """
 
     rules_dir: Path
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    ir: dict[str, Any] = field(default_factory=dict)
-    docs: list[load.Document] = field(default_factory=list)
+    key: str | None = None
+    """The cache key of the inputs (None: not cached)."""
+    loaders: dict[str, Callable[[], Any]] = field(default_factory=dict, repr=False)
+    values: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def ir(self) -> dict[str, Any]:
+        """The IR (``compiler.lang``)."""
+        return self._value("ir", dict)
+
+    @ir.setter
+    def ir(self, value: dict[str, Any]) -> None:
+        self.values["ir"] = value
+
+    @property
+    def docs(self) -> list[load.Document]:
+        """Every document loaded (also those the schema stage left out)."""
+        return self._value("docs", list)
+
+    @docs.setter
+    def docs(self, value: list[load.Document]) -> None:
+        self.values["docs"] = value
+
+    def _value(self, name: str, empty: Callable[[], Any]) -> Any:
+        if name not in self.values:
+            loader = self.loaders.pop(name, None)
+            self.values[name] = loader() if loader is not None else empty()
+        return self.values[name]
 
     def failed(self, strict: bool = False) -> bool:
         return has_errors(self.diagnostics, strict)
 
+    def remembered(self, name: str, compute: Callable[[Compilation], Any]) -> Any:
+        """``compute(self)`` (plain data), kept in the cache beside this compilation, so
+        that a run on unchanged inputs reads it instead of computing it again."""
+        if self.key is None:
+            return compute(self)
+        entry = f"{self.key}.{name}.marshal"
+        value = cache.load_value(entry)
+        if value is None:
+            value = compute(self)
+            cache.store_value(entry, value)
+        return value
 
-def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compilation:
+
+def compile_game(rules_dir: Path, root: Path, base: Path | None = None,
+                 use_cache: bool = False) -> Compilation:
     """Run load, schema, lang (declare, parse, resolve) and check on ``rules_dir``;
     collect every diagnostic of the run.
 
@@ -42,7 +88,51 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
     modules and cards, but no game document of its own): both are compiled as one game.
     An unknown id that a record or file left out for an earlier error would declare is
     not reported again (it follows from that error).
+
+    With ``use_cache`` (and ``RULESC_NO_CACHE`` unset) a run on the same inputs is read
+    from the content-hash cache (``compiler.cache``) instead.
     """
+    folders = [base, rules_dir] if base is not None else [rules_dir]
+    key = cache.input_key(folders, root) if use_cache and cache.enabled() else None
+    if key is not None:
+        hit = _cached(key, rules_dir, folders, root)
+        if hit is not None:
+            return hit
+    with paused_gc():
+        result = _compile(rules_dir, root, base)
+        if key is not None:
+            cache.store_value(f"{key}.ir.marshal", result.ir)
+            cache.store_diags(key, result.diagnostics)
+            result.key = key
+    return result
+
+
+def _cached(key: str, rules_dir: Path, folders: list[Path], root: Path
+            ) -> Compilation | None:
+    """The compilation kept for ``key``, its IR and documents read when asked for."""
+    diags = cache.load_diags(key)
+    if diags is None:
+        return None
+
+    def ir() -> dict[str, Any]:
+        with paused_gc():
+            value = cache.load_value(f"{key}.ir.marshal")
+        if not isinstance(value, dict):  # the entry went away: compile again
+            return compile_game(rules_dir, root, folders[0] if len(folders) > 1 else None).ir
+        return value
+
+    def docs() -> list[load.Document]:
+        with paused_gc():
+            return [d for folder in folders for d in load.load_rules(folder, root)[0]]
+
+    return Compilation(rules_dir, diags, key, {"ir": ir, "docs": docs})
+
+
+def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
+    """``compile_game`` with the collector held back by the caller."""
+    from compiler import check, lang, schema
+    from compiler.sheets.prompts import word_prompts
+
     result = Compilation(rules_dir)
     folders = [base, rules_dir] if base is not None else [rules_dir]
     docs: list[load.Document] = []
@@ -113,8 +203,26 @@ def _unreadable(folder: Path, root: Path, good: list[load.Document]) -> list[str
 
 
 def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
-    """Every file of ``generated/<game>/``: the engine package and the sheets."""
+    """Every file of ``generated/<game>/``: the engine package and the sheets (kept in
+    the cache with the compilation's, when it has a key)."""
     from compiler import sheets
+
+    name = None
+    if comp.key is not None:
+        name = f"{comp.key}.{hashlib.sha256(source.encode()).hexdigest()[:16]}.out.marshal"
+        kept = cache.load_value(name)
+        if isinstance(kept, dict):
+            return kept
+    with paused_gc():
+        files = _render(comp, source, sheets)
+    if name is not None:
+        cache.store_value(name, files)
+    return files
+
+
+def _render(comp: Compilation, source: str, sheets: Any) -> dict[str, bytes]:
+    """``render_outputs`` with the collector held back by the caller."""
+    from compiler import codegen
 
     files = {rel: text.encode("utf-8") for rel, text in codegen.generate(comp.ir, source).items()}
     for rel, data in sheets.render(comp.ir).items():
@@ -123,16 +231,18 @@ def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
 
 
 def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
-          strict: bool = False, base: Path | None = None, pyc: bool = True
+          strict: bool = False, base: Path | None = None, use_cache: bool = False,
+          pyc: bool = True
           ) -> tuple[Compilation, list[str]]:
     """Compile and emit. Returns the compilation and the changed relative paths.
 
     With ``check_only`` nothing is written; the changed paths say what is stale. Nothing
-    is written when there is any error (or warning, with ``strict``). ``pyc``: write the
-    engine's bytecode caches too (the project's ``generated/``; a folder given with
-    ``--out`` gets the sources only).
+    is written when there is any error (or warning, with ``strict``). ``use_cache``: see
+    ``compile_game`` (the rendered files are kept too). ``pyc``: write the engine's
+    bytecode caches too (the project's ``generated/``; a folder given with ``--out`` gets
+    the sources only).
     """
-    comp = compile_game(rules_dir, root, base)
+    comp = compile_game(rules_dir, root, base, use_cache)
     if comp.failed(strict):
         return comp, []
     source = _display(rules_dir, root)

@@ -28,3 +28,10 @@ def tm_copy(tmp_path: Path) -> Path:
 def _plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests compare output text: no colour forced in by the environment (CI may set it)."""
     monkeypatch.delenv("FORCE_COLOR", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test compiles afresh (tests/test_cache.py turns the cache on in tmp_path): a
+    test that patches a stage must not be answered from an earlier run's entry."""
+    monkeypatch.setenv("RULESC_NO_CACHE", "1")

@@ -1,5 +1,5 @@
 """``rulesc build [GAME] [--rules PATH [--on GAME]] [--out DIR] [--check] [--strict]
-[--modules a,b|all [--players N]]``.
+[--modules a,b|all [--players N]] [--no-cache]``.
 
 Writes ``<out>/<game>/`` atomically, and only when the data has no error (no diagnostic
 at all with ``--strict``); otherwise nothing is written. Exit 0 ok, 1 errors, stale
@@ -11,6 +11,10 @@ what was not built to stderr.
 ``--players`` a player count outside a module's range R025) and composes it as ``rulesc
 play`` would. The package is still built for the whole game (every module stays in it,
 to be switched on at play time): the selection only decides whether the build goes ahead.
+
+Unchanged inputs are not compiled or rendered again: the content-hash cache
+(``compiler.cache``, docs/cache.md) gives the same diagnostics and bytes; ``--no-cache``
+or ``RULESC_NO_CACHE=1`` bypasses it.
 """
 
 from __future__ import annotations
@@ -36,8 +40,7 @@ from compiler.cli.common import (
 )
 from compiler.cli.selection import choose
 from compiler.diagnostics import Diagnostic, Severity, has_errors
-from compiler.load import Document
-from compiler.pipeline import build, compile_game
+from compiler.pipeline import Compilation, build, compile_game
 
 EXAMPLES = [
     ("rulesc build", "every game of rules_data/ into generated/"),
@@ -63,6 +66,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--modules", metavar="A,B|all", help="module ids, or all: check and "
                    "compose this selection too (the whole game is still built)")
     p.add_argument("--players", type=int, help="with --modules: the player count to check")
+    p.add_argument("--no-cache", action="store_true", help="compile and render again even "
+                   "when the inputs are unchanged (docs/cache.md)")
     p.set_defaults(run=run)
 
 
@@ -104,7 +109,8 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
     target = (args.out or root / "generated") / game
     try:
         comp, changed = build(folder, root, target, check_only=args.check,
-                              strict=args.strict, base=base, pyc=args.out is None)
+                              strict=args.strict, base=base, use_cache=not args.no_cache,
+                              pyc=args.out is None)
     except OSError as exc:
         _say(f"rulesc build: {game}: cannot write {target}: {exc.strerror or exc}; "
              "the previous output is unchanged")
@@ -121,7 +127,7 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
             _say(f"rulesc build: {game}: {exc}; give those records a name in every "
                  "language of the game (docs/sheets.md); nothing was written")
         return 1
-    _report(comp.diagnostics, comp.docs, _check_command(game, args), args.strict, root)
+    _report(comp.diagnostics, comp, _check_command(game, args), args.strict, root)
     if comp.failed(args.strict):
         _say(f"rulesc build: {game}: not built (errors above); nothing was written")
         return 1
@@ -152,13 +158,14 @@ def _not_shipped(root: Path, names: list[str], args: argparse.Namespace) -> None
                              "pass --out DIR to build a copy")
 
 
-def _report(diags: list[Diagnostic], docs: list[Document], check: str, strict: bool,
+def _report(diags: list[Diagnostic], comp: Compilation, check: str, strict: bool,
             root: Path) -> None:
     """Errors in full; warnings (which do not stop a build) as one count, unless strict;
-    ``check`` is the command that lists them."""
+    ``check`` is the command that lists them. (The documents, for the source lines, are
+    read only when something is shown.)"""
     shown = diags if strict else [d for d in diags if d.severity is Severity.ERROR]
     if shown:
-        print_diagnostics(shown, docs, strict=strict, root=root)
+        print_diagnostics(shown, comp.docs, strict=strict, root=root)
     warnings = len(diags) - len(shown)
     if warnings:
         _say(f"{warnings} warning(s) not shown (they do not stop a build); `{check}` "
@@ -178,7 +185,7 @@ def _selection(folder: Path, root: Path, game: str, modules: str,
     """Check and compose the selection; an exit status when the build must not go on."""
     from compiler.runtime import RulesError, compose
 
-    comp = compile_game(folder, root, base)
+    comp = compile_game(folder, root, base, use_cache=not args.no_cache)
     if comp.failed(args.strict):
         return None  # build() reports the game's own errors
     try:
@@ -190,7 +197,7 @@ def _selection(folder: Path, root: Path, game: str, modules: str,
     shown = ", ".join(selection) or "no modules"
     if has_errors(diags, args.strict):
         all_diags = sorted(comp.diagnostics + diags, key=Diagnostic.sort_key)
-        _report(all_diags, comp.docs, _check_command(game, args), args.strict, root)
+        _report(all_diags, comp, _check_command(game, args), args.strict, root)
         _say(f"rulesc build: {game}: not built: the selection ({shown}) has errors; "
              "nothing was written")
         return 1

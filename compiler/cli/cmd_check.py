@@ -1,5 +1,5 @@
 """``rulesc check [GAME] [--rules PATH [--on GAME]] [--modules a,b|all [--players N]]
-[--select CODES] [--ignore CODES] [--strict] [--format text|json|sarif]``.
+[--select CODES] [--ignore CODES] [--strict] [--format text|json|sarif] [--no-cache]``.
 
 Exit 0 when there is no error (no diagnostic at all with ``--strict``), else 1; 1 also
 when there is no game to check; 2 usage error. Writes nothing. Text diagnostics and the
@@ -9,6 +9,8 @@ pair of modules allowed together; ``--modules`` also checks one selection as nam
 (R023-R025, ``compiler.check.selection.check_selection``: a requirement left off is
 reported, not filled in). ``--on GAME`` checks the ``--rules`` folder as an expansion
 layered on GAME. ``--select``/``--ignore`` keep or drop codes by prefix, as in ruff.
+Unchanged inputs are read from the content-hash cache (``compiler.cache``); ``--no-cache``
+or ``RULESC_NO_CACHE=1`` checks again.
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--select", metavar="CODES", help="only these codes or prefixes (R,S003)")
     p.add_argument("--ignore", metavar="CODES", help="leave out these codes or prefixes")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("--no-cache", action="store_true", help="check again even when the "
+                   "inputs are unchanged (docs/cache.md)")
     p.add_argument("--format", choices=FORMATS, default="text",
                    help="text (default, on stderr), json or sarif (SARIF 2.1.0, on stdout)")
     p.set_defaults(run=run)
@@ -87,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     if not names:
         return no_games("check", root)
     diags = [d for _, found, _ in results for d in found if keep(d)]
-    docs: list[Document] = [doc for comp, _, _ in results for doc in comp.docs]
+    docs: list[Document] = [doc for comp, found, _ in results if found for doc in comp.docs]
     print_diagnostics(diags, docs, args.format, args.strict, root)
     if not diags and args.format == "text":
         what = ", ".join(names)
@@ -105,7 +109,7 @@ def _check_one(root: Path, game: str, args: argparse.Namespace, base: Path | Non
     """Compile one game: the compilation, its diagnostics with the selection's, and what
     was covered (one line)."""
     folder = args.rules if base is not None else rules_dir(root, game, args.rules)
-    comp = compile_game(folder, root, base)
+    comp = compile_game(folder, root, base, use_cache=not args.no_cache)
     found = comp.diagnostics
     chosen = None
     if modules is not None and not comp.failed():
@@ -115,7 +119,7 @@ def _check_one(root: Path, game: str, args: argparse.Namespace, base: Path | Non
         except UnknownModule as exc:
             raise UsageError(f"{game}: {exc}") from exc
         found = sorted(found + extra, key=Diagnostic.sort_key)
-    count, pairs = combinations_checked(comp.docs)
+    count, pairs = comp.remembered("combinations", combinations_checked)
     covered = ""
     if count:
         covered = (f"{game}: the base game, {count} module(s) alone and {pairs} allowed "

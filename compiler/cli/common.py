@@ -142,7 +142,7 @@ def compiled_game(prog: str, game: str | None, rules: Path | None,
         known = ", ".join(games(root, rules)) if rules is not None else all_games(root)
         print(f"rulesc {prog}: no game {game!r} (games: {known or 'none'})", file=sys.stderr)
         return 2
-    comp = compile_game(folder, root, base)
+    comp = compile_game(folder, root, base, use_cache=True)  # compiler.cache
     if comp.failed():
         print_diagnostics(comp.diagnostics, comp.docs, root=root)
         print(f"rulesc {prog}: {game or folder}: the rules data has errors", file=sys.stderr)

@@ -54,14 +54,15 @@ def engine_source(ir: dict[str, Any], source: str) -> str:
     comp = ExprCompiler({k: set(v.get("code") or []) for k, v in kinds.items()
                          if "code" in v})
     functions = []
-    for node, at in roots(ir):
+    found = roots(ir)
+    for node, at in found:
         text = comp.function(node)
         first, rest = text.split("\n", 1)
         functions.append(f"{first}  # {_comment(at)}\n{rest}")
     names = "\n".join(f"    {n}," for n in sorted(exports.__all__))
     consts = "K = [\n" + "".join(f"    {c},\n" for c in comp.consts) + "]\n"
-    table = "CODE = {\n" + "".join(f"    {n['x']}: x_{n['x']},\n" for n, _ in roots(ir)) + "}\n"
-    table += "AT = {\n" + "".join(f"    {n['x']}: {_comment(at)!r},\n" for n, at in roots(ir)
+    table = "CODE = {\n" + "".join(f"    {n['x']}: x_{n['x']},\n" for n, _ in found) + "}\n"
+    table += "AT = {\n" + "".join(f"    {n['x']}: {_comment(at)!r},\n" for n, at in found
                                    if at) + "}\n"
     return HEADER.format(source=_comment(source), names=names) + consts + "\n\n" + \
         "\n\n".join(functions) + "\n\n" + table

@@ -12,7 +12,6 @@ from typing import Any
 
 _SAFE = re.compile(r"[^A-Za-z0-9_./:\-]")
 INDENT = "    "
-Line = list[str]  # [code, comment]
 
 
 def comment(at: Any) -> str:
@@ -24,18 +23,35 @@ def comment(at: Any) -> str:
 
 def render(value: Any, level: int = 0) -> str:
     """Python source text of the expression for ``value``."""
-    out = []
-    for code, note in _lines(value, level):
-        out.append(f"{code}  # {note}" if note else code)
+    out: list[str] = []
+    _emit(value, level, "", "", out)
     return "\n".join(out)
 
 
-def _lines(value: Any, level: int) -> list[Line]:
+def _emit(value: Any, level: int, lead: str, tail: str, out: list[str]) -> None:
+    """Append the lines of ``value`` to ``out``: its first line starts with ``lead``
+    (the indentation and key its holder gives it), its last line ends with ``tail``."""
+    if isinstance(value, tuple):
+        value = list(value)
+    if not isinstance(value, dict | list):
+        out.append(lead + _scalar(value) + tail)
+        return
+    short = _short(value)
+    if short is not None:
+        out.append(lead + short + tail)
+        return
+    pad = INDENT * (level + 1)
     if isinstance(value, dict):
-        return _dict(value, level)
-    if isinstance(value, list | tuple):
-        return _list(list(value), level)
-    return [[_scalar(value), ""]]
+        note = comment(value.get("at"))
+        out.append(f"{lead}{{  # {note}" if note else lead + "{")
+        for k, v in value.items():
+            _emit(v, level + 1, f"{pad}{k!r}: ", ",", out)
+        out.append(INDENT * level + "}" + tail)
+    else:
+        out.append(lead + "[")
+        for v in value:
+            _emit(v, level + 1, pad, ",", out)
+        out.append(INDENT * level + "]" + tail)
 
 
 def _scalar(value: Any) -> str:
@@ -57,31 +73,3 @@ def _short(value: Any) -> str | None:
     else:
         return _scalar(value)
     return text if len(text) <= 72 else None
-
-
-def _block(opener: str, closer: str, items: list[tuple[str, Any]], note: str,
-           level: int) -> list[Line]:
-    pad = INDENT * (level + 1)
-    lines: list[Line] = [[opener, note]]
-    for prefix, v in items:
-        body = _lines(v, level + 1)
-        body[0][0] = pad + prefix + body[0][0]
-        body[-1][0] += ","
-        lines.extend(body)
-    lines.append([INDENT * level + closer, ""])
-    return lines
-
-
-def _dict(d: dict[str, Any], level: int) -> list[Line]:
-    short = _short(d)
-    if short is not None:
-        return [[short, ""]]
-    return _block("{", "}", [(f"{k!r}: ", v) for k, v in d.items()], comment(d.get("at")),
-                  level)
-
-
-def _list(items: list[Any], level: int) -> list[Line]:
-    short = _short(items)
-    if short is not None:
-        return [[short, ""]]
-    return _block("[", "]", [("", v) for v in items], "", level)

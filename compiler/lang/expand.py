@@ -23,7 +23,7 @@ from typing import Any
 from compiler.diagnostics import Diagnostic, Span
 from compiler.lang.declare import Definition
 from compiler.lang.parse import parse, text_positions
-from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
+from compiler.lang.scope import IR, RC, Binding, Fail, Scope, clone, var
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type
 
@@ -198,7 +198,7 @@ def _random(ir: Any) -> bool:
 
 
 def _literal(ir: IR) -> Any:
-    return copy.deepcopy(ir["v"]) if ir.get("op") == "lit" else None
+    return clone(ir["v"]) if ir.get("op") == "lit" else None
 
 
 def check_definition(rc: RC, d: Definition) -> None:

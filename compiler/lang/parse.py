@@ -31,10 +31,29 @@ MAX_NESTING = 12
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The LALR parser of ``core.lark`` (built once per process)."""
+    """The LALR parser of ``core.lark``, built once per process and then read from
+    Lark's cache file in rulesc's cache folder (``compiler.cache``; Lark checks the
+    grammar's hash before using it): about 10 ms instead of about 300."""
     grammar = resources.files("compiler.lang").joinpath("core.lark").read_text("utf-8")
     return Lark(grammar, parser="lalr", lexer="contextual", start=list(STARTS),
-                propagate_positions=True, maybe_placeholders=True, cache=True)
+                propagate_positions=True, maybe_placeholders=True, cache=_cache_file())
+
+
+def _cache_file() -> str | bool:
+    """Where Lark keeps the built parser (False: nowhere, the folder cannot be made)."""
+    import sys
+
+    import lark
+
+    from compiler.cache import cache_dir
+
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    version = "{}.{}".format(*sys.version_info[:2])
+    return str(folder / f"lark-{lark.__version__}-py{version}.cache")
 
 
 def parse(start: str, text: str, position: Position, path: str

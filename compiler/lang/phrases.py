@@ -116,15 +116,32 @@ def _show(d: Any) -> str:
 
 
 def _candidates(rc: RC, items: list[Syn], statement: bool) -> list[Any]:
-    """Definitions whose words all occur among the items (cheap filter first)."""
+    """Definitions whose words all occur among the items, in data order (then the
+    core's): only those filed under one of the items' words are looked at."""
     words = {i.kids[0] for i in items if i.op == "name"}
     if statement not in rc.phrase_index:
-        rc.phrase_index[statement] = [
-            (d, frozenset(p for p in d.parts if isinstance(p, str)), len(d.parts))
-            for d in list(rc.decls.definitions) + list(CORE)
-            if (d.statement if isinstance(d, CorePhrase) else d.form == "effect") == statement]
-    return [d for d, literal, size in rc.phrase_index[statement]
-            if size <= len(items) and literal <= words]
+        rc.phrase_index[statement] = _index(rc, statement)
+    entries, by_word = rc.phrase_index[statement]
+    found = set(by_word.get("", ()))
+    for word in words:
+        found.update(by_word.get(word, ()))
+    return [entries[k][0] for k in sorted(found)
+            if entries[k][2] <= len(items) and entries[k][1] <= words]
+
+
+def _index(rc: RC, statement: bool) -> tuple[list[tuple[Any, frozenset[str], int]],
+                                              dict[str, list[int]]]:
+    """The definitions of one form (with their literal words and length), and their
+    positions filed under one literal word each (all words must occur, so any one
+    finds it; a phrase of holes alone under ``""``)."""
+    entries = [(d, frozenset(p for p in d.parts if isinstance(p, str)), len(d.parts))
+               for d in list(rc.decls.definitions) + list(CORE)
+               if (d.statement if isinstance(d, CorePhrase) else d.form == "effect") ==
+               statement]
+    by_word: dict[str, list[int]] = {}
+    for k, (_, literal, _) in enumerate(entries):
+        by_word.setdefault(min(literal) if literal else "", []).append(k)
+    return entries, by_word
 
 
 def _matches(rc: RC, parts: tuple[str | Hole, ...], params: dict[str, Type],

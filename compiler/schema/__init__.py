@@ -20,13 +20,15 @@ import dataclasses
 import json
 from functools import cache, lru_cache
 from pathlib import Path
-
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Diagnostic
 from compiler.load import Document
 from compiler.resources import schema_dir
+
+if TYPE_CHECKING:  # jsonschema is imported when a document is validated, not before
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
 
 __all__ = ["COMMON", "KINDS", "schema_dir", "schema_files", "validate"]
 
@@ -43,12 +45,16 @@ def schema_files() -> list[Path]:
 
 @lru_cache(maxsize=1)
 def _registry() -> Registry:
+    from referencing import Registry, Resource
+
     common = json.loads((schema_dir() / COMMON).read_text("utf-8"))
     return Registry().with_resource(COMMON, Resource.from_contents(common))
 
 
 @cache
 def _validator(kind: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     path = schema_dir() / f"{kind}.schema.json"
     return Draft202012Validator(json.loads(path.read_text("utf-8")), registry=_registry())
 

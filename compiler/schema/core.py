@@ -22,6 +22,7 @@ from compiler.lang.declare import CORE_KINDS, RECORD_FIELDS
 from compiler.lang.types import MODIFIER, REACTION, Type, parse_type
 from compiler.load import Document
 from compiler.schema.errors import diagnostic, leaves
+from compiler.schema.fast import passes
 
 __all__ = ["kind_schema", "validate_core"]
 
@@ -90,6 +91,10 @@ def _registry_() -> Any:
 
 def _run(validator: Draft202012Validator, doc: Document, prune: Any
          ) -> tuple[Document | None, list[Diagnostic]]:
+    """The document (pruned of what has errors) and its diagnostics: a document the fast
+    validator passes is kept as it is (``compiler.schema.fast``)."""
+    if passes(validator.schema, doc.data):
+        return doc, []
     errors = leaves(validator.iter_errors(doc.data))
     if not errors:
         return doc, []

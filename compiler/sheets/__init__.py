@@ -18,9 +18,10 @@ string; output is deterministic (no dates, data order kept).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
+if TYPE_CHECKING:  # Jinja is imported when a sheet is rendered, not before
+    import jinja2
 
 __all__ = ["AIDS", "AUDIENCES", "PAPERS", "SheetError", "languages", "page", "page_and_leaks",
            "render"]
@@ -45,6 +46,8 @@ class SheetError(ValueError):
 @functools.lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
     """The one Jinja environment (its templates compile once per process)."""
+    import jinja2
+
     return jinja2.Environment(loader=jinja2.PackageLoader("compiler.sheets", "templates"),
                               autoescape=True, undefined=jinja2.StrictUndefined,
                               keep_trailing_newline=True, trim_blocks=True,

@@ -1,0 +1,111 @@
+"""The content-hash cache (compiler.cache): a run on unchanged inputs gives the same
+diagnostics, output and bytes as a fresh one; any change to the inputs is a new run."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from compiler import cache
+from compiler.cli import main
+from compiler.output import _pyc_current
+from compiler.pipeline import compile_game
+from tests.conftest import ROOT
+from tests.core.helpers import TINY
+
+
+@pytest.fixture
+def cached(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The cache on, in tmp_path/cache."""
+    monkeypatch.delenv("RULESC_NO_CACHE")
+    monkeypatch.setenv("RULESC_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    dest = tmp_path / "tiny"
+    shutil.copytree(TINY, dest)
+    return dest
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_a_second_build_is_read_from_the_cache_byte_for_byte(cached, game, tmp_path,
+                                                             capsys):
+    fresh, again = tmp_path / "fresh", tmp_path / "again"
+    first = _run(capsys, "build", "--rules", str(game), "--out", str(fresh), "--no-cache")
+    assert first[0] == 0 and not list(cached.glob("*.marshal"))  # (Lark's file may be)
+    _run(capsys, "build", "--rules", str(game), "--out", str(again))
+    assert any(cached.glob("*.out.marshal"))
+    shutil.rmtree(again)
+    second = _run(capsys, "build", "--rules", str(game), "--out", str(again))
+    assert second == (0, first[1].replace(str(fresh), str(again)), first[2])
+    assert _files(fresh) == _files(again)
+    assert sorted(p.name for p in again.rglob("*.pyc")) == \
+        sorted(p.name for p in fresh.rglob("*.pyc"))
+
+
+def test_diagnostics_from_the_cache_are_the_same(cached, game, capsys):
+    text = (game / "kinds.yaml").read_text("utf-8")
+    (game / "kinds.yaml").write_text(text + "\nnot_a_key: 1\n", "utf-8")
+    fresh = _run(capsys, "check", "--rules", str(game), "--no-cache")
+    assert fresh[0] == 1 and "S003" in fresh[2]
+    assert _run(capsys, "check", "--rules", str(game)) == fresh
+    assert any(cached.glob("*.diags.json"))
+    assert _run(capsys, "check", "--rules", str(game)) == fresh  # from the cache
+    assert _run(capsys, "check", "--rules", str(game), "--format", "json") == \
+        _run(capsys, "check", "--rules", str(game), "--format", "json", "--no-cache")
+
+
+def test_a_changed_file_is_compiled_again(cached, game):
+    key = cache.input_key([game], ROOT)
+    assert compile_game(game, ROOT, use_cache=True).key == key
+    kinds = game / "kinds.yaml"
+    kinds.write_text(kinds.read_text("utf-8") + "\n# a comment\n", "utf-8")
+    assert cache.input_key([game], ROOT) not in (None, key)
+    comp = compile_game(game, ROOT, use_cache=True)
+    assert comp.ir == compile_game(game, ROOT).ir
+    assert [d.format() for d in comp.diagnostics] == \
+        [d.format() for d in compile_game(game, ROOT).diagnostics]
+
+
+def test_ir_and_documents_of_a_hit_are_those_of_a_fresh_run(cached, game):
+    compile_game(game, ROOT, use_cache=True)
+    hit = compile_game(game, ROOT, use_cache=True)
+    assert not hit.values  # nothing read yet
+    fresh = compile_game(game, ROOT)
+    assert hit.ir == fresh.ir
+    assert [(d.path, d.data, d.lines) for d in hit.docs] == \
+        [(d.path, d.data, d.lines) for d in fresh.docs]
+
+
+def test_links_and_the_environment_switch_turn_it_off(cached, game, monkeypatch):
+    (game / "linked.yaml").symlink_to(game / "kinds.yaml")
+    assert cache.input_key([game], ROOT) is None
+    (game / "linked.yaml").unlink()
+    assert cache.input_key([game], ROOT) is not None
+    monkeypatch.setenv("RULESC_NO_CACHE", "1")
+    assert not cache.enabled()
+    assert compile_game(game, ROOT, use_cache=True).key is None
+
+
+def test_a_pyc_is_current_only_for_its_source(cached, game, tmp_path, capsys):
+    out = tmp_path / "out"
+    _run(capsys, "build", "--rules", str(game), "--out", str(out))
+    engine = out / "tiny" / "engine.py"
+    pyc = next((out / "tiny" / "__pycache__").glob("engine.*.pyc"))
+    assert _pyc_current(pyc, engine.read_bytes())
+    assert not _pyc_current(pyc, engine.read_bytes() + b"\n")
+    assert not _pyc_current(out / "none.pyc", b"")
