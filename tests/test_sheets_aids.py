@@ -133,6 +133,68 @@ def test_card_proxies_nine_to_a_page_63_by_88(irs):
     assert html.count('class="crop') == 16 * math.ceil(cards / 9)
 
 
+def _escapes(html: bytes) -> list[tuple[int, str]]:
+    """The lines of text that WeasyPrint lays out outside their card proxy, or outside the
+    box that clips the card's rules, or on another page than their card: (page, text)."""
+    weasyprint = pytest.importorskip("weasyprint")
+    doc = weasyprint.HTML(string=html.decode("utf-8")).render()
+    out: list[tuple[int, str]] = []
+
+    def walk(box: Any, page: int, clip: Any) -> None:
+        el = getattr(box, "element", None)
+        classes = (el.get("class") or "").split() if el is not None else []
+        tag = getattr(box, "element_tag", "")
+        if "legend" in classes:
+            return
+        if (tag == "article" and "proxy" in classes) or (tag == "div" and "body" in classes):
+            clip = box
+        if type(box).__name__ == "TextBox" and box.text.strip():
+            if clip is None:
+                out.append((page, box.text))
+            else:
+                x0, y0 = clip.border_box_x(), clip.border_box_y()
+                x1, y1 = x0 + clip.border_width(), y0 + clip.border_height()
+                if not (x0 - 0.5 <= box.position_x and box.position_x + box.width <= x1 + 0.5
+                        and y0 - 0.5 <= box.position_y
+                        and box.position_y + box.height <= y1 + 0.5):
+                    out.append((page, box.text))
+        for child in getattr(box, "children", None) or []:
+            walk(child, page, clip)
+
+    for i, page in enumerate(doc.pages):
+        walk(page._page_box, i + 1, None)
+    return out
+
+
+@pytest.mark.parametrize("game, lang", [("terraforming_mars", "it"),
+                                        ("terraforming_mars", "en"),
+                                        ("pampero", "en"), ("love_letter", "it")])
+def test_card_proxy_text_stays_inside_its_card(irs, game, lang):
+    # Capital's VP line ("1 VP per ocean tile adjacent to this card's tile") used to spill
+    # onto the top of the next page, outside any card
+    assert _escapes(sheets.page(irs[game], "cards", lang)) == []
+
+
+def test_a_long_card_gets_a_smaller_font_and_still_fits(irs, monkeypatch):
+    from compiler.sheets import aids
+    short = {"name": "A", "corner": "8", "head": "#1", "meta": ["event"],
+             "lines": [{"label": "", "texts": ["Gain 1 plant."]}], "foot": ""}
+    long = {**short, "lines": [{"label": "", "texts": ["Gain 1 plant. " * 60]}]}
+    assert aids.fit(short) == aids.SIZES[0]
+    assert aids.fit(long) < aids.SIZES[0]
+    # a card longer than any size fits is clipped inside its box, not spilled
+    ir = irs["love_letter"]
+    original = aids.section_items
+
+    def padded(sp: Any, section: Any, only: Any = None) -> list[Any]:
+        items = original(sp, section, only)
+        return [{**k, "lines": k["lines"] + [{"label": "", "texts": ["word " * 400]}]}
+                for k in items]
+
+    monkeypatch.setattr(aids, "section_items", padded)
+    assert _escapes(sheets.page(ir, "cards", "en")) == []
+
+
 @pytest.mark.parametrize("paper, css", [("a4", "size: A4"), ("letter", "size: letter")])
 def test_paper_size(irs, paper, css):
     for aid in sheets.AIDS:
