@@ -126,11 +126,12 @@ def test_module_pages_one_per_module_with_requires_and_components(irs):
 def test_card_proxies_nine_to_a_page_63_by_88(irs):
     ir = irs["love_letter"]
     html = sheets.page(ir, "cards", "en").decode()
-    cards = len(ir["records"]["cards"])
+    cards = 16   # Love Letter's deck: one proxy per physical card (5 Guards, 2 Priests...)
     assert html.count('<div class="sheet">') == math.ceil(cards / 9)
     assert html.count('<article class="proxy') == cards
     assert "width: 63mm; height: 88mm" in html
     assert html.count('class="crop') == 16 * math.ceil(cards / 9)
+    assert text(html.encode()).count("Guard ") >= 5
 
 
 def _escapes(html: bytes) -> list[tuple[int, str]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from compiler.sheets.fields import _records
 from compiler.sheets.flow import flow
 from compiler.sheets.modules import PARTS, modules
 from compiler.sheets.sheet import context, frame, section_items, sections
@@ -155,13 +156,18 @@ def fit(k: dict[str, Any]) -> float:
 
 def proxies(ir: IR, lang: str, audience: str) -> dict[str, Any]:
     """The card proxies, nine to a page, in the order of the game's sheet, each with the
-    font size at which its text fits (``fit``)."""
+    font size at which its text fits (``fit``); one proxy per physical card when the
+    section names its ``copies`` field (Love Letter's 16-card deck: five Guards...)."""
     sp = Speaker(ir, lang, audience)
     cards: list[dict[str, Any]] = []
     for section in ((ir.get("game") or {}).get("sheet") or {}).get("sections") or []:
         if isinstance(section, dict) and section.get("layout") == "cards":
-            cards += section_items(sp, section)
-    cards = [{**k, "size": fit(k)} for k in cards]
+            field = section.get("copies")
+            recs = _records(ir, str(section.get("kind")))
+            for k in section_items(sp, section):
+                k = {**k, "size": fit(k)}
+                n = (recs.get(k["id"]) or {}).get(field) if field else 1
+                cards += [k] * (n if isinstance(n, int) and n > 0 else 1)
     pages = [cards[i:i + PER_PAGE] for i in range(0, len(cards), PER_PAGE)]
     return {**frame(sp), "pages": pages, "leaks": sorted(sp.leaks)}
 

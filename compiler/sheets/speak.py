@@ -381,6 +381,9 @@ class Speaker(Forms):
         if "val" in tree:
             return self.name(self.kind_of_state(tree.get("state", "")), tree["val"], form)
         if "fn" in tree:
+            if tree["fn"] == "random" and (tree.get("a") or [{}])[0] == \
+                    {"core": "player_count"}:   # a seat drawn at random: a random player
+                return str(self.w["random_player"])
             frame = self.w["fn"].get(tree["fn"], "{0}")
             return self.joined(frame.format(*[self.value(a) for a in tree["a"]]))
         if "var" in tree:
