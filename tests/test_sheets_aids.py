@@ -249,3 +249,30 @@ def test_build_fails_when_a_player_page_shows_an_id(tmp_path):
     ir = small_game(tmp_path, card_name={"it": "carta_segreta", "en": "secret_card"})
     with pytest.raises(sheets.SheetError, match="secret_card"):
         sheets.render(ir)
+
+
+def test_tm_quick_reference_has_milestone_and_award_costs_and_vp(irs):
+    quick = text(sheets.page(irs["terraforming_mars"], "quick", "it"))
+    # Regole: a milestone costs 8 M€ and is worth 5 VP; awards cost 8, 14, 20 M€ and give
+    # 5 VP to the first place, 2 VP to the second
+    assert "Costo 8 M€" in quick and "5 PV" in quick
+    assert "8/14/20 M€" in quick and "2 PV" in quick
+
+
+def test_tm_solo_quick_reference_is_for_one_player_without_milestones_or_awards(irs):
+    ir = irs["terraforming_mars"]
+    quick = text(sheets.page(ir, "quick", "it", modules=["corporate_era", "solo"]))
+    # Variante in solitario: one player; no milestones nor awards
+    assert "1 giocatore" in quick and "1–5 giocatori" not in quick
+    scoring = quick[quick.index("Conteggio finale"):]
+    assert "obiettiv" not in scoring.lower() and "ricompens" not in scoring.lower()
+    en = text(sheets.page(ir, "quick", "en", modules=["corporate_era", "solo"]))
+    assert "1 player" in en
+
+
+def test_tm_draft_page_says_which_way_cards_pass(irs):
+    page = sheets.page(irs["terraforming_mars"], "modules", "it").decode()
+    draft = text(page[page.index('id="module-draft"'):].encode())
+    # Variante bozza: clockwise in an even generation, counterclockwise in an odd one
+    assert "in senso orario in una generazione pari" in draft
+    assert "antiorario in una dispari" in draft

@@ -53,9 +53,9 @@ def _choices(sp: Speaker) -> list[dict[str, Any]]:
     out = []
     for sec in found:
         labels = sec.get("columns") or []
-        for g in sec["groups"]:
-            out.append({"title": g["title"], "entries": [_entry(x, labels)
-                                                         for x in g["items"]]})
+        for i, g in enumerate(sec["groups"]):   # the section's intro: costs, VP
+            out.append({"title": g["title"], "intro": sec["intro"] if i == 0 else "",
+                        "entries": [_entry(x, labels) for x in g["items"]]})
     return out
 
 
