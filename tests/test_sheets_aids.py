@@ -276,3 +276,26 @@ def test_tm_draft_page_says_which_way_cards_pass(irs):
     # Variante bozza: clockwise in an even generation, counterclockwise in an odd one
     assert "in senso orario in una generazione pari" in draft
     assert "antiorario in una dispari" in draft
+
+
+def test_pampero_player_pages_show_no_placeholder_and_no_empty_module(irs):
+    ir = irs["pampero"]
+    for lang in ("en", "it"):
+        for aid in ("reference", "cards", "modules"):
+            page = text(sheets.page(ir, aid, lang))
+            assert "placeholder" not in page.lower() and "segnaposto" not in page.lower()
+    ref = text(sheets.page(ir, "reference", "en"))
+    # Clear Skies: Parking Grid Boards (two boards), Specialist Card Boards (2 boards)
+    assert re.search(r"Parking Grid Boards\s*:\s*\S", ref)
+    assert "2 specialist card boards" in ref
+    # CO2 replaces two "Build a wind farm" cards: said once, counted
+    mods = text(sheets.page(ir, "modules", "en"))
+    assert mods.count("“Build a wind farm (CO2)” replaces “Build a wind farm”") == 1
+
+
+def test_pampero_italian_setup_has_its_articles(irs):
+    ref = text(sheets.page(irs["pampero"], "reference", "it"))
+    assert "Metti le tessere connessione della zona A" in ref
+    assert "presso il primo conteggio" in ref
+    assert "nel settore A2" in ref and "nella zona A" in ref
+    assert "della plancia dei bonus delle torri" in ref
