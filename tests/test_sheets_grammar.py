@@ -110,6 +110,9 @@ def _said(ir, kind, rid, lang):
     ("cards", "lava_flows", "it", "Piazza una tessera Colate di lava"),
     # Helion: each heat is worth 1 M€ as payment
     ("corporations", "helion", "en", "M€ value of each heat spent as payment: 1"),
+    # Landlord (Regole: the most tiles on the board): greenery, city and special tiles
+    ("awards", "landlord", "it",
+     "tessere Verde possedute, tessere Città possedute e tessere Speciale possedute"),
 ])
 def test_tm_rule_text_reads_as_the_card_means(games, kind, rid, lang, expected):
     said = _said(games["terraforming_mars"], kind, rid, lang)

@@ -25,6 +25,12 @@ class Forms:
     def value(self, tree: Tree, form: str | None = None) -> str:
         raise NotImplementedError
 
+    def counts(self, tree: Tree) -> list[Tree]:
+        raise NotImplementedError
+
+    def listed(self, items: list[str], conj: str = "") -> str:
+        raise NotImplementedError
+
     def pick(self, names: Any, default: str = "") -> str:
         raise NotImplementedError
 
@@ -97,6 +103,9 @@ class Forms:
                 return self.w["counting_more"].format(a=self.value(a, "one"), n=m)
         if form == "other" and m is not None and o == "+" and self.countable(a):
             return self.w["counting_more"].format(a=self.value(a), n=m)
+        terms = self.counts(tree)
+        if len(terms) > 1:   # "greenery tiles owned, city tiles owned and special tiles owned"
+            return self.listed([self.value(t, form) for t in terms], "and")
         frames = self.w["arith"]
         return frames.get(o, "{a} " + o + " {b}").format(a=self.value(a), b=self.value(b))
 
