@@ -132,6 +132,7 @@ def test_card_proxies_nine_to_a_page_63_by_88(irs):
     assert "width: 63mm; height: 88mm" in html
     assert html.count('class="crop') == 16 * math.ceil(cards / 9)
     assert text(html.encode()).count("Guard ") >= 5
+    assert "×" not in text(html.encode())   # each printed copy is one card, not "× 5"
 
 
 def _escapes(html: bytes) -> list[tuple[int, str]]:

@@ -164,7 +164,10 @@ def proxies(ir: IR, lang: str, audience: str) -> dict[str, Any]:
         if isinstance(section, dict) and section.get("layout") == "cards":
             field = section.get("copies")
             recs = _records(ir, str(section.get("kind")))
+            # a head that says the number of copies ("× 5") says nothing on each copy
+            counted = bool(field) and "{" + str(field) + "}" in str(section.get("head"))
             for k in section_items(sp, section):
+                k = {**k, "head": "" if counted else k.get("head", "")}
                 k = {**k, "size": fit(k)}
                 n = (recs.get(k["id"]) or {}).get(field) if field else 1
                 cards += [k] * (n if isinstance(n, int) and n > 0 else 1)
