@@ -31,6 +31,9 @@ class Forms:
     def listed(self, items: list[str], conj: str = "") -> str:
         raise NotImplementedError
 
+    def each_of(self, terms: list[Tree]) -> str:
+        raise NotImplementedError
+
     def pick(self, names: Any, default: str = "") -> str:
         raise NotImplementedError
 
@@ -104,6 +107,8 @@ class Forms:
         if form == "other" and m is not None and o == "+" and self.countable(a):
             return self.w["counting_more"].format(a=self.value(a), n=m)
         terms = self.counts(tree)
+        if len(terms) > 1 and form == "one":   # "per Earth tag and each space tag"
+            return self.each_of(terms)
         if len(terms) > 1:   # "greenery tiles owned, city tiles owned and special tiles owned"
             return self.listed([self.value(t, form) for t in terms], "and")
         frames = self.w["arith"]
