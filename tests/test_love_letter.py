@@ -166,8 +166,6 @@ def test_sheets_in_english_and_italian():
         assert phase in it
 
 
-@pytest.mark.xfail(strict=True, reason="core: the sheets of a core game show neither its "
-                   "records nor its definitions' rule texts yet")
 def test_sheets_show_the_cards_and_their_rules():
     en, it = sheets()
     for name in ("Guard", "Priest", "Baron", "Handmaid", "Prince", "King", "Countess",
@@ -176,8 +174,9 @@ def test_sheets_show_the_cards_and_their_rules():
     for name in ("Guardia", "Prete", "Barone", "Ancella", "Principe", "Contessa",
                  "Principessa"):
         assert name in it
-    assert "trade hands with another player" in en
-    assert "scambia la tua mano con quella di un altro giocatore" in it
+    # the King's rule, as a sentence of its own
+    assert "Trade hands with another player." in en
+    assert "Scambia la tua mano con quella di un altro giocatore." in it
 
 
 def test_a_view_tells_who_won_the_last_round_and_what_was_played():
@@ -200,3 +199,16 @@ def test_a_view_tells_who_won_the_last_round_and_what_was_played():
     assert "you.discards of the last round: " in view
     assert "p2.discards of the last round: " in view
     assert "tokens of affection: 1" in view and "player player" not in view
+
+
+def test_sheets_say_how_the_game_and_a_round_are_won():
+    en, it = sheets()
+    # Winning the game: 7 tokens of affection with 2 players, 5 with 3, 4 with 4
+    assert "7 with 2 players, 5 with 3, 4 with 4" in en
+    assert "7 in 2 giocatori, 5 in 3, 4 in 4" in it
+    # End of a round: the highest card in hand wins; a tie goes to the higher discards
+    assert "highest card in hand" in en and "discarded cards total the most" in en
+    assert "carta più alta" in it and "totale più alto" in it
+    # Setup: a random player starts, said as such (no seat numbers)
+    assert "a random player" in en and "un giocatore a caso" in it
+    assert "from 0 to" not in en and "da 0 a" not in it

@@ -85,3 +85,13 @@ def test_progress_is_reported_per_page():
     seen: list[str] = []
     to_pdf(b"<p>one</p><p style='break-before: page'>two</p>", seen.append)
     assert any("Page 2" in line for line in seen)
+
+
+def test_note_says_which_language_untranslated_names_are_shown_in(tmp_path, capsys):
+    # Terraforming Mars's rulebook is Italian, but its card names are known in English
+    # only: the Italian sheet shows them in English, and the note says so
+    out = tmp_path / "tm.html"
+    assert main(["sheet", "terraforming_mars", "--lang", "it", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "the sheet shows them in 'en'" in err
+    assert "rulebook's language" not in err

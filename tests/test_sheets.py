@@ -247,9 +247,10 @@ STATEMENTS = [
      "Solo se ossigeno sotto 3 % e non almeno 1 indicatore pianta in gioco. "
      "Guadagna 1 acciaio.",
      "Only if oxygen under 3 % and not at least 1 plant tag in play. Gain 1 steel."),
+    # 1 M€ for each Earth tag and for each space tag
     ("gain 1 megacredits per (tag earth + tag space) ",
-     "Guadagna 1 M€ per ogni indicatori Terra in gioco + indicatori spazio in gioco.",
-     "Gain 1 M€ per Earth tags in play + space tags in play."),
+     "Guadagna 1 M€ per ogni indicatore Terra in gioco e ogni indicatore spazio in gioco.",
+     "Gain 1 M€ per Earth tag in play and each space tag in play."),
 ]
 
 

@@ -126,11 +126,75 @@ def test_module_pages_one_per_module_with_requires_and_components(irs):
 def test_card_proxies_nine_to_a_page_63_by_88(irs):
     ir = irs["love_letter"]
     html = sheets.page(ir, "cards", "en").decode()
-    cards = len(ir["records"]["cards"])
+    cards = 16   # Love Letter's deck: one proxy per physical card (5 Guards, 2 Priests...)
     assert html.count('<div class="sheet">') == math.ceil(cards / 9)
     assert html.count('<article class="proxy') == cards
     assert "width: 63mm; height: 88mm" in html
     assert html.count('class="crop') == 16 * math.ceil(cards / 9)
+    assert text(html.encode()).count("Guard ") >= 5
+    assert "×" not in text(html.encode())   # each printed copy is one card, not "× 5"
+
+
+def _escapes(html: bytes) -> list[tuple[int, str]]:
+    """The lines of text that WeasyPrint lays out outside their card proxy, or outside the
+    box that clips the card's rules, or on another page than their card: (page, text)."""
+    weasyprint = pytest.importorskip("weasyprint")
+    doc = weasyprint.HTML(string=html.decode("utf-8")).render()
+    out: list[tuple[int, str]] = []
+
+    def walk(box: Any, page: int, clip: Any) -> None:
+        el = getattr(box, "element", None)
+        classes = (el.get("class") or "").split() if el is not None else []
+        tag = getattr(box, "element_tag", "")
+        if "legend" in classes:
+            return
+        if (tag == "article" and "proxy" in classes) or (tag == "div" and "body" in classes):
+            clip = box
+        if type(box).__name__ == "TextBox" and box.text.strip():
+            if clip is None:
+                out.append((page, box.text))
+            else:
+                x0, y0 = clip.border_box_x(), clip.border_box_y()
+                x1, y1 = x0 + clip.border_width(), y0 + clip.border_height()
+                if not (x0 - 0.5 <= box.position_x and box.position_x + box.width <= x1 + 0.5
+                        and y0 - 0.5 <= box.position_y
+                        and box.position_y + box.height <= y1 + 0.5):
+                    out.append((page, box.text))
+        for child in getattr(box, "children", None) or []:
+            walk(child, page, clip)
+
+    for i, page in enumerate(doc.pages):
+        walk(page._page_box, i + 1, None)
+    return out
+
+
+@pytest.mark.parametrize("game, lang", [("terraforming_mars", "it"),
+                                        ("terraforming_mars", "en"),
+                                        ("pampero", "en"), ("love_letter", "it")])
+def test_card_proxy_text_stays_inside_its_card(irs, game, lang):
+    # Capital's VP line ("1 VP per ocean tile adjacent to this card's tile") used to spill
+    # onto the top of the next page, outside any card
+    assert _escapes(sheets.page(irs[game], "cards", lang)) == []
+
+
+def test_a_long_card_gets_a_smaller_font_and_still_fits(irs, monkeypatch):
+    from compiler.sheets import aids
+    short = {"name": "A", "corner": "8", "head": "#1", "meta": ["event"],
+             "lines": [{"label": "", "texts": ["Gain 1 plant."]}], "foot": ""}
+    long = {**short, "lines": [{"label": "", "texts": ["Gain 1 plant. " * 60]}]}
+    assert aids.fit(short) == aids.SIZES[0]
+    assert aids.fit(long) < aids.SIZES[0]
+    # a card longer than any size fits is clipped inside its box, not spilled
+    ir = irs["love_letter"]
+    original = aids.section_items
+
+    def padded(sp: Any, section: Any, only: Any = None) -> list[Any]:
+        items = original(sp, section, only)
+        return [{**k, "lines": k["lines"] + [{"label": "", "texts": ["word " * 400]}]}
+                for k in items]
+
+    monkeypatch.setattr(aids, "section_items", padded)
+    assert _escapes(sheets.page(ir, "cards", "en")) == []
 
 
 @pytest.mark.parametrize("paper, css", [("a4", "size: A4"), ("letter", "size: letter")])
@@ -187,3 +251,53 @@ def test_build_fails_when_a_player_page_shows_an_id(tmp_path):
                     allow=("R040",))
     with pytest.raises(sheets.SheetError, match="secret_card"):
         sheets.render(ir)
+
+
+def test_tm_quick_reference_has_milestone_and_award_costs_and_vp(irs):
+    quick = text(sheets.page(irs["terraforming_mars"], "quick", "it"))
+    # Regole: a milestone costs 8 M€ and is worth 5 VP; awards cost 8, 14, 20 M€ and give
+    # 5 VP to the first place, 2 VP to the second
+    assert "Costo 8 M€" in quick and "5 PV" in quick
+    assert "8/14/20 M€" in quick and "2 PV" in quick
+
+
+def test_tm_solo_quick_reference_is_for_one_player_without_milestones_or_awards(irs):
+    ir = irs["terraforming_mars"]
+    quick = text(sheets.page(ir, "quick", "it", modules=["corporate_era", "solo"]))
+    # Variante in solitario: one player; no milestones nor awards
+    assert "1 giocatore" in quick and "1–5 giocatori" not in quick
+    scoring = quick[quick.index("Conteggio finale"):]
+    assert "obiettiv" not in scoring.lower() and "ricompens" not in scoring.lower()
+    en = text(sheets.page(ir, "quick", "en", modules=["corporate_era", "solo"]))
+    assert "1 player" in en
+
+
+def test_tm_draft_page_says_which_way_cards_pass(irs):
+    page = sheets.page(irs["terraforming_mars"], "modules", "it").decode()
+    draft = text(page[page.index('id="module-draft"'):].encode())
+    # Variante bozza: clockwise in an even generation, counterclockwise in an odd one
+    assert "in senso orario in una generazione pari" in draft
+    assert "antiorario in una dispari" in draft
+
+
+def test_pampero_player_pages_show_no_placeholder_and_no_empty_module(irs):
+    ir = irs["pampero"]
+    for lang in ("en", "it"):
+        for aid in ("reference", "cards", "modules"):
+            page = text(sheets.page(ir, aid, lang))
+            assert "placeholder" not in page.lower() and "segnaposto" not in page.lower()
+    ref = text(sheets.page(ir, "reference", "en"))
+    # Clear Skies: Parking Grid Boards (two boards), Specialist Card Boards (2 boards)
+    assert re.search(r"Parking Grid Boards\s*:\s*\S", ref)
+    assert "2 specialist card boards" in ref
+    # CO2 replaces two "Build a wind farm" cards: said once, counted
+    mods = text(sheets.page(ir, "modules", "en"))
+    assert mods.count("“Build a wind farm (CO2)” replaces “Build a wind farm”") == 1
+
+
+def test_pampero_italian_setup_has_its_articles(irs):
+    ref = text(sheets.page(irs["pampero"], "reference", "it"))
+    assert "Metti le tessere connessione della zona A" in ref
+    assert "presso il primo conteggio" in ref
+    assert "nel settore A2" in ref and "nella zona A" in ref
+    assert "della plancia dei bonus delle torri" in ref

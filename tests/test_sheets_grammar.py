@@ -61,3 +61,73 @@ def test_prepositions_join_their_articles(text, joined):
 def test_plural_categories():
     assert [plural("it", n) for n in (0, 1, 2)] == ["other", "one", "other"]
     assert plural("en", "x") == "other"
+
+
+def test_a_preposition_never_joins_into_a_word_or_a_proper_name():
+    # "Colate di lava" (Lava Flows' tile): "la" is the start of "lava", not an article
+    assert join_articles("una tessera Colate di lava") == "una tessera Colate di lava"
+    assert join_articles("vicino a La Paz") == "vicino a La Paz"
+    assert join_articles("da 1 a la produzione") == "da 1 alla produzione"
+
+
+# ---- rule texts of the shipped games, as the rulebook or the card means them ------------
+
+@pytest.fixture(scope="module")
+def games():
+    from compiler.pipeline import compile_game
+    from tests.conftest import ROOT
+
+    return {g: compile_game(ROOT / "rules_data" / g, ROOT).ir
+            for g in ("terraforming_mars", "love_letter")}
+
+
+def _said(ir, kind, rid, lang):
+    from compiler.sheets import explain
+
+    return " ".join(explain.lines(ir, kind, rid, lang))
+
+
+@pytest.mark.parametrize("kind, rid, lang, expected", [
+    # Worms: 1 plant production per 2 microbe tags, this card's own included (+1, before
+    # the integer division)
+    ("cards", "worms", "en",
+     "Raise your plant production by 1 per 2 microbe tags in play, counting 1 more."),
+    ("cards", "worms", "it",
+     "Aumenta la produzione di piante di 1 per ogni 2 indicatori microbo in gioco, "
+     "contandone 1 in più."),
+    # Power Grid: 1 energy production per power tag, this one included
+    ("cards", "power_grid", "it", "per ogni indicatore energia in gioco, contandone 1 in più"),
+    # Mars University: once per science tag of the card played
+    ("cards", "mars_university", "en", "for each science tag of the card played: you may"),
+    ("cards", "mars_university", "it", "per ogni indicatore scienza della carta giocata: "),
+    # Decomposers: 1 microbe per animal, plant or microbe tag of the card played
+    ("cards", "decomposers", "en",
+     "add 1 microbe to this card per animal tag of the card played, each plant tag of the "
+     "card played and each microbe tag of the card played"),
+    # Insulation: X from 1 up to the heat production
+    ("cards", "insulation", "it", "Scegli un numero X da 1 alla produzione di calore."),
+    # Lava Flows places the tile "Colate di lava"
+    ("cards", "lava_flows", "it", "Piazza una tessera Colate di lava"),
+    # Helion: each heat is worth 1 M€ as payment
+    ("corporations", "helion", "en", "M€ value of each heat spent as payment: 1"),
+    # Landlord (Regole: the most tiles on the board): greenery, city and special tiles
+    ("awards", "landlord", "it",
+     "tessere Verde possedute, tessere Città possedute e tessere Speciale possedute"),
+])
+def test_tm_rule_text_reads_as_the_card_means(games, kind, rid, lang, expected):
+    said = _said(games["terraforming_mars"], kind, rid, lang)
+    assert expected in said
+    assert " / " not in said and "+ 1" not in said and "volte:" not in said
+    assert " times:" not in said
+
+
+@pytest.mark.parametrize("rid, lang, expected", [
+    # Princess: "If you discard the Princess ... you are knocked out of the round"
+    ("princess", "en", "When a card is discarded, if you discarded this card"),
+    ("princess", "it", "Quando viene scartata una carta, se hai scartato questa carta"),
+    # Countess: held with the King or a Prince, she must be discarded
+    ("countess", "it", "se hai in mano anche Re o Principe"),
+    ("countess", "en", "King or Prince"),
+])
+def test_love_letter_rule_text(games, rid, lang, expected):
+    assert expected in _said(games["love_letter"], "cards", rid, lang)

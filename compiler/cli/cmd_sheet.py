@@ -26,7 +26,7 @@ from compiler.cli.common import UsageError, add_game, command, compiled_game
 from compiler.cli.selection import choose
 from compiler.output import write_file
 from compiler.runtime import RulesError
-from compiler.sheets.audit import untranslated
+from compiler.sheets.audit import shown_in
 from compiler.sheets.pdf import PdfUnavailable, to_pdf
 
 EXAMPLES = [
@@ -108,10 +108,10 @@ def run(args: argparse.Namespace) -> int:
     except (UsageError, RulesError) as exc:
         print(f"rulesc sheet: {exc}", file=sys.stderr)
         return 2
-    return _write(args, html, lang, len(untranslated(comp.ir, lang)))
+    return _write(args, html, lang, shown_in(comp.ir, lang))
 
 
-def _write(args: argparse.Namespace, html: bytes, lang: str, foreign: int) -> int:
+def _write(args: argparse.Namespace, html: bytes, lang: str, foreign: dict[str, int]) -> int:
     """Write ``html`` (or its PDF) to ``--out``; 0, or 1 when it cannot."""
     try:
         data = to_pdf(html, _progress(args.out)) if args.out.suffix.lower() == ".pdf" \
@@ -123,9 +123,11 @@ def _write(args: argparse.Namespace, html: bytes, lang: str, foreign: int) -> in
     except OSError as exc:
         print(f"rulesc sheet: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    if foreign:
-        print(f"rulesc sheet: note: {foreign} names have no '{lang}' form; the sheet shows "
-              "them in the rulebook's language, with a note", file=sys.stderr)
+    if foreign:   # {language shown in: how many names}
+        where = " and ".join(f"'{k}'" + (f" ({n})" if len(foreign) > 1 else "")
+                             for k, n in sorted(foreign.items(), key=lambda kv: -kv[1]))
+        print(f"rulesc sheet: note: {sum(foreign.values())} names have no '{lang}' form; "
+              f"the sheet shows them in {where}, with a note", file=sys.stderr)
     print(f"wrote {args.out} ({args.aid}, {args.audience}, {lang}, {args.paper}, "
           f"{len(data)} bytes)")
     return 0

@@ -293,6 +293,7 @@ def table(notes: Notes, decls: Any, docs: list[Any]) -> dict[str, Any]:
         elif flow is not None and doc_path == flow.path:
             flow_trees[".".join(str(p) for p in path)] = tree
     defs = {d.id: {"text": d.record.get("text") or {}, "text_one": d.record.get("text_one"),
+                   "gender": d.record.get("gender"),
                    "params": {p: _plain(t) for p, t in d.params.items()}}
             for d in decls.definitions}
     kinds: dict[str, Any] = {}

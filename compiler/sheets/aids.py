@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from compiler.sheets.fields import _records
 from compiler.sheets.flow import flow
 from compiler.sheets.modules import PARTS, modules
 from compiler.sheets.sheet import context, frame, section_items, sections
@@ -52,9 +53,9 @@ def _choices(sp: Speaker) -> list[dict[str, Any]]:
     out = []
     for sec in found:
         labels = sec.get("columns") or []
-        for g in sec["groups"]:
-            out.append({"title": g["title"], "entries": [_entry(x, labels)
-                                                         for x in g["items"]]})
+        for i, g in enumerate(sec["groups"]):   # the section's intro: costs, VP
+            out.append({"title": g["title"], "intro": sec["intro"] if i == 0 else "",
+                        "entries": [_entry(x, labels) for x in g["items"]]})
     return out
 
 
@@ -91,13 +92,85 @@ def module_pages(ir: IR, lang: str, audience: str) -> dict[str, Any]:
     return {**frame(sp), "pages": pages, "leaks": sorted(sp.leaks)}
 
 
+# ---- fitting a proxy's text in its box ----------------------------------------------------
+#
+# A proxy is 63 x 88 mm; its text box (the card less its padding and top band) is
+# ``BOX_W`` x ``BOX_H`` mm. The text of a card is wrapped here as the page will wrap it,
+# by a generous estimate of the width of a character of DejaVu Sans, and the card is
+# given the largest of ``SIZES`` at which every line fits; the box clips what is left
+# (``tests/test_sheets_aids.py`` lays every proxy out with WeasyPrint and checks that
+# no line leaves its card).
+
+SIZES = (7.4, 6.8, 6.2, 5.6, 5.1, 4.6, 4.2)
+"""The font sizes (pt) a proxy's text may take, largest first."""
+BOX_W = 63 - 2 * 3.2 - 0.6
+BOX_H = 88 - 2.4 - 3 - 2.5 - 0.6
+_PT = 0.3528
+"""One point in mm."""
+_CHAR = 0.6
+"""The width of an average character of DejaVu Sans, in ems (a generous estimate)."""
+_LEAD = 1.28
+_HEAD, _META, _FOOT = 9 / 7.4, 6.6 / 7.4, 1.0
+"""The sizes of the name line, the meta line and the foot, relative to the text's."""
+
+
+def _lines(text: str, width: float, size: float) -> int:
+    """How many lines ``text`` takes in a box ``width`` mm wide at ``size`` pt."""
+    per = max(1, int(width / (size * _PT * _CHAR)))
+    lines, used = 1, 0
+    for word in text.split():
+        n = len(word)
+        if used and used + 1 + n <= per:
+            used += 1 + n
+            continue
+        if used:
+            lines += 1
+        lines += (n - 1) // per             # a word longer than a line breaks anywhere
+        used = n - (n - 1) // per * per
+    return lines
+
+
+def _height(k: dict[str, Any], size: float) -> float:
+    """The height (mm) of proxy ``k``'s text at ``size`` pt (see ``SIZES``)."""
+    head = size * _HEAD
+    name = (k.get("head") or "") + " " + (k.get("name") or "")
+    badge = (len(k.get("corner") or "") + 2) * head * _PT * _CHAR + 1.5
+    h = _lines(name, BOX_W - badge, head) * head * _PT * _LEAD + 1
+    meta = " · ".join([*(k.get("meta") or []), k.get("module") or "",
+                       k.get("errata") or ""]).strip(" ·")
+    if meta:
+        h += _lines(meta, BOX_W, size * _META) * size * _META * _PT * _LEAD + 1
+    for line in k.get("lines") or []:
+        for x in line["texts"]:
+            lab = (line.get("label") or "") + ": " if line.get("label") else ""
+            h += _lines(lab + x, BOX_W, size) * size * _PT * _LEAD + 0.6
+    if k.get("foot"):
+        h += _lines(k["foot"], BOX_W, size * _FOOT) * size * _FOOT * _PT * _LEAD + 1
+    return h
+
+
+def fit(k: dict[str, Any]) -> float:
+    """The largest of ``SIZES`` at which proxy ``k``'s text fits its box (else the least)."""
+    return next((s for s in SIZES if _height(k, s) <= BOX_H), SIZES[-1])
+
+
 def proxies(ir: IR, lang: str, audience: str) -> dict[str, Any]:
-    """The card proxies, nine to a page, in the order of the game's sheet."""
+    """The card proxies, nine to a page, in the order of the game's sheet, each with the
+    font size at which its text fits (``fit``); one proxy per physical card when the
+    section names its ``copies`` field (Love Letter's 16-card deck: five Guards...)."""
     sp = Speaker(ir, lang, audience)
     cards: list[dict[str, Any]] = []
     for section in ((ir.get("game") or {}).get("sheet") or {}).get("sections") or []:
         if isinstance(section, dict) and section.get("layout") == "cards":
-            cards += section_items(sp, section)
+            field = section.get("copies")
+            recs = _records(ir, str(section.get("kind")))
+            # a head that says the number of copies ("× 5") says nothing on each copy
+            counted = bool(field) and "{" + str(field) + "}" in str(section.get("head"))
+            for k in section_items(sp, section):
+                k = {**k, "head": "" if counted else k.get("head", "")}
+                k = {**k, "size": fit(k)}
+                n = (recs.get(k["id"]) or {}).get(field) if field else 1
+                cards += [k] * (n if isinstance(n, int) and n > 0 else 1)
     pages = [cards[i:i + PER_PAGE] for i in range(0, len(cards), PER_PAGE)]
     return {**frame(sp), "pages": pages, "leaks": sorted(sp.leaks)}
 

@@ -147,3 +147,18 @@ def untranslated(ir: dict[str, Any], lang: str) -> list[str]:
             if isinstance(name, dict) and lang not in name:
                 out.append(f"{kind}:{rid}")
     return out
+
+
+def shown_in(ir: dict[str, Any], lang: str) -> dict[str, int]:
+    """How many names without a ``lang`` form a sheet shows in each other language: the
+    rulebook's when the name has it, else English, else the first it has (the order of
+    ``Speaker.pick``)."""
+    book = str((ir.get("game") or {}).get("language") or "en")
+    out: dict[str, int] = {}
+    for kind_rid in untranslated(ir, lang):
+        kind, _, rid = kind_rid.partition(":")
+        name = ir["records"][kind][rid]["name"]
+        used = next((k for k in (book, "en") if isinstance(name.get(k), str)),
+                    next(iter(name), ""))
+        out[used] = out.get(used, 0) + 1
+    return out

@@ -153,11 +153,12 @@ class Fields:
             return ""
         t = _strip(t)
         words = (self.section.get("values") or {}).get(field) or {}
+        conj = article if article in ("or", "and") else ""   # {list:or}: "Re o Principe"
+        article = "" if conj else article
         if isinstance(t, list) and t[0] == "id":
             return self.sp.name(t[1], value, form, article)
         if isinstance(t, list) and t[0] == "list" and isinstance(value, list):
-            return self.sp.w["list_sep"].join(self.plain(field, v, t[1], form, "")
-                                             for v in value)
+            return self.sp.listed([self.plain(field, v, t[1], form, "") for v in value], conj)
         if t == "names" or isinstance(value, dict) and not isinstance(t, list):
             words_ = self.sp.pick(value)   # "tessera|tessere": agrees with a number
             return words_.split("|")[0 if form == "one" else -1]

@@ -52,6 +52,15 @@ def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
             "text": text, "source": citation(sp, step), "prov": []}
 
 
+def disabled(ir: dict[str, Any]) -> set[str]:
+    """The kinds the chosen modules disable (none on the sheet of the whole box)."""
+    if (ir.get("sheet_marks") or {}).get("selected") is None:
+        return set()
+    mods = (ir.get("records") or {}).get("modules") or {}
+    return {str(k) for m in mods.values() if isinstance(m, dict)
+            for k in m.get("disable") or []}
+
+
 def flow(sp: Speaker) -> dict[str, Any]:
     """Setup, phases, end and final scoring."""
     fl = sp.ir.get("flow") or {}
@@ -74,7 +83,10 @@ def flow(sp: Speaker) -> dict[str, Any]:
             f"{s['name']}: {lower_first(s['text'])}" if s["name"] else s["text"]
             for s in steps)))
     scoring = []
+    off = disabled(sp.ir)
     for i, s in enumerate(fl.get("scoring") or []):
+        if str(s.get("id", "")) in off:   # the count of a kind the selection turns off
+            continue
         tree = trees.get(f"scoring.{i}.amount", trees.get(f"scoring.{i}.lines"))
         scoring.append({"id": str(s.get("id", "")), "name": sp.pick(s.get("name")),
                         "text": score_text(sp, tree),

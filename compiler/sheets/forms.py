@@ -25,6 +25,15 @@ class Forms:
     def value(self, tree: Tree, form: str | None = None) -> str:
         raise NotImplementedError
 
+    def counts(self, tree: Tree) -> list[Tree]:
+        raise NotImplementedError
+
+    def listed(self, items: list[str], conj: str = "") -> str:
+        raise NotImplementedError
+
+    def each_of(self, terms: list[Tree]) -> str:
+        raise NotImplementedError
+
     def pick(self, names: Any, default: str = "") -> str:
         raise NotImplementedError
 
@@ -82,10 +91,28 @@ class Forms:
         frames = self.w["cmp"]
         return frames.get(o, "{a} " + o + " {b}").format(a=self.value(a), b=right)
 
-    def _arith(self, tree: Tree) -> str:
+    def _arith(self, tree: Tree, form: str | None = None) -> str:
+        """Arithmetic. In the singular of "per each {k:one}", a count divided by a number
+        reads "per 2 microbe tags" and a count plus a number "per power tag, counting 1
+        more"; elsewhere the operator's words."""
+        a, b, o = tree["a"], tree["b"], tree["o"]
+        m = number_of(b)
+        if form == "one" and m is not None:
+            if o == "/" and (self.countable(a) or _plus_number(a, self)):
+                inner = self._arith(a, plural(self.lang, m)) if _plus_number(a, self) \
+                    else self.value(a, plural(self.lang, m))
+                return self.w["per_group"].format(n=m, a=inner)
+            if o == "+" and self.countable(a):
+                return self.w["counting_more"].format(a=self.value(a, "one"), n=m)
+        if form == "other" and m is not None and o == "+" and self.countable(a):
+            return self.w["counting_more"].format(a=self.value(a), n=m)
+        terms = self.counts(tree)
+        if len(terms) > 1 and form == "one":   # "per Earth tag and each space tag"
+            return self.each_of(terms)
+        if len(terms) > 1:   # "greenery tiles owned, city tiles owned and special tiles owned"
+            return self.listed([self.value(t, form) for t in terms], "and")
         frames = self.w["arith"]
-        return frames.get(tree["o"], "{a} " + tree["o"] + " {b}").format(
-            a=self.value(tree["a"]), b=self.value(tree["b"]))
+        return frames.get(o, "{a} " + o + " {b}").format(a=self.value(a), b=self.value(b))
 
     def _logic(self, tree: Tree) -> str:
         return self.w[tree["form"]].join(self.value(a) for a in tree["a"])
@@ -131,6 +158,12 @@ class Forms:
             return self.w["trigger_where"].format(ev=ev, w=self.value(tree["w"]))
         return self.w["trigger"].format(ev=ev)
 
+
+
+def _plus_number(tree: Tree, forms: Forms) -> bool:
+    """``count + 1``: a count of things plus a number."""
+    return isinstance(tree, dict) and tree.get("form") == "arith" and tree.get("o") == "+" \
+        and forms.countable(tree["a"]) and number_of(tree["b"]) is not None
 
 
 def number_of(tree: Tree) -> int | None:

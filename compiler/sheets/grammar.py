@@ -96,7 +96,9 @@ def round_forms(lang: str, name: str, gender: str | None = None) -> dict[str, st
 _STEMS = {"a": "a", "da": "da", "di": "de", "in": "ne", "su": "su"}
 _ARTICLES = {"il": "l", "lo": "llo", "la": "lla", "i": "i", "gli": "gli", "le": "lle",
              "l'": "ll'"}
-_PAIR = re.compile(r"\b(a|da|di|in|su) (il|lo|la|i|gli|le|l')(?=[\s\w])", re.IGNORECASE)
+_PAIR = re.compile(r"\b((?i:a|da|di|in|su)) (il|lo|la|i|gli|le(?=\s)|l'(?=\w))(?=\s|(?<='))")
+"""A preposition and the article after it: a whole lower-case word ("di la" in "Colate di
+lava" is no article, nor "di La" in a proper name "Colate di La Paz")."""
 
 
 def join_articles(text: str) -> str:

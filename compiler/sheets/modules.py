@@ -153,6 +153,13 @@ def _components(sp: Speaker, mid: str) -> list[str]:
             out.append(sp.w["module_component"].format(n=len(ids), kind=label, what=names))
         else:
             out.append(sp.w["module_cards"].format(what=names))
+    # the module's own named pieces that no deck holds (boards, wooden pieces): "5 wooden
+    # nature reserves"
+    mod = _records(sp.ir, "modules").get(mid) or {}
+    pieces = [f"{c.get('count', 1)} {sp.pick(c['name'])}" for c in mod.get("components") or []
+              if isinstance(c, dict) and c.get("name") and not c.get("deck")]
+    if pieces:
+        out.append(sp.w["module_pieces"].format(what=sp.w["list_sep"].join(pieces)))
     return out
 
 
@@ -169,7 +176,8 @@ def _removed(sp: Speaker, m: dict[str, Any]) -> list[str]:
             continue
         out.append(w["module_replaces"].format(old=sp.name(kind, old, gloss=True),
                                                new=sp.name(kind, new, gloss=True)))
-    return out
+    counts = {f: out.count(f) for f in out}   # two copies replaced alike: one fact, "×2"
+    return [f if c == 1 else f"{f} ×{c}" for f, c in counts.items()]
 
 
 def module_parts(sp: Speaker, mid: str, m: dict[str, Any]) -> dict[str, list[str]]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from compiler.sheets.fields import Fields, _records, citation, provisional
 from compiler.sheets.flow import flow
+from compiler.sheets.grammar import plural
 from compiler.sheets.modules import modules
 from compiler.sheets.select import changed_by
 from compiler.sheets.speak import Speaker, lower_first, upper_first
@@ -154,20 +155,34 @@ def context(ir: dict[str, Any], lang: str, audience: str = "designer") -> dict[s
 def frame(sp: Speaker) -> dict[str, Any]:
     """The title, players and marks every aid shows."""
     game = sp.ir.get("game") or {}
-    players = game.get("players") or {}
+    players = dict(game.get("players") or {})
     chosen = (sp.ir.get("sheet_marks") or {}).get("selected")
+    for mid in chosen or []:   # a selection plays with the player counts all its modules allow
+        allowed = (((sp.ir.get("records") or {}).get("modules") or {}).get(mid) or {}) \
+            .get("players") or {}
+        if allowed.get("min") is not None:
+            players["min"] = max(players.get("min", 1), allowed["min"])
+        if allowed.get("max") is not None:
+            players["max"] = min(players.get("max", allowed["max"]), allowed["max"])
     return {
         "lang": sp.lang,
         "player": sp.player,
         "title": sp.pick(game.get("title"), str(game.get("id", ""))),
-        "players": (sp.w["players"].format(min=players.get("min", 1), max=players["max"])
-                    if players.get("max") is not None
-                    else sp.w["players_min"].format(min=players.get("min", 1)))
-        if players else "",
+        "players": _players(sp, players) if players else "",
         "selection": sp.w["selection"].format(what=sp.w["list_sep"].join(
             sp.name("modules", m) for m in chosen) or sp.w["base_game"])
         if chosen is not None else "",
     }
+
+
+def _players(sp: Speaker, players: dict[str, Any]) -> str:
+    """"2–4 giocatori", "1 giocatore", "da 2 giocatori in su"."""
+    low = players.get("min", 1)
+    if players.get("max") is None:
+        return str(sp.w["players_min"].format(min=low))
+    if players["max"] == low:
+        return str(sp.w["players_one"][plural(sp.lang, low)].format(n=low))
+    return str(sp.w["players"].format(min=low, max=players["max"]))
 
 
 def rows(secs: list[dict[str, Any]]) -> list[dict[str, Any]]:

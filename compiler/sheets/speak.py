@@ -234,8 +234,29 @@ class Speaker(Forms):
         finally:
             self.loop.pop(tree["v"], None)
 
+    def counts(self, tree: Tree) -> list[Tree]:
+        """The counts of things a value adds up (``its tags plant + its tags microbe``:
+        two counts), or [] when it is not such a sum."""
+        if self.countable(tree):
+            return [tree]
+        if isinstance(tree, dict) and tree.get("form") == "arith" and tree.get("o") == "+":
+            a, b = self.counts(tree["a"]), self.counts(tree["b"])
+            return a + b if a and b else []
+        return []
+
+    def each_of(self, terms: list[Tree]) -> str:
+        """"indicatore pianta, ogni indicatore microbo e ogni indicatore animale": the
+        singular of each count, for "per ogni ..."."""
+        said = [self.value(t, "one") for t in terms]
+        if len(said) == 1:
+            return said[0]
+        return self.w["each_sep"].join(said[:-1]) + self.w["each_last"] + said[-1]
+
     def _loop(self, tree: Tree) -> str:
         if tree["form"] == "repeat":
+            terms = self.counts(tree["n"])
+            if terms:   # "repeat (its tags science)": once for each of them
+                return self.w["for"].format(v=self.each_of(terms), b=self.clause(tree["b"]))
             return self.w["repeat"].format(n=self.value(tree["n"]), b=self.clause(tree["b"]))
         return self.w["while"].format(c=self.value(tree["c"]), b=self.clause(tree["b"]))
 
@@ -253,8 +274,20 @@ class Speaker(Forms):
             else self.pick(d.get("text"), "")
         if not template:
             template = " ".join("{" + p + "}" for p in d.get("params") or {}) or tree["def"]
-        return self.fill(template, lambda name, f, art: self._arg(tree["args"].get(name),
-                                                                   f, art))
+        # a number before a noun ("add {n} {r}") that is a count of things says "1" there
+        # and "for each" of the things after: "add 1 microbe to this card per animal tag
+        # of the card played"
+        per: list[Tree] = []
+        for name in re.findall(r"\{(\w+)\} \{", template):
+            terms = self.counts(tree["args"].get(name))
+            if terms:
+                per += terms
+                template = template.replace("{" + name + "}", "1", 1)
+        text = self.fill(template, lambda name, f, art: self._arg(tree["args"].get(name),
+                                                                  f, art))
+        if per:
+            text += " " + self.w["per_each"].format(x=self.each_of(per))
+        return text
 
     def fill(self, template: str, arg: Any) -> str:
         """``template`` with each ``{hole}`` replaced by ``arg(name, form, article)`` (its
@@ -262,6 +295,13 @@ class Speaker(Forms):
         left out when a hole in it gives no text."""
         text, _ = self._fill(_parse(template), arg, [None])
         return self.joined(re.sub(r"\s{2,}", " ", text).strip())
+
+    def listed(self, items: list[str], conj: str = "") -> str:
+        """Items joined by commas, the last by ``conj`` ("or": "Re o Principe", "and")."""
+        items = [i for i in items if i]
+        if conj not in ("or", "and") or len(items) < 2:
+            return str(self.w["list_sep"]).join(items)
+        return str(self.w["list_sep"]).join(items[:-1]) + self.w[conj] + items[-1]
 
     def joined(self, text: str) -> str:
         """``text`` with Italian prepositions joined to their articles ("al numero")."""
@@ -286,7 +326,7 @@ class Speaker(Forms):
             name, _, mod = hole.partition(":")
             form = "one" if mod == "one" else plural(self.lang, number[0]) \
                 if number[0] is not None else None
-            text, value = arg(name, form, mod if mod in ("the", "a") else "")
+            text, value = arg(name, form, mod if mod in ("the", "a", "or", "and") else "")
             if forms:   # {n|carta|carte}: the word that agrees with n
                 out.append(forms[0] if plural(self.lang, value) == "one" else forms[-1])
                 number[0] = None
@@ -300,6 +340,8 @@ class Speaker(Forms):
 
     def _arg(self, tree: Tree, form: str | None, article: str) -> tuple[str, Any]:
         """The text of an argument, and its number when it is one."""
+        if article not in ("the", "a"):
+            article = ""
         if not isinstance(tree, dict):
             return ("" if tree is None else str(tree)), tree
         if "lit" in tree:
@@ -312,7 +354,12 @@ class Speaker(Forms):
             kind = self.kind_of_state(tree.get("state", ""))
             return self.name(kind, tree["val"], form, article), None
         if "def" in tree:
-            return self.use(tree, form), None
+            text = self.use(tree, form)
+            d = self.defs.get(tree["def"]) or {}
+            if article and text and d.get("gender"):   # {x:the}: "la produzione di calore"
+                many = bool(d.get("text_one")) and form != "one"
+                text = self.article(text, d, many, article) + text
+            return text, None
         if tree.get("form") in _STATEMENTS or tree.get("form") == "seq":
             return self.clause(tree), None
         return self.value(tree, form), number_of(tree)
@@ -334,6 +381,9 @@ class Speaker(Forms):
         if "val" in tree:
             return self.name(self.kind_of_state(tree.get("state", "")), tree["val"], form)
         if "fn" in tree:
+            if tree["fn"] == "random" and (tree.get("a") or [{}])[0] == \
+                    {"core": "player_count"}:   # a seat drawn at random: a random player
+                return str(self.w["random_player"])
             frame = self.w["fn"].get(tree["fn"], "{0}")
             return self.joined(frame.format(*[self.value(a) for a in tree["a"]]))
         if "var" in tree:
@@ -354,6 +404,8 @@ class Speaker(Forms):
             self.leaks.add(f"state entry {tree['state']}")
             return str(tree["state"])
         form_ = tree.get("form")
+        if form_ == "arith":
+            return self._arith(tree, form)
         handler = _VALUES.get(str(form_))
         if handler is not None:
             return str(handler(self, tree))

@@ -3463,27 +3463,27 @@ RULES = {
         },
         'give_tokens': {  # rules_data/love_letter/definitions/turns.yaml:170
             'text': {
-                'en': 'the winner of the round gets a token of affection and starts the next round',
-                'it': 'il vincitore del round riceve un gettone affetto e inizia il round successivo',
+                'en': 'the winner of the round (the last player left in it, else the one with the highest card in hand; on a tie, the one whose discarded cards total the most) gets a token of affection and starts the next round',
+                'it': "il vincitore del round (l'ultimo giocatore rimasto, altrimenti chi ha in mano la carta più alta; in parità, chi ha scartato carte per il totale più alto) riceve un gettone affetto e inizia il round successivo",
             },
             'phrase': 'give the tokens',
             'at': 'rules_data/love_letter/definitions/turns.yaml:170',
         },
-        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:188
+        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:189
             'text': {
                 'en': 'the tokens needed to win (7 with 2 players, 5 with 3, 4 with 4)',
                 'it': 'i gettoni necessari per vincere (7 in 2 giocatori, 5 in 3, 4 in 4)',
             },
             'phrase': 'tokens to win',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:188',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:189',
         },
-        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:194
+        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:195
             'text': {
-                'en': 'a player has enough tokens of affection to win',
-                'it': 'un giocatore ha abbastanza gettoni affetto per vincere',
+                'en': 'a player has the tokens of affection needed to win: 7 with 2 players, 5 with 3, 4 with 4',
+                'it': 'un giocatore ha i gettoni affetto necessari per vincere: 7 in 2 giocatori, 5 in 3, 4 in 4',
             },
             'phrase': 'someone has enough tokens',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:194',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:195',
         },
     },
     'modules': {},
