@@ -5258,32 +5258,32 @@ def x_2013(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     return MEMO(ctx, (2013, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_1790 for v_x_1790 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_1789 for v_s_1789 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1789, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_1790, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1790, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1790, {}), 'tile', None), 'counts_as', None) == 'city')))))]))))
 
 
-def x_2014(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:94
+def x_2014(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
     E = ctx.env()
     return MEMO(ctx, (2014, E.get('you'), ctx.stamps.get('prod', 0),), lambda: [KEY(PL(ctx, E.get('you')).get('prod'), v_r_1792, 0) for v_r_1792 in items_of(IDS(ctx, 'resources'))])
 
 
-def x_2015(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:95
+def x_2015(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2016(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:95
+def x_2016(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     E = ctx.env()
     return (bool(IN('building', GET(ctx, 'cards', E.get('c~1794'), 'tags', []))) and bool((FLD(ctx, K[4], E.get('c~1794')) != None)))
 
 
-def x_2017(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:96
+def x_2017(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
     E = ctx.env()
     return FLD(ctx, K[4], E.get('c~1794'))
 
 
-def x_2018(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:95
+def x_2018(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     E = ctx.env()
     return {'card': E.get('c~1794')}
 
 
-def x_2019(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:97
+def x_2019(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
     E = ctx.env()
     return MEMO(ctx, (2019, E.get('was~1793'), E.get('you'), ctx.stamps.get('prod', 0),), lambda: ([KEY(PL(ctx, E.get('you')).get('prod'), v_r_1795, 0) for v_r_1795 in items_of(IDS(ctx, 'resources'))] != E.get('was~1793')))
 
@@ -6717,1154 +6717,1159 @@ def x_2583(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2074'), 0)
 
 
-def x_2587(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:66
+def x_2587(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2588(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:67
+def x_2588(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     return list(range(len(ctx.state['players'])))
 
 
-def x_2589(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:67
+def x_2589(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     E = ctx.env()
     return (bool((E.get('target~2077') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2077')).get('stock'), E.get('r~2076'), 0)) > num(0))))
 
 
-def x_2590(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:68
+def x_2590(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('n~2075'), KEY(PL(ctx, E.get('target~2077')).get('stock'), E.get('r~2076'), 0)])
 
 
-def x_2591(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:68
+def x_2591(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2077')).get('stock'), E.get('r~2076'), 0)
 
 
-def x_2593(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:68
+def x_2593(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2076'), 0)
 
 
-def x_2595(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:67
+def x_2595(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     E = ctx.env()
     return {'target': E.get('target~2077')}
 
 
-def x_2600(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:66
+def x_2597(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2076'), 0)
+
+
+def x_2602(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2601(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:67
+def x_2603(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     return list(range(len(ctx.state['players'])))
 
 
-def x_2602(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:67
+def x_2604(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     E = ctx.env()
     return (bool((E.get('target~2081') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2081')).get('stock'), E.get('r~2080'), 0)) > num(0))))
 
 
-def x_2603(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:68
+def x_2605(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
     return CALL(ctx, 'min', None, [E.get('n~2079'), KEY(PL(ctx, E.get('target~2081')).get('stock'), E.get('r~2080'), 0)])
 
 
-def x_2604(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:68
+def x_2606(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2081')).get('stock'), E.get('r~2080'), 0)
 
 
-def x_2606(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:68
+def x_2608(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2080'), 0)
 
 
-def x_2608(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:67
+def x_2610(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     E = ctx.env()
     return {'target': E.get('target~2081')}
 
 
-def x_2614(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2612(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2080'), 0)
+
+
+def x_2618(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2084'), 0)) - num(E.get('n~2083')))) >= num(GET(ctx, 'resources', E.get('r~2084'), 'production_min', 0)))
 
 
-def x_2615(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2619(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2084'), 0)
 
 
-def x_2619(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_2623(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2620(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2624(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (2620, E.get('n~2085'), E.get('r~2086'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2087).get('prod'), E.get('r~2086'), 0)) - num(E.get('n~2085')))) >= num(GET(ctx, 'resources', E.get('r~2086'), 'production_min', 0))) for v_target_2087 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2624, E.get('n~2085'), E.get('r~2086'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2087).get('prod'), E.get('r~2086'), 0)) - num(E.get('n~2085')))) >= num(GET(ctx, 'resources', E.get('r~2086'), 'production_min', 0))) for v_target_2087 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_2621(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2625(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     return list(range(len(ctx.state['players'])))
 
 
-def x_2622(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2626(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2088')).get('prod'), E.get('r~2086'), 0)) - num(E.get('n~2085')))) >= num(GET(ctx, 'resources', E.get('r~2086'), 'production_min', 0)))
 
 
-def x_2623(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2627(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2088')).get('prod'), E.get('r~2086'), 0)
 
 
-def x_2625(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2629(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2088')}
 
 
-def x_2628(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2632(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2090'), 0)
 
 
-def x_2632(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2636(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2092'), 0)) - num(E.get('n~2091')))) >= num(GET(ctx, 'resources', E.get('r~2092'), 'production_min', 0)))
 
 
-def x_2633(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2637(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2092'), 0)
 
 
-def x_2637(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2641(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2094'), 0)
 
 
-def x_2639(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:565
+def x_2643(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:571
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2641(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2645(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2641, E.get('t~2095'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2096, 0), GET(ctx, 'parameters', v_p_2096, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2096, 'max', 0))) for v_p_2096 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2096, 'tile', None) == E.get('t~2095'))])))
+    return MEMO(ctx, (2645, E.get('t~2095'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2096, 0), GET(ctx, 'parameters', v_p_2096, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2096, 'max', 0))) for v_p_2096 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2096, 'tile', None) == E.get('t~2095'))])))
 
 
-def x_2642(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2646(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2642, E.get('this'), E.get('t~2095'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2101: (lambda v_near_2104: (v_near_2104 if (bool((GET(ctx, 'tiles', E.get('t~2095'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2104)) > num(0)))) else v_open_2101))([v_s_2102 for v_s_2102 in items_of(v_open_2101) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2103, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2103, {}), 'owner', None) == E.get('you')))) for v_x_2103 in items_of(ADJ(ctx, 'spaces', v_s_2102))])))]))([v_s_2098 for v_s_2098 in items_of([v_x_2097 for v_x_2097 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2097, 'type', None) == GET(ctx, 'tiles', E.get('t~2095'), 'space', None))]) if (bool((not IN(v_s_2098, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2098, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2098, 'reserved', None) == E.get('t~2095'))) or bool((GET(ctx, 'spaces', v_s_2098, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2098, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2098, None) == E.get('you'))))) and bool((bool(IN(v_s_2098, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2099, ctx.state.get('board'))) and bool((not IN(v_x_2099, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2099, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2099, {}), 'tile', None) == v_u_2100)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2099, {}), 'tile', None), 'counts_as', None) == v_u_2100))))) for v_u_2100 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2099 in items_of(ADJ(ctx, 'spaces', v_s_2098))]))))))]))) > num(0)))
+    return MEMO(ctx, (2646, E.get('this'), E.get('t~2095'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2101: (lambda v_near_2104: (v_near_2104 if (bool((GET(ctx, 'tiles', E.get('t~2095'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2104)) > num(0)))) else v_open_2101))([v_s_2102 for v_s_2102 in items_of(v_open_2101) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2103, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2103, {}), 'owner', None) == E.get('you')))) for v_x_2103 in items_of(ADJ(ctx, 'spaces', v_s_2102))])))]))([v_s_2098 for v_s_2098 in items_of([v_x_2097 for v_x_2097 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2097, 'type', None) == GET(ctx, 'tiles', E.get('t~2095'), 'space', None))]) if (bool((not IN(v_s_2098, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2098, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2098, 'reserved', None) == E.get('t~2095'))) or bool((GET(ctx, 'spaces', v_s_2098, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2098, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2098, None) == E.get('you'))))) and bool((bool(IN(v_s_2098, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2099, ctx.state.get('board'))) and bool((not IN(v_x_2099, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2099, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2099, {}), 'tile', None) == v_u_2100)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2099, {}), 'tile', None), 'counts_as', None) == v_u_2100))))) for v_u_2100 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2099 in items_of(ADJ(ctx, 'spaces', v_s_2098))]))))))]))) > num(0)))
 
 
-def x_2643(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2647(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2643, E.get('this'), E.get('t~2095'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2109: (lambda v_near_2112: (v_near_2112 if (bool((GET(ctx, 'tiles', E.get('t~2095'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2112)) > num(0)))) else v_open_2109))([v_s_2110 for v_s_2110 in items_of(v_open_2109) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2111, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2111, {}), 'owner', None) == E.get('you')))) for v_x_2111 in items_of(ADJ(ctx, 'spaces', v_s_2110))])))]))([v_s_2106 for v_s_2106 in items_of([v_x_2105 for v_x_2105 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2105, 'type', None) == GET(ctx, 'tiles', E.get('t~2095'), 'space', None))]) if (bool((not IN(v_s_2106, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2106, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2106, 'reserved', None) == E.get('t~2095'))) or bool((GET(ctx, 'spaces', v_s_2106, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2106, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2106, None) == E.get('you'))))) and bool((bool(IN(v_s_2106, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2107, ctx.state.get('board'))) and bool((not IN(v_x_2107, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2107, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2107, {}), 'tile', None) == v_u_2108)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2107, {}), 'tile', None), 'counts_as', None) == v_u_2108))))) for v_u_2108 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2107 in items_of(ADJ(ctx, 'spaces', v_s_2106))]))))))]))
+    return MEMO(ctx, (2647, E.get('this'), E.get('t~2095'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2109: (lambda v_near_2112: (v_near_2112 if (bool((GET(ctx, 'tiles', E.get('t~2095'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2112)) > num(0)))) else v_open_2109))([v_s_2110 for v_s_2110 in items_of(v_open_2109) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2111, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2111, {}), 'owner', None) == E.get('you')))) for v_x_2111 in items_of(ADJ(ctx, 'spaces', v_s_2110))])))]))([v_s_2106 for v_s_2106 in items_of([v_x_2105 for v_x_2105 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2105, 'type', None) == GET(ctx, 'tiles', E.get('t~2095'), 'space', None))]) if (bool((not IN(v_s_2106, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2106, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2106, 'reserved', None) == E.get('t~2095'))) or bool((GET(ctx, 'spaces', v_s_2106, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2106, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2106, None) == E.get('you'))))) and bool((bool(IN(v_s_2106, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2107, ctx.state.get('board'))) and bool((not IN(v_x_2107, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2107, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2107, {}), 'tile', None) == v_u_2108)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2107, {}), 'tile', None), 'counts_as', None) == v_u_2108))))) for v_u_2108 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2107 in items_of(ADJ(ctx, 'spaces', v_s_2106))]))))))]))
 
 
-def x_2646(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2650(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2115'), {})
 
 
-def x_2647(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2651(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2114'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2114'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2648(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2652(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2650(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2654(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2651(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2655(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2114'))
 
 
-def x_2652(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2656(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2115'))
 
 
-def x_2653(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2657(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2115'))
 
 
-def x_2654(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2658(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2116'), ctx.state.get('board'))
 
 
-def x_2655(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2659(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2116'), {}), 'tile', None))
 
 
-def x_2659(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2663(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2113')}
 
 
-def x_2660(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:574
+def x_2664(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     E = ctx.env()
-    return MEMO(ctx, (2660, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2117 for v_s_2117 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'owner', None) == E.get('you'))))])) >= num(1)))
+    return MEMO(ctx, (2664, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2117 for v_s_2117 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'owner', None) == E.get('you'))))])) >= num(1)))
 
 
-def x_2664(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:126
+def x_2668(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:126
     E = ctx.env()
-    return MEMO(ctx, (2664, E.get('t~2118'), E.get('u~2119'), ctx.stamps.get('board', 0),), lambda: [v_x_2121 for v_x_2121 in items_of([v_x_2120 for v_x_2120 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2120, 'type', None) == GET(ctx, 'tiles', E.get('t~2118'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_2122, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_2122, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_2122, {}), 'tile', None) == E.get('u~2119'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_2122, {}), 'tile', None), 'counts_as', None) == E.get('u~2119')))))) for v_y_2122 in items_of(ADJ(ctx, 'spaces', v_x_2121))])])
+    return MEMO(ctx, (2668, E.get('t~2118'), E.get('u~2119'), ctx.stamps.get('board', 0),), lambda: [v_x_2121 for v_x_2121 in items_of([v_x_2120 for v_x_2120 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2120, 'type', None) == GET(ctx, 'tiles', E.get('t~2118'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_2122, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_2122, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_2122, {}), 'tile', None) == E.get('u~2119'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_2122, {}), 'tile', None), 'counts_as', None) == E.get('u~2119')))))) for v_y_2122 in items_of(ADJ(ctx, 'spaces', v_x_2121))])])
 
 
-def x_2665(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
+def x_2669(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (2665, E.get('t~2123'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2125, 0), GET(ctx, 'parameters', v_p_2125, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2125, 'max', 0))) for v_p_2125 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2125, 'tile', None) == E.get('t~2123'))])))
+    return MEMO(ctx, (2669, E.get('t~2123'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2125, 0), GET(ctx, 'parameters', v_p_2125, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2125, 'max', 0))) for v_p_2125 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2125, 'tile', None) == E.get('t~2123'))])))
 
 
-def x_2666(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2670(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return MEMO(ctx, (2666, E.get('l~2124'), E.get('this'), E.get('t~2123'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2126 for v_s_2126 in items_of(E.get('l~2124')) if (bool((not IN(v_s_2126, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2126, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2126, 'reserved', None) == E.get('t~2123'))) or bool((GET(ctx, 'spaces', v_s_2126, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2126, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2126, None) == E.get('you'))))) and bool((bool(IN(v_s_2126, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2127, ctx.state.get('board'))) and bool((not IN(v_x_2127, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2127, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2127, {}), 'tile', None) == v_u_2128)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2127, {}), 'tile', None), 'counts_as', None) == v_u_2128))))) for v_u_2128 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2127 in items_of(ADJ(ctx, 'spaces', v_s_2126))]))))))])) > num(0)))
+    return MEMO(ctx, (2670, E.get('l~2124'), E.get('this'), E.get('t~2123'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2126 for v_s_2126 in items_of(E.get('l~2124')) if (bool((not IN(v_s_2126, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2126, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2126, 'reserved', None) == E.get('t~2123'))) or bool((GET(ctx, 'spaces', v_s_2126, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2126, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2126, None) == E.get('you'))))) and bool((bool(IN(v_s_2126, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2127, ctx.state.get('board'))) and bool((not IN(v_x_2127, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2127, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2127, {}), 'tile', None) == v_u_2128)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2127, {}), 'tile', None), 'counts_as', None) == v_u_2128))))) for v_u_2128 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2127 in items_of(ADJ(ctx, 'spaces', v_s_2126))]))))))])) > num(0)))
 
 
-def x_2667(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2671(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return MEMO(ctx, (2667, E.get('l~2124'), E.get('this'), E.get('t~2123'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2129 for v_s_2129 in items_of(E.get('l~2124')) if (bool((not IN(v_s_2129, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2129, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2129, 'reserved', None) == E.get('t~2123'))) or bool((GET(ctx, 'spaces', v_s_2129, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2129, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2129, None) == E.get('you'))))) and bool((bool(IN(v_s_2129, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2130, ctx.state.get('board'))) and bool((not IN(v_x_2130, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2130, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2130, {}), 'tile', None) == v_u_2131)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2130, {}), 'tile', None), 'counts_as', None) == v_u_2131))))) for v_u_2131 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2130 in items_of(ADJ(ctx, 'spaces', v_s_2129))]))))))])
+    return MEMO(ctx, (2671, E.get('l~2124'), E.get('this'), E.get('t~2123'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2129 for v_s_2129 in items_of(E.get('l~2124')) if (bool((not IN(v_s_2129, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2129, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2129, 'reserved', None) == E.get('t~2123'))) or bool((GET(ctx, 'spaces', v_s_2129, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2129, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2129, None) == E.get('you'))))) and bool((bool(IN(v_s_2129, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2130, ctx.state.get('board'))) and bool((not IN(v_x_2130, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2130, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2130, {}), 'tile', None) == v_u_2131)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2130, {}), 'tile', None), 'counts_as', None) == v_u_2131))))) for v_u_2131 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2130 in items_of(ADJ(ctx, 'spaces', v_s_2129))]))))))])
 
 
-def x_2670(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2674(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2134'), {})
 
 
-def x_2671(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2675(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2133'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2133'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2672(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2676(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2674(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2678(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2675(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2679(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2133'))
 
 
-def x_2676(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2680(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2134'))
 
 
-def x_2677(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2681(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2134'))
 
 
-def x_2678(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2682(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2135'), ctx.state.get('board'))
 
 
-def x_2679(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2683(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2135'), {}), 'tile', None))
 
 
-def x_2683(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2687(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
     return {'space': E.get('space~2132')}
 
 
-def x_2684(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:574
+def x_2688(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((bool(IN('animal', KEY(E.get('event'), 'tags', None))) or bool(IN('plant', KEY(E.get('event'), 'tags', None))))))
 
 
-def x_2685(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:587
+def x_2689(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     E = ctx.env()
-    return MEMO(ctx, (2685, E.get('event'),), lambda: AR('+', CALL(ctx, 'count', None, [v_x_2136 for v_x_2136 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2136 == 'animal')]), CALL(ctx, 'count', None, [v_x_2137 for v_x_2137 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2137 == 'plant')])))
+    return MEMO(ctx, (2689, E.get('event'),), lambda: AR('+', CALL(ctx, 'count', None, [v_x_2136 for v_x_2136 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2136 == 'animal')]), CALL(ctx, 'count', None, [v_x_2137 for v_x_2137 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2137 == 'plant')])))
 
 
-def x_2687(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2691(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2689(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:574
+def x_2693(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     E = ctx.env()
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
-def x_2690(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:590
+def x_2694(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:596
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
 
 
-def x_2693(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return MEMO(ctx, (2693, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2143 for v_s_2143 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2143, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2143, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2143, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_2143, 'type', None) != 'off_map')))]))
+def x_2697(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+    return MEMO(ctx, (2697, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2143 for v_s_2143 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2143, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2143, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2143, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_2143, 'type', None) != 'off_map')))]))
 
 
-def x_2694(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2698(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2145'), 0)
 
 
-def x_2695(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2699(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return (num(E.get('n~2144')) * num(E.get('k~2146')))
 
 
-def x_2697(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:601
+def x_2701(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:607
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(4))
 
 
-def x_2700(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:608
+def x_2704(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     E = ctx.env()
-    return MEMO(ctx, (2700, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('/', AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2152 for v_x_2152 in items_of(GET(ctx, 'cards', v_c_2151, 'tags', [])) if (v_x_2152 == 'microbe')]) for v_c_2151 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2154 for v_x_2154 in items_of(GET(ctx, 'corporations', v_c_2153, 'tags', [])) if (v_x_2154 == 'microbe')]) for v_c_2153 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1), 2))
+    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('/', AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2152 for v_x_2152 in items_of(GET(ctx, 'cards', v_c_2151, 'tags', [])) if (v_x_2152 == 'microbe')]) for v_c_2151 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2154 for v_x_2154 in items_of(GET(ctx, 'corporations', v_c_2153, 'tags', [])) if (v_x_2154 == 'microbe')]) for v_c_2153 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1), 2))
 
 
-def x_2701(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2705(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2156'), 0)
 
 
-def x_2702(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2706(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return (num(E.get('n~2155')) * num(E.get('k~2157')))
 
 
-def x_2703(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:610
+def x_2707(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(3))
 
 
-def x_2704(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:610
+def x_2708(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((bool(IN('animal', KEY(E.get('event'), 'tags', None))) or bool(IN('plant', KEY(E.get('event'), 'tags', None))) or bool(IN('microbe', KEY(E.get('event'), 'tags', None))))))
 
 
-def x_2705(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:622
+def x_2709(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     E = ctx.env()
-    return MEMO(ctx, (2705, E.get('event'),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_x_2158 for v_x_2158 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2158 == 'animal')]), CALL(ctx, 'count', None, [v_x_2159 for v_x_2159 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2159 == 'plant')])), CALL(ctx, 'count', None, [v_x_2160 for v_x_2160 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2160 == 'microbe')])))
+    return MEMO(ctx, (2709, E.get('event'),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_x_2158 for v_x_2158 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2158 == 'animal')]), CALL(ctx, 'count', None, [v_x_2159 for v_x_2159 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2159 == 'plant')])), CALL(ctx, 'count', None, [v_x_2160 for v_x_2160 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2160 == 'microbe')])))
 
 
-def x_2707(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2711(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2709(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:610
+def x_2713(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     E = ctx.env()
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 3)))
 
 
-def x_2710(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:625
+def x_2714(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     E = ctx.env()
-    return MEMO(ctx, (2710, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2164 for v_x_2164 in items_of(GET(ctx, 'cards', v_c_2163, 'tags', [])) if (v_x_2164 == 'power')]) for v_c_2163 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2166 for v_x_2166 in items_of(GET(ctx, 'corporations', v_c_2165, 'tags', [])) if (v_x_2166 == 'power')]) for v_c_2165 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2714, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2164 for v_x_2164 in items_of(GET(ctx, 'cards', v_c_2163, 'tags', [])) if (v_x_2164 == 'power')]) for v_c_2163 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2166 for v_x_2166 in items_of(GET(ctx, 'corporations', v_c_2165, 'tags', [])) if (v_x_2166 == 'power')]) for v_c_2165 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_2713(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2717(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2168'), 0)
 
 
-def x_2715(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:633
+def x_2719(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:639
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2716(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:635
+def x_2720(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:641
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-14))
 
 
-def x_2717(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:644
+def x_2721(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     E = ctx.env()
-    return MEMO(ctx, (2717, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_c_2169, 'resource', None) == 'microbe')) and bool((v_c_2169 != E.get('this')))) for v_c_2169 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
-
-
-def x_2720(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_2721(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2172'), 'resource', None) == E.get('r~2171'))) and bool((E.get('card~2172') != E.get('this'))))
-
-
-def x_2722(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2172'), 0)
+    return MEMO(ctx, (2721, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_c_2169, 'resource', None) == 'microbe')) and bool((v_c_2169 != E.get('this')))) for v_c_2169 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_2724(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_2725(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    E = ctx.env()
+    return (bool((GET(ctx, 'cards', E.get('card~2172'), 'resource', None) == E.get('r~2171'))) and bool((E.get('card~2172') != E.get('this'))))
+
+
+def x_2726(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2172'), 0)
+
+
+def x_2728(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    E = ctx.env()
     return {'card': E.get('card~2172')}
 
 
-def x_2725(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:646
+def x_2729(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:652
     return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-10))
 
 
-def x_2728(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2732(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2174'), 0)
 
 
-def x_2733(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2737(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2734(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2738(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~2177'), 'resource', None) == E.get('r~2176'))) and bool((E.get('card~2177') != E.get('this'))))
 
 
-def x_2735(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2739(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2177'), 0)
 
 
-def x_2737(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2741(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~2177')}
 
 
-def x_2739(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:657
+def x_2743(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:663
     E = ctx.env()
-    return MEMO(ctx, (2739, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2179 for v_x_2179 in items_of(GET(ctx, 'cards', v_c_2178, 'tags', [])) if (v_x_2179 == 'plant')]) for v_c_2178 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2181 for v_x_2181 in items_of(GET(ctx, 'corporations', v_c_2180, 'tags', [])) if (v_x_2181 == 'plant')]) for v_c_2180 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2183 for v_x_2183 in items_of(GET(ctx, 'cards', v_c_2182, 'tags', [])) if (v_x_2183 == 'animal')]) for v_c_2182 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2185 for v_x_2185 in items_of(GET(ctx, 'corporations', v_c_2184, 'tags', [])) if (v_x_2185 == 'animal')]) for v_c_2184 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2187 for v_x_2187 in items_of(GET(ctx, 'cards', v_c_2186, 'tags', [])) if (v_x_2187 == 'microbe')]) for v_c_2186 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2189 for v_x_2189 in items_of(GET(ctx, 'corporations', v_c_2188, 'tags', [])) if (v_x_2189 == 'microbe')]) for v_c_2188 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1)))))
+    return MEMO(ctx, (2743, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2179 for v_x_2179 in items_of(GET(ctx, 'cards', v_c_2178, 'tags', [])) if (v_x_2179 == 'plant')]) for v_c_2178 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2181 for v_x_2181 in items_of(GET(ctx, 'corporations', v_c_2180, 'tags', [])) if (v_x_2181 == 'plant')]) for v_c_2180 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2183 for v_x_2183 in items_of(GET(ctx, 'cards', v_c_2182, 'tags', [])) if (v_x_2183 == 'animal')]) for v_c_2182 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2185 for v_x_2185 in items_of(GET(ctx, 'corporations', v_c_2184, 'tags', [])) if (v_x_2185 == 'animal')]) for v_c_2184 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2187 for v_x_2187 in items_of(GET(ctx, 'cards', v_c_2186, 'tags', [])) if (v_x_2187 == 'microbe')]) for v_c_2186 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2189 for v_x_2189 in items_of(GET(ctx, 'corporations', v_c_2188, 'tags', [])) if (v_x_2189 == 'microbe')]) for v_c_2188 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1)))))
 
 
-def x_2741(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:666
+def x_2745(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:672
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(4))
 
 
-def x_2744(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2748(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2191'), 0)
 
 
-def x_2746(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:674
+def x_2750(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:680
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2750(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:684
+def x_2754(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     E = ctx.env()
-    return MEMO(ctx, (2750, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2197 for v_x_2197 in items_of(GET(ctx, 'cards', v_c_2196, 'tags', [])) if (v_x_2197 == 'earth')]) for v_c_2196 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2199 for v_x_2199 in items_of(GET(ctx, 'corporations', v_c_2198, 'tags', [])) if (v_x_2199 == 'earth')]) for v_c_2198 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1))
+    return MEMO(ctx, (2754, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2197 for v_x_2197 in items_of(GET(ctx, 'cards', v_c_2196, 'tags', [])) if (v_x_2197 == 'earth')]) for v_c_2196 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2199 for v_x_2199 in items_of(GET(ctx, 'corporations', v_c_2198, 'tags', [])) if (v_x_2199 == 'earth')]) for v_c_2198 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1))
 
 
-def x_2751(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2755(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2201'), 0)
 
 
-def x_2752(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2756(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return (num(E.get('n~2200')) * num(E.get('k~2202')))
 
 
-def x_2755(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2759(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2204'), 0)) - num(E.get('n~2203')))) >= num(GET(ctx, 'resources', E.get('r~2204'), 'production_min', 0)))
 
 
-def x_2756(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2760(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2204'), 0)
 
 
-def x_2760(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2764(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2206'), 0)
 
 
-def x_2764(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2768(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2208'), 0)
 
 
-def x_2766(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:694
+def x_2770(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2770(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2774(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2209'), 0), GET(ctx, 'parameters', E.get('p~2209'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2209'), 'max', 0)))
 
 
-def x_2771(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2775(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2209'), 0)
 
 
-def x_2772(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2776(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2209'), 'step', 0)
 
 
-def x_2773(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_2777(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2774(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2778(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return (GET(ctx, 'parameters', E.get('p~2209'), 'tr_track', None) != None)
 
 
-def x_2775(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2779(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2209'), 'tr_track', None), 0)
 
 
-def x_2777(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2781(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_2779(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2783(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~2209'))
 
 
-def x_2780(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2784(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~2211'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2209'), 0))
 
 
-def x_2781(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2785(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~2211'), 'effect', None)
 
 
-def x_2784(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:696
+def x_2788(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:702
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
 
 
-def x_2787(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2791(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2213'), 0)
 
 
-def x_2793(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2797(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2214'), 0), GET(ctx, 'parameters', E.get('p~2214'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2214'), 'max', 0)))
 
 
-def x_2794(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2798(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2214'), 0)
 
 
-def x_2795(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2799(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2214'), 'step', 0)
 
 
-def x_2796(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_2800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2797(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2801(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return (GET(ctx, 'parameters', E.get('p~2214'), 'tr_track', None) != None)
 
 
-def x_2798(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2214'), 'tr_track', None), 0)
 
 
-def x_2800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2804(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_2802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2806(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~2214'))
 
 
-def x_2803(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2807(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~2216'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2214'), 0))
 
 
-def x_2804(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2808(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~2216'), 'effect', None)
 
 
-def x_2809(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def x_2813(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:119
     E = ctx.env()
-    return MEMO(ctx, (2809, E.get('t~2217'),), lambda: [v_x_2219 for v_x_2219 in items_of([v_x_2218 for v_x_2218 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2218, 'type', None) == GET(ctx, 'tiles', E.get('t~2217'), 'space', None))]) if (GET(ctx, 'spaces', v_x_2219, 'volcanic', None) == True)])
+    return MEMO(ctx, (2813, E.get('t~2217'),), lambda: [v_x_2219 for v_x_2219 in items_of([v_x_2218 for v_x_2218 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2218, 'type', None) == GET(ctx, 'tiles', E.get('t~2217'), 'space', None))]) if (GET(ctx, 'spaces', v_x_2219, 'volcanic', None) == True)])
 
 
-def x_2810(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
+def x_2814(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (2810, E.get('t~2220'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2222, 0), GET(ctx, 'parameters', v_p_2222, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2222, 'max', 0))) for v_p_2222 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2222, 'tile', None) == E.get('t~2220'))])))
+    return MEMO(ctx, (2814, E.get('t~2220'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2222, 0), GET(ctx, 'parameters', v_p_2222, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2222, 'max', 0))) for v_p_2222 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2222, 'tile', None) == E.get('t~2220'))])))
 
 
-def x_2811(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2815(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return MEMO(ctx, (2811, E.get('l~2221'), E.get('this'), E.get('t~2220'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2223 for v_s_2223 in items_of(E.get('l~2221')) if (bool((not IN(v_s_2223, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2223, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2223, 'reserved', None) == E.get('t~2220'))) or bool((GET(ctx, 'spaces', v_s_2223, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2223, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2223, None) == E.get('you'))))) and bool((bool(IN(v_s_2223, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2224, ctx.state.get('board'))) and bool((not IN(v_x_2224, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2224, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2224, {}), 'tile', None) == v_u_2225)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2224, {}), 'tile', None), 'counts_as', None) == v_u_2225))))) for v_u_2225 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2224 in items_of(ADJ(ctx, 'spaces', v_s_2223))]))))))])) > num(0)))
+    return MEMO(ctx, (2815, E.get('l~2221'), E.get('this'), E.get('t~2220'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2223 for v_s_2223 in items_of(E.get('l~2221')) if (bool((not IN(v_s_2223, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2223, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2223, 'reserved', None) == E.get('t~2220'))) or bool((GET(ctx, 'spaces', v_s_2223, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2223, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2223, None) == E.get('you'))))) and bool((bool(IN(v_s_2223, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2224, ctx.state.get('board'))) and bool((not IN(v_x_2224, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2224, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2224, {}), 'tile', None) == v_u_2225)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2224, {}), 'tile', None), 'counts_as', None) == v_u_2225))))) for v_u_2225 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2224 in items_of(ADJ(ctx, 'spaces', v_s_2223))]))))))])) > num(0)))
 
 
-def x_2812(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2816(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return MEMO(ctx, (2812, E.get('l~2221'), E.get('this'), E.get('t~2220'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2226 for v_s_2226 in items_of(E.get('l~2221')) if (bool((not IN(v_s_2226, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2226, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2226, 'reserved', None) == E.get('t~2220'))) or bool((GET(ctx, 'spaces', v_s_2226, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2226, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2226, None) == E.get('you'))))) and bool((bool(IN(v_s_2226, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2227, ctx.state.get('board'))) and bool((not IN(v_x_2227, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2227, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2227, {}), 'tile', None) == v_u_2228)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2227, {}), 'tile', None), 'counts_as', None) == v_u_2228))))) for v_u_2228 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2227 in items_of(ADJ(ctx, 'spaces', v_s_2226))]))))))])
+    return MEMO(ctx, (2816, E.get('l~2221'), E.get('this'), E.get('t~2220'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2226 for v_s_2226 in items_of(E.get('l~2221')) if (bool((not IN(v_s_2226, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2226, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2226, 'reserved', None) == E.get('t~2220'))) or bool((GET(ctx, 'spaces', v_s_2226, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2226, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2226, None) == E.get('you'))))) and bool((bool(IN(v_s_2226, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2227, ctx.state.get('board'))) and bool((not IN(v_x_2227, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2227, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2227, {}), 'tile', None) == v_u_2228)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2227, {}), 'tile', None), 'counts_as', None) == v_u_2228))))) for v_u_2228 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2227 in items_of(ADJ(ctx, 'spaces', v_s_2226))]))))))])
 
 
-def x_2815(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2819(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2231'), {})
 
 
-def x_2816(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2820(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2230'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2230'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2817(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2821(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2819(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2823(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2820(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2824(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2230'))
 
 
-def x_2821(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2825(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2231'))
 
 
-def x_2822(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2826(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2231'))
 
 
-def x_2823(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2827(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2232'), ctx.state.get('board'))
 
 
-def x_2824(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2828(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2232'), {}), 'tile', None))
 
 
-def x_2828(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2832(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
     return {'space': E.get('space~2229')}
 
 
-def x_2831(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2835(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2234'), 0)
 
 
-def x_2833(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:16
+def x_2837(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:16
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2836(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2840(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2236'), 0)
 
 
-def x_2838(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def x_2842(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2842(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
+def x_2846(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
     E = ctx.env()
-    return MEMO(ctx, (2842, E.get('k~2238'),), lambda: [v_x_2239 for v_x_2239 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2239, 'type', None) == E.get('k~2238'))])
+    return MEMO(ctx, (2846, E.get('k~2238'),), lambda: [v_x_2239 for v_x_2239 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2239, 'type', None) == E.get('k~2238'))])
 
 
-def x_2843(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
+def x_2847(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (2843, E.get('t~2240'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2242, 0), GET(ctx, 'parameters', v_p_2242, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2242, 'max', 0))) for v_p_2242 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2242, 'tile', None) == E.get('t~2240'))])))
+    return MEMO(ctx, (2847, E.get('t~2240'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2242, 0), GET(ctx, 'parameters', v_p_2242, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2242, 'max', 0))) for v_p_2242 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2242, 'tile', None) == E.get('t~2240'))])))
 
 
-def x_2844(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2848(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return MEMO(ctx, (2844, E.get('l~2241'), E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2243 for v_s_2243 in items_of(E.get('l~2241')) if (bool((not IN(v_s_2243, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2243, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2243, None) == E.get('you'))))) and bool((bool(IN(v_s_2243, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2244, ctx.state.get('board'))) and bool((not IN(v_x_2244, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) == v_u_2245)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None), 'counts_as', None) == v_u_2245))))) for v_u_2245 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2244 in items_of(ADJ(ctx, 'spaces', v_s_2243))]))))))])) > num(0)))
+    return MEMO(ctx, (2848, E.get('l~2241'), E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2243 for v_s_2243 in items_of(E.get('l~2241')) if (bool((not IN(v_s_2243, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2243, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2243, None) == E.get('you'))))) and bool((bool(IN(v_s_2243, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2244, ctx.state.get('board'))) and bool((not IN(v_x_2244, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) == v_u_2245)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None), 'counts_as', None) == v_u_2245))))) for v_u_2245 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2244 in items_of(ADJ(ctx, 'spaces', v_s_2243))]))))))])) > num(0)))
 
 
-def x_2845(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2849(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return MEMO(ctx, (2845, E.get('l~2241'), E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2246 for v_s_2246 in items_of(E.get('l~2241')) if (bool((not IN(v_s_2246, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2246, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2246, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2246, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2246, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2246, None) == E.get('you'))))) and bool((bool(IN(v_s_2246, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2247, ctx.state.get('board'))) and bool((not IN(v_x_2247, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'tile', None) == v_u_2248)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'tile', None), 'counts_as', None) == v_u_2248))))) for v_u_2248 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2247 in items_of(ADJ(ctx, 'spaces', v_s_2246))]))))))])
+    return MEMO(ctx, (2849, E.get('l~2241'), E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2246 for v_s_2246 in items_of(E.get('l~2241')) if (bool((not IN(v_s_2246, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2246, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2246, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2246, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2246, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2246, None) == E.get('you'))))) and bool((bool(IN(v_s_2246, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2247, ctx.state.get('board'))) and bool((not IN(v_x_2247, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'tile', None) == v_u_2248)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'tile', None), 'counts_as', None) == v_u_2248))))) for v_u_2248 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2247 in items_of(ADJ(ctx, 'spaces', v_s_2246))]))))))])
 
 
-def x_2848(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2852(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2251'), {})
 
 
-def x_2849(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2853(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2250'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2250'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2850(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2854(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2852(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2856(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2853(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2857(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2250'))
 
 
-def x_2854(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2858(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2251'))
 
 
-def x_2855(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2859(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2251'))
 
 
-def x_2856(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2860(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2252'), ctx.state.get('board'))
 
 
-def x_2857(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2861(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2252'), {}), 'tile', None))
 
 
-def x_2861(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2865(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
     return {'space': E.get('space~2249')}
 
 
-def x_2863(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2867(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2863, E.get('t~2253'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2254, 0), GET(ctx, 'parameters', v_p_2254, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2254, 'max', 0))) for v_p_2254 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2254, 'tile', None) == E.get('t~2253'))])))
+    return MEMO(ctx, (2867, E.get('t~2253'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2254, 0), GET(ctx, 'parameters', v_p_2254, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2254, 'max', 0))) for v_p_2254 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2254, 'tile', None) == E.get('t~2253'))])))
 
 
-def x_2864(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2868(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2864, E.get('this'), E.get('t~2253'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2259: (lambda v_near_2262: (v_near_2262 if (bool((GET(ctx, 'tiles', E.get('t~2253'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2262)) > num(0)))) else v_open_2259))([v_s_2260 for v_s_2260 in items_of(v_open_2259) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2261, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2261, {}), 'owner', None) == E.get('you')))) for v_x_2261 in items_of(ADJ(ctx, 'spaces', v_s_2260))])))]))([v_s_2256 for v_s_2256 in items_of([v_x_2255 for v_x_2255 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2255, 'type', None) == GET(ctx, 'tiles', E.get('t~2253'), 'space', None))]) if (bool((not IN(v_s_2256, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == E.get('t~2253'))) or bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2256, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2256, None) == E.get('you'))))) and bool((bool(IN(v_s_2256, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2257, ctx.state.get('board'))) and bool((not IN(v_x_2257, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None) == v_u_2258)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None), 'counts_as', None) == v_u_2258))))) for v_u_2258 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2257 in items_of(ADJ(ctx, 'spaces', v_s_2256))]))))))]))) > num(0)))
+    return MEMO(ctx, (2868, E.get('this'), E.get('t~2253'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2259: (lambda v_near_2262: (v_near_2262 if (bool((GET(ctx, 'tiles', E.get('t~2253'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2262)) > num(0)))) else v_open_2259))([v_s_2260 for v_s_2260 in items_of(v_open_2259) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2261, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2261, {}), 'owner', None) == E.get('you')))) for v_x_2261 in items_of(ADJ(ctx, 'spaces', v_s_2260))])))]))([v_s_2256 for v_s_2256 in items_of([v_x_2255 for v_x_2255 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2255, 'type', None) == GET(ctx, 'tiles', E.get('t~2253'), 'space', None))]) if (bool((not IN(v_s_2256, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == E.get('t~2253'))) or bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2256, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2256, None) == E.get('you'))))) and bool((bool(IN(v_s_2256, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2257, ctx.state.get('board'))) and bool((not IN(v_x_2257, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None) == v_u_2258)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None), 'counts_as', None) == v_u_2258))))) for v_u_2258 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2257 in items_of(ADJ(ctx, 'spaces', v_s_2256))]))))))]))) > num(0)))
 
 
-def x_2865(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2869(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2865, E.get('this'), E.get('t~2253'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2267: (lambda v_near_2270: (v_near_2270 if (bool((GET(ctx, 'tiles', E.get('t~2253'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2270)) > num(0)))) else v_open_2267))([v_s_2268 for v_s_2268 in items_of(v_open_2267) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2269, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2269, {}), 'owner', None) == E.get('you')))) for v_x_2269 in items_of(ADJ(ctx, 'spaces', v_s_2268))])))]))([v_s_2264 for v_s_2264 in items_of([v_x_2263 for v_x_2263 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2263, 'type', None) == GET(ctx, 'tiles', E.get('t~2253'), 'space', None))]) if (bool((not IN(v_s_2264, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2264, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2264, 'reserved', None) == E.get('t~2253'))) or bool((GET(ctx, 'spaces', v_s_2264, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2264, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2264, None) == E.get('you'))))) and bool((bool(IN(v_s_2264, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2265, ctx.state.get('board'))) and bool((not IN(v_x_2265, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2265, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2265, {}), 'tile', None) == v_u_2266)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2265, {}), 'tile', None), 'counts_as', None) == v_u_2266))))) for v_u_2266 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2265 in items_of(ADJ(ctx, 'spaces', v_s_2264))]))))))]))
+    return MEMO(ctx, (2869, E.get('this'), E.get('t~2253'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2267: (lambda v_near_2270: (v_near_2270 if (bool((GET(ctx, 'tiles', E.get('t~2253'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2270)) > num(0)))) else v_open_2267))([v_s_2268 for v_s_2268 in items_of(v_open_2267) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2269, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2269, {}), 'owner', None) == E.get('you')))) for v_x_2269 in items_of(ADJ(ctx, 'spaces', v_s_2268))])))]))([v_s_2264 for v_s_2264 in items_of([v_x_2263 for v_x_2263 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2263, 'type', None) == GET(ctx, 'tiles', E.get('t~2253'), 'space', None))]) if (bool((not IN(v_s_2264, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2264, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2264, 'reserved', None) == E.get('t~2253'))) or bool((GET(ctx, 'spaces', v_s_2264, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2264, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2264, None) == E.get('you'))))) and bool((bool(IN(v_s_2264, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2265, ctx.state.get('board'))) and bool((not IN(v_x_2265, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2265, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2265, {}), 'tile', None) == v_u_2266)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2265, {}), 'tile', None), 'counts_as', None) == v_u_2266))))) for v_u_2266 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2265 in items_of(ADJ(ctx, 'spaces', v_s_2264))]))))))]))
 
 
-def x_2868(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2872(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2273'), {})
 
 
-def x_2869(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2873(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2272'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2272'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2870(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2874(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2872(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2876(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2873(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2877(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2272'))
 
 
-def x_2874(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2878(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2273'))
 
 
-def x_2875(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2879(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2273'))
 
 
-def x_2876(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2880(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2274'), ctx.state.get('board'))
 
 
-def x_2877(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2881(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2274'), {}), 'tile', None))
 
 
-def x_2881(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2885(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2271')}
 
 
-def x_2884(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_2888(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_2885(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_2886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_2887(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
 
 
 def x_2889(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_2890(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_2890(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_2891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_2891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
 
 
-def x_2892(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_2893(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_2893(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_2894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_2895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_2896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2897(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_2898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_2901(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2277'), 0)
 
 
-def x_2902(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2906(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2903(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2907(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~2280'), 'resource', None) == E.get('r~2279'))) and bool((E.get('card~2280') != E.get('this'))))
 
 
-def x_2904(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2908(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2280'), 0)
 
 
-def x_2906(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2910(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~2280')}
 
 
-def x_2911(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2915(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2282'), 0)
 
 
-def x_2913(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:43
+def x_2917(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:43
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2914(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:46
+def x_2918(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     E = ctx.env()
-    return MEMO(ctx, (2914, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2284 for v_x_2284 in items_of(GET(ctx, 'cards', v_c_2283, 'tags', [])) if (v_x_2284 == 'science')]) for v_c_2283 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2286 for v_x_2286 in items_of(GET(ctx, 'corporations', v_c_2285, 'tags', [])) if (v_x_2286 == 'science')]) for v_c_2285 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2918, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2284 for v_x_2284 in items_of(GET(ctx, 'cards', v_c_2283, 'tags', [])) if (v_x_2284 == 'science')]) for v_c_2283 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2286 for v_x_2286 in items_of(GET(ctx, 'corporations', v_c_2285, 'tags', [])) if (v_x_2286 == 'science')]) for v_c_2285 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_2917(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2921(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2288'), 0)
 
 
-def x_2919(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:54
+def x_2923(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:54
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2921(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:57
+def x_2925(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:57
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
 
 
-def x_2924(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2928(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2290'), 0)
 
 
-def x_2928(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2932(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2292'), 0)) >= num(E.get('n~2291')))
 
 
-def x_2929(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_2933(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2292'), 0)
 
 
-def x_2931(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_2935(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(8))
 
 
-def x_2934(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2938(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2938(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_2942(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2939(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2943(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (2939, E.get('n~2295'), E.get('r~2296'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2297).get('prod'), E.get('r~2296'), 0)) - num(E.get('n~2295')))) >= num(GET(ctx, 'resources', E.get('r~2296'), 'production_min', 0))) for v_target_2297 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2943, E.get('n~2295'), E.get('r~2296'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2297).get('prod'), E.get('r~2296'), 0)) - num(E.get('n~2295')))) >= num(GET(ctx, 'resources', E.get('r~2296'), 'production_min', 0))) for v_target_2297 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_2940(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2944(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     return list(range(len(ctx.state['players'])))
 
 
-def x_2941(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2945(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2298')).get('prod'), E.get('r~2296'), 0)) - num(E.get('n~2295')))) >= num(GET(ctx, 'resources', E.get('r~2296'), 'production_min', 0)))
 
 
-def x_2942(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2946(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2298')).get('prod'), E.get('r~2296'), 0)
 
 
-def x_2944(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2948(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2298')}
 
 
-def x_2945(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_2949(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     E = ctx.env()
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
-def x_2946(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_2950(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
 
 
-def x_2949(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2953(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2951(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:81
+def x_2955(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:81
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
 
 
-def x_2954(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def x_2958(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     E = ctx.env()
-    return MEMO(ctx, (2954, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2306 for v_x_2306 in items_of(GET(ctx, 'cards', v_c_2305, 'tags', [])) if (v_x_2306 == 'plant')]) for v_c_2305 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2308 for v_x_2308 in items_of(GET(ctx, 'corporations', v_c_2307, 'tags', [])) if (v_x_2308 == 'plant')]) for v_c_2307 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (2958, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2306 for v_x_2306 in items_of(GET(ctx, 'cards', v_c_2305, 'tags', [])) if (v_x_2306 == 'plant')]) for v_c_2305 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2308 for v_x_2308 in items_of(GET(ctx, 'corporations', v_c_2307, 'tags', [])) if (v_x_2308 == 'plant')]) for v_c_2307 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
-def x_2955(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2959(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2310'), 0)
 
 
-def x_2956(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2960(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return (num(E.get('n~2309')) * num(E.get('k~2311')))
 
 
-def x_2958(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:45
+def x_2962(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:45
     E = ctx.env()
-    return MEMO(ctx, (2958, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_2313, 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), v_card_2313, 0)) > num(0)))) for v_card_2313 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
-
-
-def x_2959(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
-
-
-def x_2960(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
-    E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2314'), 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2314'), 0)) > num(0))))
-
-
-def x_2961(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2314'), 0)
+    return MEMO(ctx, (2962, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_2313, 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), v_card_2313, 0)) > num(0)))) for v_card_2313 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_2963(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_2964(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
+    E = ctx.env()
+    return (bool((GET(ctx, 'cards', E.get('card~2314'), 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2314'), 0)) > num(0))))
+
+
+def x_2965(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2314'), 0)
+
+
+def x_2967(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
+    E = ctx.env()
     return {'card': E.get('card~2314')}
 
 
-def x_2964(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:98
+def x_2968(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:98
     E = ctx.env()
-    return MEMO(ctx, (2964, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2316 for v_x_2316 in items_of(GET(ctx, 'cards', v_c_2315, 'tags', [])) if (v_x_2316 == 'science')]) for v_c_2315 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2318 for v_x_2318 in items_of(GET(ctx, 'corporations', v_c_2317, 'tags', [])) if (v_x_2318 == 'science')]) for v_c_2317 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(7)))
+    return MEMO(ctx, (2968, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2316 for v_x_2316 in items_of(GET(ctx, 'cards', v_c_2315, 'tags', [])) if (v_x_2316 == 'science')]) for v_c_2315 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2318 for v_x_2318 in items_of(GET(ctx, 'corporations', v_c_2317, 'tags', [])) if (v_x_2318 == 'science')]) for v_c_2317 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(7)))
 
 
-def x_2969(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2973(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2320'), 0)) - num(E.get('n~2319')))) >= num(GET(ctx, 'resources', E.get('r~2320'), 'production_min', 0)))
 
 
-def x_2970(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2974(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2320'), 0)
 
 
-def x_2974(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2322'), 0)
 
 
-def x_2976(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_2980(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), 'heat', 0)
 
 
-def x_2977(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
+def x_2981(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
     E = ctx.env()
     return (num(E.get('n~2323')) >= num(1))
 
 
-def x_2978(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_2982(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     E = ctx.env()
     return RANGE(1, E.get('n~2323'))
 
 
-def x_2979(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_2983(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2981(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_2985(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     E = ctx.env()
     return {'amount': E.get('k~2324')}
 
 
-def x_2982(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_2986(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2984(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2988(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2326'), 0)) - num(E.get('n~2325')))) >= num(GET(ctx, 'resources', E.get('r~2326'), 'production_min', 0)))
 
 
-def x_2985(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2326'), 0)
 
 
-def x_2987(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_2991(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2993(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2328'), 0)
 
 
-def x_2993(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:138
+def x_2997(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:138
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(0))
 
 
-def x_2996(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3000(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2330'), 0)) >= num(E.get('n~2329')))
 
 
-def x_2997(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3001(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2330'), 0)
 
 
-def x_3001(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3005(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2331'), 'scope', None) == 'game')
 
 
-def x_3002(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3006(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2331'), 0)
 
 
-def x_3004(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3008(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2331'), 0)
 
 
-def x_3006(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3010(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2331') == 'tr')) and bool((num(E.get('n~2332')) > num(0))))
 
 
-def x_3007(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3011(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3009(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:148
+def x_3013(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:148
     return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-14))
 
 
-def x_3012(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3016(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2334'), 0)
 
 
-def x_3014(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:157
+def x_3018(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:157
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((not (KEY(E.get('event'), 'action', None) == 'sell_patents'))))
 
 
-def x_3017(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3021(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2336'), 0)
-
-
-def x_3021(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
 def x_3025(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -7872,5551 +7877,5556 @@ def x_3025(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3030(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2341')))
-
-
-def x_3031(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3029(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3035(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2341')))
+
+
+def x_3035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_3039(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2343'), 'scope', None) == 'game')
 
 
-def x_3036(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3040(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2343'), 0)
 
 
-def x_3038(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3042(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2343'), 0)
 
 
-def x_3040(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3044(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2343') == 'tr')) and bool((num(E.get('n~2344')) > num(0))))
 
 
-def x_3041(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3045(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3046(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3050(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2346'), 0)
 
 
-def x_3050(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3054(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2348'), 0)
 
 
-def x_3052(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:186
+def x_3056(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:186
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3053(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:188
+def x_3057(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:188
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-24))
 
 
-def x_3056(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3060(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2350'), 0)
 
 
-def x_3058(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:197
+def x_3062(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:197
     E = ctx.env()
-    return MEMO(ctx, (3058, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2352 for v_x_2352 in items_of(GET(ctx, 'cards', v_c_2351, 'tags', [])) if (v_x_2352 == 'power')]) for v_c_2351 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2354 for v_x_2354 in items_of(GET(ctx, 'corporations', v_c_2353, 'tags', [])) if (v_x_2354 == 'power')]) for v_c_2353 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (3062, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2352 for v_x_2352 in items_of(GET(ctx, 'cards', v_c_2351, 'tags', [])) if (v_x_2352 == 'power')]) for v_c_2351 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2354 for v_x_2354 in items_of(GET(ctx, 'corporations', v_c_2353, 'tags', [])) if (v_x_2354 == 'power')]) for v_c_2353 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_3061(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_3065(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_3062(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3066(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (3062, E.get('n~2355'), E.get('r~2356'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2357).get('prod'), E.get('r~2356'), 0)) - num(E.get('n~2355')))) >= num(GET(ctx, 'resources', E.get('r~2356'), 'production_min', 0))) for v_target_2357 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3066, E.get('n~2355'), E.get('r~2356'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2357).get('prod'), E.get('r~2356'), 0)) - num(E.get('n~2355')))) >= num(GET(ctx, 'resources', E.get('r~2356'), 'production_min', 0))) for v_target_2357 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_3063(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3067(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     return list(range(len(ctx.state['players'])))
 
 
-def x_3064(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3068(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2358')).get('prod'), E.get('r~2356'), 0)) - num(E.get('n~2355')))) >= num(GET(ctx, 'resources', E.get('r~2356'), 'production_min', 0)))
 
 
-def x_3065(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3069(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2358')).get('prod'), E.get('r~2356'), 0)
 
 
-def x_3067(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3071(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2358')}
 
 
-def x_3070(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3074(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2360'), 0)
 
 
-def x_3073(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3077(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3073, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2362, 0), GET(ctx, 'parameters', v_p_2362, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2362, 'max', 0))) for v_p_2362 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2362, 'tile', None) == E.get('t~2361'))])))
+    return MEMO(ctx, (3077, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2362, 0), GET(ctx, 'parameters', v_p_2362, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2362, 'max', 0))) for v_p_2362 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2362, 'tile', None) == E.get('t~2361'))])))
 
 
-def x_3074(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3078(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3074, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2370)) > num(0)))) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2369, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2369, {}), 'owner', None) == E.get('you')))) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])))]))([v_s_2364 for v_s_2364 in items_of([v_x_2363 for v_x_2363 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2363, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2364, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2364, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2364, None) == E.get('you'))))) and bool((bool(IN(v_s_2364, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2365, ctx.state.get('board'))) and bool((not IN(v_x_2365, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) == v_u_2366)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None), 'counts_as', None) == v_u_2366))))) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))))))]))) > num(0)))
+    return MEMO(ctx, (3078, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2370)) > num(0)))) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2369, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2369, {}), 'owner', None) == E.get('you')))) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])))]))([v_s_2364 for v_s_2364 in items_of([v_x_2363 for v_x_2363 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2363, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2364, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2364, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2364, None) == E.get('you'))))) and bool((bool(IN(v_s_2364, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2365, ctx.state.get('board'))) and bool((not IN(v_x_2365, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) == v_u_2366)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None), 'counts_as', None) == v_u_2366))))) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))))))]))) > num(0)))
 
 
-def x_3075(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3079(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3075, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2375: (lambda v_near_2378: (v_near_2378 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2378)) > num(0)))) else v_open_2375))([v_s_2376 for v_s_2376 in items_of(v_open_2375) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2377, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2377, {}), 'owner', None) == E.get('you')))) for v_x_2377 in items_of(ADJ(ctx, 'spaces', v_s_2376))])))]))([v_s_2372 for v_s_2372 in items_of([v_x_2371 for v_x_2371 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2371, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2372, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2372, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2372, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2372, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2372, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2372, None) == E.get('you'))))) and bool((bool(IN(v_s_2372, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2373, ctx.state.get('board'))) and bool((not IN(v_x_2373, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2373, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2373, {}), 'tile', None) == v_u_2374)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2373, {}), 'tile', None), 'counts_as', None) == v_u_2374))))) for v_u_2374 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2373 in items_of(ADJ(ctx, 'spaces', v_s_2372))]))))))]))
+    return MEMO(ctx, (3079, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2375: (lambda v_near_2378: (v_near_2378 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2378)) > num(0)))) else v_open_2375))([v_s_2376 for v_s_2376 in items_of(v_open_2375) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2377, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2377, {}), 'owner', None) == E.get('you')))) for v_x_2377 in items_of(ADJ(ctx, 'spaces', v_s_2376))])))]))([v_s_2372 for v_s_2372 in items_of([v_x_2371 for v_x_2371 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2371, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2372, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2372, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2372, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2372, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2372, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2372, None) == E.get('you'))))) and bool((bool(IN(v_s_2372, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2373, ctx.state.get('board'))) and bool((not IN(v_x_2373, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2373, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2373, {}), 'tile', None) == v_u_2374)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2373, {}), 'tile', None), 'counts_as', None) == v_u_2374))))) for v_u_2374 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2373 in items_of(ADJ(ctx, 'spaces', v_s_2372))]))))))]))
 
 
-def x_3078(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3082(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2381'), {})
 
 
-def x_3079(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3083(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2380'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2380'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3080(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3084(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3082(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3086(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3083(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3087(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2380'))
 
 
-def x_3084(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3088(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2381'))
 
 
-def x_3085(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3089(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2381'))
 
 
-def x_3086(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3090(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2382'), ctx.state.get('board'))
 
 
-def x_3087(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3091(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2382'), {}), 'tile', None))
 
 
-def x_3091(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3095(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2379')}
 
 
-def x_3094(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3098(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3095(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3096(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3097(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
 
 
 def x_3099(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3100(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3100(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3101(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_3101(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
 
 
-def x_3102(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3103(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3103(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_3104(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3105(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3106(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3107(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3107(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3108(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3111(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2385'), 0)
 
 
-def x_3111(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3115(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2387'), 0)
 
 
-def x_3115(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3119(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2388'), 'scope', None) == 'game')
 
 
-def x_3116(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2388'), 0)
 
 
-def x_3118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3122(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2388'), 0)
 
 
-def x_3120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3124(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2388') == 'tr')) and bool((num(E.get('n~2389')) > num(0))))
 
 
-def x_3121(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3125(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3125(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3129(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2391'), 0)
 
 
-def x_3129(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3133(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3130(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3134(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~2394'), 'resource', None) == E.get('r~2393'))) and bool((E.get('card~2394') != E.get('this'))))
 
 
-def x_3131(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3135(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2394'), 0)
 
 
-def x_3133(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3137(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~2394')}
 
 
-def x_3136(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3140(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3137(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3141(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~2397'), 'resource', None) == E.get('r~2396'))) and bool((E.get('card~2397') != E.get('this'))))
 
 
-def x_3138(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3142(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2397'), 0)
 
 
-def x_3140(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3144(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~2397')}
 
 
-def x_3143(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3147(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2399'), 0)
 
 
-def x_3147(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3151(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2401'), 0)) - num(E.get('n~2400')))) >= num(GET(ctx, 'resources', E.get('r~2401'), 'production_min', 0)))
 
 
-def x_3148(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3152(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2401'), 0)
 
 
-def x_3152(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3156(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2403'), 0)
 
 
-def x_3154(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:246
+def x_3158(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:246
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3161(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2404'), 'scope', None) == 'game')
 
 
-def x_3158(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2404'), 0)
 
 
-def x_3160(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3164(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2404'), 0)
 
 
-def x_3162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2404') == 'tr')) and bool((num(E.get('n~2405')) > num(0))))
 
 
-def x_3163(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3165(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:248
+def x_3169(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:248
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
 
 
-def x_3168(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3172(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2407'), 0)) - num(E.get('n~2406')))) >= num(GET(ctx, 'resources', E.get('r~2407'), 'production_min', 0)))
 
 
-def x_3169(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3173(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2407'), 0)
 
 
-def x_3173(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3177(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2409'), 0)
 
 
-def x_3176(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:248
+def x_3180(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:248
     E = ctx.env()
     return IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_3180(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3184(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2411'), 0)
 
 
-def x_3182(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:268
+def x_3186(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:268
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(7))
 
 
-def x_3185(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3189(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2413'), 0)
 
 
-def x_3187(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:276
+def x_3191(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:276
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3189(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:279
+def x_3193(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:279
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
-
-
-def x_3192(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2415'), 0)
 
 
 def x_3196(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2415'), 0)
+
+
+def x_3200(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2417'), 0)
 
 
-def x_3200(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3204(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2419'), 0)
 
 
-def x_3205(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3209(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2421'), 0)
 
 
-def x_3209(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3213(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2423'), 0)
 
 
-def x_3213(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3217(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3214(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3218(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~2426'), 'resource', None) == E.get('r~2425'))) and bool((E.get('card~2426') != E.get('this'))))
 
 
-def x_3215(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3219(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2426'), 0)
 
 
-def x_3217(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3221(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~2426')}
 
 
-def x_3220(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3224(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2428'), 0)) - num(E.get('n~2427')))) >= num(GET(ctx, 'resources', E.get('r~2428'), 'production_min', 0)))
 
 
-def x_3221(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3225(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2428'), 0)
 
 
-def x_3225(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3229(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2430'), 0)
 
 
-def x_3227(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def x_3231(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3230(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3234(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2431'), 'scope', None) == 'game')
 
 
-def x_3231(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3235(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2431'), 0)
 
 
-def x_3233(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3237(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2431'), 0)
 
 
-def x_3235(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3239(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2431') == 'tr')) and bool((num(E.get('n~2432')) > num(0))))
 
 
-def x_3236(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3240(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3240(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_3244(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3242(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
+def x_3246(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_3245(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_3249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3248(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
+def x_3252(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     E = ctx.env()
     return (E.get('card') == E.get('this'))
 
 
-def x_3249(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
+def x_3253(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     E = ctx.env()
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
-def x_3251(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:322
+def x_3255(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:322
     E = ctx.env()
     return (bool((E.get('p') != E.get('you'))) and bool(IN(E.get('card'), PL(ctx, E.get('you')).get('tableau'))) and bool((bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'animal')) or bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'microbe')))))
 
 
-def x_3253(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:322
+def x_3257(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:322
     E = ctx.env()
     return (bool((E.get('p') != E.get('you'))) and bool((E.get('target') == E.get('you'))) and bool((E.get('r') == 'plants')))
 
 
-def x_3256(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3260(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2438'), 0)
 
 
-def x_3258(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:342
+def x_3262(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:342
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3262(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
+def x_3266(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
     E = ctx.env()
-    return MEMO(ctx, (3262, E.get('k~2440'),), lambda: [v_x_2441 for v_x_2441 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2441, 'type', None) == E.get('k~2440'))])
+    return MEMO(ctx, (3266, E.get('k~2440'),), lambda: [v_x_2441 for v_x_2441 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2441, 'type', None) == E.get('k~2440'))])
 
 
-def x_3263(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
+def x_3267(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (3263, E.get('t~2442'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2444, 0), GET(ctx, 'parameters', v_p_2444, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2444, 'max', 0))) for v_p_2444 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2444, 'tile', None) == E.get('t~2442'))])))
+    return MEMO(ctx, (3267, E.get('t~2442'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2444, 0), GET(ctx, 'parameters', v_p_2444, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2444, 'max', 0))) for v_p_2444 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2444, 'tile', None) == E.get('t~2442'))])))
 
 
-def x_3264(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_3268(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return MEMO(ctx, (3264, E.get('l~2443'), E.get('this'), E.get('t~2442'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2445 for v_s_2445 in items_of(E.get('l~2443')) if (bool((not IN(v_s_2445, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2445, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2445, 'reserved', None) == E.get('t~2442'))) or bool((GET(ctx, 'spaces', v_s_2445, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2445, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2445, None) == E.get('you'))))) and bool((bool(IN(v_s_2445, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2446, ctx.state.get('board'))) and bool((not IN(v_x_2446, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2446, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2446, {}), 'tile', None) == v_u_2447)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2446, {}), 'tile', None), 'counts_as', None) == v_u_2447))))) for v_u_2447 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2446 in items_of(ADJ(ctx, 'spaces', v_s_2445))]))))))])) > num(0)))
+    return MEMO(ctx, (3268, E.get('l~2443'), E.get('this'), E.get('t~2442'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2445 for v_s_2445 in items_of(E.get('l~2443')) if (bool((not IN(v_s_2445, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2445, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2445, 'reserved', None) == E.get('t~2442'))) or bool((GET(ctx, 'spaces', v_s_2445, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2445, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2445, None) == E.get('you'))))) and bool((bool(IN(v_s_2445, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2446, ctx.state.get('board'))) and bool((not IN(v_x_2446, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2446, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2446, {}), 'tile', None) == v_u_2447)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2446, {}), 'tile', None), 'counts_as', None) == v_u_2447))))) for v_u_2447 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2446 in items_of(ADJ(ctx, 'spaces', v_s_2445))]))))))])) > num(0)))
 
 
-def x_3265(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_3269(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return MEMO(ctx, (3265, E.get('l~2443'), E.get('this'), E.get('t~2442'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2448 for v_s_2448 in items_of(E.get('l~2443')) if (bool((not IN(v_s_2448, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2448, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2448, 'reserved', None) == E.get('t~2442'))) or bool((GET(ctx, 'spaces', v_s_2448, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2448, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2448, None) == E.get('you'))))) and bool((bool(IN(v_s_2448, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2449, ctx.state.get('board'))) and bool((not IN(v_x_2449, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2449, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2449, {}), 'tile', None) == v_u_2450)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2449, {}), 'tile', None), 'counts_as', None) == v_u_2450))))) for v_u_2450 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2449 in items_of(ADJ(ctx, 'spaces', v_s_2448))]))))))])
+    return MEMO(ctx, (3269, E.get('l~2443'), E.get('this'), E.get('t~2442'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2448 for v_s_2448 in items_of(E.get('l~2443')) if (bool((not IN(v_s_2448, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2448, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2448, 'reserved', None) == E.get('t~2442'))) or bool((GET(ctx, 'spaces', v_s_2448, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2448, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2448, None) == E.get('you'))))) and bool((bool(IN(v_s_2448, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2449, ctx.state.get('board'))) and bool((not IN(v_x_2449, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2449, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2449, {}), 'tile', None) == v_u_2450)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2449, {}), 'tile', None), 'counts_as', None) == v_u_2450))))) for v_u_2450 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2449 in items_of(ADJ(ctx, 'spaces', v_s_2448))]))))))])
 
 
-def x_3268(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3272(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2453'), {})
 
 
-def x_3269(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3273(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2452'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2452'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3270(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3274(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3272(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3276(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3273(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3277(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2452'))
 
 
-def x_3274(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3278(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2453'))
 
 
-def x_3275(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3279(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2453'))
 
 
-def x_3276(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3280(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2454'), ctx.state.get('board'))
 
 
-def x_3277(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3281(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2454'), {}), 'tile', None))
 
 
-def x_3281(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_3285(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
     return {'space': E.get('space~2451')}
 
 
-def x_3284(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:350
+def x_3288(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:350
     E = ctx.env()
-    return MEMO(ctx, (3284, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2465 for v_x_2465 in items_of(GET(ctx, 'cards', v_c_2464, 'tags', [])) if (v_x_2465 == 'space')]) for v_c_2464 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2467 for v_x_2467 in items_of(GET(ctx, 'corporations', v_c_2466, 'tags', [])) if (v_x_2467 == 'space')]) for v_c_2466 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2468 for v_x_2468 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2468 == 'space')]))))
+    return MEMO(ctx, (3288, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2465 for v_x_2465 in items_of(GET(ctx, 'cards', v_c_2464, 'tags', [])) if (v_x_2465 == 'space')]) for v_c_2464 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2467 for v_x_2467 in items_of(GET(ctx, 'corporations', v_c_2466, 'tags', [])) if (v_x_2467 == 'space')]) for v_c_2466 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2468 for v_x_2468 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2468 == 'space')]))))
 
 
-def x_3285(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3289(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2470'), 0)
 
 
-def x_3286(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3290(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return (num(E.get('n~2469')) * num(E.get('k~2471')))
 
 
-def x_3287(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:353
+def x_3291(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:353
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-20))
 
 
-def x_3290(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3294(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2473'), 0)
 
 
-def x_3292(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:361
+def x_3296(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:361
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3295(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3299(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2475'), 0)
 
 
-def x_3298(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:364
+def x_3302(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:364
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(2))
 
 
-def x_3301(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3305(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2477'), 0)) >= num(E.get('n~2476')))
 
 
-def x_3302(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3306(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2477'), 0)
 
 
-def x_3307(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_3311(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2478'), 0), GET(ctx, 'parameters', E.get('p~2478'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2478'), 'max', 0)))
 
 
-def x_3308(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3312(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2478'), 0)
 
 
-def x_3309(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_3313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2478'), 'step', 0)
 
 
-def x_3310(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_3314(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3311(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3315(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return (GET(ctx, 'parameters', E.get('p~2478'), 'tr_track', None) != None)
 
 
-def x_3312(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3316(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2478'), 'tr_track', None), 0)
 
 
-def x_3314(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3318(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3316(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3320(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~2478'))
 
 
-def x_3317(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3321(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~2480'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2478'), 0))
 
 
-def x_3318(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3322(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~2480'), 'effect', None)
 
 
-def x_3323(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_3327(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_3324(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3328(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (3324, E.get('n~2481'), E.get('r~2482'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2483).get('prod'), E.get('r~2482'), 0)) - num(E.get('n~2481')))) >= num(GET(ctx, 'resources', E.get('r~2482'), 'production_min', 0))) for v_target_2483 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3328, E.get('n~2481'), E.get('r~2482'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2483).get('prod'), E.get('r~2482'), 0)) - num(E.get('n~2481')))) >= num(GET(ctx, 'resources', E.get('r~2482'), 'production_min', 0))) for v_target_2483 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_3325(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3329(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     return list(range(len(ctx.state['players'])))
 
 
-def x_3326(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3330(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2484')).get('prod'), E.get('r~2482'), 0)) - num(E.get('n~2481')))) >= num(GET(ctx, 'resources', E.get('r~2482'), 'production_min', 0)))
 
 
-def x_3327(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3331(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2484')).get('prod'), E.get('r~2482'), 0)
 
 
-def x_3329(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3333(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2484')}
 
 
-def x_3332(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3336(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2486'), 0)
 
 
-def x_3334(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:381
+def x_3338(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3338(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3342(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2488'), 0)) - num(E.get('n~2487')))) >= num(GET(ctx, 'resources', E.get('r~2488'), 'production_min', 0)))
 
 
-def x_3339(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2488'), 0)
 
 
-def x_3343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3347(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2490'), 0)
 
 
-def x_3345(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+def x_3349(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3349(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3353(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2492'), 0)) - num(E.get('n~2491')))) >= num(GET(ctx, 'resources', E.get('r~2492'), 'production_min', 0)))
 
 
-def x_3350(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3354(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2492'), 0)
 
 
-def x_3354(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3358(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2494'), 0)
 
 
-def x_3358(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3362(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2496'), 0)
 
 
-def x_3360(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+def x_3364(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:401
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3361(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:404
+def x_3365(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:404
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(2))
 
 
-def x_3363(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3367(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3363, E.get('t~2497'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2498, 0), GET(ctx, 'parameters', v_p_2498, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2498, 'max', 0))) for v_p_2498 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2498, 'tile', None) == E.get('t~2497'))])))
+    return MEMO(ctx, (3367, E.get('t~2497'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2498, 0), GET(ctx, 'parameters', v_p_2498, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2498, 'max', 0))) for v_p_2498 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2498, 'tile', None) == E.get('t~2497'))])))
 
 
-def x_3364(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3368(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3364, E.get('this'), E.get('t~2497'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2503: (lambda v_near_2506: (v_near_2506 if (bool((GET(ctx, 'tiles', E.get('t~2497'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2506)) > num(0)))) else v_open_2503))([v_s_2504 for v_s_2504 in items_of(v_open_2503) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2505, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2505, {}), 'owner', None) == E.get('you')))) for v_x_2505 in items_of(ADJ(ctx, 'spaces', v_s_2504))])))]))([v_s_2500 for v_s_2500 in items_of([v_x_2499 for v_x_2499 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2499, 'type', None) == GET(ctx, 'tiles', E.get('t~2497'), 'space', None))]) if (bool((not IN(v_s_2500, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2500, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2500, 'reserved', None) == E.get('t~2497'))) or bool((GET(ctx, 'spaces', v_s_2500, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2500, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2500, None) == E.get('you'))))) and bool((bool(IN(v_s_2500, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2501, ctx.state.get('board'))) and bool((not IN(v_x_2501, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2501, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2501, {}), 'tile', None) == v_u_2502)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2501, {}), 'tile', None), 'counts_as', None) == v_u_2502))))) for v_u_2502 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2501 in items_of(ADJ(ctx, 'spaces', v_s_2500))]))))))]))) > num(0)))
+    return MEMO(ctx, (3368, E.get('this'), E.get('t~2497'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2503: (lambda v_near_2506: (v_near_2506 if (bool((GET(ctx, 'tiles', E.get('t~2497'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2506)) > num(0)))) else v_open_2503))([v_s_2504 for v_s_2504 in items_of(v_open_2503) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2505, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2505, {}), 'owner', None) == E.get('you')))) for v_x_2505 in items_of(ADJ(ctx, 'spaces', v_s_2504))])))]))([v_s_2500 for v_s_2500 in items_of([v_x_2499 for v_x_2499 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2499, 'type', None) == GET(ctx, 'tiles', E.get('t~2497'), 'space', None))]) if (bool((not IN(v_s_2500, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2500, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2500, 'reserved', None) == E.get('t~2497'))) or bool((GET(ctx, 'spaces', v_s_2500, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2500, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2500, None) == E.get('you'))))) and bool((bool(IN(v_s_2500, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2501, ctx.state.get('board'))) and bool((not IN(v_x_2501, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2501, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2501, {}), 'tile', None) == v_u_2502)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2501, {}), 'tile', None), 'counts_as', None) == v_u_2502))))) for v_u_2502 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2501 in items_of(ADJ(ctx, 'spaces', v_s_2500))]))))))]))) > num(0)))
 
 
-def x_3365(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3369(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3365, E.get('this'), E.get('t~2497'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2511: (lambda v_near_2514: (v_near_2514 if (bool((GET(ctx, 'tiles', E.get('t~2497'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2514)) > num(0)))) else v_open_2511))([v_s_2512 for v_s_2512 in items_of(v_open_2511) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2513, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2513, {}), 'owner', None) == E.get('you')))) for v_x_2513 in items_of(ADJ(ctx, 'spaces', v_s_2512))])))]))([v_s_2508 for v_s_2508 in items_of([v_x_2507 for v_x_2507 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2507, 'type', None) == GET(ctx, 'tiles', E.get('t~2497'), 'space', None))]) if (bool((not IN(v_s_2508, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2508, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2508, 'reserved', None) == E.get('t~2497'))) or bool((GET(ctx, 'spaces', v_s_2508, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2508, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2508, None) == E.get('you'))))) and bool((bool(IN(v_s_2508, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2509, ctx.state.get('board'))) and bool((not IN(v_x_2509, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2509, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2509, {}), 'tile', None) == v_u_2510)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2509, {}), 'tile', None), 'counts_as', None) == v_u_2510))))) for v_u_2510 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2509 in items_of(ADJ(ctx, 'spaces', v_s_2508))]))))))]))
+    return MEMO(ctx, (3369, E.get('this'), E.get('t~2497'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2511: (lambda v_near_2514: (v_near_2514 if (bool((GET(ctx, 'tiles', E.get('t~2497'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2514)) > num(0)))) else v_open_2511))([v_s_2512 for v_s_2512 in items_of(v_open_2511) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2513, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2513, {}), 'owner', None) == E.get('you')))) for v_x_2513 in items_of(ADJ(ctx, 'spaces', v_s_2512))])))]))([v_s_2508 for v_s_2508 in items_of([v_x_2507 for v_x_2507 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2507, 'type', None) == GET(ctx, 'tiles', E.get('t~2497'), 'space', None))]) if (bool((not IN(v_s_2508, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2508, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2508, 'reserved', None) == E.get('t~2497'))) or bool((GET(ctx, 'spaces', v_s_2508, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2508, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2508, None) == E.get('you'))))) and bool((bool(IN(v_s_2508, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2509, ctx.state.get('board'))) and bool((not IN(v_x_2509, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2509, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2509, {}), 'tile', None) == v_u_2510)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2509, {}), 'tile', None), 'counts_as', None) == v_u_2510))))) for v_u_2510 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2509 in items_of(ADJ(ctx, 'spaces', v_s_2508))]))))))]))
 
 
-def x_3368(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2517'), {})
 
 
-def x_3369(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2516'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2516'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3370(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3376(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2516'))
 
 
-def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2517'))
 
 
-def x_3375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2517'))
 
 
-def x_3376(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3380(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2518'), ctx.state.get('board'))
 
 
-def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3381(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2518'), {}), 'tile', None))
 
 
-def x_3381(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3385(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2515')}
 
 
-def x_3384(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3388(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2520'), 0)) - num(E.get('n~2519')))) >= num(GET(ctx, 'resources', E.get('r~2520'), 'production_min', 0)))
 
 
-def x_3385(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3389(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2520'), 0)
 
 
-def x_3389(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2522'), 0)
 
 
-def x_3391(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:419
+def x_3395(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3393(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3397(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3393, E.get('t~2523'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2524, 0), GET(ctx, 'parameters', v_p_2524, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2524, 'max', 0))) for v_p_2524 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2524, 'tile', None) == E.get('t~2523'))])))
+    return MEMO(ctx, (3397, E.get('t~2523'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2524, 0), GET(ctx, 'parameters', v_p_2524, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2524, 'max', 0))) for v_p_2524 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2524, 'tile', None) == E.get('t~2523'))])))
 
 
-def x_3394(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3398(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3394, E.get('this'), E.get('t~2523'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2529: (lambda v_near_2532: (v_near_2532 if (bool((GET(ctx, 'tiles', E.get('t~2523'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2532)) > num(0)))) else v_open_2529))([v_s_2530 for v_s_2530 in items_of(v_open_2529) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2531, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2531, {}), 'owner', None) == E.get('you')))) for v_x_2531 in items_of(ADJ(ctx, 'spaces', v_s_2530))])))]))([v_s_2526 for v_s_2526 in items_of([v_x_2525 for v_x_2525 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2525, 'type', None) == GET(ctx, 'tiles', E.get('t~2523'), 'space', None))]) if (bool((not IN(v_s_2526, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2526, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2526, 'reserved', None) == E.get('t~2523'))) or bool((GET(ctx, 'spaces', v_s_2526, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2526, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2526, None) == E.get('you'))))) and bool((bool(IN(v_s_2526, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2527, ctx.state.get('board'))) and bool((not IN(v_x_2527, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2527, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2527, {}), 'tile', None) == v_u_2528)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2527, {}), 'tile', None), 'counts_as', None) == v_u_2528))))) for v_u_2528 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2527 in items_of(ADJ(ctx, 'spaces', v_s_2526))]))))))]))) > num(0)))
+    return MEMO(ctx, (3398, E.get('this'), E.get('t~2523'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2529: (lambda v_near_2532: (v_near_2532 if (bool((GET(ctx, 'tiles', E.get('t~2523'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2532)) > num(0)))) else v_open_2529))([v_s_2530 for v_s_2530 in items_of(v_open_2529) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2531, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2531, {}), 'owner', None) == E.get('you')))) for v_x_2531 in items_of(ADJ(ctx, 'spaces', v_s_2530))])))]))([v_s_2526 for v_s_2526 in items_of([v_x_2525 for v_x_2525 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2525, 'type', None) == GET(ctx, 'tiles', E.get('t~2523'), 'space', None))]) if (bool((not IN(v_s_2526, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2526, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2526, 'reserved', None) == E.get('t~2523'))) or bool((GET(ctx, 'spaces', v_s_2526, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2526, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2526, None) == E.get('you'))))) and bool((bool(IN(v_s_2526, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2527, ctx.state.get('board'))) and bool((not IN(v_x_2527, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2527, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2527, {}), 'tile', None) == v_u_2528)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2527, {}), 'tile', None), 'counts_as', None) == v_u_2528))))) for v_u_2528 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2527 in items_of(ADJ(ctx, 'spaces', v_s_2526))]))))))]))) > num(0)))
 
 
-def x_3395(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3399(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3395, E.get('this'), E.get('t~2523'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2537: (lambda v_near_2540: (v_near_2540 if (bool((GET(ctx, 'tiles', E.get('t~2523'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2540)) > num(0)))) else v_open_2537))([v_s_2538 for v_s_2538 in items_of(v_open_2537) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2539, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2539, {}), 'owner', None) == E.get('you')))) for v_x_2539 in items_of(ADJ(ctx, 'spaces', v_s_2538))])))]))([v_s_2534 for v_s_2534 in items_of([v_x_2533 for v_x_2533 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2533, 'type', None) == GET(ctx, 'tiles', E.get('t~2523'), 'space', None))]) if (bool((not IN(v_s_2534, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2534, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2534, 'reserved', None) == E.get('t~2523'))) or bool((GET(ctx, 'spaces', v_s_2534, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2534, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2534, None) == E.get('you'))))) and bool((bool(IN(v_s_2534, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2535, ctx.state.get('board'))) and bool((not IN(v_x_2535, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2535, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2535, {}), 'tile', None) == v_u_2536)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2535, {}), 'tile', None), 'counts_as', None) == v_u_2536))))) for v_u_2536 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2535 in items_of(ADJ(ctx, 'spaces', v_s_2534))]))))))]))
+    return MEMO(ctx, (3399, E.get('this'), E.get('t~2523'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2537: (lambda v_near_2540: (v_near_2540 if (bool((GET(ctx, 'tiles', E.get('t~2523'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2540)) > num(0)))) else v_open_2537))([v_s_2538 for v_s_2538 in items_of(v_open_2537) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2539, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2539, {}), 'owner', None) == E.get('you')))) for v_x_2539 in items_of(ADJ(ctx, 'spaces', v_s_2538))])))]))([v_s_2534 for v_s_2534 in items_of([v_x_2533 for v_x_2533 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2533, 'type', None) == GET(ctx, 'tiles', E.get('t~2523'), 'space', None))]) if (bool((not IN(v_s_2534, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2534, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2534, 'reserved', None) == E.get('t~2523'))) or bool((GET(ctx, 'spaces', v_s_2534, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2534, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2534, None) == E.get('you'))))) and bool((bool(IN(v_s_2534, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2535, ctx.state.get('board'))) and bool((not IN(v_x_2535, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2535, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2535, {}), 'tile', None) == v_u_2536)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2535, {}), 'tile', None), 'counts_as', None) == v_u_2536))))) for v_u_2536 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2535 in items_of(ADJ(ctx, 'spaces', v_s_2534))]))))))]))
 
 
-def x_3398(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3402(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2543'), {})
 
 
-def x_3399(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3403(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2542'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2542'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3400(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3404(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3402(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3406(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3403(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2542'))
 
 
-def x_3404(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3408(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2543'))
 
 
-def x_3405(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3409(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2543'))
 
 
-def x_3406(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3410(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2544'), ctx.state.get('board'))
 
 
-def x_3407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3411(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2544'), {}), 'tile', None))
 
 
-def x_3411(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3415(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2541')}
 
 
-def x_3413(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:423
+def x_3417(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:423
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
 
 
-def x_3416(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_3420(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_3417(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (3417, E.get('n~2545'), E.get('r~2546'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2547).get('prod'), E.get('r~2546'), 0)) - num(E.get('n~2545')))) >= num(GET(ctx, 'resources', E.get('r~2546'), 'production_min', 0))) for v_target_2547 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3421, E.get('n~2545'), E.get('r~2546'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2547).get('prod'), E.get('r~2546'), 0)) - num(E.get('n~2545')))) >= num(GET(ctx, 'resources', E.get('r~2546'), 'production_min', 0))) for v_target_2547 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_3418(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     return list(range(len(ctx.state['players'])))
 
 
-def x_3419(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3423(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2548')).get('prod'), E.get('r~2546'), 0)) - num(E.get('n~2545')))) >= num(GET(ctx, 'resources', E.get('r~2546'), 'production_min', 0)))
 
 
-def x_3420(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3424(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2548')).get('prod'), E.get('r~2546'), 0)
 
 
-def x_3422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3426(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2548')}
 
 
-def x_3425(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3429(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2550'), 0)
 
 
-def x_3427(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:431
+def x_3431(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:431
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3429(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:434
+def x_3433(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:434
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(9))
 
 
-def x_3432(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3436(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2552'), 0)) - num(E.get('n~2551')))) >= num(GET(ctx, 'resources', E.get('r~2552'), 'production_min', 0)))
 
 
-def x_3433(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3437(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2552'), 0)
 
 
-def x_3437(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3441(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2554'), 0)
 
 
-def x_3439(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:434
+def x_3443(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:434
     E = ctx.env()
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
-def x_3442(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_3446(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3444(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:447
+def x_3448(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:447
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(IN('science', KEY(E.get('event'), 'tags', None))))
 
 
-def x_3445(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:458
+def x_3449(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:458
     E = ctx.env()
-    return MEMO(ctx, (3445, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2557 for v_x_2557 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2557 == 'science')]))
+    return MEMO(ctx, (3449, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2557 for v_x_2557 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2557 == 'science')]))
 
 
-def x_3448(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_3452(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3453(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2560')))
 
 
-def x_3454(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3462(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3460(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3461(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
 
 
 def x_3463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3464(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3464(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_3465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
 
 
-def x_3466(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3467(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3467(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_3468(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3469(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3470(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3471(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:462
-    return MEMO(ctx, (3471, ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2563 for v_s_2563 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2563, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2563, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2563, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= num(2)))
+def x_3471(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
 
 
-def x_3474(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3472(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3475(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:462
+    return MEMO(ctx, (3475, ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2563 for v_s_2563 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2563, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2563, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2563, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= num(2)))
+
+
+def x_3478(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2565'), 0)
 
 
-def x_3479(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:56
+def x_3483(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:56
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('this'), 'tags', [])))) else 0), None)
 
 
-def x_3481(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3485(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2568') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3482(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3486(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2569') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3483(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3487(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3484(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3488(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2570'), E.get('t_v~2571')), E.get('h_v~2572')) == 0)
 
 
-def x_3485(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3489(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2567')))
 
 
-def x_3486(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3490(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3488(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3492(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2570')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2571')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2572'))))) >= num(E.get('price~2567')))
 
 
-def x_3489(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3493(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2567'), E.get('s_v~2570'))) - num(1)), E.get('s_v~2570'))]) if (num(E.get('s_v~2570')) > num(0)) else 0))
 
 
-def x_3490(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3494(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2567'), E.get('t_v~2571'))) - num(1)), E.get('t_v~2571'))]) if (num(E.get('t_v~2571')) > num(0)) else 0))
 
 
-def x_3491(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3495(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2567'), E.get('h_v~2572'))) - num(1)), E.get('h_v~2572'))]) if (num(E.get('h_v~2572')) > num(0)) else 0))
 
 
-def x_3492(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3496(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2567')) - num((num(E.get('s~2573')) * num(E.get('s_v~2570')))))) - num((num(E.get('t~2574')) * num(E.get('t_v~2571')))))) - num((num(E.get('h~2575')) * num(E.get('h_v~2572')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2573')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2573')) * num(E.get('s_v~2570'))), (num(E.get('t~2574')) * num(E.get('t_v~2571')))), (num(E.get('h~2575')) * num(E.get('h_v~2572'))))) - num(E.get('s_v~2570')))) >= num(E.get('price~2567'))))))) and bool((not (bool((num(E.get('t~2574')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2573')) * num(E.get('s_v~2570'))), (num(E.get('t~2574')) * num(E.get('t_v~2571')))), (num(E.get('h~2575')) * num(E.get('h_v~2572'))))) - num(E.get('t_v~2571')))) >= num(E.get('price~2567'))))))) and bool((not (bool((num(E.get('h~2575')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2573')) * num(E.get('s_v~2570'))), (num(E.get('t~2574')) * num(E.get('t_v~2571')))), (num(E.get('h~2575')) * num(E.get('h_v~2572'))))) - num(E.get('h_v~2572')))) >= num(E.get('price~2567'))))))))
 
 
-def x_3493(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3497(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3494(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3498(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2567')) - num((num(E.get('s~2573')) * num(E.get('s_v~2570')))))) - num((num(E.get('t~2574')) * num(E.get('t_v~2571')))))) - num((num(E.get('h~2575')) * num(E.get('h_v~2572')))))])
 
 
-def x_3495(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3499(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3497(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3501(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3499(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3503(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3501(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3505(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2567')) - num((num(E.get('s~2573')) * num(E.get('s_v~2570')))))) - num((num(E.get('t~2574')) * num(E.get('t_v~2571')))))) - num((num(E.get('h~2575')) * num(E.get('h_v~2572')))))])}, ({'steel': E.get('s~2573')} if (num(E.get('s_v~2570')) > num(0)) else K[5])), ({'titanium': E.get('t~2574')} if (num(E.get('t_v~2571')) > num(0)) else K[5])), ({'heat': E.get('h~2575')} if (num(E.get('h_v~2572')) > num(0)) else K[5]))
 
 
-def x_3503(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3507(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3503, E.get('t~2576'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2577, 0), GET(ctx, 'parameters', v_p_2577, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2577, 'max', 0))) for v_p_2577 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2577, 'tile', None) == E.get('t~2576'))])))
+    return MEMO(ctx, (3507, E.get('t~2576'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2577, 0), GET(ctx, 'parameters', v_p_2577, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2577, 'max', 0))) for v_p_2577 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2577, 'tile', None) == E.get('t~2576'))])))
 
 
-def x_3504(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3508(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3504, E.get('this'), E.get('t~2576'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2582: (lambda v_near_2585: (v_near_2585 if (bool((GET(ctx, 'tiles', E.get('t~2576'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2585)) > num(0)))) else v_open_2582))([v_s_2583 for v_s_2583 in items_of(v_open_2582) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2584, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2584, {}), 'owner', None) == E.get('you')))) for v_x_2584 in items_of(ADJ(ctx, 'spaces', v_s_2583))])))]))([v_s_2579 for v_s_2579 in items_of([v_x_2578 for v_x_2578 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2578, 'type', None) == GET(ctx, 'tiles', E.get('t~2576'), 'space', None))]) if (bool((not IN(v_s_2579, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2579, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2579, 'reserved', None) == E.get('t~2576'))) or bool((GET(ctx, 'spaces', v_s_2579, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2579, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2579, None) == E.get('you'))))) and bool((bool(IN(v_s_2579, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2580, ctx.state.get('board'))) and bool((not IN(v_x_2580, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2580, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2580, {}), 'tile', None) == v_u_2581)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2580, {}), 'tile', None), 'counts_as', None) == v_u_2581))))) for v_u_2581 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2580 in items_of(ADJ(ctx, 'spaces', v_s_2579))]))))))]))) > num(0)))
+    return MEMO(ctx, (3508, E.get('this'), E.get('t~2576'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2582: (lambda v_near_2585: (v_near_2585 if (bool((GET(ctx, 'tiles', E.get('t~2576'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2585)) > num(0)))) else v_open_2582))([v_s_2583 for v_s_2583 in items_of(v_open_2582) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2584, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2584, {}), 'owner', None) == E.get('you')))) for v_x_2584 in items_of(ADJ(ctx, 'spaces', v_s_2583))])))]))([v_s_2579 for v_s_2579 in items_of([v_x_2578 for v_x_2578 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2578, 'type', None) == GET(ctx, 'tiles', E.get('t~2576'), 'space', None))]) if (bool((not IN(v_s_2579, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2579, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2579, 'reserved', None) == E.get('t~2576'))) or bool((GET(ctx, 'spaces', v_s_2579, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2579, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2579, None) == E.get('you'))))) and bool((bool(IN(v_s_2579, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2580, ctx.state.get('board'))) and bool((not IN(v_x_2580, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2580, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2580, {}), 'tile', None) == v_u_2581)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2580, {}), 'tile', None), 'counts_as', None) == v_u_2581))))) for v_u_2581 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2580 in items_of(ADJ(ctx, 'spaces', v_s_2579))]))))))]))) > num(0)))
 
 
-def x_3505(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3509(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3505, E.get('this'), E.get('t~2576'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2590: (lambda v_near_2593: (v_near_2593 if (bool((GET(ctx, 'tiles', E.get('t~2576'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2593)) > num(0)))) else v_open_2590))([v_s_2591 for v_s_2591 in items_of(v_open_2590) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2592, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2592, {}), 'owner', None) == E.get('you')))) for v_x_2592 in items_of(ADJ(ctx, 'spaces', v_s_2591))])))]))([v_s_2587 for v_s_2587 in items_of([v_x_2586 for v_x_2586 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2586, 'type', None) == GET(ctx, 'tiles', E.get('t~2576'), 'space', None))]) if (bool((not IN(v_s_2587, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2587, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2587, 'reserved', None) == E.get('t~2576'))) or bool((GET(ctx, 'spaces', v_s_2587, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2587, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2587, None) == E.get('you'))))) and bool((bool(IN(v_s_2587, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2588, ctx.state.get('board'))) and bool((not IN(v_x_2588, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2588, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2588, {}), 'tile', None) == v_u_2589)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2588, {}), 'tile', None), 'counts_as', None) == v_u_2589))))) for v_u_2589 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2588 in items_of(ADJ(ctx, 'spaces', v_s_2587))]))))))]))
+    return MEMO(ctx, (3509, E.get('this'), E.get('t~2576'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2590: (lambda v_near_2593: (v_near_2593 if (bool((GET(ctx, 'tiles', E.get('t~2576'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2593)) > num(0)))) else v_open_2590))([v_s_2591 for v_s_2591 in items_of(v_open_2590) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2592, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2592, {}), 'owner', None) == E.get('you')))) for v_x_2592 in items_of(ADJ(ctx, 'spaces', v_s_2591))])))]))([v_s_2587 for v_s_2587 in items_of([v_x_2586 for v_x_2586 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2586, 'type', None) == GET(ctx, 'tiles', E.get('t~2576'), 'space', None))]) if (bool((not IN(v_s_2587, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2587, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2587, 'reserved', None) == E.get('t~2576'))) or bool((GET(ctx, 'spaces', v_s_2587, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2587, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2587, None) == E.get('you'))))) and bool((bool(IN(v_s_2587, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2588, ctx.state.get('board'))) and bool((not IN(v_x_2588, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2588, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2588, {}), 'tile', None) == v_u_2589)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2588, {}), 'tile', None), 'counts_as', None) == v_u_2589))))) for v_u_2589 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2588 in items_of(ADJ(ctx, 'spaces', v_s_2587))]))))))]))
 
 
-def x_3508(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3512(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2596'), {})
 
 
-def x_3509(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3513(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2595'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2595'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3510(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3514(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3512(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3516(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3513(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3517(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2595'))
 
 
-def x_3514(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3518(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2596'))
 
 
-def x_3515(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3519(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2596'))
 
 
-def x_3516(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3520(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2597'), ctx.state.get('board'))
 
 
-def x_3517(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3521(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2597'), {}), 'tile', None))
 
 
-def x_3521(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3525(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2594')}
 
 
-def x_3523(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3527(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3523, E.get('t~2598'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2599, 0), GET(ctx, 'parameters', v_p_2599, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2599, 'max', 0))) for v_p_2599 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2599, 'tile', None) == E.get('t~2598'))])))
+    return MEMO(ctx, (3527, E.get('t~2598'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2599, 0), GET(ctx, 'parameters', v_p_2599, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2599, 'max', 0))) for v_p_2599 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2599, 'tile', None) == E.get('t~2598'))])))
 
 
-def x_3524(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3524, E.get('this'), E.get('t~2598'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2604: (lambda v_near_2607: (v_near_2607 if (bool((GET(ctx, 'tiles', E.get('t~2598'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2607)) > num(0)))) else v_open_2604))([v_s_2605 for v_s_2605 in items_of(v_open_2604) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2606, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2606, {}), 'owner', None) == E.get('you')))) for v_x_2606 in items_of(ADJ(ctx, 'spaces', v_s_2605))])))]))([v_s_2601 for v_s_2601 in items_of([v_x_2600 for v_x_2600 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2600, 'type', None) == GET(ctx, 'tiles', E.get('t~2598'), 'space', None))]) if (bool((not IN(v_s_2601, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2601, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2601, 'reserved', None) == E.get('t~2598'))) or bool((GET(ctx, 'spaces', v_s_2601, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2601, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2601, None) == E.get('you'))))) and bool((bool(IN(v_s_2601, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2602, ctx.state.get('board'))) and bool((not IN(v_x_2602, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'tile', None) == v_u_2603)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'tile', None), 'counts_as', None) == v_u_2603))))) for v_u_2603 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2602 in items_of(ADJ(ctx, 'spaces', v_s_2601))]))))))]))) > num(0)))
+    return MEMO(ctx, (3528, E.get('this'), E.get('t~2598'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2604: (lambda v_near_2607: (v_near_2607 if (bool((GET(ctx, 'tiles', E.get('t~2598'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2607)) > num(0)))) else v_open_2604))([v_s_2605 for v_s_2605 in items_of(v_open_2604) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2606, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2606, {}), 'owner', None) == E.get('you')))) for v_x_2606 in items_of(ADJ(ctx, 'spaces', v_s_2605))])))]))([v_s_2601 for v_s_2601 in items_of([v_x_2600 for v_x_2600 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2600, 'type', None) == GET(ctx, 'tiles', E.get('t~2598'), 'space', None))]) if (bool((not IN(v_s_2601, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2601, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2601, 'reserved', None) == E.get('t~2598'))) or bool((GET(ctx, 'spaces', v_s_2601, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2601, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2601, None) == E.get('you'))))) and bool((bool(IN(v_s_2601, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2602, ctx.state.get('board'))) and bool((not IN(v_x_2602, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'tile', None) == v_u_2603)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'tile', None), 'counts_as', None) == v_u_2603))))) for v_u_2603 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2602 in items_of(ADJ(ctx, 'spaces', v_s_2601))]))))))]))) > num(0)))
 
 
-def x_3525(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3525, E.get('this'), E.get('t~2598'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2612: (lambda v_near_2615: (v_near_2615 if (bool((GET(ctx, 'tiles', E.get('t~2598'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2615)) > num(0)))) else v_open_2612))([v_s_2613 for v_s_2613 in items_of(v_open_2612) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2614, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2614, {}), 'owner', None) == E.get('you')))) for v_x_2614 in items_of(ADJ(ctx, 'spaces', v_s_2613))])))]))([v_s_2609 for v_s_2609 in items_of([v_x_2608 for v_x_2608 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2608, 'type', None) == GET(ctx, 'tiles', E.get('t~2598'), 'space', None))]) if (bool((not IN(v_s_2609, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2609, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2609, 'reserved', None) == E.get('t~2598'))) or bool((GET(ctx, 'spaces', v_s_2609, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2609, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2609, None) == E.get('you'))))) and bool((bool(IN(v_s_2609, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2610, ctx.state.get('board'))) and bool((not IN(v_x_2610, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2610, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2610, {}), 'tile', None) == v_u_2611)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2610, {}), 'tile', None), 'counts_as', None) == v_u_2611))))) for v_u_2611 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2610 in items_of(ADJ(ctx, 'spaces', v_s_2609))]))))))]))
+    return MEMO(ctx, (3529, E.get('this'), E.get('t~2598'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2612: (lambda v_near_2615: (v_near_2615 if (bool((GET(ctx, 'tiles', E.get('t~2598'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2615)) > num(0)))) else v_open_2612))([v_s_2613 for v_s_2613 in items_of(v_open_2612) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2614, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2614, {}), 'owner', None) == E.get('you')))) for v_x_2614 in items_of(ADJ(ctx, 'spaces', v_s_2613))])))]))([v_s_2609 for v_s_2609 in items_of([v_x_2608 for v_x_2608 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2608, 'type', None) == GET(ctx, 'tiles', E.get('t~2598'), 'space', None))]) if (bool((not IN(v_s_2609, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2609, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2609, 'reserved', None) == E.get('t~2598'))) or bool((GET(ctx, 'spaces', v_s_2609, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2609, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2609, None) == E.get('you'))))) and bool((bool(IN(v_s_2609, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2610, ctx.state.get('board'))) and bool((not IN(v_x_2610, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2610, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2610, {}), 'tile', None) == v_u_2611)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2610, {}), 'tile', None), 'counts_as', None) == v_u_2611))))) for v_u_2611 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2610 in items_of(ADJ(ctx, 'spaces', v_s_2609))]))))))]))
 
 
-def x_3528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3532(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2618'), {})
 
 
-def x_3529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3533(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2617'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2617'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3530(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3534(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3532(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3536(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3533(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3537(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2617'))
 
 
-def x_3534(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3538(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2618'))
 
 
-def x_3535(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3539(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2618'))
 
 
-def x_3536(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3540(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2619'), ctx.state.get('board'))
 
 
-def x_3537(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3541(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2619'), {}), 'tile', None))
 
 
-def x_3541(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3545(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2616')}
 
 
-def x_3544(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:75
+def x_3548(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:75
     E = ctx.env()
     return (bool((num(len(ctx.state['players'])) > num(1))) and bool((ctx.state.get('last_space') != None)) and bool(IN(ctx.state.get('last_space'), ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'card', None) == E.get('this'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'tile', None) == 'ocean')))
 
 
-def x_3545(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_3549(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     return list(range(len(ctx.state['players'])))
 
 
-def x_3546(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_3550(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return (bool((E.get('target~2622') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2622')).get('stock'), E.get('r~2621'), 0)) > num(0))) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2623, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2623, {}), 'owner', None) == E.get('target~2622')))) for v_x_2623 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2621'), 'target': E.get('target~2622'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
-def x_3547(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
+def x_3551(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2622')).get('stock'), E.get('r~2621'), 0)
 
 
-def x_3549(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_3553(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
     E = ctx.env()
     return {'target': E.get('target~2622')}
 
 
-def x_3554(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:498
-    return MEMO(ctx, (3554, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2626 for v_s_2626 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
+def x_3558(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:498
+    return MEMO(ctx, (3558, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2626 for v_s_2626 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
 
 
-def x_3555(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3559(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2628'), 0)
 
 
-def x_3556(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3560(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return (num(E.get('n~2627')) * num(E.get('k~2629')))
 
 
-def x_3557(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:500
+def x_3561(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:500
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) >= num(AR('+', 5, (1 if (num(MODV(ctx, 'heat_value', {}, 0, 0)) > num(0)) else 0))))
 
 
-def x_3560(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3564(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2631'), 0)) >= num(E.get('n~2630')))
 
 
-def x_3561(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3565(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2631'), 0)
 
 
-def x_3565(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3569(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2633'), 0)
 
 
-def x_3570(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3574(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3571(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3575(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return (bool((GET(ctx, 'cards', E.get('card~2636'), 'resource', None) == E.get('r~2635'))) and bool((E.get('card~2636') != E.get('this'))))
 
 
-def x_3572(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3576(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2636'), 0)
 
 
-def x_3574(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3578(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
     return {'card': E.get('card~2636')}
 
 
-def x_3576(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:512
+def x_3580(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:512
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-8))
 
 
-def x_3578(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3582(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3578, E.get('t~2637'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2638, 0), GET(ctx, 'parameters', v_p_2638, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2638, 'max', 0))) for v_p_2638 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2638, 'tile', None) == E.get('t~2637'))])))
+    return MEMO(ctx, (3582, E.get('t~2637'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2638, 0), GET(ctx, 'parameters', v_p_2638, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2638, 'max', 0))) for v_p_2638 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2638, 'tile', None) == E.get('t~2637'))])))
 
 
-def x_3579(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3583(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3579, E.get('this'), E.get('t~2637'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2643: (lambda v_near_2646: (v_near_2646 if (bool((GET(ctx, 'tiles', E.get('t~2637'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2646)) > num(0)))) else v_open_2643))([v_s_2644 for v_s_2644 in items_of(v_open_2643) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2645, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2645, {}), 'owner', None) == E.get('you')))) for v_x_2645 in items_of(ADJ(ctx, 'spaces', v_s_2644))])))]))([v_s_2640 for v_s_2640 in items_of([v_x_2639 for v_x_2639 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2639, 'type', None) == GET(ctx, 'tiles', E.get('t~2637'), 'space', None))]) if (bool((not IN(v_s_2640, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2640, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2640, 'reserved', None) == E.get('t~2637'))) or bool((GET(ctx, 'spaces', v_s_2640, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2640, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2640, None) == E.get('you'))))) and bool((bool(IN(v_s_2640, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2641, ctx.state.get('board'))) and bool((not IN(v_x_2641, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'tile', None) == v_u_2642)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'tile', None), 'counts_as', None) == v_u_2642))))) for v_u_2642 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2641 in items_of(ADJ(ctx, 'spaces', v_s_2640))]))))))]))) > num(0)))
+    return MEMO(ctx, (3583, E.get('this'), E.get('t~2637'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2643: (lambda v_near_2646: (v_near_2646 if (bool((GET(ctx, 'tiles', E.get('t~2637'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2646)) > num(0)))) else v_open_2643))([v_s_2644 for v_s_2644 in items_of(v_open_2643) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2645, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2645, {}), 'owner', None) == E.get('you')))) for v_x_2645 in items_of(ADJ(ctx, 'spaces', v_s_2644))])))]))([v_s_2640 for v_s_2640 in items_of([v_x_2639 for v_x_2639 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2639, 'type', None) == GET(ctx, 'tiles', E.get('t~2637'), 'space', None))]) if (bool((not IN(v_s_2640, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2640, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2640, 'reserved', None) == E.get('t~2637'))) or bool((GET(ctx, 'spaces', v_s_2640, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2640, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2640, None) == E.get('you'))))) and bool((bool(IN(v_s_2640, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2641, ctx.state.get('board'))) and bool((not IN(v_x_2641, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'tile', None) == v_u_2642)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'tile', None), 'counts_as', None) == v_u_2642))))) for v_u_2642 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2641 in items_of(ADJ(ctx, 'spaces', v_s_2640))]))))))]))) > num(0)))
 
 
-def x_3580(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3584(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3580, E.get('this'), E.get('t~2637'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2651: (lambda v_near_2654: (v_near_2654 if (bool((GET(ctx, 'tiles', E.get('t~2637'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2654)) > num(0)))) else v_open_2651))([v_s_2652 for v_s_2652 in items_of(v_open_2651) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2653, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2653, {}), 'owner', None) == E.get('you')))) for v_x_2653 in items_of(ADJ(ctx, 'spaces', v_s_2652))])))]))([v_s_2648 for v_s_2648 in items_of([v_x_2647 for v_x_2647 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2647, 'type', None) == GET(ctx, 'tiles', E.get('t~2637'), 'space', None))]) if (bool((not IN(v_s_2648, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2648, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2648, 'reserved', None) == E.get('t~2637'))) or bool((GET(ctx, 'spaces', v_s_2648, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2648, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2648, None) == E.get('you'))))) and bool((bool(IN(v_s_2648, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2649, ctx.state.get('board'))) and bool((not IN(v_x_2649, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2649, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2649, {}), 'tile', None) == v_u_2650)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2649, {}), 'tile', None), 'counts_as', None) == v_u_2650))))) for v_u_2650 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2649 in items_of(ADJ(ctx, 'spaces', v_s_2648))]))))))]))
+    return MEMO(ctx, (3584, E.get('this'), E.get('t~2637'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2651: (lambda v_near_2654: (v_near_2654 if (bool((GET(ctx, 'tiles', E.get('t~2637'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2654)) > num(0)))) else v_open_2651))([v_s_2652 for v_s_2652 in items_of(v_open_2651) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2653, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2653, {}), 'owner', None) == E.get('you')))) for v_x_2653 in items_of(ADJ(ctx, 'spaces', v_s_2652))])))]))([v_s_2648 for v_s_2648 in items_of([v_x_2647 for v_x_2647 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2647, 'type', None) == GET(ctx, 'tiles', E.get('t~2637'), 'space', None))]) if (bool((not IN(v_s_2648, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2648, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2648, 'reserved', None) == E.get('t~2637'))) or bool((GET(ctx, 'spaces', v_s_2648, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2648, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2648, None) == E.get('you'))))) and bool((bool(IN(v_s_2648, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2649, ctx.state.get('board'))) and bool((not IN(v_x_2649, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2649, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2649, {}), 'tile', None) == v_u_2650)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2649, {}), 'tile', None), 'counts_as', None) == v_u_2650))))) for v_u_2650 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2649 in items_of(ADJ(ctx, 'spaces', v_s_2648))]))))))]))
 
 
-def x_3583(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3587(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2657'), {})
 
 
-def x_3584(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3588(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2656'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2656'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3585(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3589(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3587(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3591(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3588(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3592(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2656'))
 
 
-def x_3589(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3593(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2657'))
 
 
-def x_3590(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3594(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2657'))
 
 
-def x_3591(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3595(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2658'), ctx.state.get('board'))
 
 
-def x_3592(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3596(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2658'), {}), 'tile', None))
 
 
-def x_3596(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3600(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2655')}
 
 
-def x_3601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_3603(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
 
 
 def x_3606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_3607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+def x_3608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return ctx.state.get('discard')
 
 
-def x_3609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_3610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
 def x_3611(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3612(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_3613(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3612(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+def x_3614(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
 
 
-def x_3613(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
-def x_3614(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    E = ctx.env()
-    return [E.get('c~2662')]
-
-
-def x_3615(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_3615(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3616(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return [E.get('c~2662')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_3617(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_3618(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    E = ctx.env()
+    return [E.get('c~2662')]
+
+
+def x_3619(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3620(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    E = ctx.env()
+    return [E.get('c~2662')]
+
+
+def x_3621(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    E = ctx.env()
     return {'keep': E.get('c~2662')}
 
 
-def x_3619(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+def x_3623(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     return ctx.state.get('discard')
 
 
-def x_3620(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+def x_3624(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3621(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+def x_3625(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3623(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:529
+def x_3627(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:529
     E = ctx.env()
-    return MEMO(ctx, (3623, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2664 for v_x_2664 in items_of(GET(ctx, 'cards', v_c_2663, 'tags', [])) if (v_x_2664 == 'science')]) for v_c_2663 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2666 for v_x_2666 in items_of(GET(ctx, 'corporations', v_c_2665, 'tags', [])) if (v_x_2666 == 'science')]) for v_c_2665 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (3627, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2664 for v_x_2664 in items_of(GET(ctx, 'cards', v_c_2663, 'tags', [])) if (v_x_2664 == 'science')]) for v_c_2663 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2666 for v_x_2666 in items_of(GET(ctx, 'corporations', v_c_2665, 'tags', [])) if (v_x_2666 == 'science')]) for v_c_2665 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_3625(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3629(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3625, E.get('t~2667'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2668, 0), GET(ctx, 'parameters', v_p_2668, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2668, 'max', 0))) for v_p_2668 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2668, 'tile', None) == E.get('t~2667'))])))
+    return MEMO(ctx, (3629, E.get('t~2667'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2668, 0), GET(ctx, 'parameters', v_p_2668, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2668, 'max', 0))) for v_p_2668 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2668, 'tile', None) == E.get('t~2667'))])))
 
 
-def x_3626(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3630(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3626, E.get('this'), E.get('t~2667'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2673: (lambda v_near_2676: (v_near_2676 if (bool((GET(ctx, 'tiles', E.get('t~2667'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2676)) > num(0)))) else v_open_2673))([v_s_2674 for v_s_2674 in items_of(v_open_2673) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2675, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2675, {}), 'owner', None) == E.get('you')))) for v_x_2675 in items_of(ADJ(ctx, 'spaces', v_s_2674))])))]))([v_s_2670 for v_s_2670 in items_of([v_x_2669 for v_x_2669 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2669, 'type', None) == GET(ctx, 'tiles', E.get('t~2667'), 'space', None))]) if (bool((not IN(v_s_2670, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2670, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2670, 'reserved', None) == E.get('t~2667'))) or bool((GET(ctx, 'spaces', v_s_2670, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2670, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2670, None) == E.get('you'))))) and bool((bool(IN(v_s_2670, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2671, ctx.state.get('board'))) and bool((not IN(v_x_2671, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2671, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2671, {}), 'tile', None) == v_u_2672)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2671, {}), 'tile', None), 'counts_as', None) == v_u_2672))))) for v_u_2672 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2671 in items_of(ADJ(ctx, 'spaces', v_s_2670))]))))))]))) > num(0)))
+    return MEMO(ctx, (3630, E.get('this'), E.get('t~2667'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2673: (lambda v_near_2676: (v_near_2676 if (bool((GET(ctx, 'tiles', E.get('t~2667'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2676)) > num(0)))) else v_open_2673))([v_s_2674 for v_s_2674 in items_of(v_open_2673) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2675, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2675, {}), 'owner', None) == E.get('you')))) for v_x_2675 in items_of(ADJ(ctx, 'spaces', v_s_2674))])))]))([v_s_2670 for v_s_2670 in items_of([v_x_2669 for v_x_2669 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2669, 'type', None) == GET(ctx, 'tiles', E.get('t~2667'), 'space', None))]) if (bool((not IN(v_s_2670, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2670, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2670, 'reserved', None) == E.get('t~2667'))) or bool((GET(ctx, 'spaces', v_s_2670, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2670, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2670, None) == E.get('you'))))) and bool((bool(IN(v_s_2670, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2671, ctx.state.get('board'))) and bool((not IN(v_x_2671, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2671, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2671, {}), 'tile', None) == v_u_2672)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2671, {}), 'tile', None), 'counts_as', None) == v_u_2672))))) for v_u_2672 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2671 in items_of(ADJ(ctx, 'spaces', v_s_2670))]))))))]))) > num(0)))
 
 
-def x_3627(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3631(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3627, E.get('this'), E.get('t~2667'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2681: (lambda v_near_2684: (v_near_2684 if (bool((GET(ctx, 'tiles', E.get('t~2667'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2684)) > num(0)))) else v_open_2681))([v_s_2682 for v_s_2682 in items_of(v_open_2681) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2683, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2683, {}), 'owner', None) == E.get('you')))) for v_x_2683 in items_of(ADJ(ctx, 'spaces', v_s_2682))])))]))([v_s_2678 for v_s_2678 in items_of([v_x_2677 for v_x_2677 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2677, 'type', None) == GET(ctx, 'tiles', E.get('t~2667'), 'space', None))]) if (bool((not IN(v_s_2678, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2678, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2678, 'reserved', None) == E.get('t~2667'))) or bool((GET(ctx, 'spaces', v_s_2678, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2678, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2678, None) == E.get('you'))))) and bool((bool(IN(v_s_2678, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2679, ctx.state.get('board'))) and bool((not IN(v_x_2679, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2679, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2679, {}), 'tile', None) == v_u_2680)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2679, {}), 'tile', None), 'counts_as', None) == v_u_2680))))) for v_u_2680 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2679 in items_of(ADJ(ctx, 'spaces', v_s_2678))]))))))]))
+    return MEMO(ctx, (3631, E.get('this'), E.get('t~2667'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2681: (lambda v_near_2684: (v_near_2684 if (bool((GET(ctx, 'tiles', E.get('t~2667'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2684)) > num(0)))) else v_open_2681))([v_s_2682 for v_s_2682 in items_of(v_open_2681) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2683, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2683, {}), 'owner', None) == E.get('you')))) for v_x_2683 in items_of(ADJ(ctx, 'spaces', v_s_2682))])))]))([v_s_2678 for v_s_2678 in items_of([v_x_2677 for v_x_2677 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2677, 'type', None) == GET(ctx, 'tiles', E.get('t~2667'), 'space', None))]) if (bool((not IN(v_s_2678, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2678, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2678, 'reserved', None) == E.get('t~2667'))) or bool((GET(ctx, 'spaces', v_s_2678, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2678, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2678, None) == E.get('you'))))) and bool((bool(IN(v_s_2678, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2679, ctx.state.get('board'))) and bool((not IN(v_x_2679, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2679, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2679, {}), 'tile', None) == v_u_2680)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2679, {}), 'tile', None), 'counts_as', None) == v_u_2680))))) for v_u_2680 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2679 in items_of(ADJ(ctx, 'spaces', v_s_2678))]))))))]))
 
 
-def x_3630(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2687'), {})
 
 
-def x_3631(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3635(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2686'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2686'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3632(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3636(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3638(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3635(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3639(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2686'))
 
 
-def x_3636(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3640(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2687'))
 
 
-def x_3637(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3641(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2687'))
 
 
-def x_3638(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3642(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2688'), ctx.state.get('board'))
 
 
-def x_3639(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3643(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2688'), {}), 'tile', None))
 
 
-def x_3643(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3647(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2685')}
 
 
-def x_3644(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3648(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'energy', 0)
 
 
-def x_3645(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
+def x_3649(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
     E = ctx.env()
     return (num(E.get('n~2689')) >= num(1))
 
 
-def x_3646(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_3650(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     E = ctx.env()
     return RANGE(1, E.get('n~2689'))
 
 
-def x_3647(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_3651(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_3649(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_3653(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     E = ctx.env()
     return {'amount': E.get('k~2690')}
 
 
-def x_3650(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3654(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_3652(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3656(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2692'), 0)) >= num(E.get('n~2691')))
 
 
-def x_3653(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_3657(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2692'), 0)
 
 
-def x_3655(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3659(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_3657(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3661(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2694'), 0)
 
 
-def x_3660(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3664(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
     return (num(0) - num(E.get('n~2695')))
 
 
-def x_3661(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3665(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_3665(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3669(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3666(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3667(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3668(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
 
 
 def x_3670(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_3672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
 
 
-def x_3673(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_3675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3676(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3677(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3679(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def x_3678(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3679(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3683(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     E = ctx.env()
-    return MEMO(ctx, (3679, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2698 for v_x_2698 in items_of(GET(ctx, 'cards', v_c_2697, 'tags', [])) if (v_x_2698 == 'jovian')]) for v_c_2697 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2700 for v_x_2700 in items_of(GET(ctx, 'corporations', v_c_2699, 'tags', [])) if (v_x_2700 == 'jovian')]) for v_c_2699 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2701 for v_x_2701 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2701 == 'jovian')]))))
+    return MEMO(ctx, (3683, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2698 for v_x_2698 in items_of(GET(ctx, 'cards', v_c_2697, 'tags', [])) if (v_x_2698 == 'jovian')]) for v_c_2697 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2700 for v_x_2700 in items_of(GET(ctx, 'corporations', v_c_2699, 'tags', [])) if (v_x_2700 == 'jovian')]) for v_c_2699 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2701 for v_x_2701 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2701 == 'jovian')]))))
 
 
-def x_3681(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:90
+def x_3685(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:90
     E = ctx.env()
     return (num(E.get('n~2703')) * num(E.get('k~2704')))
 
 
-def x_3682(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3686(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2705'), 'scope', None) == 'game')
 
 
-def x_3683(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3687(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2705'), 0)
 
 
-def x_3685(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3689(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2705'), 0)
 
 
-def x_3687(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3691(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2705') == 'tr')) and bool((num(E.get('n~2706')) > num(0))))
 
 
-def x_3688(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3692(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3693(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3697(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2708'), 0)
 
 
-def x_3695(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:580
-    return MEMO(ctx, (3695, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2709 for v_s_2709 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2709, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2709, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2709, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
+def x_3699(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:580
+    return MEMO(ctx, (3699, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2709 for v_s_2709 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2709, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2709, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2709, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
 
 
-def x_3697(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3701(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3697, E.get('t~2710'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2711, 0), GET(ctx, 'parameters', v_p_2711, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2711, 'max', 0))) for v_p_2711 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2711, 'tile', None) == E.get('t~2710'))])))
+    return MEMO(ctx, (3701, E.get('t~2710'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2711, 0), GET(ctx, 'parameters', v_p_2711, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2711, 'max', 0))) for v_p_2711 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2711, 'tile', None) == E.get('t~2710'))])))
 
 
-def x_3698(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3702(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3698, E.get('this'), E.get('t~2710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2716: (lambda v_near_2719: (v_near_2719 if (bool((GET(ctx, 'tiles', E.get('t~2710'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2719)) > num(0)))) else v_open_2716))([v_s_2717 for v_s_2717 in items_of(v_open_2716) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2718, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2718, {}), 'owner', None) == E.get('you')))) for v_x_2718 in items_of(ADJ(ctx, 'spaces', v_s_2717))])))]))([v_s_2713 for v_s_2713 in items_of([v_x_2712 for v_x_2712 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2712, 'type', None) == GET(ctx, 'tiles', E.get('t~2710'), 'space', None))]) if (bool((not IN(v_s_2713, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2713, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2713, 'reserved', None) == E.get('t~2710'))) or bool((GET(ctx, 'spaces', v_s_2713, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2713, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2713, None) == E.get('you'))))) and bool((bool(IN(v_s_2713, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2714, ctx.state.get('board'))) and bool((not IN(v_x_2714, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2714, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2714, {}), 'tile', None) == v_u_2715)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2714, {}), 'tile', None), 'counts_as', None) == v_u_2715))))) for v_u_2715 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2714 in items_of(ADJ(ctx, 'spaces', v_s_2713))]))))))]))) > num(0)))
+    return MEMO(ctx, (3702, E.get('this'), E.get('t~2710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2716: (lambda v_near_2719: (v_near_2719 if (bool((GET(ctx, 'tiles', E.get('t~2710'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2719)) > num(0)))) else v_open_2716))([v_s_2717 for v_s_2717 in items_of(v_open_2716) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2718, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2718, {}), 'owner', None) == E.get('you')))) for v_x_2718 in items_of(ADJ(ctx, 'spaces', v_s_2717))])))]))([v_s_2713 for v_s_2713 in items_of([v_x_2712 for v_x_2712 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2712, 'type', None) == GET(ctx, 'tiles', E.get('t~2710'), 'space', None))]) if (bool((not IN(v_s_2713, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2713, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2713, 'reserved', None) == E.get('t~2710'))) or bool((GET(ctx, 'spaces', v_s_2713, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2713, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2713, None) == E.get('you'))))) and bool((bool(IN(v_s_2713, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2714, ctx.state.get('board'))) and bool((not IN(v_x_2714, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2714, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2714, {}), 'tile', None) == v_u_2715)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2714, {}), 'tile', None), 'counts_as', None) == v_u_2715))))) for v_u_2715 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2714 in items_of(ADJ(ctx, 'spaces', v_s_2713))]))))))]))) > num(0)))
 
 
-def x_3699(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3703(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3699, E.get('this'), E.get('t~2710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2724: (lambda v_near_2727: (v_near_2727 if (bool((GET(ctx, 'tiles', E.get('t~2710'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2727)) > num(0)))) else v_open_2724))([v_s_2725 for v_s_2725 in items_of(v_open_2724) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2726, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2726, {}), 'owner', None) == E.get('you')))) for v_x_2726 in items_of(ADJ(ctx, 'spaces', v_s_2725))])))]))([v_s_2721 for v_s_2721 in items_of([v_x_2720 for v_x_2720 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2720, 'type', None) == GET(ctx, 'tiles', E.get('t~2710'), 'space', None))]) if (bool((not IN(v_s_2721, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2721, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2721, 'reserved', None) == E.get('t~2710'))) or bool((GET(ctx, 'spaces', v_s_2721, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2721, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2721, None) == E.get('you'))))) and bool((bool(IN(v_s_2721, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2722, ctx.state.get('board'))) and bool((not IN(v_x_2722, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2722, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2722, {}), 'tile', None) == v_u_2723)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2722, {}), 'tile', None), 'counts_as', None) == v_u_2723))))) for v_u_2723 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2722 in items_of(ADJ(ctx, 'spaces', v_s_2721))]))))))]))
+    return MEMO(ctx, (3703, E.get('this'), E.get('t~2710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2724: (lambda v_near_2727: (v_near_2727 if (bool((GET(ctx, 'tiles', E.get('t~2710'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2727)) > num(0)))) else v_open_2724))([v_s_2725 for v_s_2725 in items_of(v_open_2724) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2726, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2726, {}), 'owner', None) == E.get('you')))) for v_x_2726 in items_of(ADJ(ctx, 'spaces', v_s_2725))])))]))([v_s_2721 for v_s_2721 in items_of([v_x_2720 for v_x_2720 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2720, 'type', None) == GET(ctx, 'tiles', E.get('t~2710'), 'space', None))]) if (bool((not IN(v_s_2721, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2721, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2721, 'reserved', None) == E.get('t~2710'))) or bool((GET(ctx, 'spaces', v_s_2721, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2721, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2721, None) == E.get('you'))))) and bool((bool(IN(v_s_2721, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2722, ctx.state.get('board'))) and bool((not IN(v_x_2722, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2722, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2722, {}), 'tile', None) == v_u_2723)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2722, {}), 'tile', None), 'counts_as', None) == v_u_2723))))) for v_u_2723 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2722 in items_of(ADJ(ctx, 'spaces', v_s_2721))]))))))]))
 
 
-def x_3702(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3706(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2730'), {})
 
 
-def x_3703(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3707(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2729'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2729'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3704(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3708(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3706(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3710(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3707(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3711(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2729'))
 
 
-def x_3708(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3712(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2730'))
 
 
-def x_3709(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3713(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2730'))
 
 
-def x_3710(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3714(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2731'), ctx.state.get('board'))
 
 
-def x_3711(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3715(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2731'), {}), 'tile', None))
 
 
-def x_3715(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3719(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2728')}
 
 
-def x_3720(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3724(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2734') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3721(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3725(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2735') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3722(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3726(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3723(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3727(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2736'), E.get('t_v~2737')), E.get('h_v~2738')) == 0)
 
 
-def x_3724(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3728(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2733')))
 
 
-def x_3725(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3729(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3727(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3731(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2736')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2737')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2738'))))) >= num(E.get('price~2733')))
 
 
-def x_3728(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3732(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2733'), E.get('s_v~2736'))) - num(1)), E.get('s_v~2736'))]) if (num(E.get('s_v~2736')) > num(0)) else 0))
 
 
-def x_3729(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3733(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2733'), E.get('t_v~2737'))) - num(1)), E.get('t_v~2737'))]) if (num(E.get('t_v~2737')) > num(0)) else 0))
 
 
-def x_3730(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3734(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2733'), E.get('h_v~2738'))) - num(1)), E.get('h_v~2738'))]) if (num(E.get('h_v~2738')) > num(0)) else 0))
 
 
-def x_3731(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3735(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2733')) - num((num(E.get('s~2739')) * num(E.get('s_v~2736')))))) - num((num(E.get('t~2740')) * num(E.get('t_v~2737')))))) - num((num(E.get('h~2741')) * num(E.get('h_v~2738')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2739')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2739')) * num(E.get('s_v~2736'))), (num(E.get('t~2740')) * num(E.get('t_v~2737')))), (num(E.get('h~2741')) * num(E.get('h_v~2738'))))) - num(E.get('s_v~2736')))) >= num(E.get('price~2733'))))))) and bool((not (bool((num(E.get('t~2740')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2739')) * num(E.get('s_v~2736'))), (num(E.get('t~2740')) * num(E.get('t_v~2737')))), (num(E.get('h~2741')) * num(E.get('h_v~2738'))))) - num(E.get('t_v~2737')))) >= num(E.get('price~2733'))))))) and bool((not (bool((num(E.get('h~2741')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2739')) * num(E.get('s_v~2736'))), (num(E.get('t~2740')) * num(E.get('t_v~2737')))), (num(E.get('h~2741')) * num(E.get('h_v~2738'))))) - num(E.get('h_v~2738')))) >= num(E.get('price~2733'))))))))
 
 
-def x_3732(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3736(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3733(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3737(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2733')) - num((num(E.get('s~2739')) * num(E.get('s_v~2736')))))) - num((num(E.get('t~2740')) * num(E.get('t_v~2737')))))) - num((num(E.get('h~2741')) * num(E.get('h_v~2738')))))])
 
 
-def x_3734(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3738(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3736(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3740(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3738(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3742(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3740(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3744(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2733')) - num((num(E.get('s~2739')) * num(E.get('s_v~2736')))))) - num((num(E.get('t~2740')) * num(E.get('t_v~2737')))))) - num((num(E.get('h~2741')) * num(E.get('h_v~2738')))))])}, ({'steel': E.get('s~2739')} if (num(E.get('s_v~2736')) > num(0)) else K[5])), ({'titanium': E.get('t~2740')} if (num(E.get('t_v~2737')) > num(0)) else K[5])), ({'heat': E.get('h~2741')} if (num(E.get('h_v~2738')) > num(0)) else K[5]))
 
 
-def x_3743(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3744(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3745(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3746(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
 
 
 def x_3748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
 
 
-def x_3751(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3752(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3752(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_3753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3756(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3760(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2744'), 0)) - num(E.get('n~2743')))) >= num(GET(ctx, 'resources', E.get('r~2744'), 'production_min', 0)))
 
 
-def x_3757(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3761(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2744'), 0)
 
 
-def x_3761(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3765(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2746'), 0)) - num(E.get('n~2745')))) >= num(GET(ctx, 'resources', E.get('r~2746'), 'production_min', 0)))
 
 
-def x_3762(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3766(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2746'), 0)
 
 
-def x_3765(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3769(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3765, E.get('t~2747'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2748, 0), GET(ctx, 'parameters', v_p_2748, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2748, 'max', 0))) for v_p_2748 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2748, 'tile', None) == E.get('t~2747'))])))
+    return MEMO(ctx, (3769, E.get('t~2747'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2748, 0), GET(ctx, 'parameters', v_p_2748, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2748, 'max', 0))) for v_p_2748 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2748, 'tile', None) == E.get('t~2747'))])))
 
 
-def x_3766(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3770(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3766, E.get('this'), E.get('t~2747'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2753: (lambda v_near_2756: (v_near_2756 if (bool((GET(ctx, 'tiles', E.get('t~2747'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2756)) > num(0)))) else v_open_2753))([v_s_2754 for v_s_2754 in items_of(v_open_2753) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2755, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2755, {}), 'owner', None) == E.get('you')))) for v_x_2755 in items_of(ADJ(ctx, 'spaces', v_s_2754))])))]))([v_s_2750 for v_s_2750 in items_of([v_x_2749 for v_x_2749 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2749, 'type', None) == GET(ctx, 'tiles', E.get('t~2747'), 'space', None))]) if (bool((not IN(v_s_2750, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2750, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2750, 'reserved', None) == E.get('t~2747'))) or bool((GET(ctx, 'spaces', v_s_2750, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2750, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2750, None) == E.get('you'))))) and bool((bool(IN(v_s_2750, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2751, ctx.state.get('board'))) and bool((not IN(v_x_2751, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2751, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2751, {}), 'tile', None) == v_u_2752)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2751, {}), 'tile', None), 'counts_as', None) == v_u_2752))))) for v_u_2752 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2751 in items_of(ADJ(ctx, 'spaces', v_s_2750))]))))))]))) > num(0)))
+    return MEMO(ctx, (3770, E.get('this'), E.get('t~2747'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2753: (lambda v_near_2756: (v_near_2756 if (bool((GET(ctx, 'tiles', E.get('t~2747'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2756)) > num(0)))) else v_open_2753))([v_s_2754 for v_s_2754 in items_of(v_open_2753) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2755, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2755, {}), 'owner', None) == E.get('you')))) for v_x_2755 in items_of(ADJ(ctx, 'spaces', v_s_2754))])))]))([v_s_2750 for v_s_2750 in items_of([v_x_2749 for v_x_2749 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2749, 'type', None) == GET(ctx, 'tiles', E.get('t~2747'), 'space', None))]) if (bool((not IN(v_s_2750, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2750, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2750, 'reserved', None) == E.get('t~2747'))) or bool((GET(ctx, 'spaces', v_s_2750, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2750, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2750, None) == E.get('you'))))) and bool((bool(IN(v_s_2750, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2751, ctx.state.get('board'))) and bool((not IN(v_x_2751, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2751, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2751, {}), 'tile', None) == v_u_2752)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2751, {}), 'tile', None), 'counts_as', None) == v_u_2752))))) for v_u_2752 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2751 in items_of(ADJ(ctx, 'spaces', v_s_2750))]))))))]))) > num(0)))
 
 
-def x_3767(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3767, E.get('this'), E.get('t~2747'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2761: (lambda v_near_2764: (v_near_2764 if (bool((GET(ctx, 'tiles', E.get('t~2747'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2764)) > num(0)))) else v_open_2761))([v_s_2762 for v_s_2762 in items_of(v_open_2761) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2763, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2763, {}), 'owner', None) == E.get('you')))) for v_x_2763 in items_of(ADJ(ctx, 'spaces', v_s_2762))])))]))([v_s_2758 for v_s_2758 in items_of([v_x_2757 for v_x_2757 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2757, 'type', None) == GET(ctx, 'tiles', E.get('t~2747'), 'space', None))]) if (bool((not IN(v_s_2758, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2758, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2758, 'reserved', None) == E.get('t~2747'))) or bool((GET(ctx, 'spaces', v_s_2758, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2758, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2758, None) == E.get('you'))))) and bool((bool(IN(v_s_2758, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2759, ctx.state.get('board'))) and bool((not IN(v_x_2759, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2759, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2759, {}), 'tile', None) == v_u_2760)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2759, {}), 'tile', None), 'counts_as', None) == v_u_2760))))) for v_u_2760 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2759 in items_of(ADJ(ctx, 'spaces', v_s_2758))]))))))]))
+    return MEMO(ctx, (3771, E.get('this'), E.get('t~2747'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2761: (lambda v_near_2764: (v_near_2764 if (bool((GET(ctx, 'tiles', E.get('t~2747'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2764)) > num(0)))) else v_open_2761))([v_s_2762 for v_s_2762 in items_of(v_open_2761) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2763, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2763, {}), 'owner', None) == E.get('you')))) for v_x_2763 in items_of(ADJ(ctx, 'spaces', v_s_2762))])))]))([v_s_2758 for v_s_2758 in items_of([v_x_2757 for v_x_2757 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2757, 'type', None) == GET(ctx, 'tiles', E.get('t~2747'), 'space', None))]) if (bool((not IN(v_s_2758, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2758, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2758, 'reserved', None) == E.get('t~2747'))) or bool((GET(ctx, 'spaces', v_s_2758, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2758, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2758, None) == E.get('you'))))) and bool((bool(IN(v_s_2758, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2759, ctx.state.get('board'))) and bool((not IN(v_x_2759, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2759, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2759, {}), 'tile', None) == v_u_2760)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2759, {}), 'tile', None), 'counts_as', None) == v_u_2760))))) for v_u_2760 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2759 in items_of(ADJ(ctx, 'spaces', v_s_2758))]))))))]))
 
 
-def x_3770(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3774(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2767'), {})
 
 
-def x_3771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3775(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2766'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2766'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3772(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3774(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3778(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3775(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2766'))
 
 
-def x_3776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3780(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2767'))
 
 
-def x_3777(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3781(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2767'))
 
 
-def x_3778(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3782(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2768'), ctx.state.get('board'))
 
 
-def x_3779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2768'), {}), 'tile', None))
 
 
-def x_3783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3787(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2765')}
 
 
-def x_3786(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3790(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2770'), 0)
 
 
-def x_3788(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:612
+def x_3792(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:612
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3789(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:600
+def x_3793(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:600
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_3792(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3796(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2772'), 0)
 
 
-def x_3796(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_3800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_3797(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3801(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (3797, E.get('n~2773'), E.get('r~2774'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2775).get('prod'), E.get('r~2774'), 0)) - num(E.get('n~2773')))) >= num(GET(ctx, 'resources', E.get('r~2774'), 'production_min', 0))) for v_target_2775 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3801, E.get('n~2773'), E.get('r~2774'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2775).get('prod'), E.get('r~2774'), 0)) - num(E.get('n~2773')))) >= num(GET(ctx, 'resources', E.get('r~2774'), 'production_min', 0))) for v_target_2775 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_3798(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     return list(range(len(ctx.state['players'])))
 
 
-def x_3799(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3803(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('target~2776')).get('prod'), E.get('r~2774'), 0)) - num(E.get('n~2773')))) >= num(GET(ctx, 'resources', E.get('r~2774'), 'production_min', 0)))
 
 
-def x_3800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3804(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
     return KEY(PL(ctx, E.get('target~2776')).get('prod'), E.get('r~2774'), 0)
 
 
-def x_3802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3806(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
     return {'target': E.get('target~2776')}
 
 
-def x_3805(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3809(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2778'), 0)
 
 
-def x_3812(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3816(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2781') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3813(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2782') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3814(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3815(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2783'), E.get('t_v~2784')), E.get('h_v~2785')) == 0)
 
 
-def x_3816(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3820(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2780')))
 
 
-def x_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3821(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2783')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2784')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2785'))))) >= num(E.get('price~2780')))
 
 
-def x_3820(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2780'), E.get('s_v~2783'))) - num(1)), E.get('s_v~2783'))]) if (num(E.get('s_v~2783')) > num(0)) else 0))
 
 
-def x_3821(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3825(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2780'), E.get('t_v~2784'))) - num(1)), E.get('t_v~2784'))]) if (num(E.get('t_v~2784')) > num(0)) else 0))
 
 
-def x_3822(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2780'), E.get('h_v~2785'))) - num(1)), E.get('h_v~2785'))]) if (num(E.get('h_v~2785')) > num(0)) else 0))
 
 
-def x_3823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3827(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2780')) - num((num(E.get('s~2786')) * num(E.get('s_v~2783')))))) - num((num(E.get('t~2787')) * num(E.get('t_v~2784')))))) - num((num(E.get('h~2788')) * num(E.get('h_v~2785')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2786')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2786')) * num(E.get('s_v~2783'))), (num(E.get('t~2787')) * num(E.get('t_v~2784')))), (num(E.get('h~2788')) * num(E.get('h_v~2785'))))) - num(E.get('s_v~2783')))) >= num(E.get('price~2780'))))))) and bool((not (bool((num(E.get('t~2787')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2786')) * num(E.get('s_v~2783'))), (num(E.get('t~2787')) * num(E.get('t_v~2784')))), (num(E.get('h~2788')) * num(E.get('h_v~2785'))))) - num(E.get('t_v~2784')))) >= num(E.get('price~2780'))))))) and bool((not (bool((num(E.get('h~2788')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2786')) * num(E.get('s_v~2783'))), (num(E.get('t~2787')) * num(E.get('t_v~2784')))), (num(E.get('h~2788')) * num(E.get('h_v~2785'))))) - num(E.get('h_v~2785')))) >= num(E.get('price~2780'))))))))
 
 
-def x_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3825(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3829(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2780')) - num((num(E.get('s~2786')) * num(E.get('s_v~2783')))))) - num((num(E.get('t~2787')) * num(E.get('t_v~2784')))))) - num((num(E.get('h~2788')) * num(E.get('h_v~2785')))))])
 
 
-def x_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3834(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3836(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2780')) - num((num(E.get('s~2786')) * num(E.get('s_v~2783')))))) - num((num(E.get('t~2787')) * num(E.get('t_v~2784')))))) - num((num(E.get('h~2788')) * num(E.get('h_v~2785')))))])}, ({'steel': E.get('s~2786')} if (num(E.get('s_v~2783')) > num(0)) else K[5])), ({'titanium': E.get('t~2787')} if (num(E.get('t_v~2784')) > num(0)) else K[5])), ({'heat': E.get('h~2788')} if (num(E.get('h_v~2785')) > num(0)) else K[5]))
 
 
-def x_3835(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3839(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2790'), 0)
 
 
-def x_3839(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3843(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2792'), 0)
 
 
-def x_3843(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3847(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3844(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3845(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3846(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
 
 
 def x_3848(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3849(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3849(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3850(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_3850(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
 
 
-def x_3851(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3852(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3852(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_3853(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3854(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3855(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3856(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3856(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3857(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3860(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2795'), 0)) - num(E.get('n~2794')))) >= num(GET(ctx, 'resources', E.get('r~2795'), 'production_min', 0)))
 
 
-def x_3857(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3861(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2795'), 0)
 
 
-def x_3859(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:660
+def x_3863(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:660
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3862(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3866(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2796'), 'scope', None) == 'game')
 
 
-def x_3863(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3867(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2796'), 0)
 
 
-def x_3865(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3869(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2796'), 0)
 
 
-def x_3867(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3871(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2796') == 'tr')) and bool((num(E.get('n~2797')) > num(0))))
 
 
-def x_3868(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3872(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3872(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+def x_3876(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_3876(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:676
+def x_3880(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:676
     E = ctx.env()
-    return MEMO(ctx, (3876, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2800 for v_x_2800 in items_of(GET(ctx, 'cards', v_c_2799, 'tags', [])) if (v_x_2800 == 'building')]) for v_c_2799 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2802 for v_x_2802 in items_of(GET(ctx, 'corporations', v_c_2801, 'tags', [])) if (v_x_2802 == 'building')]) for v_c_2801 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2803 for v_x_2803 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2803 == 'building')]))))
+    return MEMO(ctx, (3880, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2800 for v_x_2800 in items_of(GET(ctx, 'cards', v_c_2799, 'tags', [])) if (v_x_2800 == 'building')]) for v_c_2799 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2802 for v_x_2802 in items_of(GET(ctx, 'corporations', v_c_2801, 'tags', [])) if (v_x_2802 == 'building')]) for v_c_2801 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2803 for v_x_2803 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2803 == 'building')]))))
 
 
-def x_3877(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def x_3881(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2805'), 0)
 
 
-def x_3878(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def x_3882(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     E = ctx.env()
     return (num(E.get('n~2804')) * num(AR('/', E.get('k~2807'), E.get('m~2806'))))
 
 
-def x_3879(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:677
+def x_3883(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:677
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3881(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:681
+def x_3885(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:681
     E = ctx.env()
-    return MEMO(ctx, (3881, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2809 for v_x_2809 in items_of(GET(ctx, 'cards', v_c_2808, 'tags', [])) if (v_x_2809 == 'science')]) for v_c_2808 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2811 for v_x_2811 in items_of(GET(ctx, 'corporations', v_c_2810, 'tags', [])) if (v_x_2811 == 'science')]) for v_c_2810 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (3885, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2809 for v_x_2809 in items_of(GET(ctx, 'cards', v_c_2808, 'tags', [])) if (v_x_2809 == 'science')]) for v_c_2808 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2811 for v_x_2811 in items_of(GET(ctx, 'corporations', v_c_2810, 'tags', [])) if (v_x_2811 == 'science')]) for v_c_2810 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
 
 
-def x_3884(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3888(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2813'), 0)) - num(E.get('n~2812')))) >= num(GET(ctx, 'resources', E.get('r~2813'), 'production_min', 0)))
 
 
-def x_3885(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3889(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2813'), 0)
 
 
-def x_3887(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:689
+def x_3891(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:689
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3892(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3893(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
 
 
 def x_3896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_3898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
 
 
-def x_3899(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3900(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3900(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_3901(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3902(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3903(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3904(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3905(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3904(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_3906(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+def x_3905(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3907(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
+def x_3908(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3909(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3910(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3910(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_3911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
 
 
-def x_3912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_3914(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3915(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3916(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3915(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
+def x_3917(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3918(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3919(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_3918(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3922(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2817'), 0)
 
 
-def x_3920(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
+def x_3924(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_3923(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3927(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2819'), 0)
 
 
-def x_3927(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3931(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2821'), 0)
 
 
-def x_3931(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3935(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2823'), 0)
 
 
-def x_3934(ctx):  # rules_data/terraforming_mars/corporations.yaml:32
+def x_3938(ctx):  # rules_data/terraforming_mars/corporations.yaml:32
     E = ctx.env()
     return (E.get('a') == 'plants_to_greenery')
 
 
-def x_3937(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3941(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2825'), 0)
 
 
-def x_3942(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3946(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2827'), 0)
 
 
-def x_3944(ctx):  # rules_data/terraforming_mars/corporations.yaml:52
+def x_3948(ctx):  # rules_data/terraforming_mars/corporations.yaml:52
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
 
 
-def x_3947(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3951(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2829'), 0)
 
 
-def x_3951(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3955(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3952(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3953(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3954(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
 
 
 def x_3956(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3957(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3957(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3958(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+def x_3958(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
 
 
-def x_3959(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3960(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3960(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
 def x_3961(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3962(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3963(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3965(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3964(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3965(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3969(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2832'), 0)
 
 
-def x_3969(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3973(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2834'), 0)
 
 
-def x_3971(ctx):  # rules_data/terraforming_mars/corporations.yaml:70
+def x_3975(ctx):  # rules_data/terraforming_mars/corporations.yaml:70
     E = ctx.env()
-    return MEMO(ctx, (3971, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2835, K[6]) for v_r_2835 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
+    return MEMO(ctx, (3975, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2835, K[6]) for v_r_2835 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
 
 
-def x_3974(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2837'), 0)
 
 
-def x_3978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3982(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2839'), 0)
 
 
-def x_3981(ctx):  # rules_data/terraforming_mars/corporations.yaml:79
+def x_3985(ctx):  # rules_data/terraforming_mars/corporations.yaml:79
     E = ctx.env()
     return (bool((E.get('r') == 'titanium')) and bool(IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))))
 
 
-def x_3983(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3987(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3983, E.get('t~2840'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2841, 0), GET(ctx, 'parameters', v_p_2841, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2841, 'max', 0))) for v_p_2841 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2841, 'tile', None) == E.get('t~2840'))])))
+    return MEMO(ctx, (3987, E.get('t~2840'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2841, 0), GET(ctx, 'parameters', v_p_2841, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2841, 'max', 0))) for v_p_2841 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2841, 'tile', None) == E.get('t~2840'))])))
 
 
-def x_3984(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3988(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3984, E.get('this'), E.get('t~2840'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2846: (lambda v_near_2849: (v_near_2849 if (bool((GET(ctx, 'tiles', E.get('t~2840'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2849)) > num(0)))) else v_open_2846))([v_s_2847 for v_s_2847 in items_of(v_open_2846) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2848, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2848, {}), 'owner', None) == E.get('you')))) for v_x_2848 in items_of(ADJ(ctx, 'spaces', v_s_2847))])))]))([v_s_2843 for v_s_2843 in items_of([v_x_2842 for v_x_2842 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2842, 'type', None) == GET(ctx, 'tiles', E.get('t~2840'), 'space', None))]) if (bool((not IN(v_s_2843, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2843, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2843, 'reserved', None) == E.get('t~2840'))) or bool((GET(ctx, 'spaces', v_s_2843, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2843, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2843, None) == E.get('you'))))) and bool((bool(IN(v_s_2843, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2844, ctx.state.get('board'))) and bool((not IN(v_x_2844, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2844, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2844, {}), 'tile', None) == v_u_2845)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2844, {}), 'tile', None), 'counts_as', None) == v_u_2845))))) for v_u_2845 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2844 in items_of(ADJ(ctx, 'spaces', v_s_2843))]))))))]))) > num(0)))
+    return MEMO(ctx, (3988, E.get('this'), E.get('t~2840'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2846: (lambda v_near_2849: (v_near_2849 if (bool((GET(ctx, 'tiles', E.get('t~2840'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2849)) > num(0)))) else v_open_2846))([v_s_2847 for v_s_2847 in items_of(v_open_2846) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2848, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2848, {}), 'owner', None) == E.get('you')))) for v_x_2848 in items_of(ADJ(ctx, 'spaces', v_s_2847))])))]))([v_s_2843 for v_s_2843 in items_of([v_x_2842 for v_x_2842 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2842, 'type', None) == GET(ctx, 'tiles', E.get('t~2840'), 'space', None))]) if (bool((not IN(v_s_2843, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2843, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2843, 'reserved', None) == E.get('t~2840'))) or bool((GET(ctx, 'spaces', v_s_2843, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2843, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2843, None) == E.get('you'))))) and bool((bool(IN(v_s_2843, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2844, ctx.state.get('board'))) and bool((not IN(v_x_2844, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2844, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2844, {}), 'tile', None) == v_u_2845)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2844, {}), 'tile', None), 'counts_as', None) == v_u_2845))))) for v_u_2845 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2844 in items_of(ADJ(ctx, 'spaces', v_s_2843))]))))))]))) > num(0)))
 
 
-def x_3985(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3989(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3985, E.get('this'), E.get('t~2840'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2854: (lambda v_near_2857: (v_near_2857 if (bool((GET(ctx, 'tiles', E.get('t~2840'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2857)) > num(0)))) else v_open_2854))([v_s_2855 for v_s_2855 in items_of(v_open_2854) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2856, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2856, {}), 'owner', None) == E.get('you')))) for v_x_2856 in items_of(ADJ(ctx, 'spaces', v_s_2855))])))]))([v_s_2851 for v_s_2851 in items_of([v_x_2850 for v_x_2850 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2850, 'type', None) == GET(ctx, 'tiles', E.get('t~2840'), 'space', None))]) if (bool((not IN(v_s_2851, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2851, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2851, 'reserved', None) == E.get('t~2840'))) or bool((GET(ctx, 'spaces', v_s_2851, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2851, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2851, None) == E.get('you'))))) and bool((bool(IN(v_s_2851, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2852, ctx.state.get('board'))) and bool((not IN(v_x_2852, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2852, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2852, {}), 'tile', None) == v_u_2853)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2852, {}), 'tile', None), 'counts_as', None) == v_u_2853))))) for v_u_2853 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2852 in items_of(ADJ(ctx, 'spaces', v_s_2851))]))))))]))
+    return MEMO(ctx, (3989, E.get('this'), E.get('t~2840'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2854: (lambda v_near_2857: (v_near_2857 if (bool((GET(ctx, 'tiles', E.get('t~2840'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2857)) > num(0)))) else v_open_2854))([v_s_2855 for v_s_2855 in items_of(v_open_2854) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2856, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2856, {}), 'owner', None) == E.get('you')))) for v_x_2856 in items_of(ADJ(ctx, 'spaces', v_s_2855))])))]))([v_s_2851 for v_s_2851 in items_of([v_x_2850 for v_x_2850 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2850, 'type', None) == GET(ctx, 'tiles', E.get('t~2840'), 'space', None))]) if (bool((not IN(v_s_2851, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2851, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2851, 'reserved', None) == E.get('t~2840'))) or bool((GET(ctx, 'spaces', v_s_2851, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2851, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2851, None) == E.get('you'))))) and bool((bool(IN(v_s_2851, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2852, ctx.state.get('board'))) and bool((not IN(v_x_2852, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2852, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2852, {}), 'tile', None) == v_u_2853)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2852, {}), 'tile', None), 'counts_as', None) == v_u_2853))))) for v_u_2853 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2852 in items_of(ADJ(ctx, 'spaces', v_s_2851))]))))))]))
 
 
-def x_3988(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3992(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2860'), {})
 
 
-def x_3989(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3993(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2859'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2859'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3990(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3994(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3992(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3996(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3993(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3997(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2859'))
 
 
-def x_3994(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3998(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2860'))
 
 
-def x_3995(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3999(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2860'))
 
 
-def x_3996(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4000(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2861'), ctx.state.get('board'))
 
 
-def x_3997(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4001(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2861'), {}), 'tile', None))
 
 
-def x_4001(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4005(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2858')}
 
 
-def x_4002(ctx):  # rules_data/terraforming_mars/corporations.yaml:88
+def x_4006(ctx):  # rules_data/terraforming_mars/corporations.yaml:88
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_4003(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4007(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
     E = ctx.env()
     return (GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'type', None) != 'off_map')
 
 
-def x_4006(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4010(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2863'), 0)
 
 
-def x_4008(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4012(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
     E = ctx.env()
     return (KEY(E.get('event'), 'by', None) == E.get('you'))
 
 
-def x_4011(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4015(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2865'), 0)
 
 
-def x_4015(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4019(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2867'), 0)
 
 
-def x_4019(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4023(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2869'), 0)
 
 
-def x_4022(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4026(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
     E = ctx.env()
     return IN('power', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_4024(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4028(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
     E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-def x_4025(ctx):  # rules_data/terraforming_mars/corporations.yaml:120
+def x_4029(ctx):  # rules_data/terraforming_mars/corporations.yaml:120
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4030(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2872') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4031(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2873') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4032(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4033(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2874'), E.get('t_v~2875')), E.get('h_v~2876')) == 0)
 
 
-def x_4034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2871')))
 
 
-def x_4035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2874')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2875')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2876'))))) >= num(E.get('price~2871')))
 
 
-def x_4038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2871'), E.get('s_v~2874'))) - num(1)), E.get('s_v~2874'))]) if (num(E.get('s_v~2874')) > num(0)) else 0))
 
 
-def x_4039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2871'), E.get('t_v~2875'))) - num(1)), E.get('t_v~2875'))]) if (num(E.get('t_v~2875')) > num(0)) else 0))
 
 
-def x_4040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2871'), E.get('h_v~2876'))) - num(1)), E.get('h_v~2876'))]) if (num(E.get('h_v~2876')) > num(0)) else 0))
 
 
-def x_4041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4045(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2871')) - num((num(E.get('s~2877')) * num(E.get('s_v~2874')))))) - num((num(E.get('t~2878')) * num(E.get('t_v~2875')))))) - num((num(E.get('h~2879')) * num(E.get('h_v~2876')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2877')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2877')) * num(E.get('s_v~2874'))), (num(E.get('t~2878')) * num(E.get('t_v~2875')))), (num(E.get('h~2879')) * num(E.get('h_v~2876'))))) - num(E.get('s_v~2874')))) >= num(E.get('price~2871'))))))) and bool((not (bool((num(E.get('t~2878')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2877')) * num(E.get('s_v~2874'))), (num(E.get('t~2878')) * num(E.get('t_v~2875')))), (num(E.get('h~2879')) * num(E.get('h_v~2876'))))) - num(E.get('t_v~2875')))) >= num(E.get('price~2871'))))))) and bool((not (bool((num(E.get('h~2879')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2877')) * num(E.get('s_v~2874'))), (num(E.get('t~2878')) * num(E.get('t_v~2875')))), (num(E.get('h~2879')) * num(E.get('h_v~2876'))))) - num(E.get('h_v~2876')))) >= num(E.get('price~2871'))))))))
 
 
-def x_4042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4046(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4047(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2871')) - num((num(E.get('s~2877')) * num(E.get('s_v~2874')))))) - num((num(E.get('t~2878')) * num(E.get('t_v~2875')))))) - num((num(E.get('h~2879')) * num(E.get('h_v~2876')))))])
 
 
-def x_4044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4046(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4050(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4052(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4050(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4054(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2871')) - num((num(E.get('s~2877')) * num(E.get('s_v~2874')))))) - num((num(E.get('t~2878')) * num(E.get('t_v~2875')))))) - num((num(E.get('h~2879')) * num(E.get('h_v~2876')))))])}, ({'steel': E.get('s~2877')} if (num(E.get('s_v~2874')) > num(0)) else K[5])), ({'titanium': E.get('t~2878')} if (num(E.get('t_v~2875')) > num(0)) else K[5])), ({'heat': E.get('h~2879')} if (num(E.get('h_v~2876')) > num(0)) else K[5]))
 
 
-def x_4053(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4057(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2880'), 'scope', None) == 'game')
 
 
-def x_4054(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4058(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2880'), 0)
 
 
-def x_4056(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4060(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2880'), 0)
 
 
-def x_4058(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4062(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2880') == 'tr')) and bool((num(E.get('n~2881')) > num(0))))
 
 
-def x_4059(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4063(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_4063(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2883'), 0)
 
 
 def x_4067(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2883'), 0)
+
+
+def x_4071(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2885'), 0)
 
 
-def x_4069(ctx):  # rules_data/terraforming_mars/corporations.yaml:122
+def x_4073(ctx):  # rules_data/terraforming_mars/corporations.yaml:122
     E = ctx.env()
     return IN('jovian', KEY(E.get('event'), 'tags', None))
 
 
-def x_4072(ctx):  # rules_data/terraforming_mars/corporations.yaml:131
+def x_4076(ctx):  # rules_data/terraforming_mars/corporations.yaml:131
     E = ctx.env()
-    return MEMO(ctx, (4072, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2887 for v_x_2887 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2887 == 'jovian')]))
+    return MEMO(ctx, (4076, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2887 for v_x_2887 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2887 == 'jovian')]))
 
 
-def x_4073(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4077(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2889'), 0)
 
 
-def x_4074(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4078(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
     return (num(E.get('n~2888')) * num(E.get('k~2890')))
 
 
-def x_4076(ctx):  # rules_data/terraforming_mars/corporations.yaml:134
+def x_4080(ctx):  # rules_data/terraforming_mars/corporations.yaml:134
     E = ctx.env()
     return IN('earth', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_4077(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
+def x_4081(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= num(35))
 
 
-def x_4078(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
+def x_4082(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
     E = ctx.env()
-    return MEMO(ctx, (4078, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2891 for v_s_2891 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4082, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2891 for v_s_2891 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_4079(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
+def x_4083(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
     E = ctx.env()
-    return MEMO(ctx, (4079, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2892 for v_s_2892 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4083, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2892 for v_s_2892 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_4080(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
+def x_4084(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
     E = ctx.env()
-    return MEMO(ctx, (4080, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2894 for v_x_2894 in items_of(GET(ctx, 'cards', v_c_2893, 'tags', [])) if (v_x_2894 == 'building')]) for v_c_2893 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2896 for v_x_2896 in items_of(GET(ctx, 'corporations', v_c_2895, 'tags', [])) if (v_x_2896 == 'building')]) for v_c_2895 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
+    return MEMO(ctx, (4084, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2894 for v_x_2894 in items_of(GET(ctx, 'cards', v_c_2893, 'tags', [])) if (v_x_2894 == 'building')]) for v_c_2893 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2896 for v_x_2896 in items_of(GET(ctx, 'corporations', v_c_2895, 'tags', [])) if (v_x_2896 == 'building')]) for v_c_2895 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
 
 
-def x_4081(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
+def x_4085(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) >= num(16))
 
 
-def x_4084(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4088(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2898'), 0)
 
 
-def x_4088(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4092(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2900'), 0)
 
 
-def x_4091(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_4095(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (4091, E.get('t~2901'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2902, 0), GET(ctx, 'parameters', v_p_2902, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2902, 'max', 0))) for v_p_2902 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2902, 'tile', None) == E.get('t~2901'))])))
+    return MEMO(ctx, (4095, E.get('t~2901'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2902, 0), GET(ctx, 'parameters', v_p_2902, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2902, 'max', 0))) for v_p_2902 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2902, 'tile', None) == E.get('t~2901'))])))
 
 
-def x_4092(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_4096(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (4092, E.get('this'), E.get('t~2901'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2907: (lambda v_near_2910: (v_near_2910 if (bool((GET(ctx, 'tiles', E.get('t~2901'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2910)) > num(0)))) else v_open_2907))([v_s_2908 for v_s_2908 in items_of(v_open_2907) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2909, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2909, {}), 'owner', None) == E.get('you')))) for v_x_2909 in items_of(ADJ(ctx, 'spaces', v_s_2908))])))]))([v_s_2904 for v_s_2904 in items_of([v_x_2903 for v_x_2903 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2903, 'type', None) == GET(ctx, 'tiles', E.get('t~2901'), 'space', None))]) if (bool((not IN(v_s_2904, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2904, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2904, 'reserved', None) == E.get('t~2901'))) or bool((GET(ctx, 'spaces', v_s_2904, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2904, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2904, None) == E.get('you'))))) and bool((bool(IN(v_s_2904, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2905, ctx.state.get('board'))) and bool((not IN(v_x_2905, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2905, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2905, {}), 'tile', None) == v_u_2906)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2905, {}), 'tile', None), 'counts_as', None) == v_u_2906))))) for v_u_2906 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2905 in items_of(ADJ(ctx, 'spaces', v_s_2904))]))))))]))) > num(0)))
+    return MEMO(ctx, (4096, E.get('this'), E.get('t~2901'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2907: (lambda v_near_2910: (v_near_2910 if (bool((GET(ctx, 'tiles', E.get('t~2901'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2910)) > num(0)))) else v_open_2907))([v_s_2908 for v_s_2908 in items_of(v_open_2907) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2909, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2909, {}), 'owner', None) == E.get('you')))) for v_x_2909 in items_of(ADJ(ctx, 'spaces', v_s_2908))])))]))([v_s_2904 for v_s_2904 in items_of([v_x_2903 for v_x_2903 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2903, 'type', None) == GET(ctx, 'tiles', E.get('t~2901'), 'space', None))]) if (bool((not IN(v_s_2904, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2904, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2904, 'reserved', None) == E.get('t~2901'))) or bool((GET(ctx, 'spaces', v_s_2904, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2904, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2904, None) == E.get('you'))))) and bool((bool(IN(v_s_2904, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2905, ctx.state.get('board'))) and bool((not IN(v_x_2905, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2905, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2905, {}), 'tile', None) == v_u_2906)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2905, {}), 'tile', None), 'counts_as', None) == v_u_2906))))) for v_u_2906 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2905 in items_of(ADJ(ctx, 'spaces', v_s_2904))]))))))]))) > num(0)))
 
 
-def x_4093(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4097(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (4093, E.get('this'), E.get('t~2901'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2915: (lambda v_near_2918: (v_near_2918 if (bool((GET(ctx, 'tiles', E.get('t~2901'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2918)) > num(0)))) else v_open_2915))([v_s_2916 for v_s_2916 in items_of(v_open_2915) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2917, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2917, {}), 'owner', None) == E.get('you')))) for v_x_2917 in items_of(ADJ(ctx, 'spaces', v_s_2916))])))]))([v_s_2912 for v_s_2912 in items_of([v_x_2911 for v_x_2911 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2911, 'type', None) == GET(ctx, 'tiles', E.get('t~2901'), 'space', None))]) if (bool((not IN(v_s_2912, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2912, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2912, 'reserved', None) == E.get('t~2901'))) or bool((GET(ctx, 'spaces', v_s_2912, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2912, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2912, None) == E.get('you'))))) and bool((bool(IN(v_s_2912, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2913, ctx.state.get('board'))) and bool((not IN(v_x_2913, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2913, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2913, {}), 'tile', None) == v_u_2914)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2913, {}), 'tile', None), 'counts_as', None) == v_u_2914))))) for v_u_2914 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2913 in items_of(ADJ(ctx, 'spaces', v_s_2912))]))))))]))
+    return MEMO(ctx, (4097, E.get('this'), E.get('t~2901'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2915: (lambda v_near_2918: (v_near_2918 if (bool((GET(ctx, 'tiles', E.get('t~2901'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2918)) > num(0)))) else v_open_2915))([v_s_2916 for v_s_2916 in items_of(v_open_2915) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2917, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2917, {}), 'owner', None) == E.get('you')))) for v_x_2917 in items_of(ADJ(ctx, 'spaces', v_s_2916))])))]))([v_s_2912 for v_s_2912 in items_of([v_x_2911 for v_x_2911 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2911, 'type', None) == GET(ctx, 'tiles', E.get('t~2901'), 'space', None))]) if (bool((not IN(v_s_2912, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2912, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2912, 'reserved', None) == E.get('t~2901'))) or bool((GET(ctx, 'spaces', v_s_2912, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2912, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2912, None) == E.get('you'))))) and bool((bool(IN(v_s_2912, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2913, ctx.state.get('board'))) and bool((not IN(v_x_2913, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2913, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2913, {}), 'tile', None) == v_u_2914)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2913, {}), 'tile', None), 'counts_as', None) == v_u_2914))))) for v_u_2914 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2913 in items_of(ADJ(ctx, 'spaces', v_s_2912))]))))))]))
 
 
-def x_4096(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4100(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2921'), {})
 
 
-def x_4097(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4101(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~2920'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2920'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4098(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4102(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4100(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4104(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4101(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4105(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~2920'))
 
 
-def x_4102(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4106(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~2921'))
 
 
-def x_4103(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4107(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2921'))
 
 
-def x_4104(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4108(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~2922'), ctx.state.get('board'))
 
 
-def x_4105(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4109(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2922'), {}), 'tile', None))
 
 
-def x_4109(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4113(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
     return {'space': E.get('space~2919')}
 
 
-def x_4113(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_4117(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2923'), 0), GET(ctx, 'parameters', E.get('p~2923'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2923'), 'max', 0)))
 
 
-def x_4114(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2923'), 0)
 
 
-def x_4115(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4119(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2923'), 'step', 0)
 
 
-def x_4116(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_4120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4117(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4121(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return (GET(ctx, 'parameters', E.get('p~2923'), 'tr_track', None) != None)
 
 
-def x_4118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4122(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2923'), 'tr_track', None), 0)
 
 
-def x_4120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4124(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4122(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4126(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~2923'))
 
 
-def x_4123(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4127(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~2925'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2923'), 0))
 
 
-def x_4124(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4128(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~2925'), 'effect', None)
 
 
-def x_4130(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_4134(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2926'), 0), GET(ctx, 'parameters', E.get('p~2926'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2926'), 'max', 0)))
 
 
-def x_4131(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4135(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2926'), 0)
 
 
-def x_4132(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4136(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2926'), 'step', 0)
 
 
-def x_4133(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_4137(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4134(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4138(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return (GET(ctx, 'parameters', E.get('p~2926'), 'tr_track', None) != None)
 
 
-def x_4135(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4139(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2926'), 'tr_track', None), 0)
 
 
-def x_4137(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4141(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4139(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4143(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~2926'))
 
 
-def x_4140(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4144(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~2928'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2926'), 0))
 
 
-def x_4141(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4145(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~2928'), 'effect', None)
 
 
-def x_4146(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4150(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2930'), 0)
 
 
-def x_4151(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_4155(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
     return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2931'), 0), GET(ctx, 'parameters', E.get('p~2931'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2931'), 'max', 0)))
 
 
-def x_4152(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4156(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return KEY(ctx.state.get('params'), E.get('p~2931'), 0)
 
 
-def x_4153(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
     return GET(ctx, 'parameters', E.get('p~2931'), 'step', 0)
 
 
-def x_4154(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_4158(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4155(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4159(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return (GET(ctx, 'parameters', E.get('p~2931'), 'tr_track', None) != None)
 
 
-def x_4156(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4160(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2931'), 'tr_track', None), 0)
 
 
-def x_4158(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4160(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4164(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return FLD(ctx, K[0], E.get('p~2931'))
 
 
-def x_4161(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4165(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return (KEY(E.get('b~2933'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2931'), 0))
 
 
-def x_4162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_4166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
     return KEY(E.get('b~2933'), 'effect', None)
 
 
-def x_4167(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4171(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4169(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4173(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_4170(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4174(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_4171(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4175(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4172(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4176(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('deck')
 
 
-def x_4173(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4177(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4175(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_4179(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
     return AR('+', E.get('costs~3060'), K[7])
 
 
-def x_4178(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4182(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (4178, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3066: (lambda v_near_3069: (v_near_3069 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3069)) > num(0)))) else v_open_3066))([v_s_3067 for v_s_3067 in items_of(v_open_3066) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3068, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3068, {}), 'owner', None) == E.get('you')))) for v_x_3068 in items_of(ADJ(ctx, 'spaces', v_s_3067))])))]))([v_s_3063 for v_s_3063 in items_of([v_x_3062 for v_x_3062 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3062, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3063, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3063, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3063, None) == E.get('you'))))) and bool((bool(IN(v_s_3063, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3064, ctx.state.get('board'))) and bool((not IN(v_x_3064, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) == v_u_3065)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None), 'counts_as', None) == v_u_3065))))) for v_u_3065 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3064 in items_of(ADJ(ctx, 'spaces', v_s_3063))]))))))]))
+    return MEMO(ctx, (4182, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3066: (lambda v_near_3069: (v_near_3069 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3069)) > num(0)))) else v_open_3066))([v_s_3067 for v_s_3067 in items_of(v_open_3066) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3068, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3068, {}), 'owner', None) == E.get('you')))) for v_x_3068 in items_of(ADJ(ctx, 'spaces', v_s_3067))])))]))([v_s_3063 for v_s_3063 in items_of([v_x_3062 for v_x_3062 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3062, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3063, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3063, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3063, None) == E.get('you'))))) and bool((bool(IN(v_s_3063, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3064, ctx.state.get('board'))) and bool((not IN(v_x_3064, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) == v_u_3065)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None), 'counts_as', None) == v_u_3065))))) for v_u_3065 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3064 in items_of(ADJ(ctx, 'spaces', v_s_3063))]))))))]))
 
 
-def x_4179(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_4183(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
     return (E.get('free~3070') if (E.get('k~3061') == 0) else CALL(ctx, 'reversed', None, E.get('free~3070')))
 
 
-def x_4180(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_4184(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('order~3071'))) > num(0))
 
 
-def x_4181(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4185(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
     return KEY(E.get('order~3071'), AR('%', (num(AR('+', KEY(E.get('costs~3060'), (num(2) * num(E.get('k~3061'))), None), CALL(ctx, 'count', None, E.get('order~3071')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3071'))), None)
 
 
-def x_4184(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4188(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3074'), {})
 
 
-def x_4185(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4189(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3073'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3073'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4186(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4190(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4188(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4192(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4189(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4193(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3073'))
 
 
-def x_4190(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4194(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3074'))
 
 
-def x_4191(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4195(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3074'))
 
 
-def x_4192(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4196(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3075'), ctx.state.get('board'))
 
 
-def x_4193(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4197(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3075'), {}), 'tile', None))
 
 
-def x_4197(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4201(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (4197, E.get('at~3072'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3076 for v_x_3076 in items_of(ADJ(ctx, 'spaces', E.get('at~3072'))) if IN(v_x_3076, (lambda v_open_3081: (lambda v_near_3084: (v_near_3084 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3084)) > num(0)))) else v_open_3081))([v_s_3082 for v_s_3082 in items_of(v_open_3081) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3083, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3083, {}), 'owner', None) == E.get('you')))) for v_x_3083 in items_of(ADJ(ctx, 'spaces', v_s_3082))])))]))([v_s_3078 for v_s_3078 in items_of([v_x_3077 for v_x_3077 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3077, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3078, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3078, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3078, None) == E.get('you'))))) and bool((bool(IN(v_s_3078, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3079, ctx.state.get('board'))) and bool((not IN(v_x_3079, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) == v_u_3080)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None), 'counts_as', None) == v_u_3080))))) for v_u_3080 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3079 in items_of(ADJ(ctx, 'spaces', v_s_3078))]))))))]))])
+    return MEMO(ctx, (4201, E.get('at~3072'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3076 for v_x_3076 in items_of(ADJ(ctx, 'spaces', E.get('at~3072'))) if IN(v_x_3076, (lambda v_open_3081: (lambda v_near_3084: (v_near_3084 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3084)) > num(0)))) else v_open_3081))([v_s_3082 for v_s_3082 in items_of(v_open_3081) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3083, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3083, {}), 'owner', None) == E.get('you')))) for v_x_3083 in items_of(ADJ(ctx, 'spaces', v_s_3082))])))]))([v_s_3078 for v_s_3078 in items_of([v_x_3077 for v_x_3077 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3077, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3078, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3078, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3078, None) == E.get('you'))))) and bool((bool(IN(v_s_3078, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3079, ctx.state.get('board'))) and bool((not IN(v_x_3079, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) == v_u_3080)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None), 'counts_as', None) == v_u_3080))))) for v_u_3080 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3079 in items_of(ADJ(ctx, 'spaces', v_s_3078))]))))))]))])
 
 
-def x_4198(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4202(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('ring~3085'))) > num(0))
 
 
-def x_4200(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_4204(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
     return KEY(E.get('ring~3085'), AR('%', (num(AR('+', KEY(E.get('costs~3060'), AR('+', (num(2) * num(E.get('k~3061'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3085')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3085'))), None)
 
 
-def x_4201(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4205(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3087'), {})
 
 
-def x_4202(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4206(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3086'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3086'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4203(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4207(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4205(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4209(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4206(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4210(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3086'))
 
 
-def x_4207(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4211(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3087'))
 
 
-def x_4208(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4212(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3087'))
 
 
-def x_4209(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4213(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3088'), ctx.state.get('board'))
 
 
-def x_4210(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4214(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3088'), {}), 'tile', None))
 
 
-def x_4214(ctx):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4218(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_4215(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4219(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4217(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4221(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~3089'))
 
 
-def x_4218(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4222(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4219(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4219,), lambda: CALL(ctx, 'sorted', None, [v_c_3090 for v_c_3090 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3090, 'beginner', None) != True)]))
+def x_4223(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4223,), lambda: CALL(ctx, 'sorted', None, [v_c_3090 for v_c_3090 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3090, 'beginner', None) != True)]))
 
 
-def x_4220(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4224(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4221(ctx):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4225(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
-def x_4223(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4227(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4224(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4228(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4225(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4229(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4226(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4230(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4227(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4231(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4228(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4232(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4230(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4234(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4231(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4235(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return [E.get('c~3092')]
 
 
-def x_4232(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4236(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~3092'), 'megacredits', 0)
 
 
-def x_4234(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4238(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3094'), 0)
 
 
-def x_4237(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4241(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[9], E.get('c~3092'))
 
 
-def x_4238(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4242(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return {'corporation': E.get('corporation_card~3091')}
 
 
-def x_4239(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4243(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4243(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4247(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_4244(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4245(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_4246(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
 
 
 def x_4248(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_4249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4250(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+def x_4250(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return ctx.state.get('discard')
 
 
-def x_4251(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4252(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4252(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
 def x_4253(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4254(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4254(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4259(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4255(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4256(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_4257(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4258(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4263(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3099') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4260(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4264(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3100') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4261(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4265(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4262(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4266(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3101'), E.get('t_v~3102')), E.get('h_v~3103')) == 0)
 
 
-def x_4263(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4267(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3098')))
 
 
-def x_4264(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4268(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4266(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4270(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3101')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3102')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3103'))))) >= num(E.get('price~3098')))
 
 
-def x_4267(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4271(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('s_v~3101'))) - num(1)), E.get('s_v~3101'))]) if (num(E.get('s_v~3101')) > num(0)) else 0))
 
 
-def x_4268(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4272(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('t_v~3102'))) - num(1)), E.get('t_v~3102'))]) if (num(E.get('t_v~3102')) > num(0)) else 0))
 
 
-def x_4269(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4273(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('h_v~3103'))) - num(1)), E.get('h_v~3103'))]) if (num(E.get('h_v~3103')) > num(0)) else 0))
 
 
-def x_4270(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4274(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3104')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('s_v~3101')))) >= num(E.get('price~3098'))))))) and bool((not (bool((num(E.get('t~3105')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('t_v~3102')))) >= num(E.get('price~3098'))))))) and bool((not (bool((num(E.get('h~3106')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('h_v~3103')))) >= num(E.get('price~3098'))))))))
 
 
-def x_4271(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4275(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4272(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4276(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])
 
 
-def x_4273(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4277(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4275(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4279(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4277(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4281(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4279(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4283(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])}, ({'steel': E.get('s~3104')} if (num(E.get('s_v~3101')) > num(0)) else K[5])), ({'titanium': E.get('t~3105')} if (num(E.get('t_v~3102')) > num(0)) else K[5])), ({'heat': E.get('h~3106')} if (num(E.get('h_v~3103')) > num(0)) else K[5]))
 
 
-def x_4280(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4284(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4281(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4285(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~3096')]
 
 
-def x_4282(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4286(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3096'), 'keep': True}
 
 
-def x_4283(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4287(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4284(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4288(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~3096')]
 
 
-def x_4285(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4289(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3096'), 'keep': False}
 
 
-def x_4286(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4290(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4288(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4288, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3107), len(ctx.state['players'])) for v_k_3107 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4292(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4292, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3107), len(ctx.state['players'])) for v_k_3107 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4290(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4294(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_4291(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
-
-
-def x_4292(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_4293(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('discard')
 
 
 def x_4295(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4296(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_4296(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4297(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+def x_4297(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return ctx.state.get('discard')
 
 
-def x_4298(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4299(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4299(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
 def x_4300(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_4301(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4302(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4301(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4301, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3108).get('pack'))) > num(0)) for v_p_3108 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4303(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
 
 
-def x_4302(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4302, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3109), len(ctx.state['players'])) for v_k_3109 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4304(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4303(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4305(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4305, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3108).get('pack'))) > num(0)) for v_p_3108 in items_of(list(range(len(ctx.state['players']))))]))
+
+
+def x_4306(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4306, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3109), len(ctx.state['players'])) for v_k_3109 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4307(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
 
 
-def x_4304(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4305(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4306(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return [E.get('card~3110')]
-
-
-def x_4307(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
 def x_4308(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3110')]
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4309(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4310(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return [E.get('card~3110')]
+
+
+def x_4311(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4312(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return [E.get('card~3110')]
+
+
+def x_4313(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
     return {'card': E.get('card~3110')}
 
 
-def x_4310(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4310, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3111).get('pack') for v_p_3111 in items_of(list(range(len(ctx.state['players']))))])
+def x_4314(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4314, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3111).get('pack') for v_p_3111 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4311(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4315(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_4312(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4316(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     return list(range(len(ctx.state['players'])))
 
 
-def x_4313(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4317(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
     return PL(ctx, E.get('p~3114')).get('pack')
 
 
-def x_4314(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4318(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
     return KEY(E.get('packs~3112'), AR('%', (num(AR('+', E.get('p~3114'), len(ctx.state['players']))) - num(E.get('shift~3113'))), len(ctx.state['players'])), None)
 
 
-def x_4315(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4315, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3115), len(ctx.state['players'])) for v_k_3115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4319(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4319, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3115), len(ctx.state['players'])) for v_k_3115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4316(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4320(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4321(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4325(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3119') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4322(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4326(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3120') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4323(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4327(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4324(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4328(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3121'), E.get('t_v~3122')), E.get('h_v~3123')) == 0)
 
 
-def x_4325(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4329(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3118')))
 
 
-def x_4326(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4330(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4328(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3121')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3122')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3123'))))) >= num(E.get('price~3118')))
 
 
-def x_4329(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('s_v~3121'))) - num(1)), E.get('s_v~3121'))]) if (num(E.get('s_v~3121')) > num(0)) else 0))
 
 
-def x_4330(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4334(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('t_v~3122'))) - num(1)), E.get('t_v~3122'))]) if (num(E.get('t_v~3122')) > num(0)) else 0))
 
 
-def x_4331(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('h_v~3123'))) - num(1)), E.get('h_v~3123'))]) if (num(E.get('h_v~3123')) > num(0)) else 0))
 
 
-def x_4332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4336(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3124')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('s_v~3121')))) >= num(E.get('price~3118'))))))) and bool((not (bool((num(E.get('t~3125')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('t_v~3122')))) >= num(E.get('price~3118'))))))) and bool((not (bool((num(E.get('h~3126')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('h_v~3123')))) >= num(E.get('price~3118'))))))))
 
 
-def x_4333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4337(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4334(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4338(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])
 
 
-def x_4335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4337(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4341(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4343(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4341(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4345(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])}, ({'steel': E.get('s~3124')} if (num(E.get('s_v~3121')) > num(0)) else K[5])), ({'titanium': E.get('t~3125')} if (num(E.get('t_v~3122')) > num(0)) else K[5])), ({'heat': E.get('h~3126')} if (num(E.get('h_v~3123')) > num(0)) else K[5]))
 
 
-def x_4342(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4346(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4343(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4347(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~3116')]
 
 
-def x_4344(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4348(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3116'), 'keep': True}
 
 
-def x_4345(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4349(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4346(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4350(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~3116')]
 
 
-def x_4347(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4351(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3116'), 'keep': False}
 
 
-def x_4348(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4352(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4350(ctx):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4354(ctx):  # rules_data/terraforming_mars/modules.yaml:66
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4660(ctx):  # 
-    return MEMO(ctx, (4660, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4664(ctx):  # 
+    return MEMO(ctx, (4664, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4352(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def x_4356(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_4353(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4353,), lambda: CALL(ctx, 'sorted', None, [v_c_2935 for v_c_2935 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2935, 'deck', None) == 'project')]))
+def x_4357(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return MEMO(ctx, (4357,), lambda: CALL(ctx, 'sorted', None, [v_c_2935 for v_c_2935 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2935, 'deck', None) == 'project')]))
 
 
-def x_4354(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def x_4358(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_4660(ctx):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4660, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4664(ctx):  # rules_data/terraforming_mars/flow.yaml:13
+    return MEMO(ctx, (4664, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4357(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def x_4361(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     return IDS(ctx, 'resources')
 
 
-def x_4360(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4364(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2939'), 0)
 
 
-def x_4660(ctx):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4660, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4664(ctx):  # rules_data/terraforming_mars/flow.yaml:17
+    return MEMO(ctx, (4664, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4363(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4367(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4364(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4368(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     E = ctx.env()
     return (GET(ctx, 'corporations', E.get('c~2940'), 'beginner', None) == True)
 
 
-def x_4366(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4370(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4367(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4371(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return [E.get('c~2941')]
 
 
-def x_4368(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4372(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~2941'), 'megacredits', 0)
 
 
-def x_4370(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4374(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2943'), 0)
 
 
-def x_4373(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4377(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[9], E.get('c~2941'))
 
 
-def x_4374(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4378(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return ctx.state.get('first_player')
 
 
-def x_4375(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4379(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_4376(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4380(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return ctx.state.get('first_player')
 
 
-def x_4377(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4381(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
 
 
-def x_4380(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4384(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2944'), 'scope', None) == 'game')
 
 
-def x_4381(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4385(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2944'), 0)
 
 
-def x_4383(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4387(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2944'), 0)
 
 
-def x_4385(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4389(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return (bool((E.get('t~2944') == 'tr')) and bool((num(E.get('n~2945')) > num(0))))
 
 
-def x_4386(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4390(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4388(ctx):  # rules_data/terraforming_mars/flow.yaml:26
+def x_4392(ctx):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4389(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4389, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2946), len(ctx.state['players'])) for v_k_2946 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4393(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    return MEMO(ctx, (4393, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2946), len(ctx.state['players'])) for v_k_2946 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4392(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4396(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_4393(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4394(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_4395(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
 
 
 def x_4397(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4398(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_4398(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4399(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+def x_4399(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return ctx.state.get('discard')
 
 
-def x_4400(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4401(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4401(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
 def x_4402(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4403(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4403, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2948), len(ctx.state['players'])) for v_k_2948 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4404(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4403(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4409(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4404(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4405(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_4406(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4407(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+    return MEMO(ctx, (4407, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2948), len(ctx.state['players'])) for v_k_2948 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4408(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4413(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2952') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4410(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4414(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2953') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4411(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4415(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4412(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4416(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2954'), E.get('t_v~2955')), E.get('h_v~2956')) == 0)
 
 
-def x_4413(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4417(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2951')))
 
 
-def x_4414(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4418(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4416(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4420(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2954')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2955')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2956'))))) >= num(E.get('price~2951')))
 
 
-def x_4417(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4421(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2951'), E.get('s_v~2954'))) - num(1)), E.get('s_v~2954'))]) if (num(E.get('s_v~2954')) > num(0)) else 0))
 
 
-def x_4418(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4422(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2951'), E.get('t_v~2955'))) - num(1)), E.get('t_v~2955'))]) if (num(E.get('t_v~2955')) > num(0)) else 0))
 
 
-def x_4419(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4423(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2951'), E.get('h_v~2956'))) - num(1)), E.get('h_v~2956'))]) if (num(E.get('h_v~2956')) > num(0)) else 0))
 
 
-def x_4420(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4424(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2951')) - num((num(E.get('s~2957')) * num(E.get('s_v~2954')))))) - num((num(E.get('t~2958')) * num(E.get('t_v~2955')))))) - num((num(E.get('h~2959')) * num(E.get('h_v~2956')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2957')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2957')) * num(E.get('s_v~2954'))), (num(E.get('t~2958')) * num(E.get('t_v~2955')))), (num(E.get('h~2959')) * num(E.get('h_v~2956'))))) - num(E.get('s_v~2954')))) >= num(E.get('price~2951'))))))) and bool((not (bool((num(E.get('t~2958')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2957')) * num(E.get('s_v~2954'))), (num(E.get('t~2958')) * num(E.get('t_v~2955')))), (num(E.get('h~2959')) * num(E.get('h_v~2956'))))) - num(E.get('t_v~2955')))) >= num(E.get('price~2951'))))))) and bool((not (bool((num(E.get('h~2959')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2957')) * num(E.get('s_v~2954'))), (num(E.get('t~2958')) * num(E.get('t_v~2955')))), (num(E.get('h~2959')) * num(E.get('h_v~2956'))))) - num(E.get('h_v~2956')))) >= num(E.get('price~2951'))))))))
 
 
-def x_4421(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4425(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4422(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4426(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2951')) - num((num(E.get('s~2957')) * num(E.get('s_v~2954')))))) - num((num(E.get('t~2958')) * num(E.get('t_v~2955')))))) - num((num(E.get('h~2959')) * num(E.get('h_v~2956')))))])
 
 
-def x_4423(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4427(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4425(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4429(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4427(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4431(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4429(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4433(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2951')) - num((num(E.get('s~2957')) * num(E.get('s_v~2954')))))) - num((num(E.get('t~2958')) * num(E.get('t_v~2955')))))) - num((num(E.get('h~2959')) * num(E.get('h_v~2956')))))])}, ({'steel': E.get('s~2957')} if (num(E.get('s_v~2954')) > num(0)) else K[5])), ({'titanium': E.get('t~2958')} if (num(E.get('t_v~2955')) > num(0)) else K[5])), ({'heat': E.get('h~2959')} if (num(E.get('h_v~2956')) > num(0)) else K[5]))
 
 
-def x_4430(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4434(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4431(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4435(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~2949')]
 
 
-def x_4432(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4436(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2949'), 'keep': True}
 
 
-def x_4433(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4437(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4434(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4438(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~2949')]
 
 
-def x_4435(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4439(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~2949'), 'keep': False}
 
 
-def x_4436(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4440(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4438(ctx):  # rules_data/terraforming_mars/flow.yaml:31
+def x_4442(ctx):  # rules_data/terraforming_mars/flow.yaml:31
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4439(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_4443(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4441(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4445(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
-def x_4442(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4442, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2960), len(ctx.state['players'])) for v_k_2960 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4446(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    return MEMO(ctx, (4446, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2960), len(ctx.state['players'])) for v_k_2960 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4443(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4447(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     E = ctx.env()
     return (not IN(E.get('you'), ctx.state.get('passed')))
 
 
-def x_4445(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4449(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('first_action_taken'))
 
 
-def x_4446(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4450(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     E = ctx.env()
     return PL(ctx, E.get('you')).get('first_action_taken')
 
 
-def x_4448(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4452(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     E = ctx.env()
     return CALL(ctx, 'any', None, [(FLD(ctx, K[10], v_c_2962) != None) for v_c_2962 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-def x_4449(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4453(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4451(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4455(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
     return FLD(ctx, K[10], E.get('c~2963'))
 
 
-def x_4454(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4458(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4456(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4460(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     E = ctx.env()
     return (num(E.get('done~2961')) < num(2))
 
 
-def x_4457(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4461(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     E = ctx.env()
     return FLD(ctx, K[11], E.get('card~2965'))
 
 
-def x_4461(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'card_cost', {'card': E.get('card~2966')}, GET(ctx, 'cards', E.get('card~2966'), 'cost', 0), 0)
 
 
-def x_4462(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4466(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2966')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2966'), 'tags', [])))) else 0), None)
 
 
-def x_4463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4467(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2966')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2966'), 'tags', [])))) else 0), None)
 
 
-def x_4464(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4468(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2968') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4469(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2969') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4466(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4470(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4467(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4471(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2970'), E.get('t_v~2971')), E.get('h_v~2972')) == 0)
 
 
-def x_4468(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4472(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2967')))
 
 
-def x_4469(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4473(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4471(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4475(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2970')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2971')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2972'))))) >= num(E.get('price~2967')))
 
 
-def x_4472(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4476(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2967'), E.get('s_v~2970'))) - num(1)), E.get('s_v~2970'))]) if (num(E.get('s_v~2970')) > num(0)) else 0))
 
 
-def x_4473(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4477(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2967'), E.get('t_v~2971'))) - num(1)), E.get('t_v~2971'))]) if (num(E.get('t_v~2971')) > num(0)) else 0))
 
 
-def x_4474(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4478(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2967'), E.get('h_v~2972'))) - num(1)), E.get('h_v~2972'))]) if (num(E.get('h_v~2972')) > num(0)) else 0))
 
 
-def x_4475(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4479(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2967')) - num((num(E.get('s~2973')) * num(E.get('s_v~2970')))))) - num((num(E.get('t~2974')) * num(E.get('t_v~2971')))))) - num((num(E.get('h~2975')) * num(E.get('h_v~2972')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2973')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2973')) * num(E.get('s_v~2970'))), (num(E.get('t~2974')) * num(E.get('t_v~2971')))), (num(E.get('h~2975')) * num(E.get('h_v~2972'))))) - num(E.get('s_v~2970')))) >= num(E.get('price~2967'))))))) and bool((not (bool((num(E.get('t~2974')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2973')) * num(E.get('s_v~2970'))), (num(E.get('t~2974')) * num(E.get('t_v~2971')))), (num(E.get('h~2975')) * num(E.get('h_v~2972'))))) - num(E.get('t_v~2971')))) >= num(E.get('price~2967'))))))) and bool((not (bool((num(E.get('h~2975')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2973')) * num(E.get('s_v~2970'))), (num(E.get('t~2974')) * num(E.get('t_v~2971')))), (num(E.get('h~2975')) * num(E.get('h_v~2972'))))) - num(E.get('h_v~2972')))) >= num(E.get('price~2967'))))))))
 
 
-def x_4476(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4480(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4477(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4481(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2967')) - num((num(E.get('s~2973')) * num(E.get('s_v~2970')))))) - num((num(E.get('t~2974')) * num(E.get('t_v~2971')))))) - num((num(E.get('h~2975')) * num(E.get('h_v~2972')))))])
 
 
-def x_4478(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4482(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4480(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4484(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4482(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4486(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4484(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4488(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2967')) - num((num(E.get('s~2973')) * num(E.get('s_v~2970')))))) - num((num(E.get('t~2974')) * num(E.get('t_v~2971')))))) - num((num(E.get('h~2975')) * num(E.get('h_v~2972')))))])}, ({'steel': E.get('s~2973')} if (num(E.get('s_v~2970')) > num(0)) else K[5])), ({'titanium': E.get('t~2974')} if (num(E.get('t_v~2971')) > num(0)) else K[5])), ({'heat': E.get('h~2975')} if (num(E.get('h_v~2972')) > num(0)) else K[5]))
 
 
-def x_4485(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4489(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4486(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4490(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
     return [E.get('card~2965')]
 
 
-def x_4487(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4491(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~2965'), 'resource', None) != None)
 
 
-def x_4488(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4492(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2965'), 0)
 
 
-def x_4491(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4495(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     E = ctx.env()
     return FLD(ctx, K[12], E.get('card~2965'))
 
 
-def x_4492(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4496(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~2965'), 'type', None) == 'event')
 
 
-def x_4493(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4497(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return PL(ctx, E.get('you')).get('events')
 
 
-def x_4494(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4498(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return [E.get('card~2965')]
 
 
-def x_4495(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4499(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_4496(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4500(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
     return [E.get('card~2965')]
 
 
-def x_4499(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4503(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     E = ctx.env()
     return GET(ctx, 'cards', E.get('card~2965'), 'tags', [])
 
 
-def x_4500(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4504(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     E = ctx.env()
     return GET(ctx, 'cards', E.get('card~2965'), 'cost', 0)
 
 
-def x_4503(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def x_4507(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     return ctx.state.get('turn_actions')
 
 
-def x_4505(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4509(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'play', 'card': E.get('card~2964')}
 
 
-def x_4506(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4510(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_4508(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4512(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
     return FLD(ctx, K[13], E.get('a~2977'))
 
 
-def x_4509(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4513(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2977'), 'paid_in', None) == 'megacredits')
 
 
-def x_4510(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4514(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2977')}, GET(ctx, 'actions', E.get('a~2977'), 'price', 0), 0)
 
 
-def x_4514(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2980') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4515(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2981') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4516(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4517(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2982'), E.get('t_v~2983')), E.get('h_v~2984')) == 0)
 
 
-def x_4518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2979')))
 
 
-def x_4519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4525(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2982')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2983')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2984'))))) >= num(E.get('price~2979')))
 
 
-def x_4522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4526(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2979'), E.get('s_v~2982'))) - num(1)), E.get('s_v~2982'))]) if (num(E.get('s_v~2982')) > num(0)) else 0))
 
 
-def x_4523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4527(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2979'), E.get('t_v~2983'))) - num(1)), E.get('t_v~2983'))]) if (num(E.get('t_v~2983')) > num(0)) else 0))
 
 
-def x_4524(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4528(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2979'), E.get('h_v~2984'))) - num(1)), E.get('h_v~2984'))]) if (num(E.get('h_v~2984')) > num(0)) else 0))
 
 
-def x_4525(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4529(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2979')) - num((num(E.get('s~2985')) * num(E.get('s_v~2982')))))) - num((num(E.get('t~2986')) * num(E.get('t_v~2983')))))) - num((num(E.get('h~2987')) * num(E.get('h_v~2984')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2985')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2985')) * num(E.get('s_v~2982'))), (num(E.get('t~2986')) * num(E.get('t_v~2983')))), (num(E.get('h~2987')) * num(E.get('h_v~2984'))))) - num(E.get('s_v~2982')))) >= num(E.get('price~2979'))))))) and bool((not (bool((num(E.get('t~2986')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2985')) * num(E.get('s_v~2982'))), (num(E.get('t~2986')) * num(E.get('t_v~2983')))), (num(E.get('h~2987')) * num(E.get('h_v~2984'))))) - num(E.get('t_v~2983')))) >= num(E.get('price~2979'))))))) and bool((not (bool((num(E.get('h~2987')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2985')) * num(E.get('s_v~2982'))), (num(E.get('t~2986')) * num(E.get('t_v~2983')))), (num(E.get('h~2987')) * num(E.get('h_v~2984'))))) - num(E.get('h_v~2984')))) >= num(E.get('price~2979'))))))))
 
 
-def x_4526(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4530(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4527(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4531(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2979')) - num((num(E.get('s~2985')) * num(E.get('s_v~2982')))))) - num((num(E.get('t~2986')) * num(E.get('t_v~2983')))))) - num((num(E.get('h~2987')) * num(E.get('h_v~2984')))))])
 
 
-def x_4528(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4532(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4530(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4534(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4532(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4536(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4534(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4538(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2979')) - num((num(E.get('s~2985')) * num(E.get('s_v~2982')))))) - num((num(E.get('t~2986')) * num(E.get('t_v~2983')))))) - num((num(E.get('h~2987')) * num(E.get('h_v~2984')))))])}, ({'steel': E.get('s~2985')} if (num(E.get('s_v~2982')) > num(0)) else K[5])), ({'titanium': E.get('t~2986')} if (num(E.get('t_v~2983')) > num(0)) else K[5])), ({'heat': E.get('h~2987')} if (num(E.get('h_v~2984')) > num(0)) else K[5]))
 
 
-def x_4535(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4539(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2977')}, GET(ctx, 'actions', E.get('a~2977'), 'price', 0), 0)
 
 
-def x_4536(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4540(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2977'), 'paid_in', None)
 
 
-def x_4537(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4541(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2989'), 0)) >= num(E.get('n~2988')))
 
 
-def x_4538(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4542(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2989'), 0)
 
 
-def x_4540(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4544(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
     return FLD(ctx, K[14], E.get('a~2977'))
 
 
-def x_4541(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4545(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2977'), 'group', None) == 'standard_project')
 
 
-def x_4544(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4548(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2977'), 'price', 0)
 
 
-def x_4547(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def x_4551(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     return ctx.state.get('turn_actions')
 
 
-def x_4549(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4553(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'project', 'id': E.get('a~2976')}
 
 
-def x_4550(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4554(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4552(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def x_4556(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     E = ctx.env()
     return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~2991'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[15], E.get('m~2991'))))
 
 
-def x_4557(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4561(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~2994') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4558(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4562(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~2995') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4559(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4563(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4560(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4564(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2996'), E.get('t_v~2997')), E.get('h_v~2998')) == 0)
 
 
-def x_4561(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4565(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2993')))
 
 
-def x_4562(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4566(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4564(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4568(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2996')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2997')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2998'))))) >= num(E.get('price~2993')))
 
 
-def x_4565(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4569(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2993'), E.get('s_v~2996'))) - num(1)), E.get('s_v~2996'))]) if (num(E.get('s_v~2996')) > num(0)) else 0))
 
 
-def x_4566(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4570(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2993'), E.get('t_v~2997'))) - num(1)), E.get('t_v~2997'))]) if (num(E.get('t_v~2997')) > num(0)) else 0))
 
 
-def x_4567(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4571(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2993'), E.get('h_v~2998'))) - num(1)), E.get('h_v~2998'))]) if (num(E.get('h_v~2998')) > num(0)) else 0))
 
 
-def x_4568(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4572(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2993')) - num((num(E.get('s~2999')) * num(E.get('s_v~2996')))))) - num((num(E.get('t~3000')) * num(E.get('t_v~2997')))))) - num((num(E.get('h~3001')) * num(E.get('h_v~2998')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2999')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2999')) * num(E.get('s_v~2996'))), (num(E.get('t~3000')) * num(E.get('t_v~2997')))), (num(E.get('h~3001')) * num(E.get('h_v~2998'))))) - num(E.get('s_v~2996')))) >= num(E.get('price~2993'))))))) and bool((not (bool((num(E.get('t~3000')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2999')) * num(E.get('s_v~2996'))), (num(E.get('t~3000')) * num(E.get('t_v~2997')))), (num(E.get('h~3001')) * num(E.get('h_v~2998'))))) - num(E.get('t_v~2997')))) >= num(E.get('price~2993'))))))) and bool((not (bool((num(E.get('h~3001')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2999')) * num(E.get('s_v~2996'))), (num(E.get('t~3000')) * num(E.get('t_v~2997')))), (num(E.get('h~3001')) * num(E.get('h_v~2998'))))) - num(E.get('h_v~2998')))) >= num(E.get('price~2993'))))))))
 
 
-def x_4569(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4573(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4570(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4574(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2993')) - num((num(E.get('s~2999')) * num(E.get('s_v~2996')))))) - num((num(E.get('t~3000')) * num(E.get('t_v~2997')))))) - num((num(E.get('h~3001')) * num(E.get('h_v~2998')))))])
 
 
-def x_4571(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4575(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4573(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4577(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4575(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4579(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4577(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4581(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2993')) - num((num(E.get('s~2999')) * num(E.get('s_v~2996')))))) - num((num(E.get('t~3000')) * num(E.get('t_v~2997')))))) - num((num(E.get('h~3001')) * num(E.get('h_v~2998')))))])}, ({'steel': E.get('s~2999')} if (num(E.get('s_v~2996')) > num(0)) else K[5])), ({'titanium': E.get('t~3000')} if (num(E.get('t_v~2997')) > num(0)) else K[5])), ({'heat': E.get('h~3001')} if (num(E.get('h_v~2998')) > num(0)) else K[5]))
 
 
-def x_4578(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4582(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     E = ctx.env()
     return KEY(ctx.state.get('milestones'), E.get('m~2991'), None)
 
 
-def x_4582(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def x_4586(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     return ctx.state.get('turn_actions')
 
 
-def x_4584(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4588(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'milestone', 'id': E.get('m~2990')}
 
 
-def x_4585(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4589(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4587(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def x_4591(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (4587, E.get('a~3003'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[16])))) and bool((not IN(E.get('a~3003'), [KEY(v_f_3004, 'id', None) for v_f_3004 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (4591, E.get('a~3003'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[16])))) and bool((not IN(E.get('a~3003'), [KEY(v_f_3004, 'id', None) for v_f_3004 in items_of(ctx.state.get('awards'))])))))
 
 
-def x_4588(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+def x_4592(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
     return KEY(K[16], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
 
 
-def x_4592(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4596(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3007') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4593(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3008') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4594(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4595(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3009'), E.get('t_v~3010')), E.get('h_v~3011')) == 0)
 
 
-def x_4596(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3006')))
 
 
-def x_4597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4603(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3009')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3010')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3011'))))) >= num(E.get('price~3006')))
 
 
-def x_4600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3006'), E.get('s_v~3009'))) - num(1)), E.get('s_v~3009'))]) if (num(E.get('s_v~3009')) > num(0)) else 0))
 
 
-def x_4601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3006'), E.get('t_v~3010'))) - num(1)), E.get('t_v~3010'))]) if (num(E.get('t_v~3010')) > num(0)) else 0))
 
 
-def x_4602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3006'), E.get('h_v~3011'))) - num(1)), E.get('h_v~3011'))]) if (num(E.get('h_v~3011')) > num(0)) else 0))
 
 
-def x_4603(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3006')) - num((num(E.get('s~3012')) * num(E.get('s_v~3009')))))) - num((num(E.get('t~3013')) * num(E.get('t_v~3010')))))) - num((num(E.get('h~3014')) * num(E.get('h_v~3011')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3012')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3012')) * num(E.get('s_v~3009'))), (num(E.get('t~3013')) * num(E.get('t_v~3010')))), (num(E.get('h~3014')) * num(E.get('h_v~3011'))))) - num(E.get('s_v~3009')))) >= num(E.get('price~3006'))))))) and bool((not (bool((num(E.get('t~3013')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3012')) * num(E.get('s_v~3009'))), (num(E.get('t~3013')) * num(E.get('t_v~3010')))), (num(E.get('h~3014')) * num(E.get('h_v~3011'))))) - num(E.get('t_v~3010')))) >= num(E.get('price~3006'))))))) and bool((not (bool((num(E.get('h~3014')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3012')) * num(E.get('s_v~3009'))), (num(E.get('t~3013')) * num(E.get('t_v~3010')))), (num(E.get('h~3014')) * num(E.get('h_v~3011'))))) - num(E.get('h_v~3011')))) >= num(E.get('price~3006'))))))))
 
 
-def x_4604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3006')) - num((num(E.get('s~3012')) * num(E.get('s_v~3009')))))) - num((num(E.get('t~3013')) * num(E.get('t_v~3010')))))) - num((num(E.get('h~3014')) * num(E.get('h_v~3011')))))])
 
 
-def x_4606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4612(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4614(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4612(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4616(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3006')) - num((num(E.get('s~3012')) * num(E.get('s_v~3009')))))) - num((num(E.get('t~3013')) * num(E.get('t_v~3010')))))) - num((num(E.get('h~3014')) * num(E.get('h_v~3011')))))])}, ({'steel': E.get('s~3012')} if (num(E.get('s_v~3009')) > num(0)) else K[5])), ({'titanium': E.get('t~3013')} if (num(E.get('t_v~3010')) > num(0)) else K[5])), ({'heat': E.get('h~3014')} if (num(E.get('h_v~3011')) > num(0)) else K[5]))
 
 
-def x_4613(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4617(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     return ctx.state.get('awards')
 
 
-def x_4614(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4618(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     E = ctx.env()
     return [{'id': E.get('a~3003'), 'by': E.get('you')}]
 
 
-def x_4617(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def x_4621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     return ctx.state.get('turn_actions')
 
 
-def x_4619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4623(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'award', 'id': E.get('a~3002')}
 
 
-def x_4620(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4624(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_4621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4625(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('card~3015')))) - num(1)))
 
 
-def x_4624(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4628(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     E = ctx.env()
     return (not IN(E.get('card~3018'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_4625(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4629(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4626(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4630(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
     return [E.get('card~3018')]
 
 
-def x_4628(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4632(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('card~3018')), E.get('k~3017'), None), 'cost', None)
 
 
-def x_4629(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4633(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('card~3018')), E.get('k~3017'), None), 'effect', None)
 
 
-def x_4632(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def x_4636(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     return ctx.state.get('turn_actions')
 
 
-def x_4634(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4638(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'card_action', 'card': E.get('card~3015'), 'index': E.get('k~3016')}
 
 
-def x_4635(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4639(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4636(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4640(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[18], E.get('c~3019')))) - num(1)))
 
 
-def x_4639(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4643(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     E = ctx.env()
     return (not IN(E.get('c~3022'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_4640(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4644(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4641(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4645(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
     return [E.get('c~3022')]
 
 
-def x_4643(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4647(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[18], E.get('c~3022')), E.get('k~3021'), None), 'cost', None)
 
 
-def x_4644(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4648(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     E = ctx.env()
     return KEY(KEY(FLD(ctx, K[18], E.get('c~3022')), E.get('k~3021'), None), 'effect', None)
 
 
-def x_4647(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def x_4651(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     return ctx.state.get('turn_actions')
 
 
-def x_4649(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4653(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return {'act': 'card_action', 'card': E.get('c~3019'), 'index': E.get('k~3020')}
 
 
-def x_4650(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4654(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
     return (E.get('done~2961') == 0)
 
 
-def x_4651(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4655(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     return ctx.state.get('passed')
 
 
-def x_4652(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4656(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
     return [E.get('you')]
 
 
-def x_4656(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def x_4660(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     E = ctx.env()
     return (num(E.get('done~2961')) > num(0))
 
 
-def x_4660(ctx):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4660, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4664(ctx):  # rules_data/terraforming_mars/flow.yaml:40
+    return MEMO(ctx, (4664, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4663(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4667(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~3024'), 0)
 
 
-def x_4664(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4668(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3023'), 0)
 
 
-def x_4665(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4669(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3023'), 0)
 
 
-def x_4669(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def x_4673(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_4670(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4674(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3026'), 0)
 
 
-def x_4671(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4675(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
     return (num(E.get('n~3025')) * num(E.get('k~3027')))
 
 
-def x_4672(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4676(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     return IDS(ctx, 'resources')
 
 
-def x_4673(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4677(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3028'), 0)
 
 
-def x_4674(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4678(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3028'), 0)
 
 
-def x_4675(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_4679(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4677(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_4681(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4679(ctx):  # 
-    return MEMO(ctx, (4679, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3029, 0)) >= num(GET(ctx, 'parameters', v_p_3029, 'max', 0))) for v_p_3029 in items_of(IDS(ctx, 'parameters'))]))
+def x_4683(ctx):  # 
+    return MEMO(ctx, (4683, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3029, 0)) >= num(GET(ctx, 'parameters', v_p_3029, 'max', 0))) for v_p_3029 in items_of(IDS(ctx, 'parameters'))]))
 
 
-def x_4680(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (4680, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3030), len(ctx.state['players'])) for v_k_3030 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4684(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+    return MEMO(ctx, (4684, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3030), len(ctx.state['players'])) for v_k_3030 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4683(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4687(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     return IDS(ctx, 'actions')
 
 
-def x_4684(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4688(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
     return (bool((GET(ctx, 'actions', E.get('a~3032'), 'group', None) == 'conversion')) and bool((E.get('a~3032') == 'plants_to_greenery')))
 
 
-def x_4686(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4690(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
     return FLD(ctx, K[13], E.get('a~3033'))
 
 
-def x_4687(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4691(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~3033'), 'paid_in', None) == 'megacredits')
 
 
-def x_4688(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4692(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~3033')}, GET(ctx, 'actions', E.get('a~3033'), 'price', 0), 0)
 
 
-def x_4692(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4696(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3036') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4693(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4697(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3037') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4694(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4698(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4695(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4699(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3038'), E.get('t_v~3039')), E.get('h_v~3040')) == 0)
 
 
-def x_4696(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4700(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3035')))
 
 
-def x_4697(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4701(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4699(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4703(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3038')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3039')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3040'))))) >= num(E.get('price~3035')))
 
 
-def x_4700(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4704(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3035'), E.get('s_v~3038'))) - num(1)), E.get('s_v~3038'))]) if (num(E.get('s_v~3038')) > num(0)) else 0))
 
 
-def x_4701(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4705(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3035'), E.get('t_v~3039'))) - num(1)), E.get('t_v~3039'))]) if (num(E.get('t_v~3039')) > num(0)) else 0))
 
 
-def x_4702(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4706(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3035'), E.get('h_v~3040'))) - num(1)), E.get('h_v~3040'))]) if (num(E.get('h_v~3040')) > num(0)) else 0))
 
 
-def x_4703(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4707(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3035')) - num((num(E.get('s~3041')) * num(E.get('s_v~3038')))))) - num((num(E.get('t~3042')) * num(E.get('t_v~3039')))))) - num((num(E.get('h~3043')) * num(E.get('h_v~3040')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3041')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3041')) * num(E.get('s_v~3038'))), (num(E.get('t~3042')) * num(E.get('t_v~3039')))), (num(E.get('h~3043')) * num(E.get('h_v~3040'))))) - num(E.get('s_v~3038')))) >= num(E.get('price~3035'))))))) and bool((not (bool((num(E.get('t~3042')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3041')) * num(E.get('s_v~3038'))), (num(E.get('t~3042')) * num(E.get('t_v~3039')))), (num(E.get('h~3043')) * num(E.get('h_v~3040'))))) - num(E.get('t_v~3039')))) >= num(E.get('price~3035'))))))) and bool((not (bool((num(E.get('h~3043')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3041')) * num(E.get('s_v~3038'))), (num(E.get('t~3042')) * num(E.get('t_v~3039')))), (num(E.get('h~3043')) * num(E.get('h_v~3040'))))) - num(E.get('h_v~3040')))) >= num(E.get('price~3035'))))))))
 
 
-def x_4704(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4708(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4705(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4709(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3035')) - num((num(E.get('s~3041')) * num(E.get('s_v~3038')))))) - num((num(E.get('t~3042')) * num(E.get('t_v~3039')))))) - num((num(E.get('h~3043')) * num(E.get('h_v~3040')))))])
 
 
-def x_4706(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4710(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4708(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4710(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4716(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3035')) - num((num(E.get('s~3041')) * num(E.get('s_v~3038')))))) - num((num(E.get('t~3042')) * num(E.get('t_v~3039')))))) - num((num(E.get('h~3043')) * num(E.get('h_v~3040')))))])}, ({'steel': E.get('s~3041')} if (num(E.get('s_v~3038')) > num(0)) else K[5])), ({'titanium': E.get('t~3042')} if (num(E.get('t_v~3039')) > num(0)) else K[5])), ({'heat': E.get('h~3043')} if (num(E.get('h_v~3040')) > num(0)) else K[5]))
 
 
-def x_4713(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4717(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~3033')}, GET(ctx, 'actions', E.get('a~3033'), 'price', 0), 0)
 
 
-def x_4714(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4718(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~3033'), 'paid_in', None)
 
 
-def x_4715(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4719(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3045'), 0)) >= num(E.get('n~3044')))
 
 
-def x_4716(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4720(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3045'), 0)
 
 
-def x_4718(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4722(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
     return FLD(ctx, K[14], E.get('a~3033'))
 
 
-def x_4719(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4723(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~3033'), 'group', None) == 'standard_project')
 
 
-def x_4722(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4726(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
     return GET(ctx, 'actions', E.get('a~3033'), 'price', 0)
 
 
-def x_4723(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4727(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
     return {'act': 'project', 'id': E.get('a~3032')}
 
 
-def x_4727(ctx):  # 
+def x_4731(ctx):  # 
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_4728(ctx):  # 
+def x_4732(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (4728, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_3046 for v_m_3046 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_3046, None) == E.get('you'))]))))
+    return MEMO(ctx, (4732, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_3046 for v_m_3046 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_3046, None) == E.get('you'))]))))
 
 
-def x_4729(ctx):  # 
+def x_4733(ctx):  # 
     return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[19], KEY(v_f_3047, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3048, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) for v_p_3048 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_3049 for v_p_3049 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_3049, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_3050, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) for v_q_3050 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[19], KEY(v_f_3047, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3051, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) for v_p_3051 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_3051, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_3052, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) for v_q_3052 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_3047 in items_of(ctx.state.get('awards'))])
 
 
-def x_4730(ctx):  # 
+def x_4734(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (4730, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_3053 for v_s_3053 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4734, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_3053 for v_s_3053 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'owner', None) == E.get('you'))))]))
 
 
-def x_4731(ctx):  # 
+def x_4735(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (4731, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3055 for v_x_3055 in items_of(ADJ(ctx, 'spaces', v_s_3054)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_3055, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3055, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3055, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_3054 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4735, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3055 for v_x_3055 in items_of(ADJ(ctx, 'spaces', v_s_3054)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_3055, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3055, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3055, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_3054 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'owner', None) == E.get('you'))))]))
 
 
-def x_4732(ctx):  # 
+def x_4736(ctx):  # 
     E = ctx.env()
     return CALL(ctx, 'sum', None, [FLD(ctx, K[20], v_c_3056) for v_c_3056 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
 
 
-def x_4733(ctx):  # 
+def x_4737(ctx):  # 
     return ((K[21] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3057, 0)) >= num(GET(ctx, 'parameters', v_p_3057, 'max', 0))) for v_p_3057 in items_of(IDS(ctx, 'parameters'))]) else K[22]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
 
 
-def x_4734(ctx):  # 
+def x_4738(ctx):  # 
     return ctx.state.get('turn_actions')
 
 
-def x_4735(ctx):  # 
-    return MEMO(ctx, (4735, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3059, 0)) >= num(GET(ctx, 'parameters', v_p_3059, 'max', 0))) for v_p_3059 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
-
-
-def x_4167(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_4169(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
-
-
-def x_4170(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('discard')
+def x_4739(ctx):  # 
+    return MEMO(ctx, (4739, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3059, 0)) >= num(GET(ctx, 'parameters', v_p_3059, 'max', 0))) for v_p_3059 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4171(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4172(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4173(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
+
+
+def x_4174(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return ctx.state.get('discard')
+
+
+def x_4175(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4175(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_4176(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return ctx.state.get('deck')
+
+
+def x_4177(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4179(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
     return AR('+', E.get('costs~3060'), K[7])
 
 
-def x_4178(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4182(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (4178, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3066: (lambda v_near_3069: (v_near_3069 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3069)) > num(0)))) else v_open_3066))([v_s_3067 for v_s_3067 in items_of(v_open_3066) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3068, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3068, {}), 'owner', None) == E.get('you')))) for v_x_3068 in items_of(ADJ(ctx, 'spaces', v_s_3067))])))]))([v_s_3063 for v_s_3063 in items_of([v_x_3062 for v_x_3062 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3062, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3063, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3063, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3063, None) == E.get('you'))))) and bool((bool(IN(v_s_3063, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3064, ctx.state.get('board'))) and bool((not IN(v_x_3064, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) == v_u_3065)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None), 'counts_as', None) == v_u_3065))))) for v_u_3065 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3064 in items_of(ADJ(ctx, 'spaces', v_s_3063))]))))))]))
+    return MEMO(ctx, (4182, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3066: (lambda v_near_3069: (v_near_3069 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3069)) > num(0)))) else v_open_3066))([v_s_3067 for v_s_3067 in items_of(v_open_3066) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3068, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3068, {}), 'owner', None) == E.get('you')))) for v_x_3068 in items_of(ADJ(ctx, 'spaces', v_s_3067))])))]))([v_s_3063 for v_s_3063 in items_of([v_x_3062 for v_x_3062 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3062, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3063, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3063, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3063, None) == E.get('you'))))) and bool((bool(IN(v_s_3063, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3064, ctx.state.get('board'))) and bool((not IN(v_x_3064, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) == v_u_3065)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None), 'counts_as', None) == v_u_3065))))) for v_u_3065 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3064 in items_of(ADJ(ctx, 'spaces', v_s_3063))]))))))]))
 
 
-def x_4179(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_4183(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
     return (E.get('free~3070') if (E.get('k~3061') == 0) else CALL(ctx, 'reversed', None, E.get('free~3070')))
 
 
-def x_4180(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_4184(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('order~3071'))) > num(0))
 
 
-def x_4181(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4185(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
     return KEY(E.get('order~3071'), AR('%', (num(AR('+', KEY(E.get('costs~3060'), (num(2) * num(E.get('k~3061'))), None), CALL(ctx, 'count', None, E.get('order~3071')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3071'))), None)
 
 
-def x_4184(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4188(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3074'), {})
 
 
-def x_4185(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4189(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3073'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3073'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4186(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4190(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4188(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4192(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4189(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4193(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3073'))
 
 
-def x_4190(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4194(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3074'))
 
 
-def x_4191(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4195(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3074'))
 
 
-def x_4192(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4196(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3075'), ctx.state.get('board'))
 
 
-def x_4193(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4197(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3075'), {}), 'tile', None))
 
 
-def x_4197(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4201(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return MEMO(ctx, (4197, E.get('at~3072'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3076 for v_x_3076 in items_of(ADJ(ctx, 'spaces', E.get('at~3072'))) if IN(v_x_3076, (lambda v_open_3081: (lambda v_near_3084: (v_near_3084 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3084)) > num(0)))) else v_open_3081))([v_s_3082 for v_s_3082 in items_of(v_open_3081) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3083, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3083, {}), 'owner', None) == E.get('you')))) for v_x_3083 in items_of(ADJ(ctx, 'spaces', v_s_3082))])))]))([v_s_3078 for v_s_3078 in items_of([v_x_3077 for v_x_3077 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3077, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3078, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3078, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3078, None) == E.get('you'))))) and bool((bool(IN(v_s_3078, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3079, ctx.state.get('board'))) and bool((not IN(v_x_3079, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) == v_u_3080)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None), 'counts_as', None) == v_u_3080))))) for v_u_3080 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3079 in items_of(ADJ(ctx, 'spaces', v_s_3078))]))))))]))])
+    return MEMO(ctx, (4201, E.get('at~3072'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3076 for v_x_3076 in items_of(ADJ(ctx, 'spaces', E.get('at~3072'))) if IN(v_x_3076, (lambda v_open_3081: (lambda v_near_3084: (v_near_3084 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3084)) > num(0)))) else v_open_3081))([v_s_3082 for v_s_3082 in items_of(v_open_3081) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3083, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3083, {}), 'owner', None) == E.get('you')))) for v_x_3083 in items_of(ADJ(ctx, 'spaces', v_s_3082))])))]))([v_s_3078 for v_s_3078 in items_of([v_x_3077 for v_x_3077 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3077, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3078, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3078, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3078, None) == E.get('you'))))) and bool((bool(IN(v_s_3078, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3079, ctx.state.get('board'))) and bool((not IN(v_x_3079, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) == v_u_3080)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None), 'counts_as', None) == v_u_3080))))) for v_u_3080 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3079 in items_of(ADJ(ctx, 'spaces', v_s_3078))]))))))]))])
 
 
-def x_4198(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4202(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('ring~3085'))) > num(0))
 
 
-def x_4200(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_4204(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
     return KEY(E.get('ring~3085'), AR('%', (num(AR('+', KEY(E.get('costs~3060'), AR('+', (num(2) * num(E.get('k~3061'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3085')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3085'))), None)
 
 
-def x_4201(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4205(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~3087'), {})
 
 
-def x_4202(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4206(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
     return {'tile': E.get('t~3086'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3086'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4203(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4207(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4205(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4209(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4206(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4210(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
     return FLD(ctx, K[1], E.get('t~3086'))
 
 
-def x_4207(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4211(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
     return FLD(ctx, K[2], E.get('s~3087'))
 
 
-def x_4208(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4212(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~3087'))
 
 
-def x_4209(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4213(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return IN(E.get('x~3088'), ctx.state.get('board'))
 
 
-def x_4210(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4214(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
     return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3088'), {}), 'tile', None))
 
 
-def x_4214(ctx):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4218(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_4215(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4219(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4217(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4221(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return FLD(ctx, K[8], E.get('c~3089'))
 
 
-def x_4218(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4222(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4219(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4219,), lambda: CALL(ctx, 'sorted', None, [v_c_3090 for v_c_3090 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3090, 'beginner', None) != True)]))
+def x_4223(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4223,), lambda: CALL(ctx, 'sorted', None, [v_c_3090 for v_c_3090 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3090, 'beginner', None) != True)]))
 
 
-def x_4220(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4224(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4221(ctx):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4225(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
-def x_4223(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4227(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4224(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4228(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4225(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4229(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4226(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4230(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4227(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4231(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4228(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4232(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4230(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4234(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4231(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4235(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
     return [E.get('c~3092')]
 
 
-def x_4232(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4236(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~3092'), 'megacredits', 0)
 
 
-def x_4234(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4238(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3094'), 0)
 
 
-def x_4237(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4241(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
     return FLD(ctx, K[9], E.get('c~3092'))
 
 
-def x_4238(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4242(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return {'corporation': E.get('corporation_card~3091')}
 
 
-def x_4239(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4243(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4243(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4247(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_4244(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4245(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_4246(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
 
 
 def x_4248(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_4249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4250(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+def x_4250(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return ctx.state.get('discard')
 
 
-def x_4251(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4252(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4252(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
 def x_4253(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4254(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4254(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4259(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4255(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4256(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_4257(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4258(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4263(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3099') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4260(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4264(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3100') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4261(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4265(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4262(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4266(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3101'), E.get('t_v~3102')), E.get('h_v~3103')) == 0)
 
 
-def x_4263(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4267(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3098')))
 
 
-def x_4264(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4268(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4266(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4270(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3101')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3102')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3103'))))) >= num(E.get('price~3098')))
 
 
-def x_4267(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4271(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('s_v~3101'))) - num(1)), E.get('s_v~3101'))]) if (num(E.get('s_v~3101')) > num(0)) else 0))
 
 
-def x_4268(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4272(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('t_v~3102'))) - num(1)), E.get('t_v~3102'))]) if (num(E.get('t_v~3102')) > num(0)) else 0))
 
 
-def x_4269(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4273(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('h_v~3103'))) - num(1)), E.get('h_v~3103'))]) if (num(E.get('h_v~3103')) > num(0)) else 0))
 
 
-def x_4270(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4274(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3104')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('s_v~3101')))) >= num(E.get('price~3098'))))))) and bool((not (bool((num(E.get('t~3105')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('t_v~3102')))) >= num(E.get('price~3098'))))))) and bool((not (bool((num(E.get('h~3106')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('h_v~3103')))) >= num(E.get('price~3098'))))))))
 
 
-def x_4271(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4275(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4272(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4276(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])
 
 
-def x_4273(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4277(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4275(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4279(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4277(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4281(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4279(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4283(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])}, ({'steel': E.get('s~3104')} if (num(E.get('s_v~3101')) > num(0)) else K[5])), ({'titanium': E.get('t~3105')} if (num(E.get('t_v~3102')) > num(0)) else K[5])), ({'heat': E.get('h~3106')} if (num(E.get('h_v~3103')) > num(0)) else K[5]))
 
 
-def x_4280(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4284(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4281(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4285(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~3096')]
 
 
-def x_4282(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4286(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3096'), 'keep': True}
 
 
-def x_4283(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4287(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4284(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4288(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~3096')]
 
 
-def x_4285(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4289(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3096'), 'keep': False}
 
 
-def x_4286(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4290(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4288(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4288, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3107), len(ctx.state['players'])) for v_k_3107 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4292(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4292, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3107), len(ctx.state['players'])) for v_k_3107 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4290(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4294(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_4291(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
-
-
-def x_4292(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_4293(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('discard')
 
 
 def x_4295(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4296(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_4296(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4297(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+def x_4297(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return ctx.state.get('discard')
 
 
-def x_4298(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4299(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4299(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
 def x_4300(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_4301(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4302(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4301(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4301, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3108).get('pack'))) > num(0)) for v_p_3108 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4303(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
 
 
-def x_4302(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4302, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3109), len(ctx.state['players'])) for v_k_3109 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4304(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4303(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4305(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4305, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3108).get('pack'))) > num(0)) for v_p_3108 in items_of(list(range(len(ctx.state['players']))))]))
+
+
+def x_4306(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4306, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3109), len(ctx.state['players'])) for v_k_3109 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4307(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
 
 
-def x_4304(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4305(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4306(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return [E.get('card~3110')]
-
-
-def x_4307(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
 def x_4308(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3110')]
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4309(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4310(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return [E.get('card~3110')]
+
+
+def x_4311(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4312(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return [E.get('card~3110')]
+
+
+def x_4313(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
     return {'card': E.get('card~3110')}
 
 
-def x_4310(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4310, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3111).get('pack') for v_p_3111 in items_of(list(range(len(ctx.state['players']))))])
+def x_4314(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4314, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3111).get('pack') for v_p_3111 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4311(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4315(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_4312(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4316(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     return list(range(len(ctx.state['players'])))
 
 
-def x_4313(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4317(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
     return PL(ctx, E.get('p~3114')).get('pack')
 
 
-def x_4314(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4318(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
     return KEY(E.get('packs~3112'), AR('%', (num(AR('+', E.get('p~3114'), len(ctx.state['players']))) - num(E.get('shift~3113'))), len(ctx.state['players'])), None)
 
 
-def x_4315(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4315, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3115), len(ctx.state['players'])) for v_k_3115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4319(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4319, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3115), len(ctx.state['players'])) for v_k_3115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4316(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4320(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4321(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4325(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
     return (E.get('sv~3119') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4322(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4326(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
     return (E.get('tv~3120') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4323(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4327(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4324(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4328(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3121'), E.get('t_v~3122')), E.get('h_v~3123')) == 0)
 
 
-def x_4325(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4329(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3118')))
 
 
-def x_4326(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4330(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4328(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3121')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3122')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3123'))))) >= num(E.get('price~3118')))
 
 
-def x_4329(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('s_v~3121'))) - num(1)), E.get('s_v~3121'))]) if (num(E.get('s_v~3121')) > num(0)) else 0))
 
 
-def x_4330(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4334(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('t_v~3122'))) - num(1)), E.get('t_v~3122'))]) if (num(E.get('t_v~3122')) > num(0)) else 0))
 
 
-def x_4331(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('h_v~3123'))) - num(1)), E.get('h_v~3123'))]) if (num(E.get('h_v~3123')) > num(0)) else 0))
 
 
-def x_4332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4336(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3124')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('s_v~3121')))) >= num(E.get('price~3118'))))))) and bool((not (bool((num(E.get('t~3125')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('t_v~3122')))) >= num(E.get('price~3118'))))))) and bool((not (bool((num(E.get('h~3126')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('h_v~3123')))) >= num(E.get('price~3118'))))))))
 
 
-def x_4333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4337(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4334(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4338(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])
 
 
-def x_4335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4337(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4341(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4343(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4341(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4345(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])}, ({'steel': E.get('s~3124')} if (num(E.get('s_v~3121')) > num(0)) else K[5])), ({'titanium': E.get('t~3125')} if (num(E.get('t_v~3122')) > num(0)) else K[5])), ({'heat': E.get('h~3126')} if (num(E.get('h_v~3123')) > num(0)) else K[5]))
 
 
-def x_4342(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4346(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4343(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4347(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
     return [E.get('card~3116')]
 
 
-def x_4344(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4348(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3116'), 'keep': True}
 
 
-def x_4345(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4349(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4346(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4350(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
     return [E.get('card~3116')]
 
 
-def x_4347(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4351(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
     return {'card': E.get('card~3116'), 'keep': False}
 
 
-def x_4348(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4352(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4350(ctx):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4354(ctx):  # rules_data/terraforming_mars/modules.yaml:66
     return (num(ctx.state['round']) > num(1))
 
 
@@ -14806,539 +14816,537 @@ CODE = {
     2591: x_2591,
     2593: x_2593,
     2595: x_2595,
-    2600: x_2600,
-    2601: x_2601,
+    2597: x_2597,
     2602: x_2602,
     2603: x_2603,
     2604: x_2604,
+    2605: x_2605,
     2606: x_2606,
     2608: x_2608,
-    2614: x_2614,
-    2615: x_2615,
+    2610: x_2610,
+    2612: x_2612,
+    2618: x_2618,
     2619: x_2619,
-    2620: x_2620,
-    2621: x_2621,
-    2622: x_2622,
     2623: x_2623,
+    2624: x_2624,
     2625: x_2625,
-    2628: x_2628,
+    2626: x_2626,
+    2627: x_2627,
+    2629: x_2629,
     2632: x_2632,
-    2633: x_2633,
+    2636: x_2636,
     2637: x_2637,
-    2639: x_2639,
     2641: x_2641,
-    2642: x_2642,
     2643: x_2643,
+    2645: x_2645,
     2646: x_2646,
     2647: x_2647,
-    2648: x_2648,
     2650: x_2650,
     2651: x_2651,
     2652: x_2652,
-    2653: x_2653,
     2654: x_2654,
     2655: x_2655,
+    2656: x_2656,
+    2657: x_2657,
+    2658: x_2658,
     2659: x_2659,
-    2660: x_2660,
+    2663: x_2663,
     2664: x_2664,
-    2665: x_2665,
-    2666: x_2666,
-    2667: x_2667,
+    2668: x_2668,
+    2669: x_2669,
     2670: x_2670,
     2671: x_2671,
-    2672: x_2672,
     2674: x_2674,
     2675: x_2675,
     2676: x_2676,
-    2677: x_2677,
     2678: x_2678,
     2679: x_2679,
+    2680: x_2680,
+    2681: x_2681,
+    2682: x_2682,
     2683: x_2683,
-    2684: x_2684,
-    2685: x_2685,
     2687: x_2687,
+    2688: x_2688,
     2689: x_2689,
-    2690: x_2690,
+    2691: x_2691,
     2693: x_2693,
     2694: x_2694,
-    2695: x_2695,
     2697: x_2697,
-    2700: x_2700,
+    2698: x_2698,
+    2699: x_2699,
     2701: x_2701,
-    2702: x_2702,
-    2703: x_2703,
     2704: x_2704,
     2705: x_2705,
+    2706: x_2706,
     2707: x_2707,
+    2708: x_2708,
     2709: x_2709,
-    2710: x_2710,
+    2711: x_2711,
     2713: x_2713,
-    2715: x_2715,
-    2716: x_2716,
+    2714: x_2714,
     2717: x_2717,
+    2719: x_2719,
     2720: x_2720,
     2721: x_2721,
-    2722: x_2722,
     2724: x_2724,
     2725: x_2725,
+    2726: x_2726,
     2728: x_2728,
-    2733: x_2733,
-    2734: x_2734,
-    2735: x_2735,
+    2729: x_2729,
+    2732: x_2732,
     2737: x_2737,
+    2738: x_2738,
     2739: x_2739,
     2741: x_2741,
-    2744: x_2744,
-    2746: x_2746,
+    2743: x_2743,
+    2745: x_2745,
+    2748: x_2748,
     2750: x_2750,
-    2751: x_2751,
-    2752: x_2752,
+    2754: x_2754,
     2755: x_2755,
     2756: x_2756,
+    2759: x_2759,
     2760: x_2760,
     2764: x_2764,
-    2766: x_2766,
+    2768: x_2768,
     2770: x_2770,
-    2771: x_2771,
-    2772: x_2772,
-    2773: x_2773,
     2774: x_2774,
     2775: x_2775,
+    2776: x_2776,
     2777: x_2777,
+    2778: x_2778,
     2779: x_2779,
-    2780: x_2780,
     2781: x_2781,
+    2783: x_2783,
     2784: x_2784,
-    2787: x_2787,
-    2793: x_2793,
-    2794: x_2794,
-    2795: x_2795,
-    2796: x_2796,
+    2785: x_2785,
+    2788: x_2788,
+    2791: x_2791,
     2797: x_2797,
     2798: x_2798,
+    2799: x_2799,
     2800: x_2800,
+    2801: x_2801,
     2802: x_2802,
-    2803: x_2803,
     2804: x_2804,
-    2809: x_2809,
-    2810: x_2810,
-    2811: x_2811,
-    2812: x_2812,
+    2806: x_2806,
+    2807: x_2807,
+    2808: x_2808,
+    2813: x_2813,
+    2814: x_2814,
     2815: x_2815,
     2816: x_2816,
-    2817: x_2817,
     2819: x_2819,
     2820: x_2820,
     2821: x_2821,
-    2822: x_2822,
     2823: x_2823,
     2824: x_2824,
+    2825: x_2825,
+    2826: x_2826,
+    2827: x_2827,
     2828: x_2828,
-    2831: x_2831,
-    2833: x_2833,
-    2836: x_2836,
-    2838: x_2838,
+    2832: x_2832,
+    2835: x_2835,
+    2837: x_2837,
+    2840: x_2840,
     2842: x_2842,
-    2843: x_2843,
-    2844: x_2844,
-    2845: x_2845,
+    2846: x_2846,
+    2847: x_2847,
     2848: x_2848,
     2849: x_2849,
-    2850: x_2850,
     2852: x_2852,
     2853: x_2853,
     2854: x_2854,
-    2855: x_2855,
     2856: x_2856,
     2857: x_2857,
+    2858: x_2858,
+    2859: x_2859,
+    2860: x_2860,
     2861: x_2861,
-    2863: x_2863,
-    2864: x_2864,
     2865: x_2865,
+    2867: x_2867,
     2868: x_2868,
     2869: x_2869,
-    2870: x_2870,
     2872: x_2872,
     2873: x_2873,
     2874: x_2874,
-    2875: x_2875,
     2876: x_2876,
     2877: x_2877,
+    2878: x_2878,
+    2879: x_2879,
+    2880: x_2880,
     2881: x_2881,
-    2884: x_2884,
     2885: x_2885,
-    2886: x_2886,
-    2887: x_2887,
+    2888: x_2888,
     2889: x_2889,
     2890: x_2890,
     2891: x_2891,
-    2892: x_2892,
     2893: x_2893,
     2894: x_2894,
+    2895: x_2895,
+    2896: x_2896,
     2897: x_2897,
-    2902: x_2902,
-    2903: x_2903,
-    2904: x_2904,
+    2898: x_2898,
+    2901: x_2901,
     2906: x_2906,
-    2911: x_2911,
-    2913: x_2913,
-    2914: x_2914,
+    2907: x_2907,
+    2908: x_2908,
+    2910: x_2910,
+    2915: x_2915,
     2917: x_2917,
-    2919: x_2919,
+    2918: x_2918,
     2921: x_2921,
-    2924: x_2924,
+    2923: x_2923,
+    2925: x_2925,
     2928: x_2928,
-    2929: x_2929,
-    2931: x_2931,
-    2934: x_2934,
+    2932: x_2932,
+    2933: x_2933,
+    2935: x_2935,
     2938: x_2938,
-    2939: x_2939,
-    2940: x_2940,
-    2941: x_2941,
     2942: x_2942,
+    2943: x_2943,
     2944: x_2944,
     2945: x_2945,
     2946: x_2946,
+    2948: x_2948,
     2949: x_2949,
-    2951: x_2951,
-    2954: x_2954,
+    2950: x_2950,
+    2953: x_2953,
     2955: x_2955,
-    2956: x_2956,
     2958: x_2958,
     2959: x_2959,
     2960: x_2960,
-    2961: x_2961,
+    2962: x_2962,
     2963: x_2963,
     2964: x_2964,
-    2969: x_2969,
-    2970: x_2970,
+    2965: x_2965,
+    2967: x_2967,
+    2968: x_2968,
+    2973: x_2973,
     2974: x_2974,
-    2976: x_2976,
-    2977: x_2977,
     2978: x_2978,
-    2979: x_2979,
+    2980: x_2980,
     2981: x_2981,
     2982: x_2982,
-    2984: x_2984,
+    2983: x_2983,
     2985: x_2985,
-    2987: x_2987,
+    2986: x_2986,
+    2988: x_2988,
     2989: x_2989,
+    2991: x_2991,
     2993: x_2993,
-    2996: x_2996,
     2997: x_2997,
+    3000: x_3000,
     3001: x_3001,
-    3002: x_3002,
-    3004: x_3004,
+    3005: x_3005,
     3006: x_3006,
-    3007: x_3007,
-    3009: x_3009,
-    3012: x_3012,
-    3014: x_3014,
-    3017: x_3017,
+    3008: x_3008,
+    3010: x_3010,
+    3011: x_3011,
+    3013: x_3013,
+    3016: x_3016,
+    3018: x_3018,
     3021: x_3021,
     3025: x_3025,
-    3030: x_3030,
-    3031: x_3031,
+    3029: x_3029,
+    3034: x_3034,
     3035: x_3035,
-    3036: x_3036,
-    3038: x_3038,
+    3039: x_3039,
     3040: x_3040,
-    3041: x_3041,
-    3046: x_3046,
+    3042: x_3042,
+    3044: x_3044,
+    3045: x_3045,
     3050: x_3050,
-    3052: x_3052,
-    3053: x_3053,
+    3054: x_3054,
     3056: x_3056,
-    3058: x_3058,
-    3061: x_3061,
+    3057: x_3057,
+    3060: x_3060,
     3062: x_3062,
-    3063: x_3063,
-    3064: x_3064,
     3065: x_3065,
+    3066: x_3066,
     3067: x_3067,
-    3070: x_3070,
-    3073: x_3073,
+    3068: x_3068,
+    3069: x_3069,
+    3071: x_3071,
     3074: x_3074,
-    3075: x_3075,
+    3077: x_3077,
     3078: x_3078,
     3079: x_3079,
-    3080: x_3080,
     3082: x_3082,
     3083: x_3083,
     3084: x_3084,
-    3085: x_3085,
     3086: x_3086,
     3087: x_3087,
+    3088: x_3088,
+    3089: x_3089,
+    3090: x_3090,
     3091: x_3091,
-    3094: x_3094,
     3095: x_3095,
-    3096: x_3096,
-    3097: x_3097,
+    3098: x_3098,
     3099: x_3099,
     3100: x_3100,
     3101: x_3101,
-    3102: x_3102,
     3103: x_3103,
     3104: x_3104,
+    3105: x_3105,
+    3106: x_3106,
     3107: x_3107,
+    3108: x_3108,
     3111: x_3111,
     3115: x_3115,
-    3116: x_3116,
-    3118: x_3118,
+    3119: x_3119,
     3120: x_3120,
-    3121: x_3121,
+    3122: x_3122,
+    3124: x_3124,
     3125: x_3125,
     3129: x_3129,
-    3130: x_3130,
-    3131: x_3131,
     3133: x_3133,
-    3136: x_3136,
+    3134: x_3134,
+    3135: x_3135,
     3137: x_3137,
-    3138: x_3138,
     3140: x_3140,
-    3143: x_3143,
+    3141: x_3141,
+    3142: x_3142,
+    3144: x_3144,
     3147: x_3147,
-    3148: x_3148,
+    3151: x_3151,
     3152: x_3152,
-    3154: x_3154,
-    3157: x_3157,
+    3156: x_3156,
     3158: x_3158,
-    3160: x_3160,
+    3161: x_3161,
     3162: x_3162,
-    3163: x_3163,
-    3165: x_3165,
-    3168: x_3168,
+    3164: x_3164,
+    3166: x_3166,
+    3167: x_3167,
     3169: x_3169,
+    3172: x_3172,
     3173: x_3173,
-    3176: x_3176,
+    3177: x_3177,
     3180: x_3180,
-    3182: x_3182,
-    3185: x_3185,
-    3187: x_3187,
+    3184: x_3184,
+    3186: x_3186,
     3189: x_3189,
-    3192: x_3192,
+    3191: x_3191,
+    3193: x_3193,
     3196: x_3196,
     3200: x_3200,
-    3205: x_3205,
+    3204: x_3204,
     3209: x_3209,
     3213: x_3213,
-    3214: x_3214,
-    3215: x_3215,
     3217: x_3217,
-    3220: x_3220,
+    3218: x_3218,
+    3219: x_3219,
     3221: x_3221,
+    3224: x_3224,
     3225: x_3225,
-    3227: x_3227,
-    3230: x_3230,
+    3229: x_3229,
     3231: x_3231,
-    3233: x_3233,
+    3234: x_3234,
     3235: x_3235,
-    3236: x_3236,
+    3237: x_3237,
+    3239: x_3239,
     3240: x_3240,
-    3242: x_3242,
-    3245: x_3245,
-    3248: x_3248,
+    3244: x_3244,
+    3246: x_3246,
     3249: x_3249,
-    3251: x_3251,
+    3252: x_3252,
     3253: x_3253,
-    3256: x_3256,
-    3258: x_3258,
+    3255: x_3255,
+    3257: x_3257,
+    3260: x_3260,
     3262: x_3262,
-    3263: x_3263,
-    3264: x_3264,
-    3265: x_3265,
+    3266: x_3266,
+    3267: x_3267,
     3268: x_3268,
     3269: x_3269,
-    3270: x_3270,
     3272: x_3272,
     3273: x_3273,
     3274: x_3274,
-    3275: x_3275,
     3276: x_3276,
     3277: x_3277,
+    3278: x_3278,
+    3279: x_3279,
+    3280: x_3280,
     3281: x_3281,
-    3284: x_3284,
     3285: x_3285,
-    3286: x_3286,
-    3287: x_3287,
+    3288: x_3288,
+    3289: x_3289,
     3290: x_3290,
-    3292: x_3292,
-    3295: x_3295,
-    3298: x_3298,
-    3301: x_3301,
+    3291: x_3291,
+    3294: x_3294,
+    3296: x_3296,
+    3299: x_3299,
     3302: x_3302,
-    3307: x_3307,
-    3308: x_3308,
-    3309: x_3309,
-    3310: x_3310,
+    3305: x_3305,
+    3306: x_3306,
     3311: x_3311,
     3312: x_3312,
+    3313: x_3313,
     3314: x_3314,
+    3315: x_3315,
     3316: x_3316,
-    3317: x_3317,
     3318: x_3318,
-    3323: x_3323,
-    3324: x_3324,
-    3325: x_3325,
-    3326: x_3326,
+    3320: x_3320,
+    3321: x_3321,
+    3322: x_3322,
     3327: x_3327,
+    3328: x_3328,
     3329: x_3329,
-    3332: x_3332,
-    3334: x_3334,
+    3330: x_3330,
+    3331: x_3331,
+    3333: x_3333,
+    3336: x_3336,
     3338: x_3338,
-    3339: x_3339,
+    3342: x_3342,
     3343: x_3343,
-    3345: x_3345,
+    3347: x_3347,
     3349: x_3349,
-    3350: x_3350,
+    3353: x_3353,
     3354: x_3354,
     3358: x_3358,
-    3360: x_3360,
-    3361: x_3361,
-    3363: x_3363,
+    3362: x_3362,
     3364: x_3364,
     3365: x_3365,
+    3367: x_3367,
     3368: x_3368,
     3369: x_3369,
-    3370: x_3370,
     3372: x_3372,
     3373: x_3373,
     3374: x_3374,
-    3375: x_3375,
     3376: x_3376,
     3377: x_3377,
+    3378: x_3378,
+    3379: x_3379,
+    3380: x_3380,
     3381: x_3381,
-    3384: x_3384,
     3385: x_3385,
+    3388: x_3388,
     3389: x_3389,
-    3391: x_3391,
     3393: x_3393,
-    3394: x_3394,
     3395: x_3395,
+    3397: x_3397,
     3398: x_3398,
     3399: x_3399,
-    3400: x_3400,
     3402: x_3402,
     3403: x_3403,
     3404: x_3404,
-    3405: x_3405,
     3406: x_3406,
     3407: x_3407,
+    3408: x_3408,
+    3409: x_3409,
+    3410: x_3410,
     3411: x_3411,
-    3413: x_3413,
-    3416: x_3416,
+    3415: x_3415,
     3417: x_3417,
-    3418: x_3418,
-    3419: x_3419,
     3420: x_3420,
+    3421: x_3421,
     3422: x_3422,
-    3425: x_3425,
-    3427: x_3427,
+    3423: x_3423,
+    3424: x_3424,
+    3426: x_3426,
     3429: x_3429,
-    3432: x_3432,
+    3431: x_3431,
     3433: x_3433,
+    3436: x_3436,
     3437: x_3437,
-    3439: x_3439,
-    3442: x_3442,
-    3444: x_3444,
-    3445: x_3445,
+    3441: x_3441,
+    3443: x_3443,
+    3446: x_3446,
     3448: x_3448,
-    3453: x_3453,
-    3454: x_3454,
+    3449: x_3449,
+    3452: x_3452,
+    3457: x_3457,
     3458: x_3458,
-    3459: x_3459,
-    3460: x_3460,
-    3461: x_3461,
+    3462: x_3462,
     3463: x_3463,
     3464: x_3464,
     3465: x_3465,
-    3466: x_3466,
     3467: x_3467,
     3468: x_3468,
+    3469: x_3469,
+    3470: x_3470,
     3471: x_3471,
-    3474: x_3474,
-    3479: x_3479,
-    3481: x_3481,
-    3482: x_3482,
+    3472: x_3472,
+    3475: x_3475,
+    3478: x_3478,
     3483: x_3483,
-    3484: x_3484,
     3485: x_3485,
     3486: x_3486,
+    3487: x_3487,
     3488: x_3488,
     3489: x_3489,
     3490: x_3490,
-    3491: x_3491,
     3492: x_3492,
     3493: x_3493,
     3494: x_3494,
     3495: x_3495,
+    3496: x_3496,
     3497: x_3497,
+    3498: x_3498,
     3499: x_3499,
     3501: x_3501,
     3503: x_3503,
-    3504: x_3504,
     3505: x_3505,
+    3507: x_3507,
     3508: x_3508,
     3509: x_3509,
-    3510: x_3510,
     3512: x_3512,
     3513: x_3513,
     3514: x_3514,
-    3515: x_3515,
     3516: x_3516,
     3517: x_3517,
+    3518: x_3518,
+    3519: x_3519,
+    3520: x_3520,
     3521: x_3521,
-    3523: x_3523,
-    3524: x_3524,
     3525: x_3525,
+    3527: x_3527,
     3528: x_3528,
     3529: x_3529,
-    3530: x_3530,
     3532: x_3532,
     3533: x_3533,
     3534: x_3534,
-    3535: x_3535,
     3536: x_3536,
     3537: x_3537,
+    3538: x_3538,
+    3539: x_3539,
+    3540: x_3540,
     3541: x_3541,
-    3544: x_3544,
     3545: x_3545,
-    3546: x_3546,
-    3547: x_3547,
+    3548: x_3548,
     3549: x_3549,
-    3554: x_3554,
-    3555: x_3555,
-    3556: x_3556,
-    3557: x_3557,
+    3550: x_3550,
+    3551: x_3551,
+    3553: x_3553,
+    3558: x_3558,
+    3559: x_3559,
     3560: x_3560,
     3561: x_3561,
+    3564: x_3564,
     3565: x_3565,
-    3570: x_3570,
-    3571: x_3571,
-    3572: x_3572,
+    3569: x_3569,
     3574: x_3574,
+    3575: x_3575,
     3576: x_3576,
     3578: x_3578,
-    3579: x_3579,
     3580: x_3580,
+    3582: x_3582,
     3583: x_3583,
     3584: x_3584,
-    3585: x_3585,
     3587: x_3587,
     3588: x_3588,
     3589: x_3589,
-    3590: x_3590,
     3591: x_3591,
     3592: x_3592,
+    3593: x_3593,
+    3594: x_3594,
+    3595: x_3595,
     3596: x_3596,
-    3601: x_3601,
-    3602: x_3602,
-    3603: x_3603,
-    3604: x_3604,
+    3600: x_3600,
+    3605: x_3605,
     3606: x_3606,
     3607: x_3607,
     3608: x_3608,
-    3609: x_3609,
     3610: x_3610,
     3611: x_3611,
     3612: x_3612,
@@ -15347,414 +15355,414 @@ CODE = {
     3615: x_3615,
     3616: x_3616,
     3617: x_3617,
+    3618: x_3618,
     3619: x_3619,
     3620: x_3620,
     3621: x_3621,
     3623: x_3623,
+    3624: x_3624,
     3625: x_3625,
-    3626: x_3626,
     3627: x_3627,
+    3629: x_3629,
     3630: x_3630,
     3631: x_3631,
-    3632: x_3632,
     3634: x_3634,
     3635: x_3635,
     3636: x_3636,
-    3637: x_3637,
     3638: x_3638,
     3639: x_3639,
+    3640: x_3640,
+    3641: x_3641,
+    3642: x_3642,
     3643: x_3643,
-    3644: x_3644,
-    3645: x_3645,
-    3646: x_3646,
     3647: x_3647,
+    3648: x_3648,
     3649: x_3649,
     3650: x_3650,
-    3652: x_3652,
+    3651: x_3651,
     3653: x_3653,
-    3655: x_3655,
+    3654: x_3654,
+    3656: x_3656,
     3657: x_3657,
-    3660: x_3660,
+    3659: x_3659,
     3661: x_3661,
+    3664: x_3664,
     3665: x_3665,
-    3666: x_3666,
-    3667: x_3667,
-    3668: x_3668,
+    3669: x_3669,
     3670: x_3670,
     3671: x_3671,
     3672: x_3672,
-    3673: x_3673,
     3674: x_3674,
     3675: x_3675,
+    3676: x_3676,
+    3677: x_3677,
+    3678: x_3678,
     3679: x_3679,
-    3681: x_3681,
-    3682: x_3682,
     3683: x_3683,
     3685: x_3685,
+    3686: x_3686,
     3687: x_3687,
-    3688: x_3688,
-    3693: x_3693,
-    3695: x_3695,
+    3689: x_3689,
+    3691: x_3691,
+    3692: x_3692,
     3697: x_3697,
-    3698: x_3698,
     3699: x_3699,
+    3701: x_3701,
     3702: x_3702,
     3703: x_3703,
-    3704: x_3704,
     3706: x_3706,
     3707: x_3707,
     3708: x_3708,
-    3709: x_3709,
     3710: x_3710,
     3711: x_3711,
+    3712: x_3712,
+    3713: x_3713,
+    3714: x_3714,
     3715: x_3715,
-    3720: x_3720,
-    3721: x_3721,
-    3722: x_3722,
-    3723: x_3723,
+    3719: x_3719,
     3724: x_3724,
     3725: x_3725,
+    3726: x_3726,
     3727: x_3727,
     3728: x_3728,
     3729: x_3729,
-    3730: x_3730,
     3731: x_3731,
     3732: x_3732,
     3733: x_3733,
     3734: x_3734,
+    3735: x_3735,
     3736: x_3736,
+    3737: x_3737,
     3738: x_3738,
     3740: x_3740,
-    3743: x_3743,
+    3742: x_3742,
     3744: x_3744,
-    3745: x_3745,
-    3746: x_3746,
+    3747: x_3747,
     3748: x_3748,
     3749: x_3749,
     3750: x_3750,
-    3751: x_3751,
     3752: x_3752,
     3753: x_3753,
+    3754: x_3754,
+    3755: x_3755,
     3756: x_3756,
     3757: x_3757,
+    3760: x_3760,
     3761: x_3761,
-    3762: x_3762,
     3765: x_3765,
     3766: x_3766,
-    3767: x_3767,
+    3769: x_3769,
     3770: x_3770,
     3771: x_3771,
-    3772: x_3772,
     3774: x_3774,
     3775: x_3775,
     3776: x_3776,
-    3777: x_3777,
     3778: x_3778,
     3779: x_3779,
+    3780: x_3780,
+    3781: x_3781,
+    3782: x_3782,
     3783: x_3783,
-    3786: x_3786,
-    3788: x_3788,
-    3789: x_3789,
+    3787: x_3787,
+    3790: x_3790,
     3792: x_3792,
+    3793: x_3793,
     3796: x_3796,
-    3797: x_3797,
-    3798: x_3798,
-    3799: x_3799,
     3800: x_3800,
+    3801: x_3801,
     3802: x_3802,
-    3805: x_3805,
-    3812: x_3812,
-    3813: x_3813,
-    3814: x_3814,
-    3815: x_3815,
+    3803: x_3803,
+    3804: x_3804,
+    3806: x_3806,
+    3809: x_3809,
     3816: x_3816,
     3817: x_3817,
+    3818: x_3818,
     3819: x_3819,
     3820: x_3820,
     3821: x_3821,
-    3822: x_3822,
     3823: x_3823,
     3824: x_3824,
     3825: x_3825,
     3826: x_3826,
+    3827: x_3827,
     3828: x_3828,
+    3829: x_3829,
     3830: x_3830,
     3832: x_3832,
-    3835: x_3835,
+    3834: x_3834,
+    3836: x_3836,
     3839: x_3839,
     3843: x_3843,
-    3844: x_3844,
-    3845: x_3845,
-    3846: x_3846,
+    3847: x_3847,
     3848: x_3848,
     3849: x_3849,
     3850: x_3850,
-    3851: x_3851,
     3852: x_3852,
     3853: x_3853,
+    3854: x_3854,
+    3855: x_3855,
     3856: x_3856,
     3857: x_3857,
-    3859: x_3859,
-    3862: x_3862,
+    3860: x_3860,
+    3861: x_3861,
     3863: x_3863,
-    3865: x_3865,
+    3866: x_3866,
     3867: x_3867,
-    3868: x_3868,
+    3869: x_3869,
+    3871: x_3871,
     3872: x_3872,
     3876: x_3876,
-    3877: x_3877,
-    3878: x_3878,
-    3879: x_3879,
+    3880: x_3880,
     3881: x_3881,
-    3884: x_3884,
+    3882: x_3882,
+    3883: x_3883,
     3885: x_3885,
-    3887: x_3887,
+    3888: x_3888,
+    3889: x_3889,
     3891: x_3891,
-    3892: x_3892,
-    3893: x_3893,
-    3894: x_3894,
+    3895: x_3895,
     3896: x_3896,
     3897: x_3897,
     3898: x_3898,
-    3899: x_3899,
     3900: x_3900,
     3901: x_3901,
+    3902: x_3902,
+    3903: x_3903,
     3904: x_3904,
     3905: x_3905,
-    3906: x_3906,
-    3907: x_3907,
+    3908: x_3908,
     3909: x_3909,
     3910: x_3910,
     3911: x_3911,
-    3912: x_3912,
     3913: x_3913,
     3914: x_3914,
     3915: x_3915,
+    3916: x_3916,
+    3917: x_3917,
     3918: x_3918,
-    3920: x_3920,
-    3923: x_3923,
+    3919: x_3919,
+    3922: x_3922,
+    3924: x_3924,
     3927: x_3927,
     3931: x_3931,
-    3934: x_3934,
-    3937: x_3937,
-    3942: x_3942,
-    3944: x_3944,
-    3947: x_3947,
+    3935: x_3935,
+    3938: x_3938,
+    3941: x_3941,
+    3946: x_3946,
+    3948: x_3948,
     3951: x_3951,
-    3952: x_3952,
-    3953: x_3953,
-    3954: x_3954,
+    3955: x_3955,
     3956: x_3956,
     3957: x_3957,
     3958: x_3958,
-    3959: x_3959,
     3960: x_3960,
     3961: x_3961,
+    3962: x_3962,
+    3963: x_3963,
+    3964: x_3964,
     3965: x_3965,
     3969: x_3969,
-    3971: x_3971,
-    3974: x_3974,
+    3973: x_3973,
+    3975: x_3975,
     3978: x_3978,
-    3981: x_3981,
-    3983: x_3983,
-    3984: x_3984,
+    3982: x_3982,
     3985: x_3985,
+    3987: x_3987,
     3988: x_3988,
     3989: x_3989,
-    3990: x_3990,
     3992: x_3992,
     3993: x_3993,
     3994: x_3994,
-    3995: x_3995,
     3996: x_3996,
     3997: x_3997,
+    3998: x_3998,
+    3999: x_3999,
+    4000: x_4000,
     4001: x_4001,
-    4002: x_4002,
-    4003: x_4003,
+    4005: x_4005,
     4006: x_4006,
-    4008: x_4008,
-    4011: x_4011,
+    4007: x_4007,
+    4010: x_4010,
+    4012: x_4012,
     4015: x_4015,
     4019: x_4019,
-    4022: x_4022,
-    4024: x_4024,
-    4025: x_4025,
-    4030: x_4030,
-    4031: x_4031,
-    4032: x_4032,
-    4033: x_4033,
+    4023: x_4023,
+    4026: x_4026,
+    4028: x_4028,
+    4029: x_4029,
     4034: x_4034,
     4035: x_4035,
+    4036: x_4036,
     4037: x_4037,
     4038: x_4038,
     4039: x_4039,
-    4040: x_4040,
     4041: x_4041,
     4042: x_4042,
     4043: x_4043,
     4044: x_4044,
+    4045: x_4045,
     4046: x_4046,
+    4047: x_4047,
     4048: x_4048,
     4050: x_4050,
-    4053: x_4053,
+    4052: x_4052,
     4054: x_4054,
-    4056: x_4056,
+    4057: x_4057,
     4058: x_4058,
-    4059: x_4059,
+    4060: x_4060,
+    4062: x_4062,
     4063: x_4063,
     4067: x_4067,
-    4069: x_4069,
-    4072: x_4072,
+    4071: x_4071,
     4073: x_4073,
-    4074: x_4074,
     4076: x_4076,
     4077: x_4077,
     4078: x_4078,
-    4079: x_4079,
     4080: x_4080,
     4081: x_4081,
+    4082: x_4082,
+    4083: x_4083,
     4084: x_4084,
+    4085: x_4085,
     4088: x_4088,
-    4091: x_4091,
     4092: x_4092,
-    4093: x_4093,
+    4095: x_4095,
     4096: x_4096,
     4097: x_4097,
-    4098: x_4098,
     4100: x_4100,
     4101: x_4101,
     4102: x_4102,
-    4103: x_4103,
     4104: x_4104,
     4105: x_4105,
+    4106: x_4106,
+    4107: x_4107,
+    4108: x_4108,
     4109: x_4109,
     4113: x_4113,
-    4114: x_4114,
-    4115: x_4115,
-    4116: x_4116,
     4117: x_4117,
     4118: x_4118,
+    4119: x_4119,
     4120: x_4120,
+    4121: x_4121,
     4122: x_4122,
-    4123: x_4123,
     4124: x_4124,
-    4130: x_4130,
-    4131: x_4131,
-    4132: x_4132,
-    4133: x_4133,
+    4126: x_4126,
+    4127: x_4127,
+    4128: x_4128,
     4134: x_4134,
     4135: x_4135,
+    4136: x_4136,
     4137: x_4137,
+    4138: x_4138,
     4139: x_4139,
-    4140: x_4140,
     4141: x_4141,
-    4146: x_4146,
-    4151: x_4151,
-    4152: x_4152,
-    4153: x_4153,
-    4154: x_4154,
+    4143: x_4143,
+    4144: x_4144,
+    4145: x_4145,
+    4150: x_4150,
     4155: x_4155,
     4156: x_4156,
+    4157: x_4157,
     4158: x_4158,
+    4159: x_4159,
     4160: x_4160,
-    4161: x_4161,
     4162: x_4162,
-    4167: x_4167,
-    4169: x_4169,
-    4170: x_4170,
+    4164: x_4164,
+    4165: x_4165,
+    4166: x_4166,
     4171: x_4171,
-    4172: x_4172,
     4173: x_4173,
+    4174: x_4174,
     4175: x_4175,
-    4178: x_4178,
+    4176: x_4176,
+    4177: x_4177,
     4179: x_4179,
-    4180: x_4180,
-    4181: x_4181,
+    4182: x_4182,
+    4183: x_4183,
     4184: x_4184,
     4185: x_4185,
-    4186: x_4186,
     4188: x_4188,
     4189: x_4189,
     4190: x_4190,
-    4191: x_4191,
     4192: x_4192,
     4193: x_4193,
+    4194: x_4194,
+    4195: x_4195,
+    4196: x_4196,
     4197: x_4197,
-    4198: x_4198,
-    4200: x_4200,
     4201: x_4201,
     4202: x_4202,
-    4203: x_4203,
+    4204: x_4204,
     4205: x_4205,
     4206: x_4206,
     4207: x_4207,
-    4208: x_4208,
     4209: x_4209,
     4210: x_4210,
+    4211: x_4211,
+    4212: x_4212,
+    4213: x_4213,
     4214: x_4214,
-    4215: x_4215,
-    4217: x_4217,
     4218: x_4218,
     4219: x_4219,
-    4220: x_4220,
     4221: x_4221,
+    4222: x_4222,
     4223: x_4223,
     4224: x_4224,
     4225: x_4225,
-    4226: x_4226,
     4227: x_4227,
     4228: x_4228,
+    4229: x_4229,
     4230: x_4230,
     4231: x_4231,
     4232: x_4232,
     4234: x_4234,
-    4237: x_4237,
+    4235: x_4235,
+    4236: x_4236,
     4238: x_4238,
-    4239: x_4239,
+    4241: x_4241,
+    4242: x_4242,
     4243: x_4243,
-    4244: x_4244,
-    4245: x_4245,
-    4246: x_4246,
+    4247: x_4247,
     4248: x_4248,
     4249: x_4249,
     4250: x_4250,
-    4251: x_4251,
     4252: x_4252,
     4253: x_4253,
     4254: x_4254,
-    4259: x_4259,
-    4260: x_4260,
-    4261: x_4261,
-    4262: x_4262,
+    4255: x_4255,
+    4256: x_4256,
+    4257: x_4257,
+    4258: x_4258,
     4263: x_4263,
     4264: x_4264,
+    4265: x_4265,
     4266: x_4266,
     4267: x_4267,
     4268: x_4268,
-    4269: x_4269,
     4270: x_4270,
     4271: x_4271,
     4272: x_4272,
     4273: x_4273,
+    4274: x_4274,
     4275: x_4275,
+    4276: x_4276,
     4277: x_4277,
     4279: x_4279,
-    4280: x_4280,
     4281: x_4281,
-    4282: x_4282,
     4283: x_4283,
     4284: x_4284,
     4285: x_4285,
     4286: x_4286,
+    4287: x_4287,
     4288: x_4288,
+    4289: x_4289,
     4290: x_4290,
-    4291: x_4291,
     4292: x_4292,
-    4293: x_4293,
+    4294: x_4294,
     4295: x_4295,
     4296: x_4296,
     4297: x_4297,
-    4298: x_4298,
     4299: x_4299,
     4300: x_4300,
     4301: x_4301,
@@ -15773,388 +15781,388 @@ CODE = {
     4314: x_4314,
     4315: x_4315,
     4316: x_4316,
-    4321: x_4321,
-    4322: x_4322,
-    4323: x_4323,
-    4324: x_4324,
+    4317: x_4317,
+    4318: x_4318,
+    4319: x_4319,
+    4320: x_4320,
     4325: x_4325,
     4326: x_4326,
+    4327: x_4327,
     4328: x_4328,
     4329: x_4329,
     4330: x_4330,
-    4331: x_4331,
     4332: x_4332,
     4333: x_4333,
     4334: x_4334,
     4335: x_4335,
+    4336: x_4336,
     4337: x_4337,
+    4338: x_4338,
     4339: x_4339,
     4341: x_4341,
-    4342: x_4342,
     4343: x_4343,
-    4344: x_4344,
     4345: x_4345,
     4346: x_4346,
     4347: x_4347,
     4348: x_4348,
+    4349: x_4349,
     4350: x_4350,
-    4660: x_4660,
+    4351: x_4351,
     4352: x_4352,
-    4353: x_4353,
     4354: x_4354,
-    4660: x_4660,
+    4664: x_4664,
+    4356: x_4356,
     4357: x_4357,
-    4360: x_4360,
-    4660: x_4660,
-    4363: x_4363,
+    4358: x_4358,
+    4664: x_4664,
+    4361: x_4361,
     4364: x_4364,
-    4366: x_4366,
+    4664: x_4664,
     4367: x_4367,
     4368: x_4368,
     4370: x_4370,
-    4373: x_4373,
+    4371: x_4371,
+    4372: x_4372,
     4374: x_4374,
-    4375: x_4375,
-    4376: x_4376,
     4377: x_4377,
+    4378: x_4378,
+    4379: x_4379,
     4380: x_4380,
     4381: x_4381,
-    4383: x_4383,
+    4384: x_4384,
     4385: x_4385,
-    4386: x_4386,
-    4388: x_4388,
+    4387: x_4387,
     4389: x_4389,
+    4390: x_4390,
     4392: x_4392,
     4393: x_4393,
-    4394: x_4394,
-    4395: x_4395,
+    4396: x_4396,
     4397: x_4397,
     4398: x_4398,
     4399: x_4399,
-    4400: x_4400,
     4401: x_4401,
     4402: x_4402,
     4403: x_4403,
     4404: x_4404,
-    4409: x_4409,
-    4410: x_4410,
-    4411: x_4411,
-    4412: x_4412,
+    4405: x_4405,
+    4406: x_4406,
+    4407: x_4407,
+    4408: x_4408,
     4413: x_4413,
     4414: x_4414,
+    4415: x_4415,
     4416: x_4416,
     4417: x_4417,
     4418: x_4418,
-    4419: x_4419,
     4420: x_4420,
     4421: x_4421,
     4422: x_4422,
     4423: x_4423,
+    4424: x_4424,
     4425: x_4425,
+    4426: x_4426,
     4427: x_4427,
     4429: x_4429,
-    4430: x_4430,
     4431: x_4431,
-    4432: x_4432,
     4433: x_4433,
     4434: x_4434,
     4435: x_4435,
     4436: x_4436,
+    4437: x_4437,
     4438: x_4438,
     4439: x_4439,
-    4441: x_4441,
+    4440: x_4440,
     4442: x_4442,
     4443: x_4443,
     4445: x_4445,
     4446: x_4446,
-    4448: x_4448,
+    4447: x_4447,
     4449: x_4449,
-    4451: x_4451,
-    4454: x_4454,
-    4456: x_4456,
-    4457: x_4457,
-    4459: x_4459,
+    4450: x_4450,
+    4452: x_4452,
+    4453: x_4453,
+    4455: x_4455,
+    4458: x_4458,
+    4460: x_4460,
     4461: x_4461,
-    4462: x_4462,
     4463: x_4463,
-    4464: x_4464,
     4465: x_4465,
     4466: x_4466,
     4467: x_4467,
     4468: x_4468,
     4469: x_4469,
+    4470: x_4470,
     4471: x_4471,
     4472: x_4472,
     4473: x_4473,
-    4474: x_4474,
     4475: x_4475,
     4476: x_4476,
     4477: x_4477,
     4478: x_4478,
+    4479: x_4479,
     4480: x_4480,
+    4481: x_4481,
     4482: x_4482,
     4484: x_4484,
-    4485: x_4485,
     4486: x_4486,
-    4487: x_4487,
     4488: x_4488,
+    4489: x_4489,
+    4490: x_4490,
     4491: x_4491,
     4492: x_4492,
-    4493: x_4493,
-    4494: x_4494,
     4495: x_4495,
     4496: x_4496,
+    4497: x_4497,
+    4498: x_4498,
     4499: x_4499,
     4500: x_4500,
     4503: x_4503,
-    4505: x_4505,
-    4506: x_4506,
-    4508: x_4508,
+    4504: x_4504,
+    4507: x_4507,
     4509: x_4509,
     4510: x_4510,
+    4512: x_4512,
+    4513: x_4513,
     4514: x_4514,
-    4515: x_4515,
-    4516: x_4516,
-    4517: x_4517,
     4518: x_4518,
     4519: x_4519,
+    4520: x_4520,
     4521: x_4521,
     4522: x_4522,
     4523: x_4523,
-    4524: x_4524,
     4525: x_4525,
     4526: x_4526,
     4527: x_4527,
     4528: x_4528,
+    4529: x_4529,
     4530: x_4530,
+    4531: x_4531,
     4532: x_4532,
     4534: x_4534,
-    4535: x_4535,
     4536: x_4536,
-    4537: x_4537,
     4538: x_4538,
+    4539: x_4539,
     4540: x_4540,
     4541: x_4541,
+    4542: x_4542,
     4544: x_4544,
-    4547: x_4547,
-    4549: x_4549,
-    4550: x_4550,
-    4552: x_4552,
-    4557: x_4557,
-    4558: x_4558,
-    4559: x_4559,
-    4560: x_4560,
+    4545: x_4545,
+    4548: x_4548,
+    4551: x_4551,
+    4553: x_4553,
+    4554: x_4554,
+    4556: x_4556,
     4561: x_4561,
     4562: x_4562,
+    4563: x_4563,
     4564: x_4564,
     4565: x_4565,
     4566: x_4566,
-    4567: x_4567,
     4568: x_4568,
     4569: x_4569,
     4570: x_4570,
     4571: x_4571,
+    4572: x_4572,
     4573: x_4573,
+    4574: x_4574,
     4575: x_4575,
     4577: x_4577,
-    4578: x_4578,
+    4579: x_4579,
+    4581: x_4581,
     4582: x_4582,
-    4584: x_4584,
-    4585: x_4585,
-    4587: x_4587,
+    4586: x_4586,
     4588: x_4588,
+    4589: x_4589,
+    4591: x_4591,
     4592: x_4592,
-    4593: x_4593,
-    4594: x_4594,
-    4595: x_4595,
     4596: x_4596,
     4597: x_4597,
+    4598: x_4598,
     4599: x_4599,
     4600: x_4600,
     4601: x_4601,
-    4602: x_4602,
     4603: x_4603,
     4604: x_4604,
     4605: x_4605,
     4606: x_4606,
+    4607: x_4607,
     4608: x_4608,
+    4609: x_4609,
     4610: x_4610,
     4612: x_4612,
-    4613: x_4613,
     4614: x_4614,
+    4616: x_4616,
     4617: x_4617,
-    4619: x_4619,
-    4620: x_4620,
+    4618: x_4618,
     4621: x_4621,
+    4623: x_4623,
     4624: x_4624,
     4625: x_4625,
-    4626: x_4626,
     4628: x_4628,
     4629: x_4629,
+    4630: x_4630,
     4632: x_4632,
-    4634: x_4634,
-    4635: x_4635,
+    4633: x_4633,
     4636: x_4636,
+    4638: x_4638,
     4639: x_4639,
     4640: x_4640,
-    4641: x_4641,
     4643: x_4643,
     4644: x_4644,
+    4645: x_4645,
     4647: x_4647,
-    4649: x_4649,
-    4650: x_4650,
+    4648: x_4648,
     4651: x_4651,
-    4652: x_4652,
+    4653: x_4653,
+    4654: x_4654,
+    4655: x_4655,
     4656: x_4656,
     4660: x_4660,
-    4663: x_4663,
     4664: x_4664,
-    4665: x_4665,
+    4667: x_4667,
+    4668: x_4668,
     4669: x_4669,
-    4670: x_4670,
-    4671: x_4671,
-    4672: x_4672,
     4673: x_4673,
     4674: x_4674,
     4675: x_4675,
+    4676: x_4676,
     4677: x_4677,
+    4678: x_4678,
     4679: x_4679,
-    4680: x_4680,
+    4681: x_4681,
     4683: x_4683,
     4684: x_4684,
-    4686: x_4686,
     4687: x_4687,
     4688: x_4688,
+    4690: x_4690,
+    4691: x_4691,
     4692: x_4692,
-    4693: x_4693,
-    4694: x_4694,
-    4695: x_4695,
     4696: x_4696,
     4697: x_4697,
+    4698: x_4698,
     4699: x_4699,
     4700: x_4700,
     4701: x_4701,
-    4702: x_4702,
     4703: x_4703,
     4704: x_4704,
     4705: x_4705,
     4706: x_4706,
+    4707: x_4707,
     4708: x_4708,
+    4709: x_4709,
     4710: x_4710,
     4712: x_4712,
-    4713: x_4713,
     4714: x_4714,
-    4715: x_4715,
     4716: x_4716,
+    4717: x_4717,
     4718: x_4718,
     4719: x_4719,
+    4720: x_4720,
     4722: x_4722,
     4723: x_4723,
+    4726: x_4726,
     4727: x_4727,
-    4728: x_4728,
-    4729: x_4729,
-    4730: x_4730,
     4731: x_4731,
     4732: x_4732,
     4733: x_4733,
     4734: x_4734,
     4735: x_4735,
-    4167: x_4167,
-    4169: x_4169,
-    4170: x_4170,
+    4736: x_4736,
+    4737: x_4737,
+    4738: x_4738,
+    4739: x_4739,
     4171: x_4171,
-    4172: x_4172,
     4173: x_4173,
+    4174: x_4174,
     4175: x_4175,
-    4178: x_4178,
+    4176: x_4176,
+    4177: x_4177,
     4179: x_4179,
-    4180: x_4180,
-    4181: x_4181,
+    4182: x_4182,
+    4183: x_4183,
     4184: x_4184,
     4185: x_4185,
-    4186: x_4186,
     4188: x_4188,
     4189: x_4189,
     4190: x_4190,
-    4191: x_4191,
     4192: x_4192,
     4193: x_4193,
+    4194: x_4194,
+    4195: x_4195,
+    4196: x_4196,
     4197: x_4197,
-    4198: x_4198,
-    4200: x_4200,
     4201: x_4201,
     4202: x_4202,
-    4203: x_4203,
+    4204: x_4204,
     4205: x_4205,
     4206: x_4206,
     4207: x_4207,
-    4208: x_4208,
     4209: x_4209,
     4210: x_4210,
+    4211: x_4211,
+    4212: x_4212,
+    4213: x_4213,
     4214: x_4214,
-    4215: x_4215,
-    4217: x_4217,
     4218: x_4218,
     4219: x_4219,
-    4220: x_4220,
     4221: x_4221,
+    4222: x_4222,
     4223: x_4223,
     4224: x_4224,
     4225: x_4225,
-    4226: x_4226,
     4227: x_4227,
     4228: x_4228,
+    4229: x_4229,
     4230: x_4230,
     4231: x_4231,
     4232: x_4232,
     4234: x_4234,
-    4237: x_4237,
+    4235: x_4235,
+    4236: x_4236,
     4238: x_4238,
-    4239: x_4239,
+    4241: x_4241,
+    4242: x_4242,
     4243: x_4243,
-    4244: x_4244,
-    4245: x_4245,
-    4246: x_4246,
+    4247: x_4247,
     4248: x_4248,
     4249: x_4249,
     4250: x_4250,
-    4251: x_4251,
     4252: x_4252,
     4253: x_4253,
     4254: x_4254,
-    4259: x_4259,
-    4260: x_4260,
-    4261: x_4261,
-    4262: x_4262,
+    4255: x_4255,
+    4256: x_4256,
+    4257: x_4257,
+    4258: x_4258,
     4263: x_4263,
     4264: x_4264,
+    4265: x_4265,
     4266: x_4266,
     4267: x_4267,
     4268: x_4268,
-    4269: x_4269,
     4270: x_4270,
     4271: x_4271,
     4272: x_4272,
     4273: x_4273,
+    4274: x_4274,
     4275: x_4275,
+    4276: x_4276,
     4277: x_4277,
     4279: x_4279,
-    4280: x_4280,
     4281: x_4281,
-    4282: x_4282,
     4283: x_4283,
     4284: x_4284,
     4285: x_4285,
     4286: x_4286,
+    4287: x_4287,
     4288: x_4288,
+    4289: x_4289,
     4290: x_4290,
-    4291: x_4291,
     4292: x_4292,
-    4293: x_4293,
+    4294: x_4294,
     4295: x_4295,
     4296: x_4296,
     4297: x_4297,
-    4298: x_4298,
     4299: x_4299,
     4300: x_4300,
     4301: x_4301,
@@ -16173,31 +16181,35 @@ CODE = {
     4314: x_4314,
     4315: x_4315,
     4316: x_4316,
-    4321: x_4321,
-    4322: x_4322,
-    4323: x_4323,
-    4324: x_4324,
+    4317: x_4317,
+    4318: x_4318,
+    4319: x_4319,
+    4320: x_4320,
     4325: x_4325,
     4326: x_4326,
+    4327: x_4327,
     4328: x_4328,
     4329: x_4329,
     4330: x_4330,
-    4331: x_4331,
     4332: x_4332,
     4333: x_4333,
     4334: x_4334,
     4335: x_4335,
+    4336: x_4336,
     4337: x_4337,
+    4338: x_4338,
     4339: x_4339,
     4341: x_4341,
-    4342: x_4342,
     4343: x_4343,
-    4344: x_4344,
     4345: x_4345,
     4346: x_4346,
     4347: x_4347,
     4348: x_4348,
+    4349: x_4349,
     4350: x_4350,
+    4351: x_4351,
+    4352: x_4352,
+    4354: x_4354,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -17267,12 +17279,12 @@ AT = {
     2008: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2012: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2013: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
-    2014: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:94',
-    2015: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:95',
-    2016: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:95',
-    2017: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:96',
-    2018: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:95',
-    2019: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:97',
+    2014: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:99',
+    2015: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
+    2016: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
+    2017: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:101',
+    2018: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
+    2019: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:102',
     2020: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
     2023: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2027: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -17569,1392 +17581,1394 @@ AT = {
     2578: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     2580: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2583: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2587: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:66',
-    2588: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:67',
-    2589: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:67',
-    2590: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:68',
-    2591: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:68',
-    2593: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:68',
-    2595: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:67',
-    2600: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:66',
-    2601: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:67',
-    2602: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:67',
-    2603: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:68',
-    2604: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:68',
-    2606: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:68',
-    2608: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:67',
-    2614: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2615: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2619: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    2620: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2621: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2622: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2623: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2587: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:69',
+    2588: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2589: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2590: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2591: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2593: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2595: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2597: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:73',
+    2602: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:69',
+    2603: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2604: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2605: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2606: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2608: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2610: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2612: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:73',
+    2618: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2619: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2623: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    2624: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2625: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2628: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2632: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2633: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2637: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2639: 'rules_data/terraforming_mars/cards/071-140.yaml:565',
-    2641: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2642: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2643: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2646: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2647: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2648: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2650: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2651: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2652: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2653: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2654: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2655: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2659: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2660: 'rules_data/terraforming_mars/cards/071-140.yaml:574',
-    2664: 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    2665: 'rules_data/terraforming_mars/definitions/board.yaml:85',
-    2666: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2667: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2670: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2671: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2672: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2674: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2675: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2676: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2677: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2678: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2679: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2683: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2684: 'rules_data/terraforming_mars/cards/071-140.yaml:574',
-    2685: 'rules_data/terraforming_mars/cards/071-140.yaml:587',
-    2687: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2689: 'rules_data/terraforming_mars/cards/071-140.yaml:574',
-    2690: 'rules_data/terraforming_mars/cards/071-140.yaml:590',
-    2693: 'rules_data/terraforming_mars/cards/071-140.yaml:596',
-    2694: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2695: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2697: 'rules_data/terraforming_mars/cards/071-140.yaml:601',
-    2700: 'rules_data/terraforming_mars/cards/071-140.yaml:608',
-    2701: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2702: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2703: 'rules_data/terraforming_mars/cards/071-140.yaml:610',
-    2704: 'rules_data/terraforming_mars/cards/071-140.yaml:610',
-    2705: 'rules_data/terraforming_mars/cards/071-140.yaml:622',
-    2707: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2709: 'rules_data/terraforming_mars/cards/071-140.yaml:610',
-    2710: 'rules_data/terraforming_mars/cards/071-140.yaml:625',
-    2713: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2715: 'rules_data/terraforming_mars/cards/071-140.yaml:633',
-    2716: 'rules_data/terraforming_mars/cards/071-140.yaml:635',
-    2717: 'rules_data/terraforming_mars/cards/071-140.yaml:644',
-    2720: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2721: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2722: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2626: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2627: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2629: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2632: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2636: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2637: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2641: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2643: 'rules_data/terraforming_mars/cards/071-140.yaml:571',
+    2645: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2646: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2647: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2650: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2651: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2652: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2654: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2655: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2656: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    2657: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2658: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2659: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2663: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2664: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2668: 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    2669: 'rules_data/terraforming_mars/definitions/board.yaml:85',
+    2670: 'rules_data/terraforming_mars/definitions/board.yaml:86',
+    2671: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    2674: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2675: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2676: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2678: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2679: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2680: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    2681: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2682: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2683: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2687: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    2688: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2689: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
+    2691: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2693: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2694: 'rules_data/terraforming_mars/cards/071-140.yaml:596',
+    2697: 'rules_data/terraforming_mars/cards/071-140.yaml:602',
+    2698: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2699: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2701: 'rules_data/terraforming_mars/cards/071-140.yaml:607',
+    2704: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    2705: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2706: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2707: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
+    2708: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
+    2709: 'rules_data/terraforming_mars/cards/071-140.yaml:628',
+    2711: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2713: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
+    2714: 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    2717: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2719: 'rules_data/terraforming_mars/cards/071-140.yaml:639',
+    2720: 'rules_data/terraforming_mars/cards/071-140.yaml:641',
+    2721: 'rules_data/terraforming_mars/cards/071-140.yaml:650',
     2724: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2725: 'rules_data/terraforming_mars/cards/071-140.yaml:646',
-    2728: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2733: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2734: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2735: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2725: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2726: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2728: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2729: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
+    2732: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2737: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2739: 'rules_data/terraforming_mars/cards/071-140.yaml:657',
-    2741: 'rules_data/terraforming_mars/cards/071-140.yaml:666',
-    2744: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2746: 'rules_data/terraforming_mars/cards/071-140.yaml:674',
-    2750: 'rules_data/terraforming_mars/cards/071-140.yaml:684',
-    2751: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2752: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2755: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2756: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2760: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2738: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2739: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2741: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2743: 'rules_data/terraforming_mars/cards/071-140.yaml:663',
+    2745: 'rules_data/terraforming_mars/cards/071-140.yaml:672',
+    2748: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2750: 'rules_data/terraforming_mars/cards/071-140.yaml:680',
+    2754: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    2755: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2756: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2759: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2760: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2764: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2766: 'rules_data/terraforming_mars/cards/071-140.yaml:694',
-    2770: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2771: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2772: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2773: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    2774: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2775: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2777: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2779: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2780: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2781: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2784: 'rules_data/terraforming_mars/cards/071-140.yaml:696',
-    2787: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2793: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2794: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2795: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2796: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    2797: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2798: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2800: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2802: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2803: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2804: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2809: 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    2810: 'rules_data/terraforming_mars/definitions/board.yaml:85',
-    2811: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2812: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2815: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2816: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2817: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2819: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2820: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2821: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2822: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2823: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2824: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2828: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2831: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2833: 'rules_data/terraforming_mars/cards/141-208.yaml:16',
-    2836: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2838: 'rules_data/terraforming_mars/cards/141-208.yaml:25',
-    2842: 'rules_data/terraforming_mars/definitions/board.yaml:107',
-    2843: 'rules_data/terraforming_mars/definitions/board.yaml:85',
-    2844: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2845: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2848: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2849: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2850: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2852: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2853: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2854: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2855: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2856: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2857: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2861: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2863: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2864: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2865: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2868: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2869: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2870: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2872: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2873: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2874: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2875: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2876: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2877: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2881: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2884: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2885: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2886: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2887: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2768: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2770: 'rules_data/terraforming_mars/cards/071-140.yaml:700',
+    2774: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    2775: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2776: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2777: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    2778: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2779: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2781: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2783: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2784: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2785: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2788: 'rules_data/terraforming_mars/cards/071-140.yaml:702',
+    2791: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2797: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    2798: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2799: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2800: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    2801: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2802: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2804: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2806: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2807: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2808: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2813: 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    2814: 'rules_data/terraforming_mars/definitions/board.yaml:85',
+    2815: 'rules_data/terraforming_mars/definitions/board.yaml:86',
+    2816: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    2819: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2820: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2821: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2823: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2824: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2825: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    2826: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2827: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2828: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2832: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    2835: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2837: 'rules_data/terraforming_mars/cards/141-208.yaml:16',
+    2840: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2842: 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    2846: 'rules_data/terraforming_mars/definitions/board.yaml:107',
+    2847: 'rules_data/terraforming_mars/definitions/board.yaml:85',
+    2848: 'rules_data/terraforming_mars/definitions/board.yaml:86',
+    2849: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    2852: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2853: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2854: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2856: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2857: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2858: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    2859: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2860: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2861: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2865: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    2867: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2868: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2869: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2872: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2873: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2874: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2876: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2877: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2878: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    2879: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2880: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2881: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2885: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2888: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2889: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2890: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2891: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2892: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2893: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2890: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2891: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2893: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2894: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2897: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2902: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2903: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2904: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2895: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2896: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2897: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2898: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2901: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2906: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2911: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2913: 'rules_data/terraforming_mars/cards/141-208.yaml:43',
-    2914: 'rules_data/terraforming_mars/cards/141-208.yaml:46',
-    2917: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2919: 'rules_data/terraforming_mars/cards/141-208.yaml:54',
-    2921: 'rules_data/terraforming_mars/cards/141-208.yaml:57',
-    2924: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2928: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2929: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2931: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    2934: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2938: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    2939: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2940: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2941: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2942: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2907: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2908: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2910: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2915: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2917: 'rules_data/terraforming_mars/cards/141-208.yaml:43',
+    2918: 'rules_data/terraforming_mars/cards/141-208.yaml:46',
+    2921: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2923: 'rules_data/terraforming_mars/cards/141-208.yaml:54',
+    2925: 'rules_data/terraforming_mars/cards/141-208.yaml:57',
+    2928: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2932: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2933: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2935: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    2938: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2942: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    2943: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2944: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2945: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    2946: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    2949: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2951: 'rules_data/terraforming_mars/cards/141-208.yaml:81',
-    2954: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
-    2955: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2956: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2958: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:45',
-    2959: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
-    2960: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
-    2961: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
+    2945: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2946: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2948: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2949: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    2950: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    2953: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2955: 'rules_data/terraforming_mars/cards/141-208.yaml:81',
+    2958: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
+    2959: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2960: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2962: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:45',
     2963: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
-    2964: 'rules_data/terraforming_mars/cards/141-208.yaml:98',
-    2969: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2970: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2974: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2976: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    2977: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
-    2978: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    2979: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    2981: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    2982: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    2984: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2985: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2987: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    2989: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2993: 'rules_data/terraforming_mars/cards/141-208.yaml:138',
-    2996: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2997: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3001: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3002: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3004: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3006: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3007: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3009: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
-    3012: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3014: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
-    3017: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3021: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2964: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
+    2965: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
+    2967: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
+    2968: 'rules_data/terraforming_mars/cards/141-208.yaml:98',
+    2973: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2974: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2978: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    2980: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    2981: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
+    2982: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    2983: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    2985: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    2986: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    2988: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2989: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2991: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    2993: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2997: 'rules_data/terraforming_mars/cards/141-208.yaml:138',
+    3000: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3001: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3005: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3006: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3008: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3010: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3011: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3013: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
+    3016: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3018: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
+    3021: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3025: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3030: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3031: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3035: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3036: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3038: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3040: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3041: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3046: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3029: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    3034: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3035: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3039: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3040: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3042: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3044: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3045: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3050: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3052: 'rules_data/terraforming_mars/cards/141-208.yaml:186',
-    3053: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
-    3056: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3058: 'rules_data/terraforming_mars/cards/141-208.yaml:197',
-    3061: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    3062: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3063: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3064: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3065: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3054: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3056: 'rules_data/terraforming_mars/cards/141-208.yaml:186',
+    3057: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
+    3060: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3062: 'rules_data/terraforming_mars/cards/141-208.yaml:197',
+    3065: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    3066: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     3067: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3070: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3073: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3074: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3075: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3078: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3079: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3080: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3082: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3083: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3084: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3085: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3086: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3087: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3091: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3094: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3095: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3096: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3097: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3068: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3069: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3071: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3074: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3077: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3078: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3079: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3082: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3083: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3084: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3086: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3087: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3088: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3089: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3090: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3091: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3095: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3098: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3099: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3100: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3101: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3102: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3103: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3100: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3101: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3103: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3104: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3107: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3111: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3115: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3116: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3118: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3120: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3121: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3125: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3129: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3130: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3131: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3105: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3106: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3107: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3108: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3111: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3115: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3119: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3120: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3122: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3124: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3125: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3129: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3133: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3136: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3134: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3135: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     3137: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3138: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     3140: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3143: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3147: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3148: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3152: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3154: 'rules_data/terraforming_mars/cards/141-208.yaml:246',
-    3157: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3158: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3160: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3162: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3163: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3165: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
-    3168: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3169: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3173: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3176: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
-    3180: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3182: 'rules_data/terraforming_mars/cards/141-208.yaml:268',
-    3185: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3187: 'rules_data/terraforming_mars/cards/141-208.yaml:276',
-    3189: 'rules_data/terraforming_mars/cards/141-208.yaml:279',
-    3192: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3141: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3142: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3144: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3147: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3151: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3152: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3156: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3158: 'rules_data/terraforming_mars/cards/141-208.yaml:246',
+    3161: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3162: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3164: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3166: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3167: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3169: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
+    3172: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3173: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3177: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3180: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
+    3184: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3186: 'rules_data/terraforming_mars/cards/141-208.yaml:268',
+    3189: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3191: 'rules_data/terraforming_mars/cards/141-208.yaml:276',
+    3193: 'rules_data/terraforming_mars/cards/141-208.yaml:279',
     3196: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3200: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3205: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3200: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3204: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3209: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3213: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3214: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3215: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3213: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3217: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3220: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3221: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3225: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3227: 'rules_data/terraforming_mars/cards/141-208.yaml:304',
-    3230: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3231: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3233: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3235: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3236: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3240: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3242: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
-    3245: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3248: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
-    3249: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
-    3251: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
-    3253: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
-    3256: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3258: 'rules_data/terraforming_mars/cards/141-208.yaml:342',
-    3262: 'rules_data/terraforming_mars/definitions/board.yaml:107',
-    3263: 'rules_data/terraforming_mars/definitions/board.yaml:85',
-    3264: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    3265: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    3268: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3269: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3270: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3272: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3273: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3274: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3275: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3276: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3277: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3281: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    3284: 'rules_data/terraforming_mars/cards/141-208.yaml:350',
-    3285: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3286: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3287: 'rules_data/terraforming_mars/cards/141-208.yaml:353',
-    3290: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3292: 'rules_data/terraforming_mars/cards/141-208.yaml:361',
-    3295: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3298: 'rules_data/terraforming_mars/cards/141-208.yaml:364',
-    3301: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3302: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3307: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    3308: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3309: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3310: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3311: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3312: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3314: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3316: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3317: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3318: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3323: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    3324: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3325: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3326: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3327: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3218: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3219: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3221: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3224: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3225: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3229: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3231: 'rules_data/terraforming_mars/cards/141-208.yaml:304',
+    3234: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3235: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3237: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3239: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3240: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3244: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    3246: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
+    3249: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    3252: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
+    3253: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
+    3255: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
+    3257: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
+    3260: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3262: 'rules_data/terraforming_mars/cards/141-208.yaml:342',
+    3266: 'rules_data/terraforming_mars/definitions/board.yaml:107',
+    3267: 'rules_data/terraforming_mars/definitions/board.yaml:85',
+    3268: 'rules_data/terraforming_mars/definitions/board.yaml:86',
+    3269: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    3272: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3273: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3274: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3276: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3277: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3278: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3279: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3280: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3281: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3285: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    3288: 'rules_data/terraforming_mars/cards/141-208.yaml:350',
+    3289: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3290: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3291: 'rules_data/terraforming_mars/cards/141-208.yaml:353',
+    3294: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3296: 'rules_data/terraforming_mars/cards/141-208.yaml:361',
+    3299: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3302: 'rules_data/terraforming_mars/cards/141-208.yaml:364',
+    3305: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3306: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3311: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    3312: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3313: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3314: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    3315: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3316: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3318: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3320: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3321: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3322: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3327: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    3328: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     3329: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3332: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3334: 'rules_data/terraforming_mars/cards/141-208.yaml:381',
-    3338: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3339: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3343: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3345: 'rules_data/terraforming_mars/cards/141-208.yaml:391',
-    3349: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3350: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3354: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3330: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3331: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3333: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3336: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3338: 'rules_data/terraforming_mars/cards/141-208.yaml:381',
+    3342: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3343: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3347: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3349: 'rules_data/terraforming_mars/cards/141-208.yaml:391',
+    3353: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3354: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3358: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3360: 'rules_data/terraforming_mars/cards/141-208.yaml:401',
-    3361: 'rules_data/terraforming_mars/cards/141-208.yaml:404',
-    3363: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3364: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3365: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3368: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3369: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3370: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3372: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3373: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3374: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3375: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3376: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3377: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3381: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3384: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3385: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3389: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3391: 'rules_data/terraforming_mars/cards/141-208.yaml:419',
-    3393: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3394: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3395: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3398: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3399: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3400: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3402: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3403: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3404: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3405: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3406: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3407: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3411: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3413: 'rules_data/terraforming_mars/cards/141-208.yaml:423',
-    3416: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    3417: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3418: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3419: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3420: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3362: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3364: 'rules_data/terraforming_mars/cards/141-208.yaml:401',
+    3365: 'rules_data/terraforming_mars/cards/141-208.yaml:404',
+    3367: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3368: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3369: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3372: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3373: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3374: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3376: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3377: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3378: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3379: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3380: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3381: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3385: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3388: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3389: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3393: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3395: 'rules_data/terraforming_mars/cards/141-208.yaml:419',
+    3397: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3398: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3399: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3402: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3403: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3404: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3406: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3407: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3408: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3409: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3410: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3411: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3415: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3417: 'rules_data/terraforming_mars/cards/141-208.yaml:423',
+    3420: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    3421: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     3422: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3425: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3427: 'rules_data/terraforming_mars/cards/141-208.yaml:431',
-    3429: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
-    3432: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3433: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3437: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3439: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
-    3442: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3444: 'rules_data/terraforming_mars/cards/141-208.yaml:447',
-    3445: 'rules_data/terraforming_mars/cards/141-208.yaml:458',
-    3448: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3453: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3454: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3458: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3460: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3461: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3423: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3424: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3426: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3429: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3431: 'rules_data/terraforming_mars/cards/141-208.yaml:431',
+    3433: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
+    3436: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3437: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3441: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3443: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
+    3446: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    3448: 'rules_data/terraforming_mars/cards/141-208.yaml:447',
+    3449: 'rules_data/terraforming_mars/cards/141-208.yaml:458',
+    3452: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    3457: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3458: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3462: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3463: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3464: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3465: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3466: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3467: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3464: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3465: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3467: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3468: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3471: 'rules_data/terraforming_mars/cards/141-208.yaml:462',
-    3474: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3479: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:56',
-    3481: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3482: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3483: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3484: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3485: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3486: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3488: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3489: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3490: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3491: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3492: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3493: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3494: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3495: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3497: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3469: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3470: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3471: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3472: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3475: 'rules_data/terraforming_mars/cards/141-208.yaml:462',
+    3478: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3483: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:56',
+    3485: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3486: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3487: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    3488: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3489: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3490: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3492: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    3493: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3494: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3495: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3496: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3497: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3498: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     3499: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3501: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3503: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3504: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3505: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3508: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3509: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3510: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3512: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3513: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3514: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3515: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3516: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3517: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3521: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3523: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3524: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3501: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3503: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3505: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3507: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3508: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3509: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3512: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3513: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3514: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3516: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3517: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3518: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3519: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3520: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3521: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3525: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3528: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3529: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3530: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3532: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3533: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3534: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3535: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3536: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3537: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3541: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3544: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:75',
-    3545: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    3546: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    3547: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:81',
+    3527: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3528: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3529: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3532: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3533: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3534: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3536: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3537: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3538: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3539: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3540: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3541: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3545: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3548: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:75',
     3549: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    3554: 'rules_data/terraforming_mars/cards/141-208.yaml:498',
-    3555: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3556: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3557: 'rules_data/terraforming_mars/cards/141-208.yaml:500',
-    3560: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3561: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3565: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3570: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3571: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3572: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3550: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    3551: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:81',
+    3553: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
+    3558: 'rules_data/terraforming_mars/cards/141-208.yaml:498',
+    3559: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3560: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3561: 'rules_data/terraforming_mars/cards/141-208.yaml:500',
+    3564: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3565: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3569: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3574: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3576: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
-    3578: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3579: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3580: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3583: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3584: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3585: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3587: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3588: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3589: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3590: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3591: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3592: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3596: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3601: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3602: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3603: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3604: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3575: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3576: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3578: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3580: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
+    3582: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3583: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3584: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3587: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3588: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3589: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3591: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3592: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3593: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3594: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3595: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3596: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3600: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3605: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3606: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3607: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3608: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3609: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3610: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3607: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3608: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3610: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3611: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3612: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3613: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3614: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3615: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    3612: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3613: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3614: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3615: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3616: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3617: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3619: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    3620: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    3621: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:55',
-    3623: 'rules_data/terraforming_mars/cards/141-208.yaml:529',
-    3625: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3626: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3627: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3630: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3631: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3632: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3634: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3635: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3636: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3637: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3638: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3639: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3643: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3644: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
-    3645: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
-    3646: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    3647: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    3649: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    3650: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
-    3652: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3653: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3655: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
-    3657: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3660: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    3661: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    3665: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3666: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3667: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3668: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3618: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    3619: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    3620: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    3621: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    3623: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
+    3624: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
+    3625: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:55',
+    3627: 'rules_data/terraforming_mars/cards/141-208.yaml:529',
+    3629: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3630: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3631: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3634: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3635: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3636: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3638: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3639: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3640: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3641: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3642: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3643: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3647: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3648: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
+    3649: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
+    3650: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    3651: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    3653: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    3654: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
+    3656: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3657: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3659: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
+    3661: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3664: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    3665: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    3669: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3670: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3671: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3672: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3673: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3674: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3671: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3672: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3674: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3675: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3679: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
-    3681: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:90',
-    3682: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3683: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3685: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3687: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3688: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3693: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3695: 'rules_data/terraforming_mars/cards/141-208.yaml:580',
-    3697: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3698: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3699: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3702: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3703: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3704: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3706: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3707: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3708: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3709: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3710: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3711: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3715: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3720: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3721: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3722: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3723: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3724: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3725: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3727: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3728: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3729: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3730: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3731: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3732: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3733: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3734: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3736: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3676: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3677: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3678: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3679: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3683: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
+    3685: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:90',
+    3686: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3687: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3689: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3691: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3692: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3697: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3699: 'rules_data/terraforming_mars/cards/141-208.yaml:580',
+    3701: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3702: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3703: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3706: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3707: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3708: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3710: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3711: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3712: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3713: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3714: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3715: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3719: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3724: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3725: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3726: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    3727: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3728: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3729: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3731: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    3732: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3733: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3734: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3735: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3736: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3737: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     3738: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3740: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3743: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3744: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3745: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3746: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3740: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3742: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3744: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3747: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3748: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3749: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3750: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3751: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3752: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3749: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3750: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3752: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3753: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3756: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3757: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3754: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3755: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3756: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3757: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3760: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3761: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3762: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3765: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3766: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3767: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3770: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3771: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3772: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3774: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3775: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3776: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3777: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3778: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3779: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3783: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3786: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3788: 'rules_data/terraforming_mars/cards/141-208.yaml:612',
-    3789: 'rules_data/terraforming_mars/cards/141-208.yaml:600',
-    3792: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3796: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    3797: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3798: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3799: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3800: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3765: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3766: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3769: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3770: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3771: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3774: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3775: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3776: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3778: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3779: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3780: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3781: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3782: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3783: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3787: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3790: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3792: 'rules_data/terraforming_mars/cards/141-208.yaml:612',
+    3793: 'rules_data/terraforming_mars/cards/141-208.yaml:600',
+    3796: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3800: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    3801: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     3802: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3805: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3812: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3813: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3814: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3815: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3816: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3817: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3819: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3820: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3821: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3822: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3823: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3824: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3825: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3826: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3828: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3803: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3804: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3806: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3809: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3816: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3817: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3818: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    3819: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3820: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3821: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3823: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    3824: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3825: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3826: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3827: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3828: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3829: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     3830: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3832: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3835: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3832: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3834: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3836: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3839: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3843: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3844: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3845: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3846: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3843: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3847: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3848: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3849: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3850: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3851: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3852: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3849: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3850: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3852: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3853: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3856: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3857: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3859: 'rules_data/terraforming_mars/cards/141-208.yaml:660',
-    3862: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3863: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3865: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3867: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3868: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3872: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
-    3876: 'rules_data/terraforming_mars/cards/141-208.yaml:676',
-    3877: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:97',
-    3878: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:97',
-    3879: 'rules_data/terraforming_mars/cards/141-208.yaml:677',
-    3881: 'rules_data/terraforming_mars/cards/141-208.yaml:681',
-    3884: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3885: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3887: 'rules_data/terraforming_mars/cards/141-208.yaml:689',
-    3891: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3892: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3893: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3894: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3854: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3855: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3856: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3857: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3860: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3861: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3863: 'rules_data/terraforming_mars/cards/141-208.yaml:660',
+    3866: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3867: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3869: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3871: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3872: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3876: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
+    3880: 'rules_data/terraforming_mars/cards/141-208.yaml:676',
+    3881: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:97',
+    3882: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:97',
+    3883: 'rules_data/terraforming_mars/cards/141-208.yaml:677',
+    3885: 'rules_data/terraforming_mars/cards/141-208.yaml:681',
+    3888: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3889: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3891: 'rules_data/terraforming_mars/cards/141-208.yaml:689',
+    3895: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3896: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3897: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3898: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3899: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3900: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3897: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3898: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3900: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3901: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3904: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3905: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3906: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3907: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3902: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3903: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3904: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3905: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3908: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3909: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3910: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3911: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3912: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3913: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3910: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3911: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3913: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3914: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3915: 'rules_data/terraforming_mars/corporations.yaml:24',
-    3918: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3920: 'rules_data/terraforming_mars/corporations.yaml:24',
-    3923: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3927: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3931: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3934: 'rules_data/terraforming_mars/corporations.yaml:32',
-    3937: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3942: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3944: 'rules_data/terraforming_mars/corporations.yaml:52',
-    3947: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3951: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3952: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3953: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3954: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3915: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3916: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3917: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3918: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3919: 'rules_data/terraforming_mars/corporations.yaml:24',
+    3922: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3924: 'rules_data/terraforming_mars/corporations.yaml:24',
+    3927: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3931: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3935: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3938: 'rules_data/terraforming_mars/corporations.yaml:32',
+    3941: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3946: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3948: 'rules_data/terraforming_mars/corporations.yaml:52',
+    3951: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3955: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3956: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3957: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3958: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3959: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3960: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3957: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3958: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3960: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3961: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3965: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3969: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3971: 'rules_data/terraforming_mars/corporations.yaml:70',
-    3974: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3978: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3981: 'rules_data/terraforming_mars/corporations.yaml:79',
-    3983: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3984: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3985: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3988: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3989: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3990: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3992: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3993: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3994: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3995: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3996: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3997: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4001: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4002: 'rules_data/terraforming_mars/corporations.yaml:88',
-    4003: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4006: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4008: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4011: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4015: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3962: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3963: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3964: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3965: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3969: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3973: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3975: 'rules_data/terraforming_mars/corporations.yaml:70',
+    3978: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3982: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3985: 'rules_data/terraforming_mars/corporations.yaml:79',
+    3987: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3988: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3989: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3992: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3993: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3994: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3996: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3997: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3998: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3999: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4000: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4001: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4005: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4006: 'rules_data/terraforming_mars/corporations.yaml:88',
+    4007: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4010: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4012: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4015: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4019: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4022: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4024: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4025: 'rules_data/terraforming_mars/corporations.yaml:120',
-    4030: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4031: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4032: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4033: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4034: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4035: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4037: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4038: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4039: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4040: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4041: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4042: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4043: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4044: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4046: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4023: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4026: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4028: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4029: 'rules_data/terraforming_mars/corporations.yaml:120',
+    4034: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4035: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4036: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4037: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4038: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4039: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4041: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4042: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4043: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4044: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4045: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4046: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4047: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4048: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4050: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4053: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4054: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4056: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4058: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4059: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4063: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4050: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4052: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4054: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4057: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4058: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4060: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4062: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4063: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4067: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4069: 'rules_data/terraforming_mars/corporations.yaml:122',
-    4072: 'rules_data/terraforming_mars/corporations.yaml:131',
-    4073: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4074: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4076: 'rules_data/terraforming_mars/corporations.yaml:134',
-    4077: 'rules_data/terraforming_mars/milestones.yaml:5',
-    4078: 'rules_data/terraforming_mars/milestones.yaml:6',
-    4079: 'rules_data/terraforming_mars/milestones.yaml:7',
-    4080: 'rules_data/terraforming_mars/milestones.yaml:8',
-    4081: 'rules_data/terraforming_mars/milestones.yaml:9',
-    4084: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4071: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4073: 'rules_data/terraforming_mars/corporations.yaml:122',
+    4076: 'rules_data/terraforming_mars/corporations.yaml:131',
+    4077: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4078: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4080: 'rules_data/terraforming_mars/corporations.yaml:134',
+    4081: 'rules_data/terraforming_mars/milestones.yaml:5',
+    4082: 'rules_data/terraforming_mars/milestones.yaml:6',
+    4083: 'rules_data/terraforming_mars/milestones.yaml:7',
+    4084: 'rules_data/terraforming_mars/milestones.yaml:8',
+    4085: 'rules_data/terraforming_mars/milestones.yaml:9',
     4088: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4091: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    4092: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    4093: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4096: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4097: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4098: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4100: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4101: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4102: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4103: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4104: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4105: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4109: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4113: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4114: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4115: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4116: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    4117: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4118: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4120: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4122: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4123: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4124: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4130: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4131: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4132: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4133: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    4134: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4135: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4137: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4139: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4140: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4141: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4146: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4151: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4152: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4153: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4154: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    4155: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4156: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4158: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4160: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4161: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4162: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4167: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4169: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4170: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4092: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4095: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    4096: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    4097: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4100: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4101: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4102: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4104: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4105: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4106: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4107: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4108: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4109: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4113: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4117: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    4118: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4119: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4120: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    4121: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4122: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4124: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4126: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4127: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4128: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4134: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    4135: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4136: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4137: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    4138: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4139: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4141: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4143: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4144: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4145: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4150: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4155: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    4156: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4157: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4158: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    4159: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4160: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4162: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4164: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4165: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4166: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4171: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4172: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4173: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4175: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    4178: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4179: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    4180: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    4181: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4184: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4185: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4186: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4188: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4189: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4190: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4191: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4192: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4193: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4197: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4198: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4200: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    4201: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4202: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4203: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4205: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4206: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4207: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4208: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4209: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4210: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4214: 'rules_data/terraforming_mars/modules.yaml:35',
-    4215: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4217: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4218: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4219: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4220: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4221: 'rules_data/terraforming_mars/modules.yaml:54',
-    4223: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4224: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4225: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4226: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4174: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4175: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4176: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4177: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4179: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    4182: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4183: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    4184: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    4185: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4188: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4189: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4190: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4192: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4193: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4194: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4195: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4196: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4197: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4201: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4202: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4204: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
+    4205: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4206: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4207: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4209: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4210: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4211: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4212: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4213: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4214: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4218: 'rules_data/terraforming_mars/modules.yaml:35',
+    4219: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4221: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4222: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4223: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4224: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4225: 'rules_data/terraforming_mars/modules.yaml:54',
     4227: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4228: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4230: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4231: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4232: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4234: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4237: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4238: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4239: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4243: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4244: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4245: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4246: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4228: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4229: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4230: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4231: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4232: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4234: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4235: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4236: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4238: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4241: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4242: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4243: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4247: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4248: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4249: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4250: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4251: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4252: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4249: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4250: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4252: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4253: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4254: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4259: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4260: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4261: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4262: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4263: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4267: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4268: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4269: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4270: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4272: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4273: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4254: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4255: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4256: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4257: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4258: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4263: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4265: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4267: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4268: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4270: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4272: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4273: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4274: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4276: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4277: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4280: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4281: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4282: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4283: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4284: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4285: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4286: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4288: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4290: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4291: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4292: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4293: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4281: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4283: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4284: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4285: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4286: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4287: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4288: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4289: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4290: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4292: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4294: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4295: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4296: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4297: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4298: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4299: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4296: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4297: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4299: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4300: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4301: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4302: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4303: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4304: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4306: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4307: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4301: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4302: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4303: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4304: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4306: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4307: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4308: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4309: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4310: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4311: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4312: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4313: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4321: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4322: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4323: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4324: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4325: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4332: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4334: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4335: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4310: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4311: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4312: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4313: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4317: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4318: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4319: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4325: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4332: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4334: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4335: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4336: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4338: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4339: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4342: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4343: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4344: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4345: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4346: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4347: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4350: 'rules_data/terraforming_mars/modules.yaml:66',
-    4352: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4353: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4354: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4660: 'rules_data/terraforming_mars/flow.yaml:13',
-    4357: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
-    4360: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4660: 'rules_data/terraforming_mars/flow.yaml:17',
-    4363: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4364: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4366: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4367: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4368: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4370: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4373: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    4380: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4381: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4383: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4385: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4386: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4388: 'rules_data/terraforming_mars/flow.yaml:26',
-    4389: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
-    4392: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4393: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4394: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4395: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4343: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4346: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4347: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4349: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4350: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4351: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4352: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4354: 'rules_data/terraforming_mars/modules.yaml:66',
+    4356: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4357: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4358: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4664: 'rules_data/terraforming_mars/flow.yaml:13',
+    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
+    4364: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4664: 'rules_data/terraforming_mars/flow.yaml:17',
+    4367: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4368: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4370: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4371: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4372: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4374: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4377: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    4384: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4385: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4387: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4389: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4390: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4392: 'rules_data/terraforming_mars/flow.yaml:26',
+    4393: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
+    4396: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4397: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4398: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4399: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4400: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4401: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4398: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4399: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4401: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4402: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4403: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
-    4404: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4409: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4410: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4411: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4412: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4413: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4417: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4418: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4419: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4421: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4422: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4423: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4425: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4403: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4404: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4406: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4407: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
+    4408: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4413: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4415: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4417: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4418: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4420: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4421: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4422: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4423: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4424: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4425: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4426: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4427: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4429: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4430: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4431: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4432: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4433: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4434: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4435: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4436: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4438: 'rules_data/terraforming_mars/flow.yaml:31',
-    4439: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4441: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4442: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4443: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4445: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4446: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4448: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4449: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4451: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4454: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4456: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4457: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4459: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4461: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4462: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4463: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4464: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4465: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4466: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4467: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4468: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4469: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4471: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4472: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4474: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4475: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4476: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4477: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4478: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4429: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4431: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4433: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4434: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4435: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4436: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4437: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4438: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4439: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4440: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4442: 'rules_data/terraforming_mars/flow.yaml:31',
+    4443: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4445: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4446: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4447: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4449: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4450: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4452: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4453: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4455: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4458: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4460: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4461: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4463: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
+    4465: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4466: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4467: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4468: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4469: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4470: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4471: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4472: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4475: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4476: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4477: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4478: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4479: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4481: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4482: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4484: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4485: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4486: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4487: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4488: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4491: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4492: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4493: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4495: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4484: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4486: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4488: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4489: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4490: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4491: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4492: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4495: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
     4496: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4499: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4500: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4503: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
-    4505: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4506: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4508: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4509: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4510: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4514: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4515: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4516: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4517: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4518: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4519: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4521: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4522: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4523: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4524: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4525: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4526: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4527: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4528: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4530: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4497: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4498: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4499: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4500: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4504: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4507: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
+    4509: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4510: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4512: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    4513: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4514: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4518: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4519: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4520: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4521: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4522: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4523: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4525: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4526: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4527: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4528: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4529: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4530: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4531: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4532: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4534: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4535: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4536: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4537: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4538: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4540: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4541: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4544: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4547: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
-    4549: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4550: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4552: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
-    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4558: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4559: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4560: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4562: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4565: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4566: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4567: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4568: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4570: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4571: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4573: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4534: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4536: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4538: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4539: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4540: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4541: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4542: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4544: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4545: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4548: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4551: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
+    4553: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4554: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4556: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
+    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4562: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4563: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4565: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4566: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4568: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4570: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4571: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4572: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4573: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4574: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4575: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4577: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4578: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4582: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
-    4584: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4585: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4587: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
-    4588: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
-    4592: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4593: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4594: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4595: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4596: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4600: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4601: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4602: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4603: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4605: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4577: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4579: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4581: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4582: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4586: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
+    4588: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4589: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4591: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
+    4592: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
+    4596: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4600: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4601: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4603: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4605: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4609: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4610: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4613: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4614: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4617: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
-    4619: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4620: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4624: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4625: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4626: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4628: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4632: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
-    4634: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4635: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4636: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4639: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4640: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4641: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4643: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4644: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4647: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
-    4649: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4650: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4651: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4656: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
-    4660: 'rules_data/terraforming_mars/flow.yaml:40',
-    4663: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4664: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4665: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4669: 'rules_data/terraforming_mars/flow.yaml:42',
-    4670: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4671: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4672: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4673: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4674: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4675: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4677: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4680: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
-    4683: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4686: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4687: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4688: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4692: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4693: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4694: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4695: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4696: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4700: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4704: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4616: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4617: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4618: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
+    4623: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4624: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4625: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4628: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4630: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4633: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4636: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
+    4638: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4639: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4640: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4643: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4644: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4645: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4648: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4651: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
+    4653: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4654: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4655: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4656: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4660: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
+    4664: 'rules_data/terraforming_mars/flow.yaml:40',
+    4667: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4668: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4669: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4673: 'rules_data/terraforming_mars/flow.yaml:42',
+    4674: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4675: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4676: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4677: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4678: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
+    4687: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4688: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4690: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    4691: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4692: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4696: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4698: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4700: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4704: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4709: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4710: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4713: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4714: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4715: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4716: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4718: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4719: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4723: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4167: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4169: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4170: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4714: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4716: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4717: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4718: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4719: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4720: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4723: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4727: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
     4171: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4172: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4173: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4175: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    4178: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4179: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    4180: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    4181: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4184: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4185: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4186: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4188: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4189: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4190: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4191: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4192: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4193: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4197: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4198: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4200: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    4201: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4202: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4203: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4205: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4206: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4207: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4208: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4209: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4210: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4214: 'rules_data/terraforming_mars/modules.yaml:35',
-    4215: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4217: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4218: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4219: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4220: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4221: 'rules_data/terraforming_mars/modules.yaml:54',
-    4223: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4224: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4225: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4226: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4174: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4175: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4176: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4177: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4179: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    4182: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4183: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    4184: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    4185: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4188: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4189: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4190: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4192: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4193: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4194: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4195: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4196: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4197: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4201: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4202: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4204: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
+    4205: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4206: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4207: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4209: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4210: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4211: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    4212: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4213: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4214: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4218: 'rules_data/terraforming_mars/modules.yaml:35',
+    4219: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4221: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4222: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4223: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4224: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4225: 'rules_data/terraforming_mars/modules.yaml:54',
     4227: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4228: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4230: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4231: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4232: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4234: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4237: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4238: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4239: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4243: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4244: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4245: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4246: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4228: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4229: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4230: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4231: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4232: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4234: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4235: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4236: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4238: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4241: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4242: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4243: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4247: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4248: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4249: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4250: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4251: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4252: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4249: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4250: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4252: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4253: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4254: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4259: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4260: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4261: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4262: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4263: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4267: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4268: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4269: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4270: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4272: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4273: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4254: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4255: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4256: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4257: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4258: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4263: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4265: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4267: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4268: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4270: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4272: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4273: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4274: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4276: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4277: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4280: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4281: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4282: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4283: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4284: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4285: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4286: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4288: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4290: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4291: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4292: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4293: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4281: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4283: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4284: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4285: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4286: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4287: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4288: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4289: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4290: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4292: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4294: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4295: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4296: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4297: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4298: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4299: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4296: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4297: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4299: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4300: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4301: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4302: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4303: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4304: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4306: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4307: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4301: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4302: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4303: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4304: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4306: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4307: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4308: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4309: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4310: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4311: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4312: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4313: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4321: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4322: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4323: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4324: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4325: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4332: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4334: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4335: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4310: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4311: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4312: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4313: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4317: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4318: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4319: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4325: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4332: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4334: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4335: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4336: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4338: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4339: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4342: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4343: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4344: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4345: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4346: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4347: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4350: 'rules_data/terraforming_mars/modules.yaml:66',
+    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4343: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4346: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4347: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4349: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4350: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4351: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4352: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4354: 'rules_data/terraforming_mars/modules.yaml:66',
 }
