@@ -87,6 +87,8 @@ class Names:
         self.seats = set(rules.get("player_labels") or [])
         """Option keys that hold a player: shown numbered from 1 (``target player 2``)."""
         self.table: dict[str, str] = {}
+        for word, names in (game.get("labels") or {}).items():   # the game's label words
+            self._add(word, {"name": names if isinstance(names, dict) else {"en": names}})
         core = rules.get("records")  # a game in the core language keeps its records there
         tables = list(rules.values()) + (list(core.values()) if isinstance(core, dict) else [])
         for records in tables:
@@ -102,9 +104,12 @@ class Names:
             self.table.setdefault(str(rid), name)
 
     def of(self, value: Any) -> str:
-        """The name of an id, or the value itself as short text."""
+        """The name of an id (or of a label word: ``labels`` in game.yaml), or the value
+        itself as short text (``none`` for no value when the game names it)."""
         if isinstance(value, str):
             return self.table.get(value, value)
+        if value is None and "none" in self.table:
+            return self.table["none"]
         return json.dumps(value, ensure_ascii=False)
 
     def label(self, option: Any) -> str:
@@ -126,5 +131,6 @@ class Names:
         if isinstance(value, str) and value in self.table:
             return self.table[value]
         if isinstance(value, bool):
-            return f"{self.of(key)}: {'yes' if value else 'no'}"
+            word = self.table.get("true", "yes") if value else self.table.get("false", "no")
+            return f"{self.of(key)}: {word}"
         return f"{self.of(key)} {self.of(value)}"
