@@ -5701,47 +5701,47 @@ def x_2195(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 def x_2200(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     E = ctx.env()
-    return MEMO(ctx, (2200, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1909 for v_x_1909 in items_of(GET(ctx, 'cards', v_c_1908, 'tags', [])) if (v_x_1909 == 'power')]) for v_c_1908 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1911 for v_x_1911 in items_of(GET(ctx, 'corporations', v_c_1910, 'tags', [])) if (v_x_1911 == 'power')]) for v_c_1910 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1))
+    return MEMO(ctx, (2200, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1914 for v_x_1914 in items_of(GET(ctx, 'cards', v_c_1913, 'tags', [])) if (v_x_1914 == 'power')]) for v_c_1913 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1916 for v_x_1916 in items_of(GET(ctx, 'corporations', v_c_1915, 'tags', [])) if (v_x_1916 == 'power')]) for v_c_1915 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_1917 for v_x_1917 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1917 == 'power')]))))
 
 
 def x_2201(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1913'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1919'), 0)
 
 
 def x_2202(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return (num(E.get('n~1912')) * num(E.get('k~1914')))
+    return (num(E.get('n~1918')) * num(E.get('k~1920')))
 
 
 def x_2205(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1916'), 0)) >= num(E.get('n~1915')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1922'), 0)) >= num(E.get('n~1921')))
 
 
 def x_2206(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1916'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1922'), 0)
 
 
 def x_2210(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1918'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1924'), 0)
 
 
 def x_2215(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1919'), 0), GET(ctx, 'parameters', E.get('p~1919'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1919'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1925'), 0), GET(ctx, 'parameters', E.get('p~1925'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1925'), 'max', 0)))
 
 
 def x_2216(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1919'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~1925'), 0)
 
 
 def x_2217(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1919'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~1925'), 'step', 0)
 
 
 def x_2218(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -5751,12 +5751,12 @@ def x_2218(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 def x_2219(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1919'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~1925'), 'tr_track', None) != None)
 
 
 def x_2220(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1919'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1925'), 'tr_track', None), 0)
 
 
 def x_2222(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -5766,47 +5766,47 @@ def x_2222(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 def x_2224(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~1919'))
+    return FLD(ctx, K[0], E.get('p~1925'))
 
 
 def x_2225(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~1921'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1919'), 0))
+    return (KEY(E.get('b~1927'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1925'), 0))
 
 
 def x_2226(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return KEY(E.get('b~1921'), 'effect', None)
+    return KEY(E.get('b~1927'), 'effect', None)
 
 
 def x_2231(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1923'), 0)) >= num(E.get('n~1922')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1929'), 0)) >= num(E.get('n~1928')))
 
 
 def x_2232(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1923'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1929'), 0)
 
 
 def x_2236(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1925'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1931'), 0)
 
 
 def x_2241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1926'), 0), GET(ctx, 'parameters', E.get('p~1926'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1926'), 'max', 0)))
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1932'), 0), GET(ctx, 'parameters', E.get('p~1932'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1932'), 'max', 0)))
 
 
 def x_2242(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1926'), 0)
+    return KEY(ctx.state.get('params'), E.get('p~1932'), 0)
 
 
 def x_2243(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1926'), 'step', 0)
+    return GET(ctx, 'parameters', E.get('p~1932'), 'step', 0)
 
 
 def x_2244(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -5816,12 +5816,12 @@ def x_2244(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 def x_2245(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1926'), 'tr_track', None) != None)
+    return (GET(ctx, 'parameters', E.get('p~1932'), 'tr_track', None) != None)
 
 
 def x_2246(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1926'), 'tr_track', None), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1932'), 'tr_track', None), 0)
 
 
 def x_2248(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -5831,17 +5831,17 @@ def x_2248(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 def x_2250(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~1926'))
+    return FLD(ctx, K[0], E.get('p~1932'))
 
 
 def x_2251(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~1928'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1926'), 0))
+    return (KEY(E.get('b~1934'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1932'), 0))
 
 
 def x_2252(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return KEY(E.get('b~1928'), 'effect', None)
+    return KEY(E.get('b~1934'), 'effect', None)
 
 
 def x_2256(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:350
@@ -5851,21 +5851,21 @@ def x_2256(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:350
 
 def x_2259(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1930'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1936'), 0)
 
 
 def x_2263(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2263, ctx.stamps.get('events', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, PL(ctx, v_p_1932).get('events')) for v_p_1932 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2263, ctx.stamps.get('events', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, PL(ctx, v_p_1938).get('events')) for v_p_1938 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2264(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1934'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1940'), 0)
 
 
 def x_2265(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
-    return (num(E.get('n~1933')) * num(E.get('k~1935')))
+    return (num(E.get('n~1939')) * num(E.get('k~1941')))
 
 
 def x_2266(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:379
@@ -5874,17 +5874,17 @@ def x_2266(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:379
 
 def x_2269(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1937'), 0)) - num(E.get('n~1936')))) >= num(GET(ctx, 'resources', E.get('r~1937'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1943'), 0)) - num(E.get('n~1942')))) >= num(GET(ctx, 'resources', E.get('r~1943'), 'production_min', 0)))
 
 
 def x_2270(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1937'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1943'), 0)
 
 
 def x_2274(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1939'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1945'), 0)
 
 
 def x_2276(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:387
@@ -5894,32 +5894,32 @@ def x_2276(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:387
 
 def x_2279(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1941'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1947'), 0)
 
 
 def x_2282(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2282, E.get('t~1942'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1943, 0), GET(ctx, 'parameters', v_p_1943, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1943, 'max', 0))) for v_p_1943 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1943, 'tile', None) == E.get('t~1942'))])))
+    return MEMO(ctx, (2282, E.get('t~1948'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1949, 0), GET(ctx, 'parameters', v_p_1949, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1949, 'max', 0))) for v_p_1949 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1949, 'tile', None) == E.get('t~1948'))])))
 
 
 def x_2283(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2283, E.get('this'), E.get('t~1942'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1948: (lambda v_near_1951: (v_near_1951 if (bool((GET(ctx, 'tiles', E.get('t~1942'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1951)) > num(0)))) else v_open_1948))([v_s_1949 for v_s_1949 in items_of(v_open_1948) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1950, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1950, {}), 'owner', None) == E.get('you')))) for v_x_1950 in items_of(ADJ(ctx, 'spaces', v_s_1949))])))]))([v_s_1945 for v_s_1945 in items_of([v_x_1944 for v_x_1944 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1944, 'type', None) == GET(ctx, 'tiles', E.get('t~1942'), 'space', None))]) if (bool((not IN(v_s_1945, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1945, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1945, 'reserved', None) == E.get('t~1942'))) or bool((GET(ctx, 'spaces', v_s_1945, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1945, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1945, None) == E.get('you'))))) and bool((bool(IN(v_s_1945, KEY(GET(ctx, 'tiles', E.get('t~1942'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1946, ctx.state.get('board'))) and bool((not IN(v_x_1946, KEY(GET(ctx, 'tiles', E.get('t~1942'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1946, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1946, {}), 'tile', None) == v_u_1947)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1946, {}), 'tile', None), 'counts_as', None) == v_u_1947))))) for v_u_1947 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1942'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1946 in items_of(ADJ(ctx, 'spaces', v_s_1945))]))))))]))) > num(0)))
+    return MEMO(ctx, (2283, E.get('this'), E.get('t~1948'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_1954: (lambda v_near_1957: (v_near_1957 if (bool((GET(ctx, 'tiles', E.get('t~1948'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1957)) > num(0)))) else v_open_1954))([v_s_1955 for v_s_1955 in items_of(v_open_1954) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1956, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1956, {}), 'owner', None) == E.get('you')))) for v_x_1956 in items_of(ADJ(ctx, 'spaces', v_s_1955))])))]))([v_s_1951 for v_s_1951 in items_of([v_x_1950 for v_x_1950 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1950, 'type', None) == GET(ctx, 'tiles', E.get('t~1948'), 'space', None))]) if (bool((not IN(v_s_1951, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1951, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1951, 'reserved', None) == E.get('t~1948'))) or bool((GET(ctx, 'spaces', v_s_1951, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1951, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1951, None) == E.get('you'))))) and bool((bool(IN(v_s_1951, KEY(GET(ctx, 'tiles', E.get('t~1948'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1952, ctx.state.get('board'))) and bool((not IN(v_x_1952, KEY(GET(ctx, 'tiles', E.get('t~1948'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1952, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1952, {}), 'tile', None) == v_u_1953)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1952, {}), 'tile', None), 'counts_as', None) == v_u_1953))))) for v_u_1953 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1948'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1952 in items_of(ADJ(ctx, 'spaces', v_s_1951))]))))))]))) > num(0)))
 
 
 def x_2284(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2284, E.get('this'), E.get('t~1942'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1956: (lambda v_near_1959: (v_near_1959 if (bool((GET(ctx, 'tiles', E.get('t~1942'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1959)) > num(0)))) else v_open_1956))([v_s_1957 for v_s_1957 in items_of(v_open_1956) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1958, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1958, {}), 'owner', None) == E.get('you')))) for v_x_1958 in items_of(ADJ(ctx, 'spaces', v_s_1957))])))]))([v_s_1953 for v_s_1953 in items_of([v_x_1952 for v_x_1952 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1952, 'type', None) == GET(ctx, 'tiles', E.get('t~1942'), 'space', None))]) if (bool((not IN(v_s_1953, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1953, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1953, 'reserved', None) == E.get('t~1942'))) or bool((GET(ctx, 'spaces', v_s_1953, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1953, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1953, None) == E.get('you'))))) and bool((bool(IN(v_s_1953, KEY(GET(ctx, 'tiles', E.get('t~1942'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1954, ctx.state.get('board'))) and bool((not IN(v_x_1954, KEY(GET(ctx, 'tiles', E.get('t~1942'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1954, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1954, {}), 'tile', None) == v_u_1955)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1954, {}), 'tile', None), 'counts_as', None) == v_u_1955))))) for v_u_1955 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1942'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1954 in items_of(ADJ(ctx, 'spaces', v_s_1953))]))))))]))
+    return MEMO(ctx, (2284, E.get('this'), E.get('t~1948'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1962: (lambda v_near_1965: (v_near_1965 if (bool((GET(ctx, 'tiles', E.get('t~1948'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1965)) > num(0)))) else v_open_1962))([v_s_1963 for v_s_1963 in items_of(v_open_1962) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1964, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1964, {}), 'owner', None) == E.get('you')))) for v_x_1964 in items_of(ADJ(ctx, 'spaces', v_s_1963))])))]))([v_s_1959 for v_s_1959 in items_of([v_x_1958 for v_x_1958 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1958, 'type', None) == GET(ctx, 'tiles', E.get('t~1948'), 'space', None))]) if (bool((not IN(v_s_1959, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1959, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1959, 'reserved', None) == E.get('t~1948'))) or bool((GET(ctx, 'spaces', v_s_1959, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1959, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1959, None) == E.get('you'))))) and bool((bool(IN(v_s_1959, KEY(GET(ctx, 'tiles', E.get('t~1948'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1960, ctx.state.get('board'))) and bool((not IN(v_x_1960, KEY(GET(ctx, 'tiles', E.get('t~1948'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1960, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1960, {}), 'tile', None) == v_u_1961)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1960, {}), 'tile', None), 'counts_as', None) == v_u_1961))))) for v_u_1961 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1948'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1960 in items_of(ADJ(ctx, 'spaces', v_s_1959))]))))))]))
 
 
 def x_2287(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1962'), {})
+    return KEY(ctx.state.get('board'), E.get('s~1968'), {})
 
 
 def x_2288(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~1961'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1961'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1967'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1967'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_2289(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -5933,32 +5933,32 @@ def x_2291(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
 
 def x_2292(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1961'))
+    return FLD(ctx, K[1], E.get('t~1967'))
 
 
 def x_2293(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1962'))
+    return FLD(ctx, K[2], E.get('s~1968'))
 
 
 def x_2294(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~1962'))
+    return ADJ(ctx, 'spaces', E.get('s~1968'))
 
 
 def x_2295(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~1963'), ctx.state.get('board'))
+    return IN(E.get('x~1969'), ctx.state.get('board'))
 
 
 def x_2296(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1963'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1969'), {}), 'tile', None))
 
 
 def x_2300(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return {'space': E.get('space~1960')}
+    return {'space': E.get('space~1966')}
 
 
 def x_2302(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:390
@@ -5968,17 +5968,17 @@ def x_2302(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:390
 
 def x_2305(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1965'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1971'), 0)
 
 
 def x_2309(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1967'), 0)) - num(E.get('n~1966')))) >= num(GET(ctx, 'resources', E.get('r~1967'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1973'), 0)) - num(E.get('n~1972')))) >= num(GET(ctx, 'resources', E.get('r~1973'), 'production_min', 0)))
 
 
 def x_2310(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1967'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1973'), 0)
 
 
 def x_2314(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -6029,12 +6029,12 @@ def x_2325(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
 
 def x_2330(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('sv~1972') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~1978') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
 def x_2331(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
-    return (E.get('tv~1973') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~1979') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
 def x_2332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -6044,12 +6044,12 @@ def x_2332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 def x_2333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~1974'), E.get('t_v~1975')), E.get('h_v~1976')) == 0)
+    return (AR('+', AR('+', E.get('s_v~1980'), E.get('t_v~1981')), E.get('h_v~1982')) == 0)
 
 
 def x_2334(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~1971')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~1977')))
 
 
 def x_2335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -6059,27 +6059,27 @@ def x_2335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 def x_2337(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~1974')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~1975')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~1976'))))) >= num(E.get('price~1971')))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~1980')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~1981')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~1982'))))) >= num(E.get('price~1977')))
 
 
 def x_2338(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1971'), E.get('s_v~1974'))) - num(1)), E.get('s_v~1974'))]) if (num(E.get('s_v~1974')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1977'), E.get('s_v~1980'))) - num(1)), E.get('s_v~1980'))]) if (num(E.get('s_v~1980')) > num(0)) else 0))
 
 
 def x_2339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1971'), E.get('t_v~1975'))) - num(1)), E.get('t_v~1975'))]) if (num(E.get('t_v~1975')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1977'), E.get('t_v~1981'))) - num(1)), E.get('t_v~1981'))]) if (num(E.get('t_v~1981')) > num(0)) else 0))
 
 
 def x_2340(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1971'), E.get('h_v~1976'))) - num(1)), E.get('h_v~1976'))]) if (num(E.get('h_v~1976')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1977'), E.get('h_v~1982'))) - num(1)), E.get('h_v~1982'))]) if (num(E.get('h_v~1982')) > num(0)) else 0))
 
 
 def x_2341(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1971')) - num((num(E.get('s~1977')) * num(E.get('s_v~1974')))))) - num((num(E.get('t~1978')) * num(E.get('t_v~1975')))))) - num((num(E.get('h~1979')) * num(E.get('h_v~1976')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1977')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1977')) * num(E.get('s_v~1974'))), (num(E.get('t~1978')) * num(E.get('t_v~1975')))), (num(E.get('h~1979')) * num(E.get('h_v~1976'))))) - num(E.get('s_v~1974')))) >= num(E.get('price~1971'))))))) and bool((not (bool((num(E.get('t~1978')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1977')) * num(E.get('s_v~1974'))), (num(E.get('t~1978')) * num(E.get('t_v~1975')))), (num(E.get('h~1979')) * num(E.get('h_v~1976'))))) - num(E.get('t_v~1975')))) >= num(E.get('price~1971'))))))) and bool((not (bool((num(E.get('h~1979')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1977')) * num(E.get('s_v~1974'))), (num(E.get('t~1978')) * num(E.get('t_v~1975')))), (num(E.get('h~1979')) * num(E.get('h_v~1976'))))) - num(E.get('h_v~1976')))) >= num(E.get('price~1971'))))))))
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1977')) - num((num(E.get('s~1983')) * num(E.get('s_v~1980')))))) - num((num(E.get('t~1984')) * num(E.get('t_v~1981')))))) - num((num(E.get('h~1985')) * num(E.get('h_v~1982')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1983')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1983')) * num(E.get('s_v~1980'))), (num(E.get('t~1984')) * num(E.get('t_v~1981')))), (num(E.get('h~1985')) * num(E.get('h_v~1982'))))) - num(E.get('s_v~1980')))) >= num(E.get('price~1977'))))))) and bool((not (bool((num(E.get('t~1984')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1983')) * num(E.get('s_v~1980'))), (num(E.get('t~1984')) * num(E.get('t_v~1981')))), (num(E.get('h~1985')) * num(E.get('h_v~1982'))))) - num(E.get('t_v~1981')))) >= num(E.get('price~1977'))))))) and bool((not (bool((num(E.get('h~1985')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1983')) * num(E.get('s_v~1980'))), (num(E.get('t~1984')) * num(E.get('t_v~1981')))), (num(E.get('h~1985')) * num(E.get('h_v~1982'))))) - num(E.get('h_v~1982')))) >= num(E.get('price~1977'))))))))
 
 
 def x_2342(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -6089,7 +6089,7 @@ def x_2342(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 def x_2343(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1971')) - num((num(E.get('s~1977')) * num(E.get('s_v~1974')))))) - num((num(E.get('t~1978')) * num(E.get('t_v~1975')))))) - num((num(E.get('h~1979')) * num(E.get('h_v~1976')))))])
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1977')) - num((num(E.get('s~1983')) * num(E.get('s_v~1980')))))) - num((num(E.get('t~1984')) * num(E.get('t_v~1981')))))) - num((num(E.get('h~1985')) * num(E.get('h_v~1982')))))])
 
 
 def x_2344(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -6109,7 +6109,7 @@ def x_2348(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 def x_2350(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1971')) - num((num(E.get('s~1977')) * num(E.get('s_v~1974')))))) - num((num(E.get('t~1978')) * num(E.get('t_v~1975')))))) - num((num(E.get('h~1979')) * num(E.get('h_v~1976')))))])}, ({'steel': E.get('s~1977')} if (num(E.get('s_v~1974')) > num(0)) else K[5])), ({'titanium': E.get('t~1978')} if (num(E.get('t_v~1975')) > num(0)) else K[5])), ({'heat': E.get('h~1979')} if (num(E.get('h_v~1976')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1977')) - num((num(E.get('s~1983')) * num(E.get('s_v~1980')))))) - num((num(E.get('t~1984')) * num(E.get('t_v~1981')))))) - num((num(E.get('h~1985')) * num(E.get('h_v~1982')))))])}, ({'steel': E.get('s~1983')} if (num(E.get('s_v~1980')) > num(0)) else K[5])), ({'titanium': E.get('t~1984')} if (num(E.get('t_v~1981')) > num(0)) else K[5])), ({'heat': E.get('h~1985')} if (num(E.get('h_v~1982')) > num(0)) else K[5]))
 
 
 def x_2351(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -6119,12 +6119,12 @@ def x_2351(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 def x_2352(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return [E.get('card~1969')]
+    return [E.get('card~1975')]
 
 
 def x_2353(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
-    return {'card': E.get('card~1969'), 'keep': True}
+    return {'card': E.get('card~1975'), 'keep': True}
 
 
 def x_2354(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -6133,12 +6133,12 @@ def x_2354(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
 
 def x_2355(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
-    return [E.get('card~1969')]
+    return [E.get('card~1975')]
 
 
 def x_2356(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
-    return {'card': E.get('card~1969'), 'keep': False}
+    return {'card': E.get('card~1975'), 'keep': False}
 
 
 def x_2357(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -6199,7 +6199,7 @@ def x_2375(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:
 
 def x_2376(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return [E.get('c~1983')]
+    return [E.get('c~1989')]
 
 
 def x_2377(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -6209,12 +6209,12 @@ def x_2377(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:
 
 def x_2378(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return [E.get('c~1983')]
+    return [E.get('c~1989')]
 
 
 def x_2379(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return {'keep': E.get('c~1983')}
+    return {'keep': E.get('c~1989')}
 
 
 def x_2381(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
@@ -6233,22 +6233,22 @@ def x_2383(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:
 
 def x_2387(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~1984'), 'scope', None) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~1990'), 'scope', None) == 'game')
 
 
 def x_2388(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~1984'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~1990'), 0)
 
 
 def x_2390(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1984'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1990'), 0)
 
 
 def x_2392(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return (bool((E.get('t~1984') == 'tr')) and bool((num(E.get('n~1985')) > num(0))))
+    return (bool((E.get('t~1990') == 'tr')) and bool((num(E.get('n~1991')) > num(0))))
 
 
 def x_2393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -6258,7 +6258,7 @@ def x_2393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 def x_2398(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1987'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1993'), 0)
 
 
 def x_2400(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:437
@@ -6272,12 +6272,12 @@ def x_2402(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:440
 
 def x_2406(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1989'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1995'), 0)
 
 
 def x_2411(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1991'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1997'), 0)
 
 
 def x_2414(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:457
@@ -6286,32 +6286,32 @@ def x_2414(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:457
 
 def x_2418(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
     E = ctx.env()
-    return MEMO(ctx, (2418, E.get('k~1993'),), lambda: [v_x_1994 for v_x_1994 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1994, 'type', None) == E.get('k~1993'))])
+    return MEMO(ctx, (2418, E.get('k~1999'),), lambda: [v_x_2000 for v_x_2000 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2000, 'type', None) == E.get('k~1999'))])
 
 
 def x_2419(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (2419, E.get('t~1995'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1997, 0), GET(ctx, 'parameters', v_p_1997, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1997, 'max', 0))) for v_p_1997 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1997, 'tile', None) == E.get('t~1995'))])))
+    return MEMO(ctx, (2419, E.get('t~2001'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2003, 0), GET(ctx, 'parameters', v_p_2003, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2003, 'max', 0))) for v_p_2003 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2003, 'tile', None) == E.get('t~2001'))])))
 
 
 def x_2420(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return MEMO(ctx, (2420, E.get('l~1996'), E.get('this'), E.get('t~1995'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_1998 for v_s_1998 in items_of(E.get('l~1996')) if (bool((not IN(v_s_1998, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1998, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1998, 'reserved', None) == E.get('t~1995'))) or bool((GET(ctx, 'spaces', v_s_1998, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1998, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1998, None) == E.get('you'))))) and bool((bool(IN(v_s_1998, KEY(GET(ctx, 'tiles', E.get('t~1995'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1999, ctx.state.get('board'))) and bool((not IN(v_x_1999, KEY(GET(ctx, 'tiles', E.get('t~1995'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1999, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1999, {}), 'tile', None) == v_u_2000)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1999, {}), 'tile', None), 'counts_as', None) == v_u_2000))))) for v_u_2000 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1995'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1999 in items_of(ADJ(ctx, 'spaces', v_s_1998))]))))))])) > num(0)))
+    return MEMO(ctx, (2420, E.get('l~2002'), E.get('this'), E.get('t~2001'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2004 for v_s_2004 in items_of(E.get('l~2002')) if (bool((not IN(v_s_2004, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2004, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2004, 'reserved', None) == E.get('t~2001'))) or bool((GET(ctx, 'spaces', v_s_2004, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2004, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2004, None) == E.get('you'))))) and bool((bool(IN(v_s_2004, KEY(GET(ctx, 'tiles', E.get('t~2001'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2005, ctx.state.get('board'))) and bool((not IN(v_x_2005, KEY(GET(ctx, 'tiles', E.get('t~2001'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2005, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2005, {}), 'tile', None) == v_u_2006)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2005, {}), 'tile', None), 'counts_as', None) == v_u_2006))))) for v_u_2006 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2001'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2005 in items_of(ADJ(ctx, 'spaces', v_s_2004))]))))))])) > num(0)))
 
 
 def x_2421(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return MEMO(ctx, (2421, E.get('l~1996'), E.get('this'), E.get('t~1995'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2001 for v_s_2001 in items_of(E.get('l~1996')) if (bool((not IN(v_s_2001, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2001, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2001, 'reserved', None) == E.get('t~1995'))) or bool((GET(ctx, 'spaces', v_s_2001, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2001, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2001, None) == E.get('you'))))) and bool((bool(IN(v_s_2001, KEY(GET(ctx, 'tiles', E.get('t~1995'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2002, ctx.state.get('board'))) and bool((not IN(v_x_2002, KEY(GET(ctx, 'tiles', E.get('t~1995'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2002, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2002, {}), 'tile', None) == v_u_2003)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2002, {}), 'tile', None), 'counts_as', None) == v_u_2003))))) for v_u_2003 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1995'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2002 in items_of(ADJ(ctx, 'spaces', v_s_2001))]))))))])
+    return MEMO(ctx, (2421, E.get('l~2002'), E.get('this'), E.get('t~2001'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2007 for v_s_2007 in items_of(E.get('l~2002')) if (bool((not IN(v_s_2007, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2007, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2007, 'reserved', None) == E.get('t~2001'))) or bool((GET(ctx, 'spaces', v_s_2007, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2007, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2007, None) == E.get('you'))))) and bool((bool(IN(v_s_2007, KEY(GET(ctx, 'tiles', E.get('t~2001'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2008, ctx.state.get('board'))) and bool((not IN(v_x_2008, KEY(GET(ctx, 'tiles', E.get('t~2001'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2008, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2008, {}), 'tile', None) == v_u_2009)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2008, {}), 'tile', None), 'counts_as', None) == v_u_2009))))) for v_u_2009 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2001'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2008 in items_of(ADJ(ctx, 'spaces', v_s_2007))]))))))])
 
 
 def x_2424(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2006'), {})
+    return KEY(ctx.state.get('board'), E.get('s~2012'), {})
 
 
 def x_2425(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2005'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2005'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2011'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2011'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_2426(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -6325,37 +6325,37 @@ def x_2428(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
 
 def x_2429(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2005'))
+    return FLD(ctx, K[1], E.get('t~2011'))
 
 
 def x_2430(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2006'))
+    return FLD(ctx, K[2], E.get('s~2012'))
 
 
 def x_2431(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2006'))
+    return ADJ(ctx, 'spaces', E.get('s~2012'))
 
 
 def x_2432(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2007'), ctx.state.get('board'))
+    return IN(E.get('x~2013'), ctx.state.get('board'))
 
 
 def x_2433(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2007'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2013'), {}), 'tile', None))
 
 
 def x_2437(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return {'space': E.get('space~2004')}
+    return {'space': E.get('space~2010')}
 
 
 def x_2441(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2009'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2015'), 0)
 
 
 def x_2443(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:475
@@ -6369,17 +6369,17 @@ def x_2444(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:477
 
 def x_2447(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2011'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2017'), 0)
 
 
 def x_2451(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2013'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2019'), 0)
 
 
 def x_2455(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2015'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2021'), 0)
 
 
 def x_2458(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:487
@@ -6388,17 +6388,17 @@ def x_2458(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:487
 
 def x_2462(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2017'), 0)) - num(E.get('n~2016')))) >= num(GET(ctx, 'resources', E.get('r~2017'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2023'), 0)) - num(E.get('n~2022')))) >= num(GET(ctx, 'resources', E.get('r~2023'), 'production_min', 0)))
 
 
 def x_2463(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2017'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2023'), 0)
 
 
 def x_2467(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2019'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2025'), 0)
 
 
 def x_2469(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:503
@@ -6408,27 +6408,27 @@ def x_2469(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:503
 
 def x_2473(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:135
     E = ctx.env()
-    return MEMO(ctx, (2473, E.get('t~2020'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2023, 0), GET(ctx, 'parameters', v_p_2023, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2023, 'max', 0))) for v_p_2023 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2023, 'tile', None) == E.get('t~2020'))])))
+    return MEMO(ctx, (2473, E.get('t~2026'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2029, 0), GET(ctx, 'parameters', v_p_2029, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2029, 'max', 0))) for v_p_2029 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2029, 'tile', None) == E.get('t~2026'))])))
 
 
 def x_2474(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:136
     E = ctx.env()
-    return MEMO(ctx, (2474, E.get('n~2021'), E.get('this'), E.get('t~2020'), E.get('u~2022'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2025 for v_x_2025 in items_of([v_x_2024 for v_x_2024 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2024, 'type', None) == GET(ctx, 'tiles', E.get('t~2020'), 'space', None))]) if (bool((not IN(v_x_2025, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_x_2025, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_x_2025, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_x_2025, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_x_2025, None) == E.get('you'))))) and bool((num(CALL(ctx, 'count', None, [v_y_2026 for v_y_2026 in items_of(ADJ(ctx, 'spaces', v_x_2025)) if (bool(IN(v_y_2026, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_2026, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_2026, {}), 'tile', None) == E.get('u~2022'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_2026, {}), 'tile', None), 'counts_as', None) == E.get('u~2022'))))))])) >= num(E.get('n~2021')))))])
+    return MEMO(ctx, (2474, E.get('n~2027'), E.get('this'), E.get('t~2026'), E.get('u~2028'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2031 for v_x_2031 in items_of([v_x_2030 for v_x_2030 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2030, 'type', None) == GET(ctx, 'tiles', E.get('t~2026'), 'space', None))]) if (bool((not IN(v_x_2031, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_x_2031, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_x_2031, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_x_2031, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_x_2031, None) == E.get('you'))))) and bool((num(CALL(ctx, 'count', None, [v_y_2032 for v_y_2032 in items_of(ADJ(ctx, 'spaces', v_x_2031)) if (bool(IN(v_y_2032, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_2032, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_2032, {}), 'tile', None) == E.get('u~2028'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_2032, {}), 'tile', None), 'counts_as', None) == E.get('u~2028'))))))])) >= num(E.get('n~2027')))))])
 
 
 def x_2475(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:140
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('l~2027'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('l~2033'))) > num(0))
 
 
 def x_2479(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2030'), {})
+    return KEY(ctx.state.get('board'), E.get('s~2036'), {})
 
 
 def x_2480(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2029'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2029'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2035'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2035'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_2481(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -6442,32 +6442,32 @@ def x_2483(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
 
 def x_2484(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2029'))
+    return FLD(ctx, K[1], E.get('t~2035'))
 
 
 def x_2485(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2030'))
+    return FLD(ctx, K[2], E.get('s~2036'))
 
 
 def x_2486(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2030'))
+    return ADJ(ctx, 'spaces', E.get('s~2036'))
 
 
 def x_2487(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2031'), ctx.state.get('board'))
+    return IN(E.get('x~2037'), ctx.state.get('board'))
 
 
 def x_2488(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2031'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2037'), {}), 'tile', None))
 
 
 def x_2492(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:141
     E = ctx.env()
-    return {'space': E.get('space~2028')}
+    return {'space': E.get('space~2034')}
 
 
 def x_2495(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -6480,17 +6480,17 @@ def x_2496(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 def x_2497(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~2034')).get('stock'), E.get('r~2033'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2033'), 'target': E.get('target~2034'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~2040')).get('stock'), E.get('r~2039'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2039'), 'target': E.get('target~2040'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_2498(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2034')).get('stock'), E.get('r~2033'), 0)
+    return KEY(PL(ctx, E.get('target~2040')).get('stock'), E.get('r~2039'), 0)
 
 
 def x_2500(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return {'target': E.get('target~2034')}
+    return {'target': E.get('target~2040')}
 
 
 def x_2505(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -6503,17 +6503,17 @@ def x_2506(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 def x_2507(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~2037')).get('stock'), E.get('r~2036'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2036'), 'target': E.get('target~2037'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~2043')).get('stock'), E.get('r~2042'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2042'), 'target': E.get('target~2043'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_2508(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2037')).get('stock'), E.get('r~2036'), 0)
+    return KEY(PL(ctx, E.get('target~2043')).get('stock'), E.get('r~2042'), 0)
 
 
 def x_2510(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return {'target': E.get('target~2037')}
+    return {'target': E.get('target~2043')}
 
 
 def x_2515(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -6526,17 +6526,17 @@ def x_2516(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 def x_2517(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~2040')).get('stock'), E.get('r~2039'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2039'), 'target': E.get('target~2040'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~2046')).get('stock'), E.get('r~2045'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2045'), 'target': E.get('target~2046'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_2518(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2040')).get('stock'), E.get('r~2039'), 0)
+    return KEY(PL(ctx, E.get('target~2046')).get('stock'), E.get('r~2045'), 0)
 
 
 def x_2520(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     E = ctx.env()
-    return {'target': E.get('target~2040')}
+    return {'target': E.get('target~2046')}
 
 
 def x_2523(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:516
@@ -6545,47 +6545,47 @@ def x_2523(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:516
 
 def x_2526(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2042'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2048'), 0)
 
 
 def x_2530(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2044'), 0)) >= num(E.get('n~2043')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2050'), 0)) >= num(E.get('n~2049')))
 
 
 def x_2531(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2044'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2050'), 0)
 
 
 def x_2536(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:126
     E = ctx.env()
-    return MEMO(ctx, (2536, E.get('t~2045'), E.get('u~2046'), ctx.stamps.get('board', 0),), lambda: [v_x_2048 for v_x_2048 in items_of([v_x_2047 for v_x_2047 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2047, 'type', None) == GET(ctx, 'tiles', E.get('t~2045'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_2049, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_2049, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_2049, {}), 'tile', None) == E.get('u~2046'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_2049, {}), 'tile', None), 'counts_as', None) == E.get('u~2046')))))) for v_y_2049 in items_of(ADJ(ctx, 'spaces', v_x_2048))])])
+    return MEMO(ctx, (2536, E.get('t~2051'), E.get('u~2052'), ctx.stamps.get('board', 0),), lambda: [v_x_2054 for v_x_2054 in items_of([v_x_2053 for v_x_2053 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2053, 'type', None) == GET(ctx, 'tiles', E.get('t~2051'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_2055, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_2055, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_2055, {}), 'tile', None) == E.get('u~2052'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_2055, {}), 'tile', None), 'counts_as', None) == E.get('u~2052')))))) for v_y_2055 in items_of(ADJ(ctx, 'spaces', v_x_2054))])])
 
 
 def x_2537(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (2537, E.get('t~2050'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2052, 0), GET(ctx, 'parameters', v_p_2052, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2052, 'max', 0))) for v_p_2052 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2052, 'tile', None) == E.get('t~2050'))])))
+    return MEMO(ctx, (2537, E.get('t~2056'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2058, 0), GET(ctx, 'parameters', v_p_2058, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2058, 'max', 0))) for v_p_2058 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2058, 'tile', None) == E.get('t~2056'))])))
 
 
 def x_2538(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return MEMO(ctx, (2538, E.get('l~2051'), E.get('this'), E.get('t~2050'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2053 for v_s_2053 in items_of(E.get('l~2051')) if (bool((not IN(v_s_2053, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2053, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2053, 'reserved', None) == E.get('t~2050'))) or bool((GET(ctx, 'spaces', v_s_2053, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2053, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2053, None) == E.get('you'))))) and bool((bool(IN(v_s_2053, KEY(GET(ctx, 'tiles', E.get('t~2050'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2054, ctx.state.get('board'))) and bool((not IN(v_x_2054, KEY(GET(ctx, 'tiles', E.get('t~2050'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2054, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2054, {}), 'tile', None) == v_u_2055)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2054, {}), 'tile', None), 'counts_as', None) == v_u_2055))))) for v_u_2055 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2050'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2054 in items_of(ADJ(ctx, 'spaces', v_s_2053))]))))))])) > num(0)))
+    return MEMO(ctx, (2538, E.get('l~2057'), E.get('this'), E.get('t~2056'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2059 for v_s_2059 in items_of(E.get('l~2057')) if (bool((not IN(v_s_2059, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2059, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2059, 'reserved', None) == E.get('t~2056'))) or bool((GET(ctx, 'spaces', v_s_2059, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2059, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2059, None) == E.get('you'))))) and bool((bool(IN(v_s_2059, KEY(GET(ctx, 'tiles', E.get('t~2056'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2060, ctx.state.get('board'))) and bool((not IN(v_x_2060, KEY(GET(ctx, 'tiles', E.get('t~2056'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2060, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2060, {}), 'tile', None) == v_u_2061)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2060, {}), 'tile', None), 'counts_as', None) == v_u_2061))))) for v_u_2061 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2056'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2060 in items_of(ADJ(ctx, 'spaces', v_s_2059))]))))))])) > num(0)))
 
 
 def x_2539(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return MEMO(ctx, (2539, E.get('l~2051'), E.get('this'), E.get('t~2050'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2056 for v_s_2056 in items_of(E.get('l~2051')) if (bool((not IN(v_s_2056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('t~2050'))) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2056, None) == E.get('you'))))) and bool((bool(IN(v_s_2056, KEY(GET(ctx, 'tiles', E.get('t~2050'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2057, ctx.state.get('board'))) and bool((not IN(v_x_2057, KEY(GET(ctx, 'tiles', E.get('t~2050'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) == v_u_2058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None), 'counts_as', None) == v_u_2058))))) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2050'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))))))])
+    return MEMO(ctx, (2539, E.get('l~2057'), E.get('this'), E.get('t~2056'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2062 for v_s_2062 in items_of(E.get('l~2057')) if (bool((not IN(v_s_2062, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2062, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2062, 'reserved', None) == E.get('t~2056'))) or bool((GET(ctx, 'spaces', v_s_2062, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2062, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2062, None) == E.get('you'))))) and bool((bool(IN(v_s_2062, KEY(GET(ctx, 'tiles', E.get('t~2056'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2063, ctx.state.get('board'))) and bool((not IN(v_x_2063, KEY(GET(ctx, 'tiles', E.get('t~2056'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2063, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2063, {}), 'tile', None) == v_u_2064)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2063, {}), 'tile', None), 'counts_as', None) == v_u_2064))))) for v_u_2064 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2056'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2063 in items_of(ADJ(ctx, 'spaces', v_s_2062))]))))))])
 
 
 def x_2542(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2061'), {})
+    return KEY(ctx.state.get('board'), E.get('s~2067'), {})
 
 
 def x_2543(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2060'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2060'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2066'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2066'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_2544(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -6599,42 +6599,42 @@ def x_2546(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
 
 def x_2547(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2060'))
+    return FLD(ctx, K[1], E.get('t~2066'))
 
 
 def x_2548(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2061'))
+    return FLD(ctx, K[2], E.get('s~2067'))
 
 
 def x_2549(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2061'))
+    return ADJ(ctx, 'spaces', E.get('s~2067'))
 
 
 def x_2550(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2062'), ctx.state.get('board'))
+    return IN(E.get('x~2068'), ctx.state.get('board'))
 
 
 def x_2551(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2062'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2068'), {}), 'tile', None))
 
 
 def x_2555(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return {'space': E.get('space~2059')}
+    return {'space': E.get('space~2065')}
 
 
 def x_2560(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('sv~2065') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2071') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
 def x_2561(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
-    return (E.get('tv~2066') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2072') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
 def x_2562(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -6644,12 +6644,12 @@ def x_2562(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 def x_2563(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2067'), E.get('t_v~2068')), E.get('h_v~2069')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2073'), E.get('t_v~2074')), E.get('h_v~2075')) == 0)
 
 
 def x_2564(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2064')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2070')))
 
 
 def x_2565(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -6659,27 +6659,27 @@ def x_2565(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 def x_2567(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2067')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2068')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2069'))))) >= num(E.get('price~2064')))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2073')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2074')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2075'))))) >= num(E.get('price~2070')))
 
 
 def x_2568(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2064'), E.get('s_v~2067'))) - num(1)), E.get('s_v~2067'))]) if (num(E.get('s_v~2067')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2070'), E.get('s_v~2073'))) - num(1)), E.get('s_v~2073'))]) if (num(E.get('s_v~2073')) > num(0)) else 0))
 
 
 def x_2569(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2064'), E.get('t_v~2068'))) - num(1)), E.get('t_v~2068'))]) if (num(E.get('t_v~2068')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2070'), E.get('t_v~2074'))) - num(1)), E.get('t_v~2074'))]) if (num(E.get('t_v~2074')) > num(0)) else 0))
 
 
 def x_2570(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2064'), E.get('h_v~2069'))) - num(1)), E.get('h_v~2069'))]) if (num(E.get('h_v~2069')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2070'), E.get('h_v~2075'))) - num(1)), E.get('h_v~2075'))]) if (num(E.get('h_v~2075')) > num(0)) else 0))
 
 
 def x_2571(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2064')) - num((num(E.get('s~2070')) * num(E.get('s_v~2067')))))) - num((num(E.get('t~2071')) * num(E.get('t_v~2068')))))) - num((num(E.get('h~2072')) * num(E.get('h_v~2069')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2070')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2070')) * num(E.get('s_v~2067'))), (num(E.get('t~2071')) * num(E.get('t_v~2068')))), (num(E.get('h~2072')) * num(E.get('h_v~2069'))))) - num(E.get('s_v~2067')))) >= num(E.get('price~2064'))))))) and bool((not (bool((num(E.get('t~2071')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2070')) * num(E.get('s_v~2067'))), (num(E.get('t~2071')) * num(E.get('t_v~2068')))), (num(E.get('h~2072')) * num(E.get('h_v~2069'))))) - num(E.get('t_v~2068')))) >= num(E.get('price~2064'))))))) and bool((not (bool((num(E.get('h~2072')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2070')) * num(E.get('s_v~2067'))), (num(E.get('t~2071')) * num(E.get('t_v~2068')))), (num(E.get('h~2072')) * num(E.get('h_v~2069'))))) - num(E.get('h_v~2069')))) >= num(E.get('price~2064'))))))))
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2070')) - num((num(E.get('s~2076')) * num(E.get('s_v~2073')))))) - num((num(E.get('t~2077')) * num(E.get('t_v~2074')))))) - num((num(E.get('h~2078')) * num(E.get('h_v~2075')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2076')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2076')) * num(E.get('s_v~2073'))), (num(E.get('t~2077')) * num(E.get('t_v~2074')))), (num(E.get('h~2078')) * num(E.get('h_v~2075'))))) - num(E.get('s_v~2073')))) >= num(E.get('price~2070'))))))) and bool((not (bool((num(E.get('t~2077')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2076')) * num(E.get('s_v~2073'))), (num(E.get('t~2077')) * num(E.get('t_v~2074')))), (num(E.get('h~2078')) * num(E.get('h_v~2075'))))) - num(E.get('t_v~2074')))) >= num(E.get('price~2070'))))))) and bool((not (bool((num(E.get('h~2078')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2076')) * num(E.get('s_v~2073'))), (num(E.get('t~2077')) * num(E.get('t_v~2074')))), (num(E.get('h~2078')) * num(E.get('h_v~2075'))))) - num(E.get('h_v~2075')))) >= num(E.get('price~2070'))))))))
 
 
 def x_2572(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -6689,7 +6689,7 @@ def x_2572(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 def x_2573(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2064')) - num((num(E.get('s~2070')) * num(E.get('s_v~2067')))))) - num((num(E.get('t~2071')) * num(E.get('t_v~2068')))))) - num((num(E.get('h~2072')) * num(E.get('h_v~2069')))))])
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2070')) - num((num(E.get('s~2076')) * num(E.get('s_v~2073')))))) - num((num(E.get('t~2077')) * num(E.get('t_v~2074')))))) - num((num(E.get('h~2078')) * num(E.get('h_v~2075')))))])
 
 
 def x_2574(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -6709,12 +6709,12 @@ def x_2578(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 def x_2580(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2064')) - num((num(E.get('s~2070')) * num(E.get('s_v~2067')))))) - num((num(E.get('t~2071')) * num(E.get('t_v~2068')))))) - num((num(E.get('h~2072')) * num(E.get('h_v~2069')))))])}, ({'steel': E.get('s~2070')} if (num(E.get('s_v~2067')) > num(0)) else K[5])), ({'titanium': E.get('t~2071')} if (num(E.get('t_v~2068')) > num(0)) else K[5])), ({'heat': E.get('h~2072')} if (num(E.get('h_v~2069')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2070')) - num((num(E.get('s~2076')) * num(E.get('s_v~2073')))))) - num((num(E.get('t~2077')) * num(E.get('t_v~2074')))))) - num((num(E.get('h~2078')) * num(E.get('h_v~2075')))))])}, ({'steel': E.get('s~2076')} if (num(E.get('s_v~2073')) > num(0)) else K[5])), ({'titanium': E.get('t~2077')} if (num(E.get('t_v~2074')) > num(0)) else K[5])), ({'heat': E.get('h~2078')} if (num(E.get('h_v~2075')) > num(0)) else K[5]))
 
 
 def x_2583(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2074'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2080'), 0)
 
 
 def x_2587(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
@@ -6727,32 +6727,32 @@ def x_2588(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:
 
 def x_2589(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     E = ctx.env()
-    return (bool((E.get('target~2077') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2077')).get('stock'), E.get('r~2076'), 0)) > num(0))))
+    return (bool((E.get('target~2083') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2083')).get('stock'), E.get('r~2082'), 0)) > num(0))))
 
 
 def x_2590(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
-    return CALL(ctx, 'min', None, [E.get('n~2075'), KEY(PL(ctx, E.get('target~2077')).get('stock'), E.get('r~2076'), 0)])
+    return CALL(ctx, 'min', None, [E.get('n~2081'), KEY(PL(ctx, E.get('target~2083')).get('stock'), E.get('r~2082'), 0)])
 
 
 def x_2591(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2077')).get('stock'), E.get('r~2076'), 0)
+    return KEY(PL(ctx, E.get('target~2083')).get('stock'), E.get('r~2082'), 0)
 
 
 def x_2593(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2076'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2082'), 0)
 
 
 def x_2595(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     E = ctx.env()
-    return {'target': E.get('target~2077')}
+    return {'target': E.get('target~2083')}
 
 
 def x_2597(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2076'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2082'), 0)
 
 
 def x_2602(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
@@ -6765,42 +6765,42 @@ def x_2603(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:
 
 def x_2604(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     E = ctx.env()
-    return (bool((E.get('target~2081') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2081')).get('stock'), E.get('r~2080'), 0)) > num(0))))
+    return (bool((E.get('target~2087') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2087')).get('stock'), E.get('r~2086'), 0)) > num(0))))
 
 
 def x_2605(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
-    return CALL(ctx, 'min', None, [E.get('n~2079'), KEY(PL(ctx, E.get('target~2081')).get('stock'), E.get('r~2080'), 0)])
+    return CALL(ctx, 'min', None, [E.get('n~2085'), KEY(PL(ctx, E.get('target~2087')).get('stock'), E.get('r~2086'), 0)])
 
 
 def x_2606(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2081')).get('stock'), E.get('r~2080'), 0)
+    return KEY(PL(ctx, E.get('target~2087')).get('stock'), E.get('r~2086'), 0)
 
 
 def x_2608(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2080'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2086'), 0)
 
 
 def x_2610(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     E = ctx.env()
-    return {'target': E.get('target~2081')}
+    return {'target': E.get('target~2087')}
 
 
 def x_2612(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2080'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2086'), 0)
 
 
 def x_2618(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2084'), 0)) - num(E.get('n~2083')))) >= num(GET(ctx, 'resources', E.get('r~2084'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2090'), 0)) - num(E.get('n~2089')))) >= num(GET(ctx, 'resources', E.get('r~2090'), 'production_min', 0)))
 
 
 def x_2619(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2084'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2090'), 0)
 
 
 def x_2623(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -6809,7 +6809,7 @@ def x_2623(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 def x_2624(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (2624, E.get('n~2085'), E.get('r~2086'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2087).get('prod'), E.get('r~2086'), 0)) - num(E.get('n~2085')))) >= num(GET(ctx, 'resources', E.get('r~2086'), 'production_min', 0))) for v_target_2087 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2624, E.get('n~2091'), E.get('r~2092'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2093).get('prod'), E.get('r~2092'), 0)) - num(E.get('n~2091')))) >= num(GET(ctx, 'resources', E.get('r~2092'), 'production_min', 0))) for v_target_2093 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2625(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -6818,37 +6818,37 @@ def x_2625(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 def x_2626(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2088')).get('prod'), E.get('r~2086'), 0)) - num(E.get('n~2085')))) >= num(GET(ctx, 'resources', E.get('r~2086'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~2094')).get('prod'), E.get('r~2092'), 0)) - num(E.get('n~2091')))) >= num(GET(ctx, 'resources', E.get('r~2092'), 'production_min', 0)))
 
 
 def x_2627(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2088')).get('prod'), E.get('r~2086'), 0)
+    return KEY(PL(ctx, E.get('target~2094')).get('prod'), E.get('r~2092'), 0)
 
 
 def x_2629(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return {'target': E.get('target~2088')}
+    return {'target': E.get('target~2094')}
 
 
 def x_2632(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2090'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2096'), 0)
 
 
 def x_2636(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2092'), 0)) - num(E.get('n~2091')))) >= num(GET(ctx, 'resources', E.get('r~2092'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2098'), 0)) - num(E.get('n~2097')))) >= num(GET(ctx, 'resources', E.get('r~2098'), 'production_min', 0)))
 
 
 def x_2637(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2092'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2098'), 0)
 
 
 def x_2641(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2094'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2100'), 0)
 
 
 def x_2643(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:571
@@ -6858,27 +6858,27 @@ def x_2643(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 def x_2645(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2645, E.get('t~2095'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2096, 0), GET(ctx, 'parameters', v_p_2096, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2096, 'max', 0))) for v_p_2096 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2096, 'tile', None) == E.get('t~2095'))])))
+    return MEMO(ctx, (2645, E.get('t~2101'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2102, 0), GET(ctx, 'parameters', v_p_2102, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2102, 'max', 0))) for v_p_2102 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2102, 'tile', None) == E.get('t~2101'))])))
 
 
 def x_2646(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2646, E.get('this'), E.get('t~2095'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2101: (lambda v_near_2104: (v_near_2104 if (bool((GET(ctx, 'tiles', E.get('t~2095'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2104)) > num(0)))) else v_open_2101))([v_s_2102 for v_s_2102 in items_of(v_open_2101) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2103, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2103, {}), 'owner', None) == E.get('you')))) for v_x_2103 in items_of(ADJ(ctx, 'spaces', v_s_2102))])))]))([v_s_2098 for v_s_2098 in items_of([v_x_2097 for v_x_2097 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2097, 'type', None) == GET(ctx, 'tiles', E.get('t~2095'), 'space', None))]) if (bool((not IN(v_s_2098, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2098, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2098, 'reserved', None) == E.get('t~2095'))) or bool((GET(ctx, 'spaces', v_s_2098, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2098, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2098, None) == E.get('you'))))) and bool((bool(IN(v_s_2098, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2099, ctx.state.get('board'))) and bool((not IN(v_x_2099, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2099, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2099, {}), 'tile', None) == v_u_2100)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2099, {}), 'tile', None), 'counts_as', None) == v_u_2100))))) for v_u_2100 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2099 in items_of(ADJ(ctx, 'spaces', v_s_2098))]))))))]))) > num(0)))
+    return MEMO(ctx, (2646, E.get('this'), E.get('t~2101'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2107: (lambda v_near_2110: (v_near_2110 if (bool((GET(ctx, 'tiles', E.get('t~2101'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2110)) > num(0)))) else v_open_2107))([v_s_2108 for v_s_2108 in items_of(v_open_2107) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2109, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2109, {}), 'owner', None) == E.get('you')))) for v_x_2109 in items_of(ADJ(ctx, 'spaces', v_s_2108))])))]))([v_s_2104 for v_s_2104 in items_of([v_x_2103 for v_x_2103 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2103, 'type', None) == GET(ctx, 'tiles', E.get('t~2101'), 'space', None))]) if (bool((not IN(v_s_2104, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2104, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2104, 'reserved', None) == E.get('t~2101'))) or bool((GET(ctx, 'spaces', v_s_2104, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2104, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2104, None) == E.get('you'))))) and bool((bool(IN(v_s_2104, KEY(GET(ctx, 'tiles', E.get('t~2101'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2105, ctx.state.get('board'))) and bool((not IN(v_x_2105, KEY(GET(ctx, 'tiles', E.get('t~2101'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2105, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2105, {}), 'tile', None) == v_u_2106)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2105, {}), 'tile', None), 'counts_as', None) == v_u_2106))))) for v_u_2106 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2101'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2105 in items_of(ADJ(ctx, 'spaces', v_s_2104))]))))))]))) > num(0)))
 
 
 def x_2647(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (2647, E.get('this'), E.get('t~2095'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2109: (lambda v_near_2112: (v_near_2112 if (bool((GET(ctx, 'tiles', E.get('t~2095'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2112)) > num(0)))) else v_open_2109))([v_s_2110 for v_s_2110 in items_of(v_open_2109) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2111, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2111, {}), 'owner', None) == E.get('you')))) for v_x_2111 in items_of(ADJ(ctx, 'spaces', v_s_2110))])))]))([v_s_2106 for v_s_2106 in items_of([v_x_2105 for v_x_2105 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2105, 'type', None) == GET(ctx, 'tiles', E.get('t~2095'), 'space', None))]) if (bool((not IN(v_s_2106, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2106, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2106, 'reserved', None) == E.get('t~2095'))) or bool((GET(ctx, 'spaces', v_s_2106, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2106, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2106, None) == E.get('you'))))) and bool((bool(IN(v_s_2106, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2107, ctx.state.get('board'))) and bool((not IN(v_x_2107, KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2107, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2107, {}), 'tile', None) == v_u_2108)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2107, {}), 'tile', None), 'counts_as', None) == v_u_2108))))) for v_u_2108 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2095'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2107 in items_of(ADJ(ctx, 'spaces', v_s_2106))]))))))]))
+    return MEMO(ctx, (2647, E.get('this'), E.get('t~2101'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2115: (lambda v_near_2118: (v_near_2118 if (bool((GET(ctx, 'tiles', E.get('t~2101'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2118)) > num(0)))) else v_open_2115))([v_s_2116 for v_s_2116 in items_of(v_open_2115) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2117, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2117, {}), 'owner', None) == E.get('you')))) for v_x_2117 in items_of(ADJ(ctx, 'spaces', v_s_2116))])))]))([v_s_2112 for v_s_2112 in items_of([v_x_2111 for v_x_2111 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2111, 'type', None) == GET(ctx, 'tiles', E.get('t~2101'), 'space', None))]) if (bool((not IN(v_s_2112, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2112, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2112, 'reserved', None) == E.get('t~2101'))) or bool((GET(ctx, 'spaces', v_s_2112, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2112, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2112, None) == E.get('you'))))) and bool((bool(IN(v_s_2112, KEY(GET(ctx, 'tiles', E.get('t~2101'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2113, ctx.state.get('board'))) and bool((not IN(v_x_2113, KEY(GET(ctx, 'tiles', E.get('t~2101'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2113, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2113, {}), 'tile', None) == v_u_2114)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2113, {}), 'tile', None), 'counts_as', None) == v_u_2114))))) for v_u_2114 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2101'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2113 in items_of(ADJ(ctx, 'spaces', v_s_2112))]))))))]))
 
 
 def x_2650(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2115'), {})
+    return KEY(ctx.state.get('board'), E.get('s~2121'), {})
 
 
 def x_2651(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2114'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2114'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2120'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2120'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_2652(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -6892,67 +6892,67 @@ def x_2654(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
 
 def x_2655(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2114'))
+    return FLD(ctx, K[1], E.get('t~2120'))
 
 
 def x_2656(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2115'))
+    return FLD(ctx, K[2], E.get('s~2121'))
 
 
 def x_2657(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2115'))
+    return ADJ(ctx, 'spaces', E.get('s~2121'))
 
 
 def x_2658(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2116'), ctx.state.get('board'))
+    return IN(E.get('x~2122'), ctx.state.get('board'))
 
 
 def x_2659(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2116'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2122'), {}), 'tile', None))
 
 
 def x_2663(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return {'space': E.get('space~2113')}
+    return {'space': E.get('space~2119')}
 
 
 def x_2664(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     E = ctx.env()
-    return MEMO(ctx, (2664, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2117 for v_s_2117 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2117, {}), 'owner', None) == E.get('you'))))])) >= num(1)))
+    return MEMO(ctx, (2664, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2123 for v_s_2123 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2123, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2123, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2123, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2123, {}), 'owner', None) == E.get('you'))))])) >= num(1)))
 
 
 def x_2668(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:126
     E = ctx.env()
-    return MEMO(ctx, (2668, E.get('t~2118'), E.get('u~2119'), ctx.stamps.get('board', 0),), lambda: [v_x_2121 for v_x_2121 in items_of([v_x_2120 for v_x_2120 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2120, 'type', None) == GET(ctx, 'tiles', E.get('t~2118'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_2122, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_2122, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_2122, {}), 'tile', None) == E.get('u~2119'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_2122, {}), 'tile', None), 'counts_as', None) == E.get('u~2119')))))) for v_y_2122 in items_of(ADJ(ctx, 'spaces', v_x_2121))])])
+    return MEMO(ctx, (2668, E.get('t~2124'), E.get('u~2125'), ctx.stamps.get('board', 0),), lambda: [v_x_2127 for v_x_2127 in items_of([v_x_2126 for v_x_2126 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2126, 'type', None) == GET(ctx, 'tiles', E.get('t~2124'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_2128, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_2128, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_2128, {}), 'tile', None) == E.get('u~2125'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_2128, {}), 'tile', None), 'counts_as', None) == E.get('u~2125')))))) for v_y_2128 in items_of(ADJ(ctx, 'spaces', v_x_2127))])])
 
 
 def x_2669(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (2669, E.get('t~2123'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2125, 0), GET(ctx, 'parameters', v_p_2125, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2125, 'max', 0))) for v_p_2125 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2125, 'tile', None) == E.get('t~2123'))])))
+    return MEMO(ctx, (2669, E.get('t~2129'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2131, 0), GET(ctx, 'parameters', v_p_2131, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2131, 'max', 0))) for v_p_2131 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2131, 'tile', None) == E.get('t~2129'))])))
 
 
 def x_2670(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return MEMO(ctx, (2670, E.get('l~2124'), E.get('this'), E.get('t~2123'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2126 for v_s_2126 in items_of(E.get('l~2124')) if (bool((not IN(v_s_2126, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2126, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2126, 'reserved', None) == E.get('t~2123'))) or bool((GET(ctx, 'spaces', v_s_2126, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2126, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2126, None) == E.get('you'))))) and bool((bool(IN(v_s_2126, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2127, ctx.state.get('board'))) and bool((not IN(v_x_2127, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2127, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2127, {}), 'tile', None) == v_u_2128)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2127, {}), 'tile', None), 'counts_as', None) == v_u_2128))))) for v_u_2128 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2127 in items_of(ADJ(ctx, 'spaces', v_s_2126))]))))))])) > num(0)))
+    return MEMO(ctx, (2670, E.get('l~2130'), E.get('this'), E.get('t~2129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2132 for v_s_2132 in items_of(E.get('l~2130')) if (bool((not IN(v_s_2132, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2132, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2132, 'reserved', None) == E.get('t~2129'))) or bool((GET(ctx, 'spaces', v_s_2132, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2132, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2132, None) == E.get('you'))))) and bool((bool(IN(v_s_2132, KEY(GET(ctx, 'tiles', E.get('t~2129'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2133, ctx.state.get('board'))) and bool((not IN(v_x_2133, KEY(GET(ctx, 'tiles', E.get('t~2129'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2133, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2133, {}), 'tile', None) == v_u_2134)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2133, {}), 'tile', None), 'counts_as', None) == v_u_2134))))) for v_u_2134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2129'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2133 in items_of(ADJ(ctx, 'spaces', v_s_2132))]))))))])) > num(0)))
 
 
 def x_2671(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return MEMO(ctx, (2671, E.get('l~2124'), E.get('this'), E.get('t~2123'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2129 for v_s_2129 in items_of(E.get('l~2124')) if (bool((not IN(v_s_2129, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2129, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2129, 'reserved', None) == E.get('t~2123'))) or bool((GET(ctx, 'spaces', v_s_2129, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2129, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2129, None) == E.get('you'))))) and bool((bool(IN(v_s_2129, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2130, ctx.state.get('board'))) and bool((not IN(v_x_2130, KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2130, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2130, {}), 'tile', None) == v_u_2131)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2130, {}), 'tile', None), 'counts_as', None) == v_u_2131))))) for v_u_2131 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2123'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2130 in items_of(ADJ(ctx, 'spaces', v_s_2129))]))))))])
+    return MEMO(ctx, (2671, E.get('l~2130'), E.get('this'), E.get('t~2129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2135 for v_s_2135 in items_of(E.get('l~2130')) if (bool((not IN(v_s_2135, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2135, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2135, 'reserved', None) == E.get('t~2129'))) or bool((GET(ctx, 'spaces', v_s_2135, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2135, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2135, None) == E.get('you'))))) and bool((bool(IN(v_s_2135, KEY(GET(ctx, 'tiles', E.get('t~2129'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2136, ctx.state.get('board'))) and bool((not IN(v_x_2136, KEY(GET(ctx, 'tiles', E.get('t~2129'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2136, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2136, {}), 'tile', None) == v_u_2137)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2136, {}), 'tile', None), 'counts_as', None) == v_u_2137))))) for v_u_2137 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2129'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2136 in items_of(ADJ(ctx, 'spaces', v_s_2135))]))))))])
 
 
 def x_2674(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2134'), {})
+    return KEY(ctx.state.get('board'), E.get('s~2140'), {})
 
 
 def x_2675(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2133'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2133'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2139'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2139'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_2676(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -6966,32 +6966,32 @@ def x_2678(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
 
 def x_2679(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2133'))
+    return FLD(ctx, K[1], E.get('t~2139'))
 
 
 def x_2680(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2134'))
+    return FLD(ctx, K[2], E.get('s~2140'))
 
 
 def x_2681(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2134'))
+    return ADJ(ctx, 'spaces', E.get('s~2140'))
 
 
 def x_2682(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2135'), ctx.state.get('board'))
+    return IN(E.get('x~2141'), ctx.state.get('board'))
 
 
 def x_2683(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2135'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2141'), {}), 'tile', None))
 
 
 def x_2687(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return {'space': E.get('space~2132')}
+    return {'space': E.get('space~2138')}
 
 
 def x_2688(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:580
@@ -7001,7 +7001,7 @@ def x_2688(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:580
 
 def x_2689(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     E = ctx.env()
-    return MEMO(ctx, (2689, E.get('event'),), lambda: AR('+', CALL(ctx, 'count', None, [v_x_2136 for v_x_2136 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2136 == 'animal')]), CALL(ctx, 'count', None, [v_x_2137 for v_x_2137 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2137 == 'plant')])))
+    return MEMO(ctx, (2689, E.get('event'),), lambda: AR('+', CALL(ctx, 'count', None, [v_x_2142 for v_x_2142 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2142 == 'animal')]), CALL(ctx, 'count', None, [v_x_2143 for v_x_2143 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2143 == 'plant')])))
 
 
 def x_2691(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -7019,2339 +7019,2334 @@ def x_2694(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:596
 
 
 def x_2697(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:602
-    return MEMO(ctx, (2697, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2143 for v_s_2143 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2143, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2143, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2143, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_2143, 'type', None) != 'off_map')))]))
+    return MEMO(ctx, (2697, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2149 for v_s_2149 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2149, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2149, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2149, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_2149, 'type', None) != 'off_map')))]))
 
 
 def x_2698(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2145'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2151'), 0)
 
 
 def x_2699(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return (num(E.get('n~2144')) * num(E.get('k~2146')))
+    return (num(E.get('n~2150')) * num(E.get('k~2152')))
 
 
 def x_2701(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:607
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(4))
 
 
-def x_2704(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def x_2705(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     E = ctx.env()
-    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('/', AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2152 for v_x_2152 in items_of(GET(ctx, 'cards', v_c_2151, 'tags', [])) if (v_x_2152 == 'microbe')]) for v_c_2151 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2154 for v_x_2154 in items_of(GET(ctx, 'corporations', v_c_2153, 'tags', [])) if (v_x_2154 == 'microbe')]) for v_c_2153 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1), 2))
+    return MEMO(ctx, (2705, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2154 for v_x_2154 in items_of(GET(ctx, 'cards', v_c_2153, 'tags', [])) if (v_x_2154 == 'microbe')]) for v_c_2153 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2156 for v_x_2156 in items_of(GET(ctx, 'corporations', v_c_2155, 'tags', [])) if (v_x_2156 == 'microbe')]) for v_c_2155 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2157 for v_x_2157 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2157 == 'microbe')]))))
 
 
-def x_2705(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2706(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2156'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2159'), 0)
 
 
-def x_2706(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2707(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     E = ctx.env()
-    return (num(E.get('n~2155')) * num(E.get('k~2157')))
-
-
-def x_2707(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:616
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(3))
+    return (num(E.get('n~2158')) * num(AR('/', E.get('k~2161'), E.get('m~2160'))))
 
 
 def x_2708(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:616
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(3))
+
+
+def x_2709(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((bool(IN('animal', KEY(E.get('event'), 'tags', None))) or bool(IN('plant', KEY(E.get('event'), 'tags', None))) or bool(IN('microbe', KEY(E.get('event'), 'tags', None))))))
 
 
-def x_2709(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:628
+def x_2710(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     E = ctx.env()
-    return MEMO(ctx, (2709, E.get('event'),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_x_2158 for v_x_2158 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2158 == 'animal')]), CALL(ctx, 'count', None, [v_x_2159 for v_x_2159 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2159 == 'plant')])), CALL(ctx, 'count', None, [v_x_2160 for v_x_2160 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2160 == 'microbe')])))
+    return MEMO(ctx, (2710, E.get('event'),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_x_2162 for v_x_2162 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2162 == 'animal')]), CALL(ctx, 'count', None, [v_x_2163 for v_x_2163 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2163 == 'plant')])), CALL(ctx, 'count', None, [v_x_2164 for v_x_2164 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2164 == 'microbe')])))
 
 
-def x_2711(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2713(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:616
+def x_2714(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     E = ctx.env()
     return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 3)))
 
 
-def x_2714(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:631
+def x_2715(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     E = ctx.env()
-    return MEMO(ctx, (2714, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2164 for v_x_2164 in items_of(GET(ctx, 'cards', v_c_2163, 'tags', [])) if (v_x_2164 == 'power')]) for v_c_2163 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2166 for v_x_2166 in items_of(GET(ctx, 'corporations', v_c_2165, 'tags', [])) if (v_x_2166 == 'power')]) for v_c_2165 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2715, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2168 for v_x_2168 in items_of(GET(ctx, 'cards', v_c_2167, 'tags', [])) if (v_x_2168 == 'power')]) for v_c_2167 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2170 for v_x_2170 in items_of(GET(ctx, 'corporations', v_c_2169, 'tags', [])) if (v_x_2170 == 'power')]) for v_c_2169 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_2717(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2718(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2168'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2172'), 0)
 
 
-def x_2719(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:639
+def x_2720(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:639
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2720(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:641
+def x_2721(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:641
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-14))
 
 
-def x_2721(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def x_2722(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     E = ctx.env()
-    return MEMO(ctx, (2721, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_c_2169, 'resource', None) == 'microbe')) and bool((v_c_2169 != E.get('this')))) for v_c_2169 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
-
-
-def x_2724(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return MEMO(ctx, (2722, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_c_2173, 'resource', None) == 'microbe')) and bool((v_c_2173 != E.get('this')))) for v_c_2173 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_2725(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2172'), 'resource', None) == E.get('r~2171'))) and bool((E.get('card~2172') != E.get('this'))))
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2726(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2726(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2172'), 0)
+    return (bool((GET(ctx, 'cards', E.get('card~2176'), 'resource', None) == E.get('r~2175'))) and bool((E.get('card~2176') != E.get('this'))))
 
 
-def x_2728(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2727(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
-    return {'card': E.get('card~2172')}
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2176'), 0)
 
 
-def x_2729(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:652
+def x_2729(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    E = ctx.env()
+    return {'card': E.get('card~2176')}
+
+
+def x_2730(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:652
     return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-10))
 
 
-def x_2732(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2733(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2174'), 0)
-
-
-def x_2737(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2178'), 0)
 
 
 def x_2738(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2177'), 'resource', None) == E.get('r~2176'))) and bool((E.get('card~2177') != E.get('this'))))
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2739(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2739(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2177'), 0)
+    return (bool((GET(ctx, 'cards', E.get('card~2181'), 'resource', None) == E.get('r~2180'))) and bool((E.get('card~2181') != E.get('this'))))
 
 
-def x_2741(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2740(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
-    return {'card': E.get('card~2177')}
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2181'), 0)
 
 
-def x_2743(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:663
+def x_2742(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return MEMO(ctx, (2743, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2179 for v_x_2179 in items_of(GET(ctx, 'cards', v_c_2178, 'tags', [])) if (v_x_2179 == 'plant')]) for v_c_2178 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2181 for v_x_2181 in items_of(GET(ctx, 'corporations', v_c_2180, 'tags', [])) if (v_x_2181 == 'plant')]) for v_c_2180 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2183 for v_x_2183 in items_of(GET(ctx, 'cards', v_c_2182, 'tags', [])) if (v_x_2183 == 'animal')]) for v_c_2182 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2185 for v_x_2185 in items_of(GET(ctx, 'corporations', v_c_2184, 'tags', [])) if (v_x_2185 == 'animal')]) for v_c_2184 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2187 for v_x_2187 in items_of(GET(ctx, 'cards', v_c_2186, 'tags', [])) if (v_x_2187 == 'microbe')]) for v_c_2186 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2189 for v_x_2189 in items_of(GET(ctx, 'corporations', v_c_2188, 'tags', [])) if (v_x_2189 == 'microbe')]) for v_c_2188 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1)))))
+    return {'card': E.get('card~2181')}
 
 
-def x_2745(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:672
+def x_2744(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:663
+    E = ctx.env()
+    return MEMO(ctx, (2744, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2183 for v_x_2183 in items_of(GET(ctx, 'cards', v_c_2182, 'tags', [])) if (v_x_2183 == 'plant')]) for v_c_2182 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2185 for v_x_2185 in items_of(GET(ctx, 'corporations', v_c_2184, 'tags', [])) if (v_x_2185 == 'plant')]) for v_c_2184 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2187 for v_x_2187 in items_of(GET(ctx, 'cards', v_c_2186, 'tags', [])) if (v_x_2187 == 'animal')]) for v_c_2186 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2189 for v_x_2189 in items_of(GET(ctx, 'corporations', v_c_2188, 'tags', [])) if (v_x_2189 == 'animal')]) for v_c_2188 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2191 for v_x_2191 in items_of(GET(ctx, 'cards', v_c_2190, 'tags', [])) if (v_x_2191 == 'microbe')]) for v_c_2190 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2193 for v_x_2193 in items_of(GET(ctx, 'corporations', v_c_2192, 'tags', [])) if (v_x_2193 == 'microbe')]) for v_c_2192 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1)))))
+
+
+def x_2746(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:672
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(4))
 
 
-def x_2748(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2749(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2191'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2195'), 0)
 
 
-def x_2750(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:680
+def x_2751(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:680
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2754(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def x_2755(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     E = ctx.env()
-    return MEMO(ctx, (2754, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2197 for v_x_2197 in items_of(GET(ctx, 'cards', v_c_2196, 'tags', [])) if (v_x_2197 == 'earth')]) for v_c_2196 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2199 for v_x_2199 in items_of(GET(ctx, 'corporations', v_c_2198, 'tags', [])) if (v_x_2199 == 'earth')]) for v_c_2198 in items_of(PL(ctx, E.get('you')).get('corporation'))])), 1))
-
-
-def x_2755(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2201'), 0)
+    return MEMO(ctx, (2755, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2206 for v_x_2206 in items_of(GET(ctx, 'cards', v_c_2205, 'tags', [])) if (v_x_2206 == 'earth')]) for v_c_2205 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2208 for v_x_2208 in items_of(GET(ctx, 'corporations', v_c_2207, 'tags', [])) if (v_x_2208 == 'earth')]) for v_c_2207 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2209 for v_x_2209 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2209 == 'earth')]))))
 
 
 def x_2756(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return (num(E.get('n~2200')) * num(E.get('k~2202')))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2211'), 0)
 
 
-def x_2759(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2757(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2204'), 0)) - num(E.get('n~2203')))) >= num(GET(ctx, 'resources', E.get('r~2204'), 'production_min', 0)))
+    return (num(E.get('n~2210')) * num(E.get('k~2212')))
 
 
 def x_2760(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2204'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2214'), 0)) - num(E.get('n~2213')))) >= num(GET(ctx, 'resources', E.get('r~2214'), 'production_min', 0)))
 
 
-def x_2764(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2761(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2206'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2214'), 0)
 
 
-def x_2768(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2765(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2208'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2216'), 0)
 
 
-def x_2770(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def x_2769(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2218'), 0)
+
+
+def x_2771(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2774(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2775(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2209'), 0), GET(ctx, 'parameters', E.get('p~2209'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2209'), 'max', 0)))
-
-
-def x_2775(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2209'), 0)
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2219'), 0), GET(ctx, 'parameters', E.get('p~2219'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2219'), 'max', 0)))
 
 
 def x_2776(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2209'), 'step', 0)
+    return KEY(ctx.state.get('params'), E.get('p~2219'), 0)
 
 
-def x_2777(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_2777(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~2219'), 'step', 0)
+
+
+def x_2778(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_2778(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2209'), 'tr_track', None) != None)
 
 
 def x_2779(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2209'), 'tr_track', None), 0)
+    return (GET(ctx, 'parameters', E.get('p~2219'), 'tr_track', None) != None)
 
 
-def x_2781(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2780(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2219'), 'tr_track', None), 0)
+
+
+def x_2782(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_2783(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2209'))
 
 
 def x_2784(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2211'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2209'), 0))
+    return FLD(ctx, K[0], E.get('p~2219'))
 
 
 def x_2785(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return KEY(E.get('b~2211'), 'effect', None)
+    return (KEY(E.get('b~2221'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2219'), 0))
 
 
-def x_2788(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:702
+def x_2786(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    E = ctx.env()
+    return KEY(E.get('b~2221'), 'effect', None)
+
+
+def x_2789(ctx):  # rules_data/terraforming_mars/cards/071-140.yaml:702
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
 
 
-def x_2791(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2792(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2213'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2223'), 0)
 
 
-def x_2797(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2798(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2214'), 0), GET(ctx, 'parameters', E.get('p~2214'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2214'), 'max', 0)))
-
-
-def x_2798(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2214'), 0)
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2224'), 0), GET(ctx, 'parameters', E.get('p~2224'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2224'), 'max', 0)))
 
 
 def x_2799(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2214'), 'step', 0)
+    return KEY(ctx.state.get('params'), E.get('p~2224'), 0)
 
 
-def x_2800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_2800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~2224'), 'step', 0)
+
+
+def x_2801(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_2801(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2214'), 'tr_track', None) != None)
 
 
 def x_2802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2214'), 'tr_track', None), 0)
+    return (GET(ctx, 'parameters', E.get('p~2224'), 'tr_track', None) != None)
 
 
-def x_2804(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2803(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2224'), 'tr_track', None), 0)
+
+
+def x_2805(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_2806(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2214'))
 
 
 def x_2807(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2216'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2214'), 0))
+    return FLD(ctx, K[0], E.get('p~2224'))
 
 
 def x_2808(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return KEY(E.get('b~2216'), 'effect', None)
+    return (KEY(E.get('b~2226'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2224'), 0))
 
 
-def x_2813(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def x_2809(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return MEMO(ctx, (2813, E.get('t~2217'),), lambda: [v_x_2219 for v_x_2219 in items_of([v_x_2218 for v_x_2218 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2218, 'type', None) == GET(ctx, 'tiles', E.get('t~2217'), 'space', None))]) if (GET(ctx, 'spaces', v_x_2219, 'volcanic', None) == True)])
+    return KEY(E.get('b~2226'), 'effect', None)
 
 
-def x_2814(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
+def x_2814(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:119
     E = ctx.env()
-    return MEMO(ctx, (2814, E.get('t~2220'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2222, 0), GET(ctx, 'parameters', v_p_2222, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2222, 'max', 0))) for v_p_2222 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2222, 'tile', None) == E.get('t~2220'))])))
+    return MEMO(ctx, (2814, E.get('t~2227'),), lambda: [v_x_2229 for v_x_2229 in items_of([v_x_2228 for v_x_2228 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2228, 'type', None) == GET(ctx, 'tiles', E.get('t~2227'), 'space', None))]) if (GET(ctx, 'spaces', v_x_2229, 'volcanic', None) == True)])
 
 
-def x_2815(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2815(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (2815, E.get('l~2221'), E.get('this'), E.get('t~2220'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2223 for v_s_2223 in items_of(E.get('l~2221')) if (bool((not IN(v_s_2223, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2223, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2223, 'reserved', None) == E.get('t~2220'))) or bool((GET(ctx, 'spaces', v_s_2223, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2223, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2223, None) == E.get('you'))))) and bool((bool(IN(v_s_2223, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2224, ctx.state.get('board'))) and bool((not IN(v_x_2224, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2224, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2224, {}), 'tile', None) == v_u_2225)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2224, {}), 'tile', None), 'counts_as', None) == v_u_2225))))) for v_u_2225 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2224 in items_of(ADJ(ctx, 'spaces', v_s_2223))]))))))])) > num(0)))
+    return MEMO(ctx, (2815, E.get('t~2230'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2232, 0), GET(ctx, 'parameters', v_p_2232, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2232, 'max', 0))) for v_p_2232 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2232, 'tile', None) == E.get('t~2230'))])))
 
 
-def x_2816(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2816(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return MEMO(ctx, (2816, E.get('l~2221'), E.get('this'), E.get('t~2220'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2226 for v_s_2226 in items_of(E.get('l~2221')) if (bool((not IN(v_s_2226, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2226, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2226, 'reserved', None) == E.get('t~2220'))) or bool((GET(ctx, 'spaces', v_s_2226, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2226, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2226, None) == E.get('you'))))) and bool((bool(IN(v_s_2226, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2227, ctx.state.get('board'))) and bool((not IN(v_x_2227, KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2227, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2227, {}), 'tile', None) == v_u_2228)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2227, {}), 'tile', None), 'counts_as', None) == v_u_2228))))) for v_u_2228 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2220'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2227 in items_of(ADJ(ctx, 'spaces', v_s_2226))]))))))])
+    return MEMO(ctx, (2816, E.get('l~2231'), E.get('this'), E.get('t~2230'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2233 for v_s_2233 in items_of(E.get('l~2231')) if (bool((not IN(v_s_2233, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2233, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2233, 'reserved', None) == E.get('t~2230'))) or bool((GET(ctx, 'spaces', v_s_2233, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2233, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2233, None) == E.get('you'))))) and bool((bool(IN(v_s_2233, KEY(GET(ctx, 'tiles', E.get('t~2230'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2234, ctx.state.get('board'))) and bool((not IN(v_x_2234, KEY(GET(ctx, 'tiles', E.get('t~2230'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2234, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2234, {}), 'tile', None) == v_u_2235)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2234, {}), 'tile', None), 'counts_as', None) == v_u_2235))))) for v_u_2235 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2230'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2234 in items_of(ADJ(ctx, 'spaces', v_s_2233))]))))))])) > num(0)))
 
 
-def x_2819(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2817(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2231'), {})
+    return MEMO(ctx, (2817, E.get('l~2231'), E.get('this'), E.get('t~2230'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2236 for v_s_2236 in items_of(E.get('l~2231')) if (bool((not IN(v_s_2236, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2236, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2236, 'reserved', None) == E.get('t~2230'))) or bool((GET(ctx, 'spaces', v_s_2236, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2236, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2236, None) == E.get('you'))))) and bool((bool(IN(v_s_2236, KEY(GET(ctx, 'tiles', E.get('t~2230'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2237, ctx.state.get('board'))) and bool((not IN(v_x_2237, KEY(GET(ctx, 'tiles', E.get('t~2230'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2237, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2237, {}), 'tile', None) == v_u_2238)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2237, {}), 'tile', None), 'counts_as', None) == v_u_2238))))) for v_u_2238 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2230'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2237 in items_of(ADJ(ctx, 'spaces', v_s_2236))]))))))])
 
 
 def x_2820(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2230'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2230'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2241'), {})
 
 
-def x_2821(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2821(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2240'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2240'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_2822(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2823(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2824(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2824(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2825(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2230'))
+    return FLD(ctx, K[1], E.get('t~2240'))
 
 
-def x_2825(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2826(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2231'))
-
-
-def x_2826(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2231'))
+    return FLD(ctx, K[2], E.get('s~2241'))
 
 
 def x_2827(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2232'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2241'))
 
 
 def x_2828(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2232'), {}), 'tile', None))
+    return IN(E.get('x~2242'), ctx.state.get('board'))
 
 
-def x_2832(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2829(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2229')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2242'), {}), 'tile', None))
 
 
-def x_2835(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2833(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2234'), 0)
+    return {'space': E.get('space~2239')}
 
 
-def x_2837(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:16
+def x_2836(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return FLD(ctx, K[4], E.get('this'))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2244'), 0)
 
 
-def x_2840(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2236'), 0)
-
-
-def x_2842(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def x_2838(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:16
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2846(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
+def x_2841(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return MEMO(ctx, (2846, E.get('k~2238'),), lambda: [v_x_2239 for v_x_2239 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2239, 'type', None) == E.get('k~2238'))])
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2246'), 0)
 
 
-def x_2847(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
+def x_2843(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     E = ctx.env()
-    return MEMO(ctx, (2847, E.get('t~2240'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2242, 0), GET(ctx, 'parameters', v_p_2242, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2242, 'max', 0))) for v_p_2242 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2242, 'tile', None) == E.get('t~2240'))])))
+    return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2848(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2847(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
     E = ctx.env()
-    return MEMO(ctx, (2848, E.get('l~2241'), E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2243 for v_s_2243 in items_of(E.get('l~2241')) if (bool((not IN(v_s_2243, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2243, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2243, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2243, None) == E.get('you'))))) and bool((bool(IN(v_s_2243, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2244, ctx.state.get('board'))) and bool((not IN(v_x_2244, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None) == v_u_2245)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2244, {}), 'tile', None), 'counts_as', None) == v_u_2245))))) for v_u_2245 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2244 in items_of(ADJ(ctx, 'spaces', v_s_2243))]))))))])) > num(0)))
+    return MEMO(ctx, (2847, E.get('k~2248'),), lambda: [v_x_2249 for v_x_2249 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2249, 'type', None) == E.get('k~2248'))])
 
 
-def x_2849(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2848(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
     E = ctx.env()
-    return MEMO(ctx, (2849, E.get('l~2241'), E.get('this'), E.get('t~2240'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2246 for v_s_2246 in items_of(E.get('l~2241')) if (bool((not IN(v_s_2246, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2246, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2246, 'reserved', None) == E.get('t~2240'))) or bool((GET(ctx, 'spaces', v_s_2246, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2246, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2246, None) == E.get('you'))))) and bool((bool(IN(v_s_2246, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2247, ctx.state.get('board'))) and bool((not IN(v_x_2247, KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'tile', None) == v_u_2248)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2247, {}), 'tile', None), 'counts_as', None) == v_u_2248))))) for v_u_2248 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2240'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2247 in items_of(ADJ(ctx, 'spaces', v_s_2246))]))))))])
+    return MEMO(ctx, (2848, E.get('t~2250'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2252, 0), GET(ctx, 'parameters', v_p_2252, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2252, 'max', 0))) for v_p_2252 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2252, 'tile', None) == E.get('t~2250'))])))
 
 
-def x_2852(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2849(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2251'), {})
+    return MEMO(ctx, (2849, E.get('l~2251'), E.get('this'), E.get('t~2250'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2253 for v_s_2253 in items_of(E.get('l~2251')) if (bool((not IN(v_s_2253, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2253, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2253, 'reserved', None) == E.get('t~2250'))) or bool((GET(ctx, 'spaces', v_s_2253, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2253, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2253, None) == E.get('you'))))) and bool((bool(IN(v_s_2253, KEY(GET(ctx, 'tiles', E.get('t~2250'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2254, ctx.state.get('board'))) and bool((not IN(v_x_2254, KEY(GET(ctx, 'tiles', E.get('t~2250'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2254, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2254, {}), 'tile', None) == v_u_2255)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2254, {}), 'tile', None), 'counts_as', None) == v_u_2255))))) for v_u_2255 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2250'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2254 in items_of(ADJ(ctx, 'spaces', v_s_2253))]))))))])) > num(0)))
+
+
+def x_2850(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+    E = ctx.env()
+    return MEMO(ctx, (2850, E.get('l~2251'), E.get('this'), E.get('t~2250'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2256 for v_s_2256 in items_of(E.get('l~2251')) if (bool((not IN(v_s_2256, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == E.get('t~2250'))) or bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2256, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2256, None) == E.get('you'))))) and bool((bool(IN(v_s_2256, KEY(GET(ctx, 'tiles', E.get('t~2250'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2257, ctx.state.get('board'))) and bool((not IN(v_x_2257, KEY(GET(ctx, 'tiles', E.get('t~2250'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None) == v_u_2258)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None), 'counts_as', None) == v_u_2258))))) for v_u_2258 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2250'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2257 in items_of(ADJ(ctx, 'spaces', v_s_2256))]))))))])
 
 
 def x_2853(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2250'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2250'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2261'), {})
 
 
-def x_2854(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2854(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2260'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2260'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_2855(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2856(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2857(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2857(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2858(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2250'))
+    return FLD(ctx, K[1], E.get('t~2260'))
 
 
-def x_2858(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2859(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2251'))
-
-
-def x_2859(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2251'))
+    return FLD(ctx, K[2], E.get('s~2261'))
 
 
 def x_2860(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2252'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2261'))
 
 
 def x_2861(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2252'), {}), 'tile', None))
+    return IN(E.get('x~2262'), ctx.state.get('board'))
 
 
-def x_2865(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2862(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2249')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2262'), {}), 'tile', None))
 
 
-def x_2867(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2866(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
     E = ctx.env()
-    return MEMO(ctx, (2867, E.get('t~2253'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2254, 0), GET(ctx, 'parameters', v_p_2254, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2254, 'max', 0))) for v_p_2254 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2254, 'tile', None) == E.get('t~2253'))])))
+    return {'space': E.get('space~2259')}
 
 
-def x_2868(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2868(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (2868, E.get('this'), E.get('t~2253'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2259: (lambda v_near_2262: (v_near_2262 if (bool((GET(ctx, 'tiles', E.get('t~2253'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2262)) > num(0)))) else v_open_2259))([v_s_2260 for v_s_2260 in items_of(v_open_2259) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2261, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2261, {}), 'owner', None) == E.get('you')))) for v_x_2261 in items_of(ADJ(ctx, 'spaces', v_s_2260))])))]))([v_s_2256 for v_s_2256 in items_of([v_x_2255 for v_x_2255 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2255, 'type', None) == GET(ctx, 'tiles', E.get('t~2253'), 'space', None))]) if (bool((not IN(v_s_2256, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == E.get('t~2253'))) or bool((GET(ctx, 'spaces', v_s_2256, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2256, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2256, None) == E.get('you'))))) and bool((bool(IN(v_s_2256, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2257, ctx.state.get('board'))) and bool((not IN(v_x_2257, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None) == v_u_2258)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2257, {}), 'tile', None), 'counts_as', None) == v_u_2258))))) for v_u_2258 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2257 in items_of(ADJ(ctx, 'spaces', v_s_2256))]))))))]))) > num(0)))
+    return MEMO(ctx, (2868, E.get('t~2263'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2264, 0), GET(ctx, 'parameters', v_p_2264, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2264, 'max', 0))) for v_p_2264 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2264, 'tile', None) == E.get('t~2263'))])))
 
 
-def x_2869(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2869(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (2869, E.get('this'), E.get('t~2253'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2267: (lambda v_near_2270: (v_near_2270 if (bool((GET(ctx, 'tiles', E.get('t~2253'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2270)) > num(0)))) else v_open_2267))([v_s_2268 for v_s_2268 in items_of(v_open_2267) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2269, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2269, {}), 'owner', None) == E.get('you')))) for v_x_2269 in items_of(ADJ(ctx, 'spaces', v_s_2268))])))]))([v_s_2264 for v_s_2264 in items_of([v_x_2263 for v_x_2263 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2263, 'type', None) == GET(ctx, 'tiles', E.get('t~2253'), 'space', None))]) if (bool((not IN(v_s_2264, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2264, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2264, 'reserved', None) == E.get('t~2253'))) or bool((GET(ctx, 'spaces', v_s_2264, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2264, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2264, None) == E.get('you'))))) and bool((bool(IN(v_s_2264, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2265, ctx.state.get('board'))) and bool((not IN(v_x_2265, KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2265, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2265, {}), 'tile', None) == v_u_2266)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2265, {}), 'tile', None), 'counts_as', None) == v_u_2266))))) for v_u_2266 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2253'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2265 in items_of(ADJ(ctx, 'spaces', v_s_2264))]))))))]))
+    return MEMO(ctx, (2869, E.get('this'), E.get('t~2263'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2269: (lambda v_near_2272: (v_near_2272 if (bool((GET(ctx, 'tiles', E.get('t~2263'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2272)) > num(0)))) else v_open_2269))([v_s_2270 for v_s_2270 in items_of(v_open_2269) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2271, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2271, {}), 'owner', None) == E.get('you')))) for v_x_2271 in items_of(ADJ(ctx, 'spaces', v_s_2270))])))]))([v_s_2266 for v_s_2266 in items_of([v_x_2265 for v_x_2265 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2265, 'type', None) == GET(ctx, 'tiles', E.get('t~2263'), 'space', None))]) if (bool((not IN(v_s_2266, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2266, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2266, 'reserved', None) == E.get('t~2263'))) or bool((GET(ctx, 'spaces', v_s_2266, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2266, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2266, None) == E.get('you'))))) and bool((bool(IN(v_s_2266, KEY(GET(ctx, 'tiles', E.get('t~2263'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2267, ctx.state.get('board'))) and bool((not IN(v_x_2267, KEY(GET(ctx, 'tiles', E.get('t~2263'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2267, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2267, {}), 'tile', None) == v_u_2268)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2267, {}), 'tile', None), 'counts_as', None) == v_u_2268))))) for v_u_2268 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2263'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2267 in items_of(ADJ(ctx, 'spaces', v_s_2266))]))))))]))) > num(0)))
 
 
-def x_2872(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2870(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2273'), {})
+    return MEMO(ctx, (2870, E.get('this'), E.get('t~2263'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2277: (lambda v_near_2280: (v_near_2280 if (bool((GET(ctx, 'tiles', E.get('t~2263'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2280)) > num(0)))) else v_open_2277))([v_s_2278 for v_s_2278 in items_of(v_open_2277) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2279, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2279, {}), 'owner', None) == E.get('you')))) for v_x_2279 in items_of(ADJ(ctx, 'spaces', v_s_2278))])))]))([v_s_2274 for v_s_2274 in items_of([v_x_2273 for v_x_2273 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2273, 'type', None) == GET(ctx, 'tiles', E.get('t~2263'), 'space', None))]) if (bool((not IN(v_s_2274, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2274, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2274, 'reserved', None) == E.get('t~2263'))) or bool((GET(ctx, 'spaces', v_s_2274, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2274, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2274, None) == E.get('you'))))) and bool((bool(IN(v_s_2274, KEY(GET(ctx, 'tiles', E.get('t~2263'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2275, ctx.state.get('board'))) and bool((not IN(v_x_2275, KEY(GET(ctx, 'tiles', E.get('t~2263'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2275, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2275, {}), 'tile', None) == v_u_2276)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2275, {}), 'tile', None), 'counts_as', None) == v_u_2276))))) for v_u_2276 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2263'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2275 in items_of(ADJ(ctx, 'spaces', v_s_2274))]))))))]))
 
 
 def x_2873(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2272'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2272'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2283'), {})
 
 
-def x_2874(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2874(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2282'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2282'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_2875(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_2876(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2877(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2877(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2878(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2272'))
+    return FLD(ctx, K[1], E.get('t~2282'))
 
 
-def x_2878(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_2879(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2273'))
-
-
-def x_2879(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2273'))
+    return FLD(ctx, K[2], E.get('s~2283'))
 
 
 def x_2880(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2274'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2283'))
 
 
 def x_2881(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2274'), {}), 'tile', None))
+    return IN(E.get('x~2284'), ctx.state.get('board'))
 
 
-def x_2885(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2882(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2271')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2284'), {}), 'tile', None))
 
 
-def x_2888(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_2886(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    E = ctx.env()
+    return {'space': E.get('space~2281')}
 
 
 def x_2889(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_2890(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_2891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_2893(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_2894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_2891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_2892(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_2894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
 
 
 def x_2895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_2896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_2896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_2897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_2898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_2899(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_2901(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2902(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2277'), 0)
-
-
-def x_2906(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2287'), 0)
 
 
 def x_2907(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2280'), 'resource', None) == E.get('r~2279'))) and bool((E.get('card~2280') != E.get('this'))))
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_2908(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2908(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2280'), 0)
+    return (bool((GET(ctx, 'cards', E.get('card~2290'), 'resource', None) == E.get('r~2289'))) and bool((E.get('card~2290') != E.get('this'))))
 
 
-def x_2910(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2909(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
-    return {'card': E.get('card~2280')}
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2290'), 0)
 
 
-def x_2915(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2282'), 0)
+    return {'card': E.get('card~2290')}
 
 
-def x_2917(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:43
+def x_2916(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return FLD(ctx, K[4], E.get('this'))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2292'), 0)
 
 
-def x_2918(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:46
-    E = ctx.env()
-    return MEMO(ctx, (2918, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2284 for v_x_2284 in items_of(GET(ctx, 'cards', v_c_2283, 'tags', [])) if (v_x_2284 == 'science')]) for v_c_2283 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2286 for v_x_2286 in items_of(GET(ctx, 'corporations', v_c_2285, 'tags', [])) if (v_x_2286 == 'science')]) for v_c_2285 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
-
-
-def x_2921(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2288'), 0)
-
-
-def x_2923(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:54
+def x_2918(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:43
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_2925(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:57
+def x_2919(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:46
+    E = ctx.env()
+    return MEMO(ctx, (2919, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2294 for v_x_2294 in items_of(GET(ctx, 'cards', v_c_2293, 'tags', [])) if (v_x_2294 == 'science')]) for v_c_2293 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2296 for v_x_2296 in items_of(GET(ctx, 'corporations', v_c_2295, 'tags', [])) if (v_x_2296 == 'science')]) for v_c_2295 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+
+
+def x_2922(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2298'), 0)
+
+
+def x_2924(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:54
+    E = ctx.env()
+    return FLD(ctx, K[4], E.get('this'))
+
+
+def x_2926(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:57
     return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
 
 
-def x_2928(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2929(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2290'), 0)
-
-
-def x_2932(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2292'), 0)) >= num(E.get('n~2291')))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2300'), 0)
 
 
 def x_2933(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2292'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2302'), 0)) >= num(E.get('n~2301')))
 
 
-def x_2935(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_2934(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2302'), 0)
+
+
+def x_2936(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(8))
 
 
-def x_2938(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2939(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2942(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_2943(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_2943(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2944(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (2943, E.get('n~2295'), E.get('r~2296'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2297).get('prod'), E.get('r~2296'), 0)) - num(E.get('n~2295')))) >= num(GET(ctx, 'resources', E.get('r~2296'), 'production_min', 0))) for v_target_2297 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_2944(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+    return MEMO(ctx, (2944, E.get('n~2305'), E.get('r~2306'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2307).get('prod'), E.get('r~2306'), 0)) - num(E.get('n~2305')))) >= num(GET(ctx, 'resources', E.get('r~2306'), 'production_min', 0))) for v_target_2307 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2945(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_2946(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2298')).get('prod'), E.get('r~2296'), 0)) - num(E.get('n~2295')))) >= num(GET(ctx, 'resources', E.get('r~2296'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~2308')).get('prod'), E.get('r~2306'), 0)) - num(E.get('n~2305')))) >= num(GET(ctx, 'resources', E.get('r~2306'), 'production_min', 0)))
 
 
-def x_2946(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2947(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2298')).get('prod'), E.get('r~2296'), 0)
+    return KEY(PL(ctx, E.get('target~2308')).get('prod'), E.get('r~2306'), 0)
 
 
-def x_2948(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2949(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return {'target': E.get('target~2298')}
-
-
-def x_2949(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
-    E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return {'target': E.get('target~2308')}
 
 
 def x_2950(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     E = ctx.env()
+    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+
+
+def x_2951(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+    E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
 
 
-def x_2953(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_2954(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_2955(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:81
+def x_2956(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:81
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
 
 
-def x_2958(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def x_2959(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     E = ctx.env()
-    return MEMO(ctx, (2958, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2306 for v_x_2306 in items_of(GET(ctx, 'cards', v_c_2305, 'tags', [])) if (v_x_2306 == 'plant')]) for v_c_2305 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2308 for v_x_2308 in items_of(GET(ctx, 'corporations', v_c_2307, 'tags', [])) if (v_x_2308 == 'plant')]) for v_c_2307 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
-
-
-def x_2959(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2310'), 0)
+    return MEMO(ctx, (2959, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2316 for v_x_2316 in items_of(GET(ctx, 'cards', v_c_2315, 'tags', [])) if (v_x_2316 == 'plant')]) for v_c_2315 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2318 for v_x_2318 in items_of(GET(ctx, 'corporations', v_c_2317, 'tags', [])) if (v_x_2318 == 'plant')]) for v_c_2317 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_2960(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return (num(E.get('n~2309')) * num(E.get('k~2311')))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2320'), 0)
 
 
-def x_2962(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:45
+def x_2961(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return MEMO(ctx, (2962, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_2313, 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), v_card_2313, 0)) > num(0)))) for v_card_2313 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return (num(E.get('n~2319')) * num(E.get('k~2321')))
 
 
 def x_2963(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_2323, 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), v_card_2323, 0)) > num(0)))) for v_card_2323 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
-def x_2964(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
+def x_2964(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2314'), 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2314'), 0)) > num(0))))
+    return PL(ctx, E.get('you')).get('tableau')
 
 
 def x_2965(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2314'), 0)
+    return (bool((GET(ctx, 'cards', E.get('card~2324'), 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2324'), 0)) > num(0))))
 
 
-def x_2967(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
+def x_2966(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
     E = ctx.env()
-    return {'card': E.get('card~2314')}
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2324'), 0)
 
 
-def x_2968(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:98
+def x_2968(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     E = ctx.env()
-    return MEMO(ctx, (2968, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2316 for v_x_2316 in items_of(GET(ctx, 'cards', v_c_2315, 'tags', [])) if (v_x_2316 == 'science')]) for v_c_2315 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2318 for v_x_2318 in items_of(GET(ctx, 'corporations', v_c_2317, 'tags', [])) if (v_x_2318 == 'science')]) for v_c_2317 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(7)))
+    return {'card': E.get('card~2324')}
 
 
-def x_2973(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_2969(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:98
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2320'), 0)) - num(E.get('n~2319')))) >= num(GET(ctx, 'resources', E.get('r~2320'), 'production_min', 0)))
+    return MEMO(ctx, (2969, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2326 for v_x_2326 in items_of(GET(ctx, 'cards', v_c_2325, 'tags', [])) if (v_x_2326 == 'science')]) for v_c_2325 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2328 for v_x_2328 in items_of(GET(ctx, 'corporations', v_c_2327, 'tags', [])) if (v_x_2328 == 'science')]) for v_c_2327 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(7)))
 
 
 def x_2974(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2320'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2330'), 0)) - num(E.get('n~2329')))) >= num(GET(ctx, 'resources', E.get('r~2330'), 'production_min', 0)))
 
 
-def x_2978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2975(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2322'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2330'), 0)
 
 
-def x_2980(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_2979(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2332'), 0)
+
+
+def x_2981(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), 'heat', 0)
 
 
-def x_2981(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
-    E = ctx.env()
-    return (num(E.get('n~2323')) >= num(1))
-
-
 def x_2982(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     E = ctx.env()
-    return RANGE(1, E.get('n~2323'))
+    return (num(E.get('n~2333')) >= num(1))
 
 
-def x_2983(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_2983(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+    E = ctx.env()
+    return RANGE(1, E.get('n~2333'))
+
+
+def x_2984(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2985(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_2986(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     E = ctx.env()
-    return {'amount': E.get('k~2324')}
+    return {'amount': E.get('k~2334')}
 
 
-def x_2986(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_2987(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
-
-
-def x_2988(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2326'), 0)) - num(E.get('n~2325')))) >= num(GET(ctx, 'resources', E.get('r~2326'), 'production_min', 0)))
 
 
 def x_2989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2326'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2336'), 0)) - num(E.get('n~2335')))) >= num(GET(ctx, 'resources', E.get('r~2336'), 'production_min', 0)))
 
 
-def x_2991(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_2990(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2336'), 0)
+
+
+def x_2992(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_2993(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2994(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2328'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2338'), 0)
 
 
-def x_2997(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:138
+def x_2998(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:138
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(0))
-
-
-def x_3000(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2330'), 0)) >= num(E.get('n~2329')))
 
 
 def x_3001(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2330'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2340'), 0)) >= num(E.get('n~2339')))
 
 
-def x_3005(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3002(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2331'), 'scope', None) == 'game')
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2340'), 0)
 
 
 def x_3006(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2331'), 0)
+    return (GET(ctx, 'tracks', E.get('t~2341'), 'scope', None) == 'game')
 
 
-def x_3008(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3007(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2331'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2341'), 0)
 
 
-def x_3010(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3009(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return (bool((E.get('t~2331') == 'tr')) and bool((num(E.get('n~2332')) > num(0))))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2341'), 0)
 
 
 def x_3011(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
+    return (bool((E.get('t~2341') == 'tr')) and bool((num(E.get('n~2342')) > num(0))))
+
+
+def x_3012(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3013(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:148
+def x_3014(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:148
     return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-14))
 
 
-def x_3016(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3017(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2334'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2344'), 0)
 
 
-def x_3018(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:157
+def x_3019(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:157
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((not (KEY(E.get('event'), 'action', None) == 'sell_patents'))))
 
 
-def x_3021(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3022(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2336'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2346'), 0)
 
 
-def x_3025(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_3029(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_3026(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3030(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2341')))
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
 def x_3035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2351')))
 
 
-def x_3039(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2343'), 'scope', None) == 'game')
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
 def x_3040(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2343'), 0)
+    return (GET(ctx, 'tracks', E.get('t~2353'), 'scope', None) == 'game')
 
 
-def x_3042(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3041(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2343'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2353'), 0)
 
 
-def x_3044(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3043(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return (bool((E.get('t~2343') == 'tr')) and bool((num(E.get('n~2344')) > num(0))))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2353'), 0)
 
 
 def x_3045(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
+    return (bool((E.get('t~2353') == 'tr')) and bool((num(E.get('n~2354')) > num(0))))
+
+
+def x_3046(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3050(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3051(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2346'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2356'), 0)
 
 
-def x_3054(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3055(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2348'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2358'), 0)
 
 
-def x_3056(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:186
+def x_3057(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:186
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3057(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:188
+def x_3058(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:188
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-24))
 
 
-def x_3060(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2350'), 0)
-
-
-def x_3062(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:197
-    E = ctx.env()
-    return MEMO(ctx, (3062, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2352 for v_x_2352 in items_of(GET(ctx, 'cards', v_c_2351, 'tags', [])) if (v_x_2352 == 'power')]) for v_c_2351 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2354 for v_x_2354 in items_of(GET(ctx, 'corporations', v_c_2353, 'tags', [])) if (v_x_2354 == 'power')]) for v_c_2353 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
-
-
-def x_3065(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
-
-
-def x_3066(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    E = ctx.env()
-    return MEMO(ctx, (3066, E.get('n~2355'), E.get('r~2356'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2357).get('prod'), E.get('r~2356'), 0)) - num(E.get('n~2355')))) >= num(GET(ctx, 'resources', E.get('r~2356'), 'production_min', 0))) for v_target_2357 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_3067(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
-
-
-def x_3068(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2358')).get('prod'), E.get('r~2356'), 0)) - num(E.get('n~2355')))) >= num(GET(ctx, 'resources', E.get('r~2356'), 'production_min', 0)))
-
-
-def x_3069(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2358')).get('prod'), E.get('r~2356'), 0)
-
-
-def x_3071(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    E = ctx.env()
-    return {'target': E.get('target~2358')}
-
-
-def x_3074(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3061(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2360'), 0)
 
 
-def x_3077(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3063(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:197
     E = ctx.env()
-    return MEMO(ctx, (3077, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2362, 0), GET(ctx, 'parameters', v_p_2362, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2362, 'max', 0))) for v_p_2362 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2362, 'tile', None) == E.get('t~2361'))])))
+    return MEMO(ctx, (3063, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2362 for v_x_2362 in items_of(GET(ctx, 'cards', v_c_2361, 'tags', [])) if (v_x_2362 == 'power')]) for v_c_2361 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2364 for v_x_2364 in items_of(GET(ctx, 'corporations', v_c_2363, 'tags', [])) if (v_x_2364 == 'power')]) for v_c_2363 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_3078(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3066(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    return (num(len(ctx.state['players'])) > num(1))
+
+
+def x_3067(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (3078, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2370)) > num(0)))) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2369, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2369, {}), 'owner', None) == E.get('you')))) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])))]))([v_s_2364 for v_s_2364 in items_of([v_x_2363 for v_x_2363 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2363, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2364, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2364, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2364, None) == E.get('you'))))) and bool((bool(IN(v_s_2364, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2365, ctx.state.get('board'))) and bool((not IN(v_x_2365, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) == v_u_2366)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None), 'counts_as', None) == v_u_2366))))) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))))))]))) > num(0)))
+    return MEMO(ctx, (3067, E.get('n~2365'), E.get('r~2366'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2367).get('prod'), E.get('r~2366'), 0)) - num(E.get('n~2365')))) >= num(GET(ctx, 'resources', E.get('r~2366'), 'production_min', 0))) for v_target_2367 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_3079(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3068(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_3069(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return MEMO(ctx, (3079, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2375: (lambda v_near_2378: (v_near_2378 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2378)) > num(0)))) else v_open_2375))([v_s_2376 for v_s_2376 in items_of(v_open_2375) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2377, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2377, {}), 'owner', None) == E.get('you')))) for v_x_2377 in items_of(ADJ(ctx, 'spaces', v_s_2376))])))]))([v_s_2372 for v_s_2372 in items_of([v_x_2371 for v_x_2371 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2371, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2372, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2372, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2372, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2372, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2372, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2372, None) == E.get('you'))))) and bool((bool(IN(v_s_2372, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2373, ctx.state.get('board'))) and bool((not IN(v_x_2373, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2373, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2373, {}), 'tile', None) == v_u_2374)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2373, {}), 'tile', None), 'counts_as', None) == v_u_2374))))) for v_u_2374 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2373 in items_of(ADJ(ctx, 'spaces', v_s_2372))]))))))]))
+    return (num((num(KEY(PL(ctx, E.get('target~2368')).get('prod'), E.get('r~2366'), 0)) - num(E.get('n~2365')))) >= num(GET(ctx, 'resources', E.get('r~2366'), 'production_min', 0)))
 
 
-def x_3082(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3070(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2381'), {})
+    return KEY(PL(ctx, E.get('target~2368')).get('prod'), E.get('r~2366'), 0)
+
+
+def x_3072(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    E = ctx.env()
+    return {'target': E.get('target~2368')}
+
+
+def x_3075(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2370'), 0)
+
+
+def x_3078(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+    E = ctx.env()
+    return MEMO(ctx, (3078, E.get('t~2371'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2372, 0), GET(ctx, 'parameters', v_p_2372, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2372, 'max', 0))) for v_p_2372 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2372, 'tile', None) == E.get('t~2371'))])))
+
+
+def x_3079(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+    E = ctx.env()
+    return MEMO(ctx, (3079, E.get('this'), E.get('t~2371'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2377: (lambda v_near_2380: (v_near_2380 if (bool((GET(ctx, 'tiles', E.get('t~2371'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2380)) > num(0)))) else v_open_2377))([v_s_2378 for v_s_2378 in items_of(v_open_2377) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2379, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2379, {}), 'owner', None) == E.get('you')))) for v_x_2379 in items_of(ADJ(ctx, 'spaces', v_s_2378))])))]))([v_s_2374 for v_s_2374 in items_of([v_x_2373 for v_x_2373 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2373, 'type', None) == GET(ctx, 'tiles', E.get('t~2371'), 'space', None))]) if (bool((not IN(v_s_2374, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2374, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2374, 'reserved', None) == E.get('t~2371'))) or bool((GET(ctx, 'spaces', v_s_2374, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2374, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2374, None) == E.get('you'))))) and bool((bool(IN(v_s_2374, KEY(GET(ctx, 'tiles', E.get('t~2371'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2375, ctx.state.get('board'))) and bool((not IN(v_x_2375, KEY(GET(ctx, 'tiles', E.get('t~2371'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2375, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2375, {}), 'tile', None) == v_u_2376)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2375, {}), 'tile', None), 'counts_as', None) == v_u_2376))))) for v_u_2376 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2371'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2375 in items_of(ADJ(ctx, 'spaces', v_s_2374))]))))))]))) > num(0)))
+
+
+def x_3080(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    E = ctx.env()
+    return MEMO(ctx, (3080, E.get('this'), E.get('t~2371'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2385: (lambda v_near_2388: (v_near_2388 if (bool((GET(ctx, 'tiles', E.get('t~2371'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2388)) > num(0)))) else v_open_2385))([v_s_2386 for v_s_2386 in items_of(v_open_2385) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2387, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2387, {}), 'owner', None) == E.get('you')))) for v_x_2387 in items_of(ADJ(ctx, 'spaces', v_s_2386))])))]))([v_s_2382 for v_s_2382 in items_of([v_x_2381 for v_x_2381 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2381, 'type', None) == GET(ctx, 'tiles', E.get('t~2371'), 'space', None))]) if (bool((not IN(v_s_2382, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2382, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2382, 'reserved', None) == E.get('t~2371'))) or bool((GET(ctx, 'spaces', v_s_2382, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2382, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2382, None) == E.get('you'))))) and bool((bool(IN(v_s_2382, KEY(GET(ctx, 'tiles', E.get('t~2371'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2383, ctx.state.get('board'))) and bool((not IN(v_x_2383, KEY(GET(ctx, 'tiles', E.get('t~2371'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2383, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2383, {}), 'tile', None) == v_u_2384)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2383, {}), 'tile', None), 'counts_as', None) == v_u_2384))))) for v_u_2384 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2371'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2383 in items_of(ADJ(ctx, 'spaces', v_s_2382))]))))))]))
 
 
 def x_3083(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2380'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2380'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2391'), {})
 
 
-def x_3084(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3084(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2390'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2390'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3085(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3086(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3087(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3087(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3088(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2380'))
+    return FLD(ctx, K[1], E.get('t~2390'))
 
 
-def x_3088(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3089(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2381'))
-
-
-def x_3089(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2381'))
+    return FLD(ctx, K[2], E.get('s~2391'))
 
 
 def x_3090(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2382'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2391'))
 
 
 def x_3091(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2382'), {}), 'tile', None))
+    return IN(E.get('x~2392'), ctx.state.get('board'))
 
 
-def x_3095(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3092(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2379')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2392'), {}), 'tile', None))
 
 
-def x_3098(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_3096(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    E = ctx.env()
+    return {'space': E.get('space~2389')}
 
 
 def x_3099(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3100(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3101(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3103(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3104(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3101(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3102(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_3104(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
 
 
 def x_3105(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3106(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3106(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3107(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3108(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3109(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3111(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3112(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2385'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2395'), 0)
 
 
-def x_3115(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3116(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2387'), 0)
-
-
-def x_3119(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2388'), 'scope', None) == 'game')
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2397'), 0)
 
 
 def x_3120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2388'), 0)
+    return (GET(ctx, 'tracks', E.get('t~2398'), 'scope', None) == 'game')
 
 
-def x_3122(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3121(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2388'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2398'), 0)
 
 
-def x_3124(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3123(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return (bool((E.get('t~2388') == 'tr')) and bool((num(E.get('n~2389')) > num(0))))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2398'), 0)
 
 
 def x_3125(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
+    return (bool((E.get('t~2398') == 'tr')) and bool((num(E.get('n~2399')) > num(0))))
+
+
+def x_3126(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3129(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3130(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2391'), 0)
-
-
-def x_3133(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2401'), 0)
 
 
 def x_3134(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2394'), 'resource', None) == E.get('r~2393'))) and bool((E.get('card~2394') != E.get('this'))))
-
-
-def x_3135(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2394'), 0)
-
-
-def x_3137(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    E = ctx.env()
-    return {'card': E.get('card~2394')}
-
-
-def x_3140(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
+
+
+def x_3135(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    E = ctx.env()
+    return (bool((GET(ctx, 'cards', E.get('card~2404'), 'resource', None) == E.get('r~2403'))) and bool((E.get('card~2404') != E.get('this'))))
+
+
+def x_3136(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2404'), 0)
+
+
+def x_3138(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    E = ctx.env()
+    return {'card': E.get('card~2404')}
 
 
 def x_3141(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2397'), 'resource', None) == E.get('r~2396'))) and bool((E.get('card~2397') != E.get('this'))))
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3142(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3142(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2397'), 0)
+    return (bool((GET(ctx, 'cards', E.get('card~2407'), 'resource', None) == E.get('r~2406'))) and bool((E.get('card~2407') != E.get('this'))))
 
 
-def x_3144(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3143(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
-    return {'card': E.get('card~2397')}
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2407'), 0)
 
 
-def x_3147(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3145(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2399'), 0)
+    return {'card': E.get('card~2407')}
 
 
-def x_3151(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2401'), 0)) - num(E.get('n~2400')))) >= num(GET(ctx, 'resources', E.get('r~2401'), 'production_min', 0)))
-
-
-def x_3152(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2401'), 0)
-
-
-def x_3156(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2403'), 0)
-
-
-def x_3158(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:246
-    E = ctx.env()
-    return FLD(ctx, K[4], E.get('this'))
-
-
-def x_3161(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2404'), 'scope', None) == 'game')
-
-
-def x_3162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2404'), 0)
-
-
-def x_3164(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2404'), 0)
-
-
-def x_3166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    E = ctx.env()
-    return (bool((E.get('t~2404') == 'tr')) and bool((num(E.get('n~2405')) > num(0))))
-
-
-def x_3167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_3169(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
-
-
-def x_3172(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2407'), 0)) - num(E.get('n~2406')))) >= num(GET(ctx, 'resources', E.get('r~2407'), 'production_min', 0)))
-
-
-def x_3173(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2407'), 0)
-
-
-def x_3177(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3148(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2409'), 0)
 
 
-def x_3180(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:248
+def x_3152(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2411'), 0)) - num(E.get('n~2410')))) >= num(GET(ctx, 'resources', E.get('r~2411'), 'production_min', 0)))
 
 
-def x_3184(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3153(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2411'), 0)
 
 
-def x_3186(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:268
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(7))
-
-
-def x_3189(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2413'), 0)
 
 
-def x_3191(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:276
+def x_3159(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:246
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3193(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:279
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
-
-
-def x_3196(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2415'), 0)
+    return (GET(ctx, 'tracks', E.get('t~2414'), 'scope', None) == 'game')
 
 
-def x_3200(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3163(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    E = ctx.env()
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2414'), 0)
+
+
+def x_3165(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2414'), 0)
+
+
+def x_3167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
+    return (bool((E.get('t~2414') == 'tr')) and bool((num(E.get('n~2415')) > num(0))))
+
+
+def x_3168(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tr_raised')
+
+
+def x_3170(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:248
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
+
+
+def x_3173(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2417'), 0)) - num(E.get('n~2416')))) >= num(GET(ctx, 'resources', E.get('r~2417'), 'production_min', 0)))
+
+
+def x_3174(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2417'), 0)
 
 
-def x_3204(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3178(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2419'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2419'), 0)
 
 
-def x_3209(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3181(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:248
+    E = ctx.env()
+    return IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))
+
+
+def x_3185(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2421'), 0)
 
 
-def x_3213(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3187(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:268
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(7))
+
+
+def x_3190(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2423'), 0)
 
 
-def x_3217(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3192(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:276
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return FLD(ctx, K[4], E.get('this'))
+
+
+def x_3194(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:279
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
+
+
+def x_3197(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2425'), 0)
+
+
+def x_3201(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2427'), 0)
+
+
+def x_3205(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2429'), 0)
+
+
+def x_3210(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2431'), 0)
+
+
+def x_3214(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2433'), 0)
 
 
 def x_3218(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2426'), 'resource', None) == E.get('r~2425'))) and bool((E.get('card~2426') != E.get('this'))))
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3219(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3219(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2426'), 0)
+    return (bool((GET(ctx, 'cards', E.get('card~2436'), 'resource', None) == E.get('r~2435'))) and bool((E.get('card~2436') != E.get('this'))))
 
 
-def x_3221(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3220(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
-    return {'card': E.get('card~2426')}
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2436'), 0)
 
 
-def x_3224(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3222(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2428'), 0)) - num(E.get('n~2427')))) >= num(GET(ctx, 'resources', E.get('r~2428'), 'production_min', 0)))
+    return {'card': E.get('card~2436')}
 
 
 def x_3225(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2428'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2438'), 0)) - num(E.get('n~2437')))) >= num(GET(ctx, 'resources', E.get('r~2438'), 'production_min', 0)))
 
 
-def x_3229(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2430'), 0)
-
-
-def x_3231(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:304
-    E = ctx.env()
-    return FLD(ctx, K[4], E.get('this'))
-
-
-def x_3234(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2431'), 'scope', None) == 'game')
-
-
-def x_3235(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2431'), 0)
-
-
-def x_3237(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2431'), 0)
-
-
-def x_3239(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    E = ctx.env()
-    return (bool((E.get('t~2431') == 'tr')) and bool((num(E.get('n~2432')) > num(0))))
-
-
-def x_3240(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_3244(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_3246(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
-    E = ctx.env()
-    return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
-
-
-def x_3249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_3252(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
-    E = ctx.env()
-    return (E.get('card') == E.get('this'))
-
-
-def x_3253(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
-    E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
-
-
-def x_3255(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:322
-    E = ctx.env()
-    return (bool((E.get('p') != E.get('you'))) and bool(IN(E.get('card'), PL(ctx, E.get('you')).get('tableau'))) and bool((bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'animal')) or bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'microbe')))))
-
-
-def x_3257(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:322
-    E = ctx.env()
-    return (bool((E.get('p') != E.get('you'))) and bool((E.get('target') == E.get('you'))) and bool((E.get('r') == 'plants')))
-
-
-def x_3260(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3226(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2438'), 0)
 
 
-def x_3262(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:342
+def x_3230(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2440'), 0)
+
+
+def x_3232(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3266(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
+def x_3235(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return MEMO(ctx, (3266, E.get('k~2440'),), lambda: [v_x_2441 for v_x_2441 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2441, 'type', None) == E.get('k~2440'))])
+    return (GET(ctx, 'tracks', E.get('t~2441'), 'scope', None) == 'game')
 
 
-def x_3267(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
+def x_3236(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return MEMO(ctx, (3267, E.get('t~2442'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2444, 0), GET(ctx, 'parameters', v_p_2444, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2444, 'max', 0))) for v_p_2444 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2444, 'tile', None) == E.get('t~2442'))])))
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2441'), 0)
 
 
-def x_3268(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_3238(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return MEMO(ctx, (3268, E.get('l~2443'), E.get('this'), E.get('t~2442'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2445 for v_s_2445 in items_of(E.get('l~2443')) if (bool((not IN(v_s_2445, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2445, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2445, 'reserved', None) == E.get('t~2442'))) or bool((GET(ctx, 'spaces', v_s_2445, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2445, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2445, None) == E.get('you'))))) and bool((bool(IN(v_s_2445, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2446, ctx.state.get('board'))) and bool((not IN(v_x_2446, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2446, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2446, {}), 'tile', None) == v_u_2447)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2446, {}), 'tile', None), 'counts_as', None) == v_u_2447))))) for v_u_2447 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2446 in items_of(ADJ(ctx, 'spaces', v_s_2445))]))))))])) > num(0)))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2441'), 0)
 
 
-def x_3269(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_3240(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return MEMO(ctx, (3269, E.get('l~2443'), E.get('this'), E.get('t~2442'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2448 for v_s_2448 in items_of(E.get('l~2443')) if (bool((not IN(v_s_2448, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2448, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2448, 'reserved', None) == E.get('t~2442'))) or bool((GET(ctx, 'spaces', v_s_2448, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2448, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2448, None) == E.get('you'))))) and bool((bool(IN(v_s_2448, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2449, ctx.state.get('board'))) and bool((not IN(v_x_2449, KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2449, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2449, {}), 'tile', None) == v_u_2450)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2449, {}), 'tile', None), 'counts_as', None) == v_u_2450))))) for v_u_2450 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2442'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2449 in items_of(ADJ(ctx, 'spaces', v_s_2448))]))))))])
+    return (bool((E.get('t~2441') == 'tr')) and bool((num(E.get('n~2442')) > num(0))))
 
 
-def x_3272(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2453'), {})
-
-
-def x_3273(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return {'tile': E.get('t~2452'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2452'), 'owned', False) else None), 'card': E.get('this')}
-
-
-def x_3274(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
-    return ctx.state.get('last_space')
-
-
-def x_3276(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_3277(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
-    E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2452'))
-
-
-def x_3278(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2453'))
-
-
-def x_3279(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2453'))
-
-
-def x_3280(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return IN(E.get('x~2454'), ctx.state.get('board'))
-
-
-def x_3281(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2454'), {}), 'tile', None))
-
-
-def x_3285(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
-    E = ctx.env()
-    return {'space': E.get('space~2451')}
-
-
-def x_3288(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:350
-    E = ctx.env()
-    return MEMO(ctx, (3288, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2465 for v_x_2465 in items_of(GET(ctx, 'cards', v_c_2464, 'tags', [])) if (v_x_2465 == 'space')]) for v_c_2464 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2467 for v_x_2467 in items_of(GET(ctx, 'corporations', v_c_2466, 'tags', [])) if (v_x_2467 == 'space')]) for v_c_2466 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2468 for v_x_2468 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2468 == 'space')]))))
-
-
-def x_3289(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2470'), 0)
-
-
-def x_3290(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return (num(E.get('n~2469')) * num(E.get('k~2471')))
-
-
-def x_3291(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:353
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-20))
-
-
-def x_3294(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2473'), 0)
-
-
-def x_3296(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:361
-    E = ctx.env()
-    return FLD(ctx, K[4], E.get('this'))
-
-
-def x_3299(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2475'), 0)
-
-
-def x_3302(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:364
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(2))
-
-
-def x_3305(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2477'), 0)) >= num(E.get('n~2476')))
-
-
-def x_3306(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2477'), 0)
-
-
-def x_3311(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2478'), 0), GET(ctx, 'parameters', E.get('p~2478'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2478'), 'max', 0)))
-
-
-def x_3312(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2478'), 0)
-
-
-def x_3313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2478'), 'step', 0)
-
-
-def x_3314(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_3315(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2478'), 'tr_track', None) != None)
-
-
-def x_3316(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2478'), 'tr_track', None), 0)
-
-
-def x_3318(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_3241(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3320(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_3245(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2478'))
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_3247(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
+    E = ctx.env()
+    return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
+
+
+def x_3250(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+
+
+def x_3253(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
+    E = ctx.env()
+    return (E.get('card') == E.get('this'))
+
+
+def x_3254(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:306
+    E = ctx.env()
+    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+
+
+def x_3256(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:322
+    E = ctx.env()
+    return (bool((E.get('p') != E.get('you'))) and bool(IN(E.get('card'), PL(ctx, E.get('you')).get('tableau'))) and bool((bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'animal')) or bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'microbe')))))
+
+
+def x_3258(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:322
+    E = ctx.env()
+    return (bool((E.get('p') != E.get('you'))) and bool((E.get('target') == E.get('you'))) and bool((E.get('r') == 'plants')))
+
+
+def x_3261(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2448'), 0)
+
+
+def x_3263(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:342
+    E = ctx.env()
+    return FLD(ctx, K[4], E.get('this'))
+
+
+def x_3267(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:107
+    E = ctx.env()
+    return MEMO(ctx, (3267, E.get('k~2450'),), lambda: [v_x_2451 for v_x_2451 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2451, 'type', None) == E.get('k~2450'))])
+
+
+def x_3268(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:85
+    E = ctx.env()
+    return MEMO(ctx, (3268, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2454, 0), GET(ctx, 'parameters', v_p_2454, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2454, 'max', 0))) for v_p_2454 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2454, 'tile', None) == E.get('t~2452'))])))
+
+
+def x_3269(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:86
+    E = ctx.env()
+    return MEMO(ctx, (3269, E.get('l~2453'), E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2455 for v_s_2455 in items_of(E.get('l~2453')) if (bool((not IN(v_s_2455, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('t~2452'))) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2455, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2455, None) == E.get('you'))))) and bool((bool(IN(v_s_2455, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2456, ctx.state.get('board'))) and bool((not IN(v_x_2456, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) == v_u_2457)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None), 'counts_as', None) == v_u_2457))))) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))))))])) > num(0)))
+
+
+def x_3270(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+    E = ctx.env()
+    return MEMO(ctx, (3270, E.get('l~2453'), E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2458 for v_s_2458 in items_of(E.get('l~2453')) if (bool((not IN(v_s_2458, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2458, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2458, 'reserved', None) == E.get('t~2452'))) or bool((GET(ctx, 'spaces', v_s_2458, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2458, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2458, None) == E.get('you'))))) and bool((bool(IN(v_s_2458, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2459, ctx.state.get('board'))) and bool((not IN(v_x_2459, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2459, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2459, {}), 'tile', None) == v_u_2460)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2459, {}), 'tile', None), 'counts_as', None) == v_u_2460))))) for v_u_2460 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2459 in items_of(ADJ(ctx, 'spaces', v_s_2458))]))))))])
+
+
+def x_3273(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2463'), {})
+
+
+def x_3274(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2462'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2462'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3275(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+    return ctx.state.get('last_space')
+
+
+def x_3277(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_3278(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+    E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~2462'))
+
+
+def x_3279(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+    E = ctx.env()
+    return FLD(ctx, K[2], E.get('s~2463'))
+
+
+def x_3280(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+    E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~2463'))
+
+
+def x_3281(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+    E = ctx.env()
+    return IN(E.get('x~2464'), ctx.state.get('board'))
+
+
+def x_3282(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2464'), {}), 'tile', None))
+
+
+def x_3286(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:87
+    E = ctx.env()
+    return {'space': E.get('space~2461')}
+
+
+def x_3289(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:350
+    E = ctx.env()
+    return MEMO(ctx, (3289, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2475 for v_x_2475 in items_of(GET(ctx, 'cards', v_c_2474, 'tags', [])) if (v_x_2475 == 'space')]) for v_c_2474 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2477 for v_x_2477 in items_of(GET(ctx, 'corporations', v_c_2476, 'tags', [])) if (v_x_2477 == 'space')]) for v_c_2476 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2478 for v_x_2478 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2478 == 'space')]))))
+
+
+def x_3290(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2480'), 0)
+
+
+def x_3291(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
+    return (num(E.get('n~2479')) * num(E.get('k~2481')))
+
+
+def x_3292(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:353
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-20))
+
+
+def x_3295(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2483'), 0)
+
+
+def x_3297(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:361
+    E = ctx.env()
+    return FLD(ctx, K[4], E.get('this'))
+
+
+def x_3300(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2485'), 0)
+
+
+def x_3303(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:364
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(2))
+
+
+def x_3306(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2487'), 0)) >= num(E.get('n~2486')))
+
+
+def x_3307(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2487'), 0)
+
+
+def x_3312(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    E = ctx.env()
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2488'), 0), GET(ctx, 'parameters', E.get('p~2488'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2488'), 'max', 0)))
+
+
+def x_3313(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return KEY(ctx.state.get('params'), E.get('p~2488'), 0)
+
+
+def x_3314(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~2488'), 'step', 0)
+
+
+def x_3315(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    E = ctx.env()
+    return (E.get('you') != None)
+
+
+def x_3316(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
+    return (GET(ctx, 'parameters', E.get('p~2488'), 'tr_track', None) != None)
+
+
+def x_3317(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2488'), 'tr_track', None), 0)
+
+
+def x_3319(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tr_raised')
 
 
 def x_3321(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2480'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2478'), 0))
+    return FLD(ctx, K[0], E.get('p~2488'))
 
 
 def x_3322(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return KEY(E.get('b~2480'), 'effect', None)
+    return (KEY(E.get('b~2490'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2488'), 0))
 
 
-def x_3327(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_3323(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    E = ctx.env()
+    return KEY(E.get('b~2490'), 'effect', None)
+
+
+def x_3328(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_3328(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3329(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (3328, E.get('n~2481'), E.get('r~2482'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2483).get('prod'), E.get('r~2482'), 0)) - num(E.get('n~2481')))) >= num(GET(ctx, 'resources', E.get('r~2482'), 'production_min', 0))) for v_target_2483 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_3329(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+    return MEMO(ctx, (3329, E.get('n~2491'), E.get('r~2492'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2493).get('prod'), E.get('r~2492'), 0)) - num(E.get('n~2491')))) >= num(GET(ctx, 'resources', E.get('r~2492'), 'production_min', 0))) for v_target_2493 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3330(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_3331(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2484')).get('prod'), E.get('r~2482'), 0)) - num(E.get('n~2481')))) >= num(GET(ctx, 'resources', E.get('r~2482'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~2494')).get('prod'), E.get('r~2492'), 0)) - num(E.get('n~2491')))) >= num(GET(ctx, 'resources', E.get('r~2492'), 'production_min', 0)))
 
 
-def x_3331(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3332(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2484')).get('prod'), E.get('r~2482'), 0)
+    return KEY(PL(ctx, E.get('target~2494')).get('prod'), E.get('r~2492'), 0)
 
 
-def x_3333(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3334(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return {'target': E.get('target~2484')}
+    return {'target': E.get('target~2494')}
 
 
-def x_3336(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2486'), 0)
-
-
-def x_3338(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:381
-    E = ctx.env()
-    return FLD(ctx, K[4], E.get('this'))
-
-
-def x_3342(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2488'), 0)) - num(E.get('n~2487')))) >= num(GET(ctx, 'resources', E.get('r~2488'), 'production_min', 0)))
-
-
-def x_3343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2488'), 0)
-
-
-def x_3347(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2490'), 0)
-
-
-def x_3349(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:391
-    E = ctx.env()
-    return FLD(ctx, K[4], E.get('this'))
-
-
-def x_3353(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2492'), 0)) - num(E.get('n~2491')))) >= num(GET(ctx, 'resources', E.get('r~2492'), 'production_min', 0)))
-
-
-def x_3354(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2492'), 0)
-
-
-def x_3358(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2494'), 0)
-
-
-def x_3362(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3337(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2496'), 0)
 
 
-def x_3364(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+def x_3339(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3365(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:404
+def x_3343(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2498'), 0)) - num(E.get('n~2497')))) >= num(GET(ctx, 'resources', E.get('r~2498'), 'production_min', 0)))
+
+
+def x_3344(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2498'), 0)
+
+
+def x_3348(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2500'), 0)
+
+
+def x_3350(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+    E = ctx.env()
+    return FLD(ctx, K[4], E.get('this'))
+
+
+def x_3354(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2502'), 0)) - num(E.get('n~2501')))) >= num(GET(ctx, 'resources', E.get('r~2502'), 'production_min', 0)))
+
+
+def x_3355(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2502'), 0)
+
+
+def x_3359(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2504'), 0)
+
+
+def x_3363(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2506'), 0)
+
+
+def x_3365(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+    E = ctx.env()
+    return FLD(ctx, K[4], E.get('this'))
+
+
+def x_3366(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:404
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(2))
 
 
-def x_3367(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3368(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3367, E.get('t~2497'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2498, 0), GET(ctx, 'parameters', v_p_2498, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2498, 'max', 0))) for v_p_2498 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2498, 'tile', None) == E.get('t~2497'))])))
+    return MEMO(ctx, (3368, E.get('t~2507'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2508, 0), GET(ctx, 'parameters', v_p_2508, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2508, 'max', 0))) for v_p_2508 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2508, 'tile', None) == E.get('t~2507'))])))
 
 
-def x_3368(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3369(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3368, E.get('this'), E.get('t~2497'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2503: (lambda v_near_2506: (v_near_2506 if (bool((GET(ctx, 'tiles', E.get('t~2497'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2506)) > num(0)))) else v_open_2503))([v_s_2504 for v_s_2504 in items_of(v_open_2503) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2505, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2505, {}), 'owner', None) == E.get('you')))) for v_x_2505 in items_of(ADJ(ctx, 'spaces', v_s_2504))])))]))([v_s_2500 for v_s_2500 in items_of([v_x_2499 for v_x_2499 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2499, 'type', None) == GET(ctx, 'tiles', E.get('t~2497'), 'space', None))]) if (bool((not IN(v_s_2500, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2500, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2500, 'reserved', None) == E.get('t~2497'))) or bool((GET(ctx, 'spaces', v_s_2500, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2500, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2500, None) == E.get('you'))))) and bool((bool(IN(v_s_2500, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2501, ctx.state.get('board'))) and bool((not IN(v_x_2501, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2501, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2501, {}), 'tile', None) == v_u_2502)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2501, {}), 'tile', None), 'counts_as', None) == v_u_2502))))) for v_u_2502 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2501 in items_of(ADJ(ctx, 'spaces', v_s_2500))]))))))]))) > num(0)))
+    return MEMO(ctx, (3369, E.get('this'), E.get('t~2507'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2513: (lambda v_near_2516: (v_near_2516 if (bool((GET(ctx, 'tiles', E.get('t~2507'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2516)) > num(0)))) else v_open_2513))([v_s_2514 for v_s_2514 in items_of(v_open_2513) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2515, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2515, {}), 'owner', None) == E.get('you')))) for v_x_2515 in items_of(ADJ(ctx, 'spaces', v_s_2514))])))]))([v_s_2510 for v_s_2510 in items_of([v_x_2509 for v_x_2509 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2509, 'type', None) == GET(ctx, 'tiles', E.get('t~2507'), 'space', None))]) if (bool((not IN(v_s_2510, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2510, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2510, 'reserved', None) == E.get('t~2507'))) or bool((GET(ctx, 'spaces', v_s_2510, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2510, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2510, None) == E.get('you'))))) and bool((bool(IN(v_s_2510, KEY(GET(ctx, 'tiles', E.get('t~2507'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2511, ctx.state.get('board'))) and bool((not IN(v_x_2511, KEY(GET(ctx, 'tiles', E.get('t~2507'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2511, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2511, {}), 'tile', None) == v_u_2512)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2511, {}), 'tile', None), 'counts_as', None) == v_u_2512))))) for v_u_2512 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2507'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2511 in items_of(ADJ(ctx, 'spaces', v_s_2510))]))))))]))) > num(0)))
 
 
-def x_3369(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3370(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3369, E.get('this'), E.get('t~2497'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2511: (lambda v_near_2514: (v_near_2514 if (bool((GET(ctx, 'tiles', E.get('t~2497'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2514)) > num(0)))) else v_open_2511))([v_s_2512 for v_s_2512 in items_of(v_open_2511) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2513, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2513, {}), 'owner', None) == E.get('you')))) for v_x_2513 in items_of(ADJ(ctx, 'spaces', v_s_2512))])))]))([v_s_2508 for v_s_2508 in items_of([v_x_2507 for v_x_2507 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2507, 'type', None) == GET(ctx, 'tiles', E.get('t~2497'), 'space', None))]) if (bool((not IN(v_s_2508, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2508, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2508, 'reserved', None) == E.get('t~2497'))) or bool((GET(ctx, 'spaces', v_s_2508, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2508, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2508, None) == E.get('you'))))) and bool((bool(IN(v_s_2508, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2509, ctx.state.get('board'))) and bool((not IN(v_x_2509, KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2509, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2509, {}), 'tile', None) == v_u_2510)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2509, {}), 'tile', None), 'counts_as', None) == v_u_2510))))) for v_u_2510 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2497'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2509 in items_of(ADJ(ctx, 'spaces', v_s_2508))]))))))]))
-
-
-def x_3372(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2517'), {})
+    return MEMO(ctx, (3370, E.get('this'), E.get('t~2507'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2521: (lambda v_near_2524: (v_near_2524 if (bool((GET(ctx, 'tiles', E.get('t~2507'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2524)) > num(0)))) else v_open_2521))([v_s_2522 for v_s_2522 in items_of(v_open_2521) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2523, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2523, {}), 'owner', None) == E.get('you')))) for v_x_2523 in items_of(ADJ(ctx, 'spaces', v_s_2522))])))]))([v_s_2518 for v_s_2518 in items_of([v_x_2517 for v_x_2517 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2517, 'type', None) == GET(ctx, 'tiles', E.get('t~2507'), 'space', None))]) if (bool((not IN(v_s_2518, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2518, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2518, 'reserved', None) == E.get('t~2507'))) or bool((GET(ctx, 'spaces', v_s_2518, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2518, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2518, None) == E.get('you'))))) and bool((bool(IN(v_s_2518, KEY(GET(ctx, 'tiles', E.get('t~2507'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2519, ctx.state.get('board'))) and bool((not IN(v_x_2519, KEY(GET(ctx, 'tiles', E.get('t~2507'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2519, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2519, {}), 'tile', None) == v_u_2520)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2519, {}), 'tile', None), 'counts_as', None) == v_u_2520))))) for v_u_2520 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2507'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2519 in items_of(ADJ(ctx, 'spaces', v_s_2518))]))))))]))
 
 
 def x_3373(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2516'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2516'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2527'), {})
 
 
-def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3374(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2526'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2526'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3375(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3376(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3377(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2516'))
+    return FLD(ctx, K[1], E.get('t~2526'))
 
 
-def x_3378(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2517'))
-
-
-def x_3379(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2517'))
+    return FLD(ctx, K[2], E.get('s~2527'))
 
 
 def x_3380(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2518'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2527'))
 
 
 def x_3381(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2518'), {}), 'tile', None))
+    return IN(E.get('x~2528'), ctx.state.get('board'))
 
 
-def x_3385(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3382(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2515')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2528'), {}), 'tile', None))
 
 
-def x_3388(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3386(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2520'), 0)) - num(E.get('n~2519')))) >= num(GET(ctx, 'resources', E.get('r~2520'), 'production_min', 0)))
+    return {'space': E.get('space~2525')}
 
 
 def x_3389(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2520'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2530'), 0)) - num(E.get('n~2529')))) >= num(GET(ctx, 'resources', E.get('r~2530'), 'production_min', 0)))
 
 
-def x_3393(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3390(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2522'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2530'), 0)
 
 
-def x_3395(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:419
+def x_3394(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2532'), 0)
+
+
+def x_3396(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3397(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3398(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3397, E.get('t~2523'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2524, 0), GET(ctx, 'parameters', v_p_2524, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2524, 'max', 0))) for v_p_2524 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2524, 'tile', None) == E.get('t~2523'))])))
+    return MEMO(ctx, (3398, E.get('t~2533'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2534, 0), GET(ctx, 'parameters', v_p_2534, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2534, 'max', 0))) for v_p_2534 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2534, 'tile', None) == E.get('t~2533'))])))
 
 
-def x_3398(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3399(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3398, E.get('this'), E.get('t~2523'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2529: (lambda v_near_2532: (v_near_2532 if (bool((GET(ctx, 'tiles', E.get('t~2523'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2532)) > num(0)))) else v_open_2529))([v_s_2530 for v_s_2530 in items_of(v_open_2529) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2531, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2531, {}), 'owner', None) == E.get('you')))) for v_x_2531 in items_of(ADJ(ctx, 'spaces', v_s_2530))])))]))([v_s_2526 for v_s_2526 in items_of([v_x_2525 for v_x_2525 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2525, 'type', None) == GET(ctx, 'tiles', E.get('t~2523'), 'space', None))]) if (bool((not IN(v_s_2526, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2526, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2526, 'reserved', None) == E.get('t~2523'))) or bool((GET(ctx, 'spaces', v_s_2526, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2526, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2526, None) == E.get('you'))))) and bool((bool(IN(v_s_2526, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2527, ctx.state.get('board'))) and bool((not IN(v_x_2527, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2527, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2527, {}), 'tile', None) == v_u_2528)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2527, {}), 'tile', None), 'counts_as', None) == v_u_2528))))) for v_u_2528 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2527 in items_of(ADJ(ctx, 'spaces', v_s_2526))]))))))]))) > num(0)))
+    return MEMO(ctx, (3399, E.get('this'), E.get('t~2533'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2539: (lambda v_near_2542: (v_near_2542 if (bool((GET(ctx, 'tiles', E.get('t~2533'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2542)) > num(0)))) else v_open_2539))([v_s_2540 for v_s_2540 in items_of(v_open_2539) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2541, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2541, {}), 'owner', None) == E.get('you')))) for v_x_2541 in items_of(ADJ(ctx, 'spaces', v_s_2540))])))]))([v_s_2536 for v_s_2536 in items_of([v_x_2535 for v_x_2535 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2535, 'type', None) == GET(ctx, 'tiles', E.get('t~2533'), 'space', None))]) if (bool((not IN(v_s_2536, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2536, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2536, 'reserved', None) == E.get('t~2533'))) or bool((GET(ctx, 'spaces', v_s_2536, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2536, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2536, None) == E.get('you'))))) and bool((bool(IN(v_s_2536, KEY(GET(ctx, 'tiles', E.get('t~2533'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2537, ctx.state.get('board'))) and bool((not IN(v_x_2537, KEY(GET(ctx, 'tiles', E.get('t~2533'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2537, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2537, {}), 'tile', None) == v_u_2538)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2537, {}), 'tile', None), 'counts_as', None) == v_u_2538))))) for v_u_2538 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2533'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2537 in items_of(ADJ(ctx, 'spaces', v_s_2536))]))))))]))) > num(0)))
 
 
-def x_3399(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3400(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3399, E.get('this'), E.get('t~2523'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2537: (lambda v_near_2540: (v_near_2540 if (bool((GET(ctx, 'tiles', E.get('t~2523'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2540)) > num(0)))) else v_open_2537))([v_s_2538 for v_s_2538 in items_of(v_open_2537) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2539, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2539, {}), 'owner', None) == E.get('you')))) for v_x_2539 in items_of(ADJ(ctx, 'spaces', v_s_2538))])))]))([v_s_2534 for v_s_2534 in items_of([v_x_2533 for v_x_2533 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2533, 'type', None) == GET(ctx, 'tiles', E.get('t~2523'), 'space', None))]) if (bool((not IN(v_s_2534, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2534, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2534, 'reserved', None) == E.get('t~2523'))) or bool((GET(ctx, 'spaces', v_s_2534, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2534, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2534, None) == E.get('you'))))) and bool((bool(IN(v_s_2534, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2535, ctx.state.get('board'))) and bool((not IN(v_x_2535, KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2535, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2535, {}), 'tile', None) == v_u_2536)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2535, {}), 'tile', None), 'counts_as', None) == v_u_2536))))) for v_u_2536 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2523'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2535 in items_of(ADJ(ctx, 'spaces', v_s_2534))]))))))]))
-
-
-def x_3402(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2543'), {})
+    return MEMO(ctx, (3400, E.get('this'), E.get('t~2533'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2547: (lambda v_near_2550: (v_near_2550 if (bool((GET(ctx, 'tiles', E.get('t~2533'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2550)) > num(0)))) else v_open_2547))([v_s_2548 for v_s_2548 in items_of(v_open_2547) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2549, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2549, {}), 'owner', None) == E.get('you')))) for v_x_2549 in items_of(ADJ(ctx, 'spaces', v_s_2548))])))]))([v_s_2544 for v_s_2544 in items_of([v_x_2543 for v_x_2543 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2543, 'type', None) == GET(ctx, 'tiles', E.get('t~2533'), 'space', None))]) if (bool((not IN(v_s_2544, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2544, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2544, 'reserved', None) == E.get('t~2533'))) or bool((GET(ctx, 'spaces', v_s_2544, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2544, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2544, None) == E.get('you'))))) and bool((bool(IN(v_s_2544, KEY(GET(ctx, 'tiles', E.get('t~2533'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2545, ctx.state.get('board'))) and bool((not IN(v_x_2545, KEY(GET(ctx, 'tiles', E.get('t~2533'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2545, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2545, {}), 'tile', None) == v_u_2546)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2545, {}), 'tile', None), 'counts_as', None) == v_u_2546))))) for v_u_2546 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2533'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2545 in items_of(ADJ(ctx, 'spaces', v_s_2544))]))))))]))
 
 
 def x_3403(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2542'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2542'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2553'), {})
 
 
-def x_3404(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3404(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2552'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2552'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3405(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3406(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3407(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3408(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2542'))
+    return FLD(ctx, K[1], E.get('t~2552'))
 
 
-def x_3408(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3409(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2543'))
-
-
-def x_3409(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2543'))
+    return FLD(ctx, K[2], E.get('s~2553'))
 
 
 def x_3410(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2544'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2553'))
 
 
 def x_3411(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2544'), {}), 'tile', None))
+    return IN(E.get('x~2554'), ctx.state.get('board'))
 
 
-def x_3415(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3412(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2541')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2554'), {}), 'tile', None))
 
 
-def x_3417(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:423
+def x_3416(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    E = ctx.env()
+    return {'space': E.get('space~2551')}
+
+
+def x_3418(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:423
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
 
 
-def x_3420(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_3421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_3421(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (3421, E.get('n~2545'), E.get('r~2546'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2547).get('prod'), E.get('r~2546'), 0)) - num(E.get('n~2545')))) >= num(GET(ctx, 'resources', E.get('r~2546'), 'production_min', 0))) for v_target_2547 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_3422(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+    return MEMO(ctx, (3422, E.get('n~2555'), E.get('r~2556'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2557).get('prod'), E.get('r~2556'), 0)) - num(E.get('n~2555')))) >= num(GET(ctx, 'resources', E.get('r~2556'), 'production_min', 0))) for v_target_2557 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3423(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_3424(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2548')).get('prod'), E.get('r~2546'), 0)) - num(E.get('n~2545')))) >= num(GET(ctx, 'resources', E.get('r~2546'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~2558')).get('prod'), E.get('r~2556'), 0)) - num(E.get('n~2555')))) >= num(GET(ctx, 'resources', E.get('r~2556'), 'production_min', 0)))
 
 
-def x_3424(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3425(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2548')).get('prod'), E.get('r~2546'), 0)
+    return KEY(PL(ctx, E.get('target~2558')).get('prod'), E.get('r~2556'), 0)
 
 
-def x_3426(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3427(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return {'target': E.get('target~2548')}
+    return {'target': E.get('target~2558')}
 
 
-def x_3429(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3430(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2550'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2560'), 0)
 
 
-def x_3431(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:431
+def x_3432(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:431
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3433(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:434
+def x_3434(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:434
     return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(9))
-
-
-def x_3436(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2552'), 0)) - num(E.get('n~2551')))) >= num(GET(ctx, 'resources', E.get('r~2552'), 'production_min', 0)))
 
 
 def x_3437(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2552'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2562'), 0)) - num(E.get('n~2561')))) >= num(GET(ctx, 'resources', E.get('r~2562'), 'production_min', 0)))
 
 
-def x_3441(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3438(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2554'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2562'), 0)
 
 
-def x_3443(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:434
+def x_3442(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2564'), 0)
+
+
+def x_3444(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:434
     E = ctx.env()
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
-def x_3446(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_3447(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3448(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:447
+def x_3449(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:447
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(IN('science', KEY(E.get('event'), 'tags', None))))
 
 
-def x_3449(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:458
+def x_3450(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:458
     E = ctx.env()
-    return MEMO(ctx, (3449, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2557 for v_x_2557 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2557 == 'science')]))
+    return MEMO(ctx, (3450, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2567 for v_x_2567 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2567 == 'science')]))
 
 
-def x_3452(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_3453(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
-
-
-def x_3457(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2560')))
 
 
 def x_3458(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2570')))
+
+
+def x_3459(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
 
 
-def x_3462(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_3464(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3466(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_3467(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3468(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3468(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3469(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3469(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3470(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3470(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3471(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3472(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3473(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3475(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:462
-    return MEMO(ctx, (3475, ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2563 for v_s_2563 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2563, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2563, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2563, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= num(2)))
+def x_3476(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:462
+    return MEMO(ctx, (3476, ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2573 for v_s_2573 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2573, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2573, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2573, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= num(2)))
 
 
-def x_3478(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3479(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2565'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2575'), 0)
 
 
-def x_3483(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:56
+def x_3484(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('this'), 'tags', [])))) else 0), None)
 
 
-def x_3485(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3486(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('sv~2568') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2578') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3486(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3487(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
-    return (E.get('tv~2569') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2579') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3487(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3488(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_3488(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2570'), E.get('t_v~2571')), E.get('h_v~2572')) == 0)
-
-
 def x_3489(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2567')))
+    return (AR('+', AR('+', E.get('s_v~2580'), E.get('t_v~2581')), E.get('h_v~2582')) == 0)
 
 
 def x_3490(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2577')))
+
+
+def x_3491(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3492(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3493(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2570')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2571')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2572'))))) >= num(E.get('price~2567')))
-
-
-def x_3493(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2567'), E.get('s_v~2570'))) - num(1)), E.get('s_v~2570'))]) if (num(E.get('s_v~2570')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2580')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2581')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2582'))))) >= num(E.get('price~2577')))
 
 
 def x_3494(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2567'), E.get('t_v~2571'))) - num(1)), E.get('t_v~2571'))]) if (num(E.get('t_v~2571')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2577'), E.get('s_v~2580'))) - num(1)), E.get('s_v~2580'))]) if (num(E.get('s_v~2580')) > num(0)) else 0))
 
 
 def x_3495(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2567'), E.get('h_v~2572'))) - num(1)), E.get('h_v~2572'))]) if (num(E.get('h_v~2572')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2577'), E.get('t_v~2581'))) - num(1)), E.get('t_v~2581'))]) if (num(E.get('t_v~2581')) > num(0)) else 0))
 
 
 def x_3496(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2567')) - num((num(E.get('s~2573')) * num(E.get('s_v~2570')))))) - num((num(E.get('t~2574')) * num(E.get('t_v~2571')))))) - num((num(E.get('h~2575')) * num(E.get('h_v~2572')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2573')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2573')) * num(E.get('s_v~2570'))), (num(E.get('t~2574')) * num(E.get('t_v~2571')))), (num(E.get('h~2575')) * num(E.get('h_v~2572'))))) - num(E.get('s_v~2570')))) >= num(E.get('price~2567'))))))) and bool((not (bool((num(E.get('t~2574')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2573')) * num(E.get('s_v~2570'))), (num(E.get('t~2574')) * num(E.get('t_v~2571')))), (num(E.get('h~2575')) * num(E.get('h_v~2572'))))) - num(E.get('t_v~2571')))) >= num(E.get('price~2567'))))))) and bool((not (bool((num(E.get('h~2575')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2573')) * num(E.get('s_v~2570'))), (num(E.get('t~2574')) * num(E.get('t_v~2571')))), (num(E.get('h~2575')) * num(E.get('h_v~2572'))))) - num(E.get('h_v~2572')))) >= num(E.get('price~2567'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2577'), E.get('h_v~2582'))) - num(1)), E.get('h_v~2582'))]) if (num(E.get('h_v~2582')) > num(0)) else 0))
 
 
-def x_3497(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3497(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2577')) - num((num(E.get('s~2583')) * num(E.get('s_v~2580')))))) - num((num(E.get('t~2584')) * num(E.get('t_v~2581')))))) - num((num(E.get('h~2585')) * num(E.get('h_v~2582')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2583')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2583')) * num(E.get('s_v~2580'))), (num(E.get('t~2584')) * num(E.get('t_v~2581')))), (num(E.get('h~2585')) * num(E.get('h_v~2582'))))) - num(E.get('s_v~2580')))) >= num(E.get('price~2577'))))))) and bool((not (bool((num(E.get('t~2584')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2583')) * num(E.get('s_v~2580'))), (num(E.get('t~2584')) * num(E.get('t_v~2581')))), (num(E.get('h~2585')) * num(E.get('h_v~2582'))))) - num(E.get('t_v~2581')))) >= num(E.get('price~2577'))))))) and bool((not (bool((num(E.get('h~2585')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2583')) * num(E.get('s_v~2580'))), (num(E.get('t~2584')) * num(E.get('t_v~2581')))), (num(E.get('h~2585')) * num(E.get('h_v~2582'))))) - num(E.get('h_v~2582')))) >= num(E.get('price~2577'))))))))
 
 
 def x_3498(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2567')) - num((num(E.get('s~2573')) * num(E.get('s_v~2570')))))) - num((num(E.get('t~2574')) * num(E.get('t_v~2571')))))) - num((num(E.get('h~2575')) * num(E.get('h_v~2572')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3499(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3499(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2577')) - num((num(E.get('s~2583')) * num(E.get('s_v~2580')))))) - num((num(E.get('t~2584')) * num(E.get('t_v~2581')))))) - num((num(E.get('h~2585')) * num(E.get('h_v~2582')))))])
+
+
+def x_3500(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3501(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3502(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3503(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3504(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3505(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3506(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2567')) - num((num(E.get('s~2573')) * num(E.get('s_v~2570')))))) - num((num(E.get('t~2574')) * num(E.get('t_v~2571')))))) - num((num(E.get('h~2575')) * num(E.get('h_v~2572')))))])}, ({'steel': E.get('s~2573')} if (num(E.get('s_v~2570')) > num(0)) else K[5])), ({'titanium': E.get('t~2574')} if (num(E.get('t_v~2571')) > num(0)) else K[5])), ({'heat': E.get('h~2575')} if (num(E.get('h_v~2572')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2577')) - num((num(E.get('s~2583')) * num(E.get('s_v~2580')))))) - num((num(E.get('t~2584')) * num(E.get('t_v~2581')))))) - num((num(E.get('h~2585')) * num(E.get('h_v~2582')))))])}, ({'steel': E.get('s~2583')} if (num(E.get('s_v~2580')) > num(0)) else K[5])), ({'titanium': E.get('t~2584')} if (num(E.get('t_v~2581')) > num(0)) else K[5])), ({'heat': E.get('h~2585')} if (num(E.get('h_v~2582')) > num(0)) else K[5]))
 
 
-def x_3507(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3508(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3507, E.get('t~2576'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2577, 0), GET(ctx, 'parameters', v_p_2577, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2577, 'max', 0))) for v_p_2577 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2577, 'tile', None) == E.get('t~2576'))])))
+    return MEMO(ctx, (3508, E.get('t~2586'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2587, 0), GET(ctx, 'parameters', v_p_2587, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2587, 'max', 0))) for v_p_2587 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2587, 'tile', None) == E.get('t~2586'))])))
 
 
-def x_3508(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3509(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3508, E.get('this'), E.get('t~2576'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2582: (lambda v_near_2585: (v_near_2585 if (bool((GET(ctx, 'tiles', E.get('t~2576'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2585)) > num(0)))) else v_open_2582))([v_s_2583 for v_s_2583 in items_of(v_open_2582) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2584, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2584, {}), 'owner', None) == E.get('you')))) for v_x_2584 in items_of(ADJ(ctx, 'spaces', v_s_2583))])))]))([v_s_2579 for v_s_2579 in items_of([v_x_2578 for v_x_2578 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2578, 'type', None) == GET(ctx, 'tiles', E.get('t~2576'), 'space', None))]) if (bool((not IN(v_s_2579, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2579, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2579, 'reserved', None) == E.get('t~2576'))) or bool((GET(ctx, 'spaces', v_s_2579, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2579, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2579, None) == E.get('you'))))) and bool((bool(IN(v_s_2579, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2580, ctx.state.get('board'))) and bool((not IN(v_x_2580, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2580, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2580, {}), 'tile', None) == v_u_2581)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2580, {}), 'tile', None), 'counts_as', None) == v_u_2581))))) for v_u_2581 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2580 in items_of(ADJ(ctx, 'spaces', v_s_2579))]))))))]))) > num(0)))
+    return MEMO(ctx, (3509, E.get('this'), E.get('t~2586'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2592: (lambda v_near_2595: (v_near_2595 if (bool((GET(ctx, 'tiles', E.get('t~2586'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2595)) > num(0)))) else v_open_2592))([v_s_2593 for v_s_2593 in items_of(v_open_2592) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2594, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2594, {}), 'owner', None) == E.get('you')))) for v_x_2594 in items_of(ADJ(ctx, 'spaces', v_s_2593))])))]))([v_s_2589 for v_s_2589 in items_of([v_x_2588 for v_x_2588 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2588, 'type', None) == GET(ctx, 'tiles', E.get('t~2586'), 'space', None))]) if (bool((not IN(v_s_2589, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2589, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2589, 'reserved', None) == E.get('t~2586'))) or bool((GET(ctx, 'spaces', v_s_2589, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2589, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2589, None) == E.get('you'))))) and bool((bool(IN(v_s_2589, KEY(GET(ctx, 'tiles', E.get('t~2586'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2590, ctx.state.get('board'))) and bool((not IN(v_x_2590, KEY(GET(ctx, 'tiles', E.get('t~2586'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2590, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2590, {}), 'tile', None) == v_u_2591)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2590, {}), 'tile', None), 'counts_as', None) == v_u_2591))))) for v_u_2591 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2586'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2590 in items_of(ADJ(ctx, 'spaces', v_s_2589))]))))))]))) > num(0)))
 
 
-def x_3509(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3510(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3509, E.get('this'), E.get('t~2576'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2590: (lambda v_near_2593: (v_near_2593 if (bool((GET(ctx, 'tiles', E.get('t~2576'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2593)) > num(0)))) else v_open_2590))([v_s_2591 for v_s_2591 in items_of(v_open_2590) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2592, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2592, {}), 'owner', None) == E.get('you')))) for v_x_2592 in items_of(ADJ(ctx, 'spaces', v_s_2591))])))]))([v_s_2587 for v_s_2587 in items_of([v_x_2586 for v_x_2586 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2586, 'type', None) == GET(ctx, 'tiles', E.get('t~2576'), 'space', None))]) if (bool((not IN(v_s_2587, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2587, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2587, 'reserved', None) == E.get('t~2576'))) or bool((GET(ctx, 'spaces', v_s_2587, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2587, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2587, None) == E.get('you'))))) and bool((bool(IN(v_s_2587, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2588, ctx.state.get('board'))) and bool((not IN(v_x_2588, KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2588, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2588, {}), 'tile', None) == v_u_2589)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2588, {}), 'tile', None), 'counts_as', None) == v_u_2589))))) for v_u_2589 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2576'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2588 in items_of(ADJ(ctx, 'spaces', v_s_2587))]))))))]))
-
-
-def x_3512(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2596'), {})
+    return MEMO(ctx, (3510, E.get('this'), E.get('t~2586'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2600: (lambda v_near_2603: (v_near_2603 if (bool((GET(ctx, 'tiles', E.get('t~2586'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2603)) > num(0)))) else v_open_2600))([v_s_2601 for v_s_2601 in items_of(v_open_2600) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2602, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'owner', None) == E.get('you')))) for v_x_2602 in items_of(ADJ(ctx, 'spaces', v_s_2601))])))]))([v_s_2597 for v_s_2597 in items_of([v_x_2596 for v_x_2596 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2596, 'type', None) == GET(ctx, 'tiles', E.get('t~2586'), 'space', None))]) if (bool((not IN(v_s_2597, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2597, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2597, 'reserved', None) == E.get('t~2586'))) or bool((GET(ctx, 'spaces', v_s_2597, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2597, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2597, None) == E.get('you'))))) and bool((bool(IN(v_s_2597, KEY(GET(ctx, 'tiles', E.get('t~2586'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2598, ctx.state.get('board'))) and bool((not IN(v_x_2598, KEY(GET(ctx, 'tiles', E.get('t~2586'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2598, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2598, {}), 'tile', None) == v_u_2599)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2598, {}), 'tile', None), 'counts_as', None) == v_u_2599))))) for v_u_2599 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2586'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2598 in items_of(ADJ(ctx, 'spaces', v_s_2597))]))))))]))
 
 
 def x_3513(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2595'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2595'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2606'), {})
 
 
-def x_3514(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3514(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2605'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2605'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3515(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3516(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3517(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3517(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3518(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2595'))
+    return FLD(ctx, K[1], E.get('t~2605'))
 
 
-def x_3518(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3519(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2596'))
-
-
-def x_3519(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2596'))
+    return FLD(ctx, K[2], E.get('s~2606'))
 
 
 def x_3520(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2597'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2606'))
 
 
 def x_3521(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2597'), {}), 'tile', None))
+    return IN(E.get('x~2607'), ctx.state.get('board'))
 
 
-def x_3525(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3522(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2594')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2607'), {}), 'tile', None))
 
 
-def x_3527(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3526(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3527, E.get('t~2598'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2599, 0), GET(ctx, 'parameters', v_p_2599, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2599, 'max', 0))) for v_p_2599 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2599, 'tile', None) == E.get('t~2598'))])))
+    return {'space': E.get('space~2604')}
 
 
-def x_3528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3528(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3528, E.get('this'), E.get('t~2598'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2604: (lambda v_near_2607: (v_near_2607 if (bool((GET(ctx, 'tiles', E.get('t~2598'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2607)) > num(0)))) else v_open_2604))([v_s_2605 for v_s_2605 in items_of(v_open_2604) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2606, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2606, {}), 'owner', None) == E.get('you')))) for v_x_2606 in items_of(ADJ(ctx, 'spaces', v_s_2605))])))]))([v_s_2601 for v_s_2601 in items_of([v_x_2600 for v_x_2600 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2600, 'type', None) == GET(ctx, 'tiles', E.get('t~2598'), 'space', None))]) if (bool((not IN(v_s_2601, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2601, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2601, 'reserved', None) == E.get('t~2598'))) or bool((GET(ctx, 'spaces', v_s_2601, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2601, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2601, None) == E.get('you'))))) and bool((bool(IN(v_s_2601, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2602, ctx.state.get('board'))) and bool((not IN(v_x_2602, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'tile', None) == v_u_2603)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2602, {}), 'tile', None), 'counts_as', None) == v_u_2603))))) for v_u_2603 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2602 in items_of(ADJ(ctx, 'spaces', v_s_2601))]))))))]))) > num(0)))
+    return MEMO(ctx, (3528, E.get('t~2608'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2609, 0), GET(ctx, 'parameters', v_p_2609, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2609, 'max', 0))) for v_p_2609 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2609, 'tile', None) == E.get('t~2608'))])))
 
 
-def x_3529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3529(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3529, E.get('this'), E.get('t~2598'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2612: (lambda v_near_2615: (v_near_2615 if (bool((GET(ctx, 'tiles', E.get('t~2598'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2615)) > num(0)))) else v_open_2612))([v_s_2613 for v_s_2613 in items_of(v_open_2612) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2614, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2614, {}), 'owner', None) == E.get('you')))) for v_x_2614 in items_of(ADJ(ctx, 'spaces', v_s_2613))])))]))([v_s_2609 for v_s_2609 in items_of([v_x_2608 for v_x_2608 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2608, 'type', None) == GET(ctx, 'tiles', E.get('t~2598'), 'space', None))]) if (bool((not IN(v_s_2609, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2609, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2609, 'reserved', None) == E.get('t~2598'))) or bool((GET(ctx, 'spaces', v_s_2609, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2609, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2609, None) == E.get('you'))))) and bool((bool(IN(v_s_2609, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2610, ctx.state.get('board'))) and bool((not IN(v_x_2610, KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2610, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2610, {}), 'tile', None) == v_u_2611)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2610, {}), 'tile', None), 'counts_as', None) == v_u_2611))))) for v_u_2611 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2598'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2610 in items_of(ADJ(ctx, 'spaces', v_s_2609))]))))))]))
+    return MEMO(ctx, (3529, E.get('this'), E.get('t~2608'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2614: (lambda v_near_2617: (v_near_2617 if (bool((GET(ctx, 'tiles', E.get('t~2608'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2617)) > num(0)))) else v_open_2614))([v_s_2615 for v_s_2615 in items_of(v_open_2614) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2616, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2616, {}), 'owner', None) == E.get('you')))) for v_x_2616 in items_of(ADJ(ctx, 'spaces', v_s_2615))])))]))([v_s_2611 for v_s_2611 in items_of([v_x_2610 for v_x_2610 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2610, 'type', None) == GET(ctx, 'tiles', E.get('t~2608'), 'space', None))]) if (bool((not IN(v_s_2611, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2611, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2611, 'reserved', None) == E.get('t~2608'))) or bool((GET(ctx, 'spaces', v_s_2611, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2611, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2611, None) == E.get('you'))))) and bool((bool(IN(v_s_2611, KEY(GET(ctx, 'tiles', E.get('t~2608'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2612, ctx.state.get('board'))) and bool((not IN(v_x_2612, KEY(GET(ctx, 'tiles', E.get('t~2608'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2612, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2612, {}), 'tile', None) == v_u_2613)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2612, {}), 'tile', None), 'counts_as', None) == v_u_2613))))) for v_u_2613 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2608'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2612 in items_of(ADJ(ctx, 'spaces', v_s_2611))]))))))]))) > num(0)))
 
 
-def x_3532(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3530(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2618'), {})
+    return MEMO(ctx, (3530, E.get('this'), E.get('t~2608'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2622: (lambda v_near_2625: (v_near_2625 if (bool((GET(ctx, 'tiles', E.get('t~2608'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2625)) > num(0)))) else v_open_2622))([v_s_2623 for v_s_2623 in items_of(v_open_2622) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2624, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2624, {}), 'owner', None) == E.get('you')))) for v_x_2624 in items_of(ADJ(ctx, 'spaces', v_s_2623))])))]))([v_s_2619 for v_s_2619 in items_of([v_x_2618 for v_x_2618 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2618, 'type', None) == GET(ctx, 'tiles', E.get('t~2608'), 'space', None))]) if (bool((not IN(v_s_2619, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2619, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2619, 'reserved', None) == E.get('t~2608'))) or bool((GET(ctx, 'spaces', v_s_2619, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2619, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2619, None) == E.get('you'))))) and bool((bool(IN(v_s_2619, KEY(GET(ctx, 'tiles', E.get('t~2608'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2620, ctx.state.get('board'))) and bool((not IN(v_x_2620, KEY(GET(ctx, 'tiles', E.get('t~2608'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2620, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2620, {}), 'tile', None) == v_u_2621)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2620, {}), 'tile', None), 'counts_as', None) == v_u_2621))))) for v_u_2621 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2608'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2620 in items_of(ADJ(ctx, 'spaces', v_s_2619))]))))))]))
 
 
 def x_3533(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2617'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2617'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2628'), {})
 
 
-def x_3534(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3534(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2627'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2627'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3535(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3536(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3537(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3537(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3538(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2617'))
+    return FLD(ctx, K[1], E.get('t~2627'))
 
 
-def x_3538(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3539(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2618'))
-
-
-def x_3539(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2618'))
+    return FLD(ctx, K[2], E.get('s~2628'))
 
 
 def x_3540(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2619'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2628'))
 
 
 def x_3541(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2619'), {}), 'tile', None))
+    return IN(E.get('x~2629'), ctx.state.get('board'))
 
 
-def x_3545(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3542(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2616')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2629'), {}), 'tile', None))
 
 
-def x_3548(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:75
+def x_3546(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    E = ctx.env()
+    return {'space': E.get('space~2626')}
+
+
+def x_3549(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     E = ctx.env()
     return (bool((num(len(ctx.state['players'])) > num(1))) and bool((ctx.state.get('last_space') != None)) and bool(IN(ctx.state.get('last_space'), ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'card', None) == E.get('this'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'tile', None) == 'ocean')))
 
 
-def x_3549(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_3550(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     return list(range(len(ctx.state['players'])))
 
 
-def x_3550(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_3551(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     E = ctx.env()
-    return (bool((E.get('target~2622') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2622')).get('stock'), E.get('r~2621'), 0)) > num(0))) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2623, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2623, {}), 'owner', None) == E.get('target~2622')))) for v_x_2623 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2621'), 'target': E.get('target~2622'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((E.get('target~2632') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2632')).get('stock'), E.get('r~2631'), 0)) > num(0))) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2633, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2633, {}), 'owner', None) == E.get('target~2632')))) for v_x_2633 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2631'), 'target': E.get('target~2632'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
-def x_3551(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
+def x_3552(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2622')).get('stock'), E.get('r~2621'), 0)
+    return KEY(PL(ctx, E.get('target~2632')).get('stock'), E.get('r~2631'), 0)
 
 
-def x_3553(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:77
+def x_3554(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     E = ctx.env()
-    return {'target': E.get('target~2622')}
+    return {'target': E.get('target~2632')}
 
 
-def x_3558(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:498
-    return MEMO(ctx, (3558, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2626 for v_s_2626 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2626, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
-
-
-def x_3559(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2628'), 0)
+def x_3559(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:498
+    return MEMO(ctx, (3559, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2636 for v_s_2636 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2636, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2636, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2636, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
 
 
 def x_3560(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return (num(E.get('n~2627')) * num(E.get('k~2629')))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2638'), 0)
 
 
-def x_3561(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:500
+def x_3561(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
+    return (num(E.get('n~2637')) * num(E.get('k~2639')))
+
+
+def x_3562(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:500
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) >= num(AR('+', 5, (1 if (num(MODV(ctx, 'heat_value', {}, 0, 0)) > num(0)) else 0))))
 
 
-def x_3564(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2631'), 0)) >= num(E.get('n~2630')))
-
-
 def x_3565(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2631'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2641'), 0)) >= num(E.get('n~2640')))
 
 
-def x_3569(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3566(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2633'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2641'), 0)
 
 
-def x_3574(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3570(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2643'), 0)
 
 
 def x_3575(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2636'), 'resource', None) == E.get('r~2635'))) and bool((E.get('card~2636') != E.get('this'))))
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_3576(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3576(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2636'), 0)
+    return (bool((GET(ctx, 'cards', E.get('card~2646'), 'resource', None) == E.get('r~2645'))) and bool((E.get('card~2646') != E.get('this'))))
 
 
-def x_3578(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3577(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     E = ctx.env()
-    return {'card': E.get('card~2636')}
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2646'), 0)
 
 
-def x_3580(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:512
+def x_3579(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    E = ctx.env()
+    return {'card': E.get('card~2646')}
+
+
+def x_3581(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:512
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-8))
 
 
-def x_3582(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3583(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3582, E.get('t~2637'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2638, 0), GET(ctx, 'parameters', v_p_2638, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2638, 'max', 0))) for v_p_2638 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2638, 'tile', None) == E.get('t~2637'))])))
+    return MEMO(ctx, (3583, E.get('t~2647'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2648, 0), GET(ctx, 'parameters', v_p_2648, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2648, 'max', 0))) for v_p_2648 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2648, 'tile', None) == E.get('t~2647'))])))
 
 
-def x_3583(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3584(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3583, E.get('this'), E.get('t~2637'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2643: (lambda v_near_2646: (v_near_2646 if (bool((GET(ctx, 'tiles', E.get('t~2637'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2646)) > num(0)))) else v_open_2643))([v_s_2644 for v_s_2644 in items_of(v_open_2643) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2645, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2645, {}), 'owner', None) == E.get('you')))) for v_x_2645 in items_of(ADJ(ctx, 'spaces', v_s_2644))])))]))([v_s_2640 for v_s_2640 in items_of([v_x_2639 for v_x_2639 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2639, 'type', None) == GET(ctx, 'tiles', E.get('t~2637'), 'space', None))]) if (bool((not IN(v_s_2640, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2640, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2640, 'reserved', None) == E.get('t~2637'))) or bool((GET(ctx, 'spaces', v_s_2640, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2640, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2640, None) == E.get('you'))))) and bool((bool(IN(v_s_2640, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2641, ctx.state.get('board'))) and bool((not IN(v_x_2641, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'tile', None) == v_u_2642)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2641, {}), 'tile', None), 'counts_as', None) == v_u_2642))))) for v_u_2642 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2641 in items_of(ADJ(ctx, 'spaces', v_s_2640))]))))))]))) > num(0)))
+    return MEMO(ctx, (3584, E.get('this'), E.get('t~2647'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2653: (lambda v_near_2656: (v_near_2656 if (bool((GET(ctx, 'tiles', E.get('t~2647'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2656)) > num(0)))) else v_open_2653))([v_s_2654 for v_s_2654 in items_of(v_open_2653) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2655, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2655, {}), 'owner', None) == E.get('you')))) for v_x_2655 in items_of(ADJ(ctx, 'spaces', v_s_2654))])))]))([v_s_2650 for v_s_2650 in items_of([v_x_2649 for v_x_2649 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2649, 'type', None) == GET(ctx, 'tiles', E.get('t~2647'), 'space', None))]) if (bool((not IN(v_s_2650, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2650, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2650, 'reserved', None) == E.get('t~2647'))) or bool((GET(ctx, 'spaces', v_s_2650, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2650, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2650, None) == E.get('you'))))) and bool((bool(IN(v_s_2650, KEY(GET(ctx, 'tiles', E.get('t~2647'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2651, ctx.state.get('board'))) and bool((not IN(v_x_2651, KEY(GET(ctx, 'tiles', E.get('t~2647'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2651, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2651, {}), 'tile', None) == v_u_2652)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2651, {}), 'tile', None), 'counts_as', None) == v_u_2652))))) for v_u_2652 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2647'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2651 in items_of(ADJ(ctx, 'spaces', v_s_2650))]))))))]))) > num(0)))
 
 
-def x_3584(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3585(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3584, E.get('this'), E.get('t~2637'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2651: (lambda v_near_2654: (v_near_2654 if (bool((GET(ctx, 'tiles', E.get('t~2637'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2654)) > num(0)))) else v_open_2651))([v_s_2652 for v_s_2652 in items_of(v_open_2651) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2653, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2653, {}), 'owner', None) == E.get('you')))) for v_x_2653 in items_of(ADJ(ctx, 'spaces', v_s_2652))])))]))([v_s_2648 for v_s_2648 in items_of([v_x_2647 for v_x_2647 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2647, 'type', None) == GET(ctx, 'tiles', E.get('t~2637'), 'space', None))]) if (bool((not IN(v_s_2648, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2648, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2648, 'reserved', None) == E.get('t~2637'))) or bool((GET(ctx, 'spaces', v_s_2648, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2648, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2648, None) == E.get('you'))))) and bool((bool(IN(v_s_2648, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2649, ctx.state.get('board'))) and bool((not IN(v_x_2649, KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2649, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2649, {}), 'tile', None) == v_u_2650)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2649, {}), 'tile', None), 'counts_as', None) == v_u_2650))))) for v_u_2650 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2637'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2649 in items_of(ADJ(ctx, 'spaces', v_s_2648))]))))))]))
-
-
-def x_3587(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2657'), {})
+    return MEMO(ctx, (3585, E.get('this'), E.get('t~2647'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2661: (lambda v_near_2664: (v_near_2664 if (bool((GET(ctx, 'tiles', E.get('t~2647'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2664)) > num(0)))) else v_open_2661))([v_s_2662 for v_s_2662 in items_of(v_open_2661) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2663, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2663, {}), 'owner', None) == E.get('you')))) for v_x_2663 in items_of(ADJ(ctx, 'spaces', v_s_2662))])))]))([v_s_2658 for v_s_2658 in items_of([v_x_2657 for v_x_2657 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2657, 'type', None) == GET(ctx, 'tiles', E.get('t~2647'), 'space', None))]) if (bool((not IN(v_s_2658, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2658, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2658, 'reserved', None) == E.get('t~2647'))) or bool((GET(ctx, 'spaces', v_s_2658, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2658, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2658, None) == E.get('you'))))) and bool((bool(IN(v_s_2658, KEY(GET(ctx, 'tiles', E.get('t~2647'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2659, ctx.state.get('board'))) and bool((not IN(v_x_2659, KEY(GET(ctx, 'tiles', E.get('t~2647'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2659, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2659, {}), 'tile', None) == v_u_2660)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2659, {}), 'tile', None), 'counts_as', None) == v_u_2660))))) for v_u_2660 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2647'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2659 in items_of(ADJ(ctx, 'spaces', v_s_2658))]))))))]))
 
 
 def x_3588(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2656'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2656'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2667'), {})
 
 
-def x_3589(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3589(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2666'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2666'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3590(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3591(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3592(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3592(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3593(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2656'))
+    return FLD(ctx, K[1], E.get('t~2666'))
 
 
-def x_3593(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3594(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2657'))
-
-
-def x_3594(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2657'))
+    return FLD(ctx, K[2], E.get('s~2667'))
 
 
 def x_3595(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2658'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2667'))
 
 
 def x_3596(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2658'), {}), 'tile', None))
+    return IN(E.get('x~2668'), ctx.state.get('board'))
 
 
-def x_3600(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3597(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2655')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2668'), {}), 'tile', None))
 
 
-def x_3605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_3601(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    E = ctx.env()
+    return {'space': E.get('space~2665')}
 
 
 def x_3606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_3610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_3611(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_3611(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3612(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_3613(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_3614(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_3615(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3616(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+def x_3615(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_3616(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3617(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -9361,1990 +9356,1990 @@ def x_3617(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:
 
 def x_3618(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return [E.get('c~2662')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_3619(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return [E.get('c~2672')]
 
 
 def x_3620(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return [E.get('c~2662')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
 def x_3621(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     E = ctx.env()
-    return {'keep': E.get('c~2662')}
+    return [E.get('c~2672')]
 
 
-def x_3623(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-    return ctx.state.get('discard')
+def x_3622(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    E = ctx.env()
+    return {'keep': E.get('c~2672')}
 
 
 def x_3624(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+    return ctx.state.get('discard')
+
+
+def x_3625(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3625(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+def x_3626(ctx):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_3627(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:529
+def x_3628(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:529
     E = ctx.env()
-    return MEMO(ctx, (3627, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2664 for v_x_2664 in items_of(GET(ctx, 'cards', v_c_2663, 'tags', [])) if (v_x_2664 == 'science')]) for v_c_2663 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2666 for v_x_2666 in items_of(GET(ctx, 'corporations', v_c_2665, 'tags', [])) if (v_x_2666 == 'science')]) for v_c_2665 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (3628, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2674 for v_x_2674 in items_of(GET(ctx, 'cards', v_c_2673, 'tags', [])) if (v_x_2674 == 'science')]) for v_c_2673 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2676 for v_x_2676 in items_of(GET(ctx, 'corporations', v_c_2675, 'tags', [])) if (v_x_2676 == 'science')]) for v_c_2675 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_3629(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3630(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3629, E.get('t~2667'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2668, 0), GET(ctx, 'parameters', v_p_2668, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2668, 'max', 0))) for v_p_2668 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2668, 'tile', None) == E.get('t~2667'))])))
+    return MEMO(ctx, (3630, E.get('t~2677'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2678, 0), GET(ctx, 'parameters', v_p_2678, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2678, 'max', 0))) for v_p_2678 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2678, 'tile', None) == E.get('t~2677'))])))
 
 
-def x_3630(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3631(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3630, E.get('this'), E.get('t~2667'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2673: (lambda v_near_2676: (v_near_2676 if (bool((GET(ctx, 'tiles', E.get('t~2667'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2676)) > num(0)))) else v_open_2673))([v_s_2674 for v_s_2674 in items_of(v_open_2673) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2675, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2675, {}), 'owner', None) == E.get('you')))) for v_x_2675 in items_of(ADJ(ctx, 'spaces', v_s_2674))])))]))([v_s_2670 for v_s_2670 in items_of([v_x_2669 for v_x_2669 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2669, 'type', None) == GET(ctx, 'tiles', E.get('t~2667'), 'space', None))]) if (bool((not IN(v_s_2670, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2670, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2670, 'reserved', None) == E.get('t~2667'))) or bool((GET(ctx, 'spaces', v_s_2670, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2670, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2670, None) == E.get('you'))))) and bool((bool(IN(v_s_2670, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2671, ctx.state.get('board'))) and bool((not IN(v_x_2671, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2671, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2671, {}), 'tile', None) == v_u_2672)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2671, {}), 'tile', None), 'counts_as', None) == v_u_2672))))) for v_u_2672 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2671 in items_of(ADJ(ctx, 'spaces', v_s_2670))]))))))]))) > num(0)))
+    return MEMO(ctx, (3631, E.get('this'), E.get('t~2677'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2683: (lambda v_near_2686: (v_near_2686 if (bool((GET(ctx, 'tiles', E.get('t~2677'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2686)) > num(0)))) else v_open_2683))([v_s_2684 for v_s_2684 in items_of(v_open_2683) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2685, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2685, {}), 'owner', None) == E.get('you')))) for v_x_2685 in items_of(ADJ(ctx, 'spaces', v_s_2684))])))]))([v_s_2680 for v_s_2680 in items_of([v_x_2679 for v_x_2679 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2679, 'type', None) == GET(ctx, 'tiles', E.get('t~2677'), 'space', None))]) if (bool((not IN(v_s_2680, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2680, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2680, 'reserved', None) == E.get('t~2677'))) or bool((GET(ctx, 'spaces', v_s_2680, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2680, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2680, None) == E.get('you'))))) and bool((bool(IN(v_s_2680, KEY(GET(ctx, 'tiles', E.get('t~2677'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2681, ctx.state.get('board'))) and bool((not IN(v_x_2681, KEY(GET(ctx, 'tiles', E.get('t~2677'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2681, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2681, {}), 'tile', None) == v_u_2682)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2681, {}), 'tile', None), 'counts_as', None) == v_u_2682))))) for v_u_2682 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2677'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2681 in items_of(ADJ(ctx, 'spaces', v_s_2680))]))))))]))) > num(0)))
 
 
-def x_3631(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3632(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3631, E.get('this'), E.get('t~2667'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2681: (lambda v_near_2684: (v_near_2684 if (bool((GET(ctx, 'tiles', E.get('t~2667'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2684)) > num(0)))) else v_open_2681))([v_s_2682 for v_s_2682 in items_of(v_open_2681) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2683, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2683, {}), 'owner', None) == E.get('you')))) for v_x_2683 in items_of(ADJ(ctx, 'spaces', v_s_2682))])))]))([v_s_2678 for v_s_2678 in items_of([v_x_2677 for v_x_2677 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2677, 'type', None) == GET(ctx, 'tiles', E.get('t~2667'), 'space', None))]) if (bool((not IN(v_s_2678, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2678, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2678, 'reserved', None) == E.get('t~2667'))) or bool((GET(ctx, 'spaces', v_s_2678, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2678, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2678, None) == E.get('you'))))) and bool((bool(IN(v_s_2678, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2679, ctx.state.get('board'))) and bool((not IN(v_x_2679, KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2679, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2679, {}), 'tile', None) == v_u_2680)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2679, {}), 'tile', None), 'counts_as', None) == v_u_2680))))) for v_u_2680 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2667'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2679 in items_of(ADJ(ctx, 'spaces', v_s_2678))]))))))]))
-
-
-def x_3634(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2687'), {})
+    return MEMO(ctx, (3632, E.get('this'), E.get('t~2677'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2691: (lambda v_near_2694: (v_near_2694 if (bool((GET(ctx, 'tiles', E.get('t~2677'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2694)) > num(0)))) else v_open_2691))([v_s_2692 for v_s_2692 in items_of(v_open_2691) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2693, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2693, {}), 'owner', None) == E.get('you')))) for v_x_2693 in items_of(ADJ(ctx, 'spaces', v_s_2692))])))]))([v_s_2688 for v_s_2688 in items_of([v_x_2687 for v_x_2687 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2687, 'type', None) == GET(ctx, 'tiles', E.get('t~2677'), 'space', None))]) if (bool((not IN(v_s_2688, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2688, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2688, 'reserved', None) == E.get('t~2677'))) or bool((GET(ctx, 'spaces', v_s_2688, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2688, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2688, None) == E.get('you'))))) and bool((bool(IN(v_s_2688, KEY(GET(ctx, 'tiles', E.get('t~2677'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2689, ctx.state.get('board'))) and bool((not IN(v_x_2689, KEY(GET(ctx, 'tiles', E.get('t~2677'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2689, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2689, {}), 'tile', None) == v_u_2690)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2689, {}), 'tile', None), 'counts_as', None) == v_u_2690))))) for v_u_2690 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2677'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2689 in items_of(ADJ(ctx, 'spaces', v_s_2688))]))))))]))
 
 
 def x_3635(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2686'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2686'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2697'), {})
 
 
-def x_3636(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3636(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2696'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2696'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3637(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3638(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3639(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3639(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3640(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2686'))
+    return FLD(ctx, K[1], E.get('t~2696'))
 
 
-def x_3640(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3641(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2687'))
-
-
-def x_3641(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2687'))
+    return FLD(ctx, K[2], E.get('s~2697'))
 
 
 def x_3642(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2688'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2697'))
 
 
 def x_3643(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2688'), {}), 'tile', None))
+    return IN(E.get('x~2698'), ctx.state.get('board'))
 
 
-def x_3647(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3644(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2685')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2698'), {}), 'tile', None))
 
 
-def x_3648(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3648(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    E = ctx.env()
+    return {'space': E.get('space~2695')}
+
+
+def x_3649(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'energy', 0)
 
 
-def x_3649(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:65
-    E = ctx.env()
-    return (num(E.get('n~2689')) >= num(1))
-
-
 def x_3650(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     E = ctx.env()
-    return RANGE(1, E.get('n~2689'))
+    return (num(E.get('n~2699')) >= num(1))
 
 
-def x_3651(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_3651(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+    E = ctx.env()
+    return RANGE(1, E.get('n~2699'))
+
+
+def x_3652(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_3653(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_3654(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     E = ctx.env()
-    return {'amount': E.get('k~2690')}
+    return {'amount': E.get('k~2700')}
 
 
-def x_3654(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3655(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
-
-
-def x_3656(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2692'), 0)) >= num(E.get('n~2691')))
 
 
 def x_3657(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2692'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2702'), 0)) >= num(E.get('n~2701')))
 
 
-def x_3659(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3658(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2702'), 0)
+
+
+def x_3660(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     E = ctx.env()
     return PL(ctx, E.get('you')).get('chosen')
 
 
-def x_3661(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3662(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2694'), 0)
-
-
-def x_3664(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
-    E = ctx.env()
-    return (num(0) - num(E.get('n~2695')))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2704'), 0)
 
 
 def x_3665(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     E = ctx.env()
+    return (num(0) - num(E.get('n~2705')))
+
+
+def x_3666(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+    E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_3669(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3670(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_3670(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
 def x_3671(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3672(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3673(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_3674(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3675(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3676(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3676(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3677(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3677(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3678(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3679(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3680(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3683(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def x_3684(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     E = ctx.env()
-    return MEMO(ctx, (3683, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2698 for v_x_2698 in items_of(GET(ctx, 'cards', v_c_2697, 'tags', [])) if (v_x_2698 == 'jovian')]) for v_c_2697 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2700 for v_x_2700 in items_of(GET(ctx, 'corporations', v_c_2699, 'tags', [])) if (v_x_2700 == 'jovian')]) for v_c_2699 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2701 for v_x_2701 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2701 == 'jovian')]))))
+    return MEMO(ctx, (3684, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2708 for v_x_2708 in items_of(GET(ctx, 'cards', v_c_2707, 'tags', [])) if (v_x_2708 == 'jovian')]) for v_c_2707 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2710 for v_x_2710 in items_of(GET(ctx, 'corporations', v_c_2709, 'tags', [])) if (v_x_2710 == 'jovian')]) for v_c_2709 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2711 for v_x_2711 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2711 == 'jovian')]))))
 
 
-def x_3685(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:90
+def x_3686(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
     E = ctx.env()
-    return (num(E.get('n~2703')) * num(E.get('k~2704')))
-
-
-def x_3686(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2705'), 'scope', None) == 'game')
+    return (num(E.get('n~2713')) * num(E.get('k~2714')))
 
 
 def x_3687(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2705'), 0)
+    return (GET(ctx, 'tracks', E.get('t~2715'), 'scope', None) == 'game')
 
 
-def x_3689(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3688(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2705'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2715'), 0)
 
 
-def x_3691(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3690(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return (bool((E.get('t~2705') == 'tr')) and bool((num(E.get('n~2706')) > num(0))))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2715'), 0)
 
 
 def x_3692(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
+    return (bool((E.get('t~2715') == 'tr')) and bool((num(E.get('n~2716')) > num(0))))
+
+
+def x_3693(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_3697(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3698(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2708'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2718'), 0)
 
 
-def x_3699(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:580
-    return MEMO(ctx, (3699, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2709 for v_s_2709 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2709, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2709, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2709, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
+def x_3700(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:580
+    return MEMO(ctx, (3700, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2719 for v_s_2719 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2719, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2719, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2719, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
 
 
-def x_3701(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3702(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3701, E.get('t~2710'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2711, 0), GET(ctx, 'parameters', v_p_2711, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2711, 'max', 0))) for v_p_2711 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2711, 'tile', None) == E.get('t~2710'))])))
+    return MEMO(ctx, (3702, E.get('t~2720'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2721, 0), GET(ctx, 'parameters', v_p_2721, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2721, 'max', 0))) for v_p_2721 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2721, 'tile', None) == E.get('t~2720'))])))
 
 
-def x_3702(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3703(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3702, E.get('this'), E.get('t~2710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2716: (lambda v_near_2719: (v_near_2719 if (bool((GET(ctx, 'tiles', E.get('t~2710'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2719)) > num(0)))) else v_open_2716))([v_s_2717 for v_s_2717 in items_of(v_open_2716) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2718, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2718, {}), 'owner', None) == E.get('you')))) for v_x_2718 in items_of(ADJ(ctx, 'spaces', v_s_2717))])))]))([v_s_2713 for v_s_2713 in items_of([v_x_2712 for v_x_2712 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2712, 'type', None) == GET(ctx, 'tiles', E.get('t~2710'), 'space', None))]) if (bool((not IN(v_s_2713, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2713, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2713, 'reserved', None) == E.get('t~2710'))) or bool((GET(ctx, 'spaces', v_s_2713, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2713, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2713, None) == E.get('you'))))) and bool((bool(IN(v_s_2713, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2714, ctx.state.get('board'))) and bool((not IN(v_x_2714, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2714, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2714, {}), 'tile', None) == v_u_2715)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2714, {}), 'tile', None), 'counts_as', None) == v_u_2715))))) for v_u_2715 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2714 in items_of(ADJ(ctx, 'spaces', v_s_2713))]))))))]))) > num(0)))
+    return MEMO(ctx, (3703, E.get('this'), E.get('t~2720'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2726: (lambda v_near_2729: (v_near_2729 if (bool((GET(ctx, 'tiles', E.get('t~2720'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2729)) > num(0)))) else v_open_2726))([v_s_2727 for v_s_2727 in items_of(v_open_2726) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2728, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2728, {}), 'owner', None) == E.get('you')))) for v_x_2728 in items_of(ADJ(ctx, 'spaces', v_s_2727))])))]))([v_s_2723 for v_s_2723 in items_of([v_x_2722 for v_x_2722 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2722, 'type', None) == GET(ctx, 'tiles', E.get('t~2720'), 'space', None))]) if (bool((not IN(v_s_2723, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2723, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2723, 'reserved', None) == E.get('t~2720'))) or bool((GET(ctx, 'spaces', v_s_2723, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2723, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2723, None) == E.get('you'))))) and bool((bool(IN(v_s_2723, KEY(GET(ctx, 'tiles', E.get('t~2720'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2724, ctx.state.get('board'))) and bool((not IN(v_x_2724, KEY(GET(ctx, 'tiles', E.get('t~2720'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2724, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2724, {}), 'tile', None) == v_u_2725)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2724, {}), 'tile', None), 'counts_as', None) == v_u_2725))))) for v_u_2725 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2720'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2724 in items_of(ADJ(ctx, 'spaces', v_s_2723))]))))))]))) > num(0)))
 
 
-def x_3703(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3704(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3703, E.get('this'), E.get('t~2710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2724: (lambda v_near_2727: (v_near_2727 if (bool((GET(ctx, 'tiles', E.get('t~2710'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2727)) > num(0)))) else v_open_2724))([v_s_2725 for v_s_2725 in items_of(v_open_2724) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2726, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2726, {}), 'owner', None) == E.get('you')))) for v_x_2726 in items_of(ADJ(ctx, 'spaces', v_s_2725))])))]))([v_s_2721 for v_s_2721 in items_of([v_x_2720 for v_x_2720 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2720, 'type', None) == GET(ctx, 'tiles', E.get('t~2710'), 'space', None))]) if (bool((not IN(v_s_2721, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2721, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2721, 'reserved', None) == E.get('t~2710'))) or bool((GET(ctx, 'spaces', v_s_2721, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2721, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2721, None) == E.get('you'))))) and bool((bool(IN(v_s_2721, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2722, ctx.state.get('board'))) and bool((not IN(v_x_2722, KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2722, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2722, {}), 'tile', None) == v_u_2723)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2722, {}), 'tile', None), 'counts_as', None) == v_u_2723))))) for v_u_2723 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2710'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2722 in items_of(ADJ(ctx, 'spaces', v_s_2721))]))))))]))
-
-
-def x_3706(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2730'), {})
+    return MEMO(ctx, (3704, E.get('this'), E.get('t~2720'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2734: (lambda v_near_2737: (v_near_2737 if (bool((GET(ctx, 'tiles', E.get('t~2720'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2737)) > num(0)))) else v_open_2734))([v_s_2735 for v_s_2735 in items_of(v_open_2734) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2736, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2736, {}), 'owner', None) == E.get('you')))) for v_x_2736 in items_of(ADJ(ctx, 'spaces', v_s_2735))])))]))([v_s_2731 for v_s_2731 in items_of([v_x_2730 for v_x_2730 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2730, 'type', None) == GET(ctx, 'tiles', E.get('t~2720'), 'space', None))]) if (bool((not IN(v_s_2731, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2731, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2731, 'reserved', None) == E.get('t~2720'))) or bool((GET(ctx, 'spaces', v_s_2731, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2731, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2731, None) == E.get('you'))))) and bool((bool(IN(v_s_2731, KEY(GET(ctx, 'tiles', E.get('t~2720'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2732, ctx.state.get('board'))) and bool((not IN(v_x_2732, KEY(GET(ctx, 'tiles', E.get('t~2720'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2732, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2732, {}), 'tile', None) == v_u_2733)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2732, {}), 'tile', None), 'counts_as', None) == v_u_2733))))) for v_u_2733 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2720'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2732 in items_of(ADJ(ctx, 'spaces', v_s_2731))]))))))]))
 
 
 def x_3707(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2729'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2729'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2740'), {})
 
 
-def x_3708(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3708(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2739'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2739'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3709(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3710(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3711(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3711(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3712(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2729'))
+    return FLD(ctx, K[1], E.get('t~2739'))
 
 
-def x_3712(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3713(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2730'))
-
-
-def x_3713(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2730'))
+    return FLD(ctx, K[2], E.get('s~2740'))
 
 
 def x_3714(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2731'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2740'))
 
 
 def x_3715(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2731'), {}), 'tile', None))
+    return IN(E.get('x~2741'), ctx.state.get('board'))
 
 
-def x_3719(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3716(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2728')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2741'), {}), 'tile', None))
 
 
-def x_3724(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3720(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return (E.get('sv~2734') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return {'space': E.get('space~2738')}
 
 
-def x_3725(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3725(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('tv~2735') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('sv~2744') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3726(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3726(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    E = ctx.env()
+    return (E.get('tv~2745') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+
+
+def x_3727(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3727(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2736'), E.get('t_v~2737')), E.get('h_v~2738')) == 0)
 
 
 def x_3728(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2733')))
+    return (AR('+', AR('+', E.get('s_v~2746'), E.get('t_v~2747')), E.get('h_v~2748')) == 0)
 
 
 def x_3729(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2743')))
+
+
+def x_3730(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3731(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3732(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2736')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2737')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2738'))))) >= num(E.get('price~2733')))
-
-
-def x_3732(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2733'), E.get('s_v~2736'))) - num(1)), E.get('s_v~2736'))]) if (num(E.get('s_v~2736')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2746')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2747')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2748'))))) >= num(E.get('price~2743')))
 
 
 def x_3733(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2733'), E.get('t_v~2737'))) - num(1)), E.get('t_v~2737'))]) if (num(E.get('t_v~2737')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2743'), E.get('s_v~2746'))) - num(1)), E.get('s_v~2746'))]) if (num(E.get('s_v~2746')) > num(0)) else 0))
 
 
 def x_3734(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2733'), E.get('h_v~2738'))) - num(1)), E.get('h_v~2738'))]) if (num(E.get('h_v~2738')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2743'), E.get('t_v~2747'))) - num(1)), E.get('t_v~2747'))]) if (num(E.get('t_v~2747')) > num(0)) else 0))
 
 
 def x_3735(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2733')) - num((num(E.get('s~2739')) * num(E.get('s_v~2736')))))) - num((num(E.get('t~2740')) * num(E.get('t_v~2737')))))) - num((num(E.get('h~2741')) * num(E.get('h_v~2738')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2739')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2739')) * num(E.get('s_v~2736'))), (num(E.get('t~2740')) * num(E.get('t_v~2737')))), (num(E.get('h~2741')) * num(E.get('h_v~2738'))))) - num(E.get('s_v~2736')))) >= num(E.get('price~2733'))))))) and bool((not (bool((num(E.get('t~2740')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2739')) * num(E.get('s_v~2736'))), (num(E.get('t~2740')) * num(E.get('t_v~2737')))), (num(E.get('h~2741')) * num(E.get('h_v~2738'))))) - num(E.get('t_v~2737')))) >= num(E.get('price~2733'))))))) and bool((not (bool((num(E.get('h~2741')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2739')) * num(E.get('s_v~2736'))), (num(E.get('t~2740')) * num(E.get('t_v~2737')))), (num(E.get('h~2741')) * num(E.get('h_v~2738'))))) - num(E.get('h_v~2738')))) >= num(E.get('price~2733'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2743'), E.get('h_v~2748'))) - num(1)), E.get('h_v~2748'))]) if (num(E.get('h_v~2748')) > num(0)) else 0))
 
 
-def x_3736(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3736(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2743')) - num((num(E.get('s~2749')) * num(E.get('s_v~2746')))))) - num((num(E.get('t~2750')) * num(E.get('t_v~2747')))))) - num((num(E.get('h~2751')) * num(E.get('h_v~2748')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2749')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2749')) * num(E.get('s_v~2746'))), (num(E.get('t~2750')) * num(E.get('t_v~2747')))), (num(E.get('h~2751')) * num(E.get('h_v~2748'))))) - num(E.get('s_v~2746')))) >= num(E.get('price~2743'))))))) and bool((not (bool((num(E.get('t~2750')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2749')) * num(E.get('s_v~2746'))), (num(E.get('t~2750')) * num(E.get('t_v~2747')))), (num(E.get('h~2751')) * num(E.get('h_v~2748'))))) - num(E.get('t_v~2747')))) >= num(E.get('price~2743'))))))) and bool((not (bool((num(E.get('h~2751')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2749')) * num(E.get('s_v~2746'))), (num(E.get('t~2750')) * num(E.get('t_v~2747')))), (num(E.get('h~2751')) * num(E.get('h_v~2748'))))) - num(E.get('h_v~2748')))) >= num(E.get('price~2743'))))))))
 
 
 def x_3737(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2733')) - num((num(E.get('s~2739')) * num(E.get('s_v~2736')))))) - num((num(E.get('t~2740')) * num(E.get('t_v~2737')))))) - num((num(E.get('h~2741')) * num(E.get('h_v~2738')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3738(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3738(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2743')) - num((num(E.get('s~2749')) * num(E.get('s_v~2746')))))) - num((num(E.get('t~2750')) * num(E.get('t_v~2747')))))) - num((num(E.get('h~2751')) * num(E.get('h_v~2748')))))])
+
+
+def x_3739(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3740(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3741(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3742(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3743(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3744(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3745(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2733')) - num((num(E.get('s~2739')) * num(E.get('s_v~2736')))))) - num((num(E.get('t~2740')) * num(E.get('t_v~2737')))))) - num((num(E.get('h~2741')) * num(E.get('h_v~2738')))))])}, ({'steel': E.get('s~2739')} if (num(E.get('s_v~2736')) > num(0)) else K[5])), ({'titanium': E.get('t~2740')} if (num(E.get('t_v~2737')) > num(0)) else K[5])), ({'heat': E.get('h~2741')} if (num(E.get('h_v~2738')) > num(0)) else K[5]))
-
-
-def x_3747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2743')) - num((num(E.get('s~2749')) * num(E.get('s_v~2746')))))) - num((num(E.get('t~2750')) * num(E.get('t_v~2747')))))) - num((num(E.get('h~2751')) * num(E.get('h_v~2748')))))])}, ({'steel': E.get('s~2749')} if (num(E.get('s_v~2746')) > num(0)) else K[5])), ({'titanium': E.get('t~2750')} if (num(E.get('t_v~2747')) > num(0)) else K[5])), ({'heat': E.get('h~2751')} if (num(E.get('h_v~2748')) > num(0)) else K[5]))
 
 
 def x_3748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3752(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3751(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_3753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
 
 
 def x_3754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3760(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2744'), 0)) - num(E.get('n~2743')))) >= num(GET(ctx, 'resources', E.get('r~2744'), 'production_min', 0)))
 
 
 def x_3761(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2744'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2754'), 0)) - num(E.get('n~2753')))) >= num(GET(ctx, 'resources', E.get('r~2754'), 'production_min', 0)))
 
 
-def x_3765(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3762(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2746'), 0)) - num(E.get('n~2745')))) >= num(GET(ctx, 'resources', E.get('r~2746'), 'production_min', 0)))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2754'), 0)
 
 
 def x_3766(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2746'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2756'), 0)) - num(E.get('n~2755')))) >= num(GET(ctx, 'resources', E.get('r~2756'), 'production_min', 0)))
 
 
-def x_3769(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3767(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return MEMO(ctx, (3769, E.get('t~2747'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2748, 0), GET(ctx, 'parameters', v_p_2748, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2748, 'max', 0))) for v_p_2748 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2748, 'tile', None) == E.get('t~2747'))])))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2756'), 0)
 
 
-def x_3770(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3770(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3770, E.get('this'), E.get('t~2747'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2753: (lambda v_near_2756: (v_near_2756 if (bool((GET(ctx, 'tiles', E.get('t~2747'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2756)) > num(0)))) else v_open_2753))([v_s_2754 for v_s_2754 in items_of(v_open_2753) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2755, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2755, {}), 'owner', None) == E.get('you')))) for v_x_2755 in items_of(ADJ(ctx, 'spaces', v_s_2754))])))]))([v_s_2750 for v_s_2750 in items_of([v_x_2749 for v_x_2749 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2749, 'type', None) == GET(ctx, 'tiles', E.get('t~2747'), 'space', None))]) if (bool((not IN(v_s_2750, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2750, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2750, 'reserved', None) == E.get('t~2747'))) or bool((GET(ctx, 'spaces', v_s_2750, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2750, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2750, None) == E.get('you'))))) and bool((bool(IN(v_s_2750, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2751, ctx.state.get('board'))) and bool((not IN(v_x_2751, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2751, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2751, {}), 'tile', None) == v_u_2752)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2751, {}), 'tile', None), 'counts_as', None) == v_u_2752))))) for v_u_2752 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2751 in items_of(ADJ(ctx, 'spaces', v_s_2750))]))))))]))) > num(0)))
+    return MEMO(ctx, (3770, E.get('t~2757'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2758, 0), GET(ctx, 'parameters', v_p_2758, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2758, 'max', 0))) for v_p_2758 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2758, 'tile', None) == E.get('t~2757'))])))
 
 
-def x_3771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3771, E.get('this'), E.get('t~2747'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2761: (lambda v_near_2764: (v_near_2764 if (bool((GET(ctx, 'tiles', E.get('t~2747'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2764)) > num(0)))) else v_open_2761))([v_s_2762 for v_s_2762 in items_of(v_open_2761) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2763, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2763, {}), 'owner', None) == E.get('you')))) for v_x_2763 in items_of(ADJ(ctx, 'spaces', v_s_2762))])))]))([v_s_2758 for v_s_2758 in items_of([v_x_2757 for v_x_2757 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2757, 'type', None) == GET(ctx, 'tiles', E.get('t~2747'), 'space', None))]) if (bool((not IN(v_s_2758, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2758, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2758, 'reserved', None) == E.get('t~2747'))) or bool((GET(ctx, 'spaces', v_s_2758, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2758, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2758, None) == E.get('you'))))) and bool((bool(IN(v_s_2758, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2759, ctx.state.get('board'))) and bool((not IN(v_x_2759, KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2759, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2759, {}), 'tile', None) == v_u_2760)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2759, {}), 'tile', None), 'counts_as', None) == v_u_2760))))) for v_u_2760 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2747'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2759 in items_of(ADJ(ctx, 'spaces', v_s_2758))]))))))]))
+    return MEMO(ctx, (3771, E.get('this'), E.get('t~2757'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2763: (lambda v_near_2766: (v_near_2766 if (bool((GET(ctx, 'tiles', E.get('t~2757'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2766)) > num(0)))) else v_open_2763))([v_s_2764 for v_s_2764 in items_of(v_open_2763) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2765, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2765, {}), 'owner', None) == E.get('you')))) for v_x_2765 in items_of(ADJ(ctx, 'spaces', v_s_2764))])))]))([v_s_2760 for v_s_2760 in items_of([v_x_2759 for v_x_2759 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2759, 'type', None) == GET(ctx, 'tiles', E.get('t~2757'), 'space', None))]) if (bool((not IN(v_s_2760, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2760, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2760, 'reserved', None) == E.get('t~2757'))) or bool((GET(ctx, 'spaces', v_s_2760, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2760, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2760, None) == E.get('you'))))) and bool((bool(IN(v_s_2760, KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2761, ctx.state.get('board'))) and bool((not IN(v_x_2761, KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2761, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2761, {}), 'tile', None) == v_u_2762)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2761, {}), 'tile', None), 'counts_as', None) == v_u_2762))))) for v_u_2762 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2761 in items_of(ADJ(ctx, 'spaces', v_s_2760))]))))))]))) > num(0)))
 
 
-def x_3774(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3772(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2767'), {})
+    return MEMO(ctx, (3772, E.get('this'), E.get('t~2757'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2771: (lambda v_near_2774: (v_near_2774 if (bool((GET(ctx, 'tiles', E.get('t~2757'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2774)) > num(0)))) else v_open_2771))([v_s_2772 for v_s_2772 in items_of(v_open_2771) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2773, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2773, {}), 'owner', None) == E.get('you')))) for v_x_2773 in items_of(ADJ(ctx, 'spaces', v_s_2772))])))]))([v_s_2768 for v_s_2768 in items_of([v_x_2767 for v_x_2767 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2767, 'type', None) == GET(ctx, 'tiles', E.get('t~2757'), 'space', None))]) if (bool((not IN(v_s_2768, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2768, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2768, 'reserved', None) == E.get('t~2757'))) or bool((GET(ctx, 'spaces', v_s_2768, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2768, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2768, None) == E.get('you'))))) and bool((bool(IN(v_s_2768, KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2769, ctx.state.get('board'))) and bool((not IN(v_x_2769, KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) == v_u_2770)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None), 'counts_as', None) == v_u_2770))))) for v_u_2770 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768))]))))))]))
 
 
 def x_3775(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2766'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2766'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2777'), {})
 
 
-def x_3776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2776'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2776'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3777(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3778(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3780(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2766'))
+    return FLD(ctx, K[1], E.get('t~2776'))
 
 
-def x_3780(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3781(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2767'))
-
-
-def x_3781(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2767'))
+    return FLD(ctx, K[2], E.get('s~2777'))
 
 
 def x_3782(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2768'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2777'))
 
 
 def x_3783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2768'), {}), 'tile', None))
+    return IN(E.get('x~2778'), ctx.state.get('board'))
 
 
-def x_3787(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3784(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2765')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2778'), {}), 'tile', None))
 
 
-def x_3790(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3788(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2770'), 0)
+    return {'space': E.get('space~2775')}
 
 
-def x_3792(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:612
+def x_3791(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2780'), 0)
+
+
+def x_3793(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:612
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3793(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:600
+def x_3794(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:600
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_3796(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3797(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2772'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2782'), 0)
 
 
-def x_3800(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_3801(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return (num(len(ctx.state['players'])) > num(1))
 
 
-def x_3801(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     E = ctx.env()
-    return MEMO(ctx, (3801, E.get('n~2773'), E.get('r~2774'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2775).get('prod'), E.get('r~2774'), 0)) - num(E.get('n~2773')))) >= num(GET(ctx, 'resources', E.get('r~2774'), 'production_min', 0))) for v_target_2775 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_3802(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+    return MEMO(ctx, (3802, E.get('n~2783'), E.get('r~2784'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2785).get('prod'), E.get('r~2784'), 0)) - num(E.get('n~2783')))) >= num(GET(ctx, 'resources', E.get('r~2784'), 'production_min', 0))) for v_target_2785 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3803(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_3804(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2776')).get('prod'), E.get('r~2774'), 0)) - num(E.get('n~2773')))) >= num(GET(ctx, 'resources', E.get('r~2774'), 'production_min', 0)))
+    return (num((num(KEY(PL(ctx, E.get('target~2786')).get('prod'), E.get('r~2784'), 0)) - num(E.get('n~2783')))) >= num(GET(ctx, 'resources', E.get('r~2784'), 'production_min', 0)))
 
 
-def x_3804(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3805(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2776')).get('prod'), E.get('r~2774'), 0)
+    return KEY(PL(ctx, E.get('target~2786')).get('prod'), E.get('r~2784'), 0)
 
 
-def x_3806(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3807(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     E = ctx.env()
-    return {'target': E.get('target~2776')}
+    return {'target': E.get('target~2786')}
 
 
-def x_3809(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3810(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2778'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2788'), 0)
 
 
-def x_3816(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('sv~2781') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2791') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
-    return (E.get('tv~2782') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2792') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2783'), E.get('t_v~2784')), E.get('h_v~2785')) == 0)
 
 
 def x_3820(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2780')))
+    return (AR('+', AR('+', E.get('s_v~2793'), E.get('t_v~2794')), E.get('h_v~2795')) == 0)
 
 
 def x_3821(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2790')))
+
+
+def x_3822(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2783')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2784')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2785'))))) >= num(E.get('price~2780')))
-
-
-def x_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2780'), E.get('s_v~2783'))) - num(1)), E.get('s_v~2783'))]) if (num(E.get('s_v~2783')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2793')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2794')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2795'))))) >= num(E.get('price~2790')))
 
 
 def x_3825(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2780'), E.get('t_v~2784'))) - num(1)), E.get('t_v~2784'))]) if (num(E.get('t_v~2784')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2790'), E.get('s_v~2793'))) - num(1)), E.get('s_v~2793'))]) if (num(E.get('s_v~2793')) > num(0)) else 0))
 
 
 def x_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2780'), E.get('h_v~2785'))) - num(1)), E.get('h_v~2785'))]) if (num(E.get('h_v~2785')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2790'), E.get('t_v~2794'))) - num(1)), E.get('t_v~2794'))]) if (num(E.get('t_v~2794')) > num(0)) else 0))
 
 
 def x_3827(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2780')) - num((num(E.get('s~2786')) * num(E.get('s_v~2783')))))) - num((num(E.get('t~2787')) * num(E.get('t_v~2784')))))) - num((num(E.get('h~2788')) * num(E.get('h_v~2785')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2786')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2786')) * num(E.get('s_v~2783'))), (num(E.get('t~2787')) * num(E.get('t_v~2784')))), (num(E.get('h~2788')) * num(E.get('h_v~2785'))))) - num(E.get('s_v~2783')))) >= num(E.get('price~2780'))))))) and bool((not (bool((num(E.get('t~2787')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2786')) * num(E.get('s_v~2783'))), (num(E.get('t~2787')) * num(E.get('t_v~2784')))), (num(E.get('h~2788')) * num(E.get('h_v~2785'))))) - num(E.get('t_v~2784')))) >= num(E.get('price~2780'))))))) and bool((not (bool((num(E.get('h~2788')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2786')) * num(E.get('s_v~2783'))), (num(E.get('t~2787')) * num(E.get('t_v~2784')))), (num(E.get('h~2788')) * num(E.get('h_v~2785'))))) - num(E.get('h_v~2785')))) >= num(E.get('price~2780'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2790'), E.get('h_v~2795'))) - num(1)), E.get('h_v~2795'))]) if (num(E.get('h_v~2795')) > num(0)) else 0))
 
 
-def x_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2790')) - num((num(E.get('s~2796')) * num(E.get('s_v~2793')))))) - num((num(E.get('t~2797')) * num(E.get('t_v~2794')))))) - num((num(E.get('h~2798')) * num(E.get('h_v~2795')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2796')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2796')) * num(E.get('s_v~2793'))), (num(E.get('t~2797')) * num(E.get('t_v~2794')))), (num(E.get('h~2798')) * num(E.get('h_v~2795'))))) - num(E.get('s_v~2793')))) >= num(E.get('price~2790'))))))) and bool((not (bool((num(E.get('t~2797')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2796')) * num(E.get('s_v~2793'))), (num(E.get('t~2797')) * num(E.get('t_v~2794')))), (num(E.get('h~2798')) * num(E.get('h_v~2795'))))) - num(E.get('t_v~2794')))) >= num(E.get('price~2790'))))))) and bool((not (bool((num(E.get('h~2798')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2796')) * num(E.get('s_v~2793'))), (num(E.get('t~2797')) * num(E.get('t_v~2794')))), (num(E.get('h~2798')) * num(E.get('h_v~2795'))))) - num(E.get('h_v~2795')))) >= num(E.get('price~2790'))))))))
 
 
 def x_3829(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2780')) - num((num(E.get('s~2786')) * num(E.get('s_v~2783')))))) - num((num(E.get('t~2787')) * num(E.get('t_v~2784')))))) - num((num(E.get('h~2788')) * num(E.get('h_v~2785')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_3830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2790')) - num((num(E.get('s~2796')) * num(E.get('s_v~2793')))))) - num((num(E.get('t~2797')) * num(E.get('t_v~2794')))))) - num((num(E.get('h~2798')) * num(E.get('h_v~2795')))))])
+
+
+def x_3831(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_3832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3833(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_3834(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_3835(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_3836(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3837(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2780')) - num((num(E.get('s~2786')) * num(E.get('s_v~2783')))))) - num((num(E.get('t~2787')) * num(E.get('t_v~2784')))))) - num((num(E.get('h~2788')) * num(E.get('h_v~2785')))))])}, ({'steel': E.get('s~2786')} if (num(E.get('s_v~2783')) > num(0)) else K[5])), ({'titanium': E.get('t~2787')} if (num(E.get('t_v~2784')) > num(0)) else K[5])), ({'heat': E.get('h~2788')} if (num(E.get('h_v~2785')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2790')) - num((num(E.get('s~2796')) * num(E.get('s_v~2793')))))) - num((num(E.get('t~2797')) * num(E.get('t_v~2794')))))) - num((num(E.get('h~2798')) * num(E.get('h_v~2795')))))])}, ({'steel': E.get('s~2796')} if (num(E.get('s_v~2793')) > num(0)) else K[5])), ({'titanium': E.get('t~2797')} if (num(E.get('t_v~2794')) > num(0)) else K[5])), ({'heat': E.get('h~2798')} if (num(E.get('h_v~2795')) > num(0)) else K[5]))
 
 
-def x_3839(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3840(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2790'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2800'), 0)
 
 
-def x_3843(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3844(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2792'), 0)
-
-
-def x_3847(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2802'), 0)
 
 
 def x_3848(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3849(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3850(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3852(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3853(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+def x_3850(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3851(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_3853(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
 
 
 def x_3854(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3855(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3855(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_3856(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_3857(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3858(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3860(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2795'), 0)) - num(E.get('n~2794')))) >= num(GET(ctx, 'resources', E.get('r~2795'), 'production_min', 0)))
 
 
 def x_3861(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2795'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2805'), 0)) - num(E.get('n~2804')))) >= num(GET(ctx, 'resources', E.get('r~2805'), 'production_min', 0)))
 
 
-def x_3863(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:660
-    E = ctx.env()
-    return FLD(ctx, K[4], E.get('this'))
-
-
-def x_3866(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2796'), 'scope', None) == 'game')
-
-
-def x_3867(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2796'), 0)
-
-
-def x_3869(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2796'), 0)
-
-
-def x_3871(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    E = ctx.env()
-    return (bool((E.get('t~2796') == 'tr')) and bool((num(E.get('n~2797')) > num(0))))
-
-
-def x_3872(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_3876(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
-    E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
-
-
-def x_3880(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:676
-    E = ctx.env()
-    return MEMO(ctx, (3880, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2800 for v_x_2800 in items_of(GET(ctx, 'cards', v_c_2799, 'tags', [])) if (v_x_2800 == 'building')]) for v_c_2799 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2802 for v_x_2802 in items_of(GET(ctx, 'corporations', v_c_2801, 'tags', [])) if (v_x_2802 == 'building')]) for v_c_2801 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2803 for v_x_2803 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2803 == 'building')]))))
-
-
-def x_3881(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def x_3862(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2805'), 0)
 
 
-def x_3882(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
-    E = ctx.env()
-    return (num(E.get('n~2804')) * num(AR('/', E.get('k~2807'), E.get('m~2806'))))
-
-
-def x_3883(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:677
+def x_3864(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:660
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3885(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:681
+def x_3867(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return MEMO(ctx, (3885, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2809 for v_x_2809 in items_of(GET(ctx, 'cards', v_c_2808, 'tags', [])) if (v_x_2809 == 'science')]) for v_c_2808 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2811 for v_x_2811 in items_of(GET(ctx, 'corporations', v_c_2810, 'tags', [])) if (v_x_2811 == 'science')]) for v_c_2810 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return (GET(ctx, 'tracks', E.get('t~2806'), 'scope', None) == 'game')
 
 
-def x_3888(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3868(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2813'), 0)) - num(E.get('n~2812')))) >= num(GET(ctx, 'resources', E.get('r~2813'), 'production_min', 0)))
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2806'), 0)
+
+
+def x_3870(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'), 0)
+
+
+def x_3872(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
+    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > num(0))))
+
+
+def x_3873(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('tr_raised')
+
+
+def x_3877(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+    E = ctx.env()
+    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
+
+
+def x_3881(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:676
+    E = ctx.env()
+    return MEMO(ctx, (3881, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2810 for v_x_2810 in items_of(GET(ctx, 'cards', v_c_2809, 'tags', [])) if (v_x_2810 == 'building')]) for v_c_2809 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2812 for v_x_2812 in items_of(GET(ctx, 'corporations', v_c_2811, 'tags', [])) if (v_x_2812 == 'building')]) for v_c_2811 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2813 for v_x_2813 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2813 == 'building')]))))
+
+
+def x_3882(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2815'), 0)
+
+
+def x_3883(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    E = ctx.env()
+    return (num(E.get('n~2814')) * num(AR('/', E.get('k~2817'), E.get('m~2816'))))
+
+
+def x_3884(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:677
+    E = ctx.env()
+    return FLD(ctx, K[4], E.get('this'))
+
+
+def x_3886(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:681
+    E = ctx.env()
+    return MEMO(ctx, (3886, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2819 for v_x_2819 in items_of(GET(ctx, 'cards', v_c_2818, 'tags', [])) if (v_x_2819 == 'science')]) for v_c_2818 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2821 for v_x_2821 in items_of(GET(ctx, 'corporations', v_c_2820, 'tags', [])) if (v_x_2821 == 'science')]) for v_c_2820 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
 
 
 def x_3889(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2813'), 0)
+    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2823'), 0)) - num(E.get('n~2822')))) >= num(GET(ctx, 'resources', E.get('r~2823'), 'production_min', 0)))
 
 
-def x_3891(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:689
+def x_3890(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2823'), 0)
+
+
+def x_3892(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:689
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
 def x_3896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_3897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_3898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3900(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3901(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_3902(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_3903(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3904(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3905(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3908(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3909(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3910(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_3911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3899(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('discard')
 
 
-def x_3913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def x_3901(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     return ctx.state.get('deck')
 
 
-def x_3914(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3902(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_3915(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3903(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_3916(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3904(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3917(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3905(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ctx.state.get('deck')
 
 
-def x_3918(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3906(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_3919(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
+def x_3909(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_3910(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_3911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_3914(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_3915(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3916(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3917(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3918(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3919(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3920(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_3922(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2817'), 0)
-
-
-def x_3924(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
-    E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
-
-
-def x_3927(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2819'), 0)
-
-
-def x_3931(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2821'), 0)
-
-
-def x_3935(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2823'), 0)
-
-
-def x_3938(ctx):  # rules_data/terraforming_mars/corporations.yaml:32
-    E = ctx.env()
-    return (E.get('a') == 'plants_to_greenery')
-
-
-def x_3941(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2825'), 0)
-
-
-def x_3946(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3923(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2827'), 0)
 
 
-def x_3948(ctx):  # rules_data/terraforming_mars/corporations.yaml:52
+def x_3925(ctx):  # rules_data/terraforming_mars/corporations.yaml:24
     E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
+    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
 
 
-def x_3951(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3928(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2829'), 0)
 
 
-def x_3955(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_3956(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3957(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_3958(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3960(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3961(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_3962(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def x_3932(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2831'), 0)
 
 
-def x_3963(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3964(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3965(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_3969(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3936(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2832'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2833'), 0)
 
 
-def x_3973(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3939(ctx):  # rules_data/terraforming_mars/corporations.yaml:32
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2834'), 0)
+    return (E.get('a') == 'plants_to_greenery')
 
 
-def x_3975(ctx):  # rules_data/terraforming_mars/corporations.yaml:70
+def x_3942(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return MEMO(ctx, (3975, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2835, K[6]) for v_r_2835 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2835'), 0)
 
 
-def x_3978(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3947(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2837'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2837'), 0)
 
 
-def x_3982(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3949(ctx):  # rules_data/terraforming_mars/corporations.yaml:52
+    E = ctx.env()
+    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
+
+
+def x_3952(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2839'), 0)
 
 
-def x_3985(ctx):  # rules_data/terraforming_mars/corporations.yaml:79
+def x_3956(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_3957(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_3958(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_3959(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('discard')
+
+
+def x_3961(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    return ctx.state.get('deck')
+
+
+def x_3962(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_3963(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_3964(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3965(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return ctx.state.get('deck')
+
+
+def x_3966(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_3970(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2842'), 0)
+
+
+def x_3974(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2844'), 0)
+
+
+def x_3976(ctx):  # rules_data/terraforming_mars/corporations.yaml:70
+    E = ctx.env()
+    return MEMO(ctx, (3976, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2845, K[6]) for v_r_2845 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
+
+
+def x_3979(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2847'), 0)
+
+
+def x_3983(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2849'), 0)
+
+
+def x_3986(ctx):  # rules_data/terraforming_mars/corporations.yaml:79
     E = ctx.env()
     return (bool((E.get('r') == 'titanium')) and bool(IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))))
 
 
-def x_3987(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3988(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3987, E.get('t~2840'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2841, 0), GET(ctx, 'parameters', v_p_2841, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2841, 'max', 0))) for v_p_2841 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2841, 'tile', None) == E.get('t~2840'))])))
+    return MEMO(ctx, (3988, E.get('t~2850'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2851, 0), GET(ctx, 'parameters', v_p_2851, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2851, 'max', 0))) for v_p_2851 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2851, 'tile', None) == E.get('t~2850'))])))
 
 
-def x_3988(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3989(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (3988, E.get('this'), E.get('t~2840'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2846: (lambda v_near_2849: (v_near_2849 if (bool((GET(ctx, 'tiles', E.get('t~2840'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2849)) > num(0)))) else v_open_2846))([v_s_2847 for v_s_2847 in items_of(v_open_2846) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2848, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2848, {}), 'owner', None) == E.get('you')))) for v_x_2848 in items_of(ADJ(ctx, 'spaces', v_s_2847))])))]))([v_s_2843 for v_s_2843 in items_of([v_x_2842 for v_x_2842 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2842, 'type', None) == GET(ctx, 'tiles', E.get('t~2840'), 'space', None))]) if (bool((not IN(v_s_2843, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2843, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2843, 'reserved', None) == E.get('t~2840'))) or bool((GET(ctx, 'spaces', v_s_2843, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2843, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2843, None) == E.get('you'))))) and bool((bool(IN(v_s_2843, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2844, ctx.state.get('board'))) and bool((not IN(v_x_2844, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2844, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2844, {}), 'tile', None) == v_u_2845)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2844, {}), 'tile', None), 'counts_as', None) == v_u_2845))))) for v_u_2845 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2844 in items_of(ADJ(ctx, 'spaces', v_s_2843))]))))))]))) > num(0)))
+    return MEMO(ctx, (3989, E.get('this'), E.get('t~2850'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2856: (lambda v_near_2859: (v_near_2859 if (bool((GET(ctx, 'tiles', E.get('t~2850'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2859)) > num(0)))) else v_open_2856))([v_s_2857 for v_s_2857 in items_of(v_open_2856) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2858, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2858, {}), 'owner', None) == E.get('you')))) for v_x_2858 in items_of(ADJ(ctx, 'spaces', v_s_2857))])))]))([v_s_2853 for v_s_2853 in items_of([v_x_2852 for v_x_2852 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2852, 'type', None) == GET(ctx, 'tiles', E.get('t~2850'), 'space', None))]) if (bool((not IN(v_s_2853, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2853, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2853, 'reserved', None) == E.get('t~2850'))) or bool((GET(ctx, 'spaces', v_s_2853, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2853, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2853, None) == E.get('you'))))) and bool((bool(IN(v_s_2853, KEY(GET(ctx, 'tiles', E.get('t~2850'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2854, ctx.state.get('board'))) and bool((not IN(v_x_2854, KEY(GET(ctx, 'tiles', E.get('t~2850'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2854, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2854, {}), 'tile', None) == v_u_2855)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2854, {}), 'tile', None), 'counts_as', None) == v_u_2855))))) for v_u_2855 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2850'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2854 in items_of(ADJ(ctx, 'spaces', v_s_2853))]))))))]))) > num(0)))
 
 
-def x_3989(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3990(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (3989, E.get('this'), E.get('t~2840'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2854: (lambda v_near_2857: (v_near_2857 if (bool((GET(ctx, 'tiles', E.get('t~2840'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2857)) > num(0)))) else v_open_2854))([v_s_2855 for v_s_2855 in items_of(v_open_2854) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2856, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2856, {}), 'owner', None) == E.get('you')))) for v_x_2856 in items_of(ADJ(ctx, 'spaces', v_s_2855))])))]))([v_s_2851 for v_s_2851 in items_of([v_x_2850 for v_x_2850 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2850, 'type', None) == GET(ctx, 'tiles', E.get('t~2840'), 'space', None))]) if (bool((not IN(v_s_2851, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2851, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2851, 'reserved', None) == E.get('t~2840'))) or bool((GET(ctx, 'spaces', v_s_2851, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2851, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2851, None) == E.get('you'))))) and bool((bool(IN(v_s_2851, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2852, ctx.state.get('board'))) and bool((not IN(v_x_2852, KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2852, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2852, {}), 'tile', None) == v_u_2853)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2852, {}), 'tile', None), 'counts_as', None) == v_u_2853))))) for v_u_2853 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2840'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2852 in items_of(ADJ(ctx, 'spaces', v_s_2851))]))))))]))
-
-
-def x_3992(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2860'), {})
+    return MEMO(ctx, (3990, E.get('this'), E.get('t~2850'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2864: (lambda v_near_2867: (v_near_2867 if (bool((GET(ctx, 'tiles', E.get('t~2850'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2867)) > num(0)))) else v_open_2864))([v_s_2865 for v_s_2865 in items_of(v_open_2864) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2866, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2866, {}), 'owner', None) == E.get('you')))) for v_x_2866 in items_of(ADJ(ctx, 'spaces', v_s_2865))])))]))([v_s_2861 for v_s_2861 in items_of([v_x_2860 for v_x_2860 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2860, 'type', None) == GET(ctx, 'tiles', E.get('t~2850'), 'space', None))]) if (bool((not IN(v_s_2861, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2861, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2861, 'reserved', None) == E.get('t~2850'))) or bool((GET(ctx, 'spaces', v_s_2861, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2861, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2861, None) == E.get('you'))))) and bool((bool(IN(v_s_2861, KEY(GET(ctx, 'tiles', E.get('t~2850'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2862, ctx.state.get('board'))) and bool((not IN(v_x_2862, KEY(GET(ctx, 'tiles', E.get('t~2850'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2862, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2862, {}), 'tile', None) == v_u_2863)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2862, {}), 'tile', None), 'counts_as', None) == v_u_2863))))) for v_u_2863 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2850'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2862 in items_of(ADJ(ctx, 'spaces', v_s_2861))]))))))]))
 
 
 def x_3993(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2859'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2859'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2870'), {})
 
 
-def x_3994(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3994(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2869'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2869'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3995(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3996(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3997(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3997(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3998(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2859'))
+    return FLD(ctx, K[1], E.get('t~2869'))
 
 
-def x_3998(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3999(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2860'))
-
-
-def x_3999(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2860'))
+    return FLD(ctx, K[2], E.get('s~2870'))
 
 
 def x_4000(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2861'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2870'))
 
 
 def x_4001(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2861'), {}), 'tile', None))
+    return IN(E.get('x~2871'), ctx.state.get('board'))
 
 
-def x_4005(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4002(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2858')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2871'), {}), 'tile', None))
 
 
-def x_4006(ctx):  # rules_data/terraforming_mars/corporations.yaml:88
+def x_4006(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    E = ctx.env()
+    return {'space': E.get('space~2868')}
+
+
+def x_4007(ctx):  # rules_data/terraforming_mars/corporations.yaml:88
     E = ctx.env()
     return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
 
 
-def x_4007(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4008(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
     E = ctx.env()
     return (GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'type', None) != 'off_map')
 
 
-def x_4010(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4011(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2863'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2873'), 0)
 
 
-def x_4012(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4013(ctx):  # rules_data/terraforming_mars/corporations.yaml:97
     E = ctx.env()
     return (KEY(E.get('event'), 'by', None) == E.get('you'))
 
 
-def x_4015(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4016(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2865'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2875'), 0)
 
 
-def x_4019(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4020(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2867'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2877'), 0)
 
 
-def x_4023(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4024(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2869'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2879'), 0)
 
 
-def x_4026(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4027(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
     E = ctx.env()
     return IN('power', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_4028(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4029(ctx):  # rules_data/terraforming_mars/corporations.yaml:103
     E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-def x_4029(ctx):  # rules_data/terraforming_mars/corporations.yaml:120
+def x_4030(ctx):  # rules_data/terraforming_mars/corporations.yaml:120
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('sv~2872') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2882') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
-    return (E.get('tv~2873') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2883') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_4037(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2874'), E.get('t_v~2875')), E.get('h_v~2876')) == 0)
 
 
 def x_4038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2871')))
+    return (AR('+', AR('+', E.get('s_v~2884'), E.get('t_v~2885')), E.get('h_v~2886')) == 0)
 
 
 def x_4039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2881')))
+
+
+def x_4040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4041(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2874')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2875')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2876'))))) >= num(E.get('price~2871')))
-
-
-def x_4042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2871'), E.get('s_v~2874'))) - num(1)), E.get('s_v~2874'))]) if (num(E.get('s_v~2874')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2884')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2885')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2886'))))) >= num(E.get('price~2881')))
 
 
 def x_4043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2871'), E.get('t_v~2875'))) - num(1)), E.get('t_v~2875'))]) if (num(E.get('t_v~2875')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2881'), E.get('s_v~2884'))) - num(1)), E.get('s_v~2884'))]) if (num(E.get('s_v~2884')) > num(0)) else 0))
 
 
 def x_4044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2871'), E.get('h_v~2876'))) - num(1)), E.get('h_v~2876'))]) if (num(E.get('h_v~2876')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2881'), E.get('t_v~2885'))) - num(1)), E.get('t_v~2885'))]) if (num(E.get('t_v~2885')) > num(0)) else 0))
 
 
 def x_4045(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2871')) - num((num(E.get('s~2877')) * num(E.get('s_v~2874')))))) - num((num(E.get('t~2878')) * num(E.get('t_v~2875')))))) - num((num(E.get('h~2879')) * num(E.get('h_v~2876')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2877')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2877')) * num(E.get('s_v~2874'))), (num(E.get('t~2878')) * num(E.get('t_v~2875')))), (num(E.get('h~2879')) * num(E.get('h_v~2876'))))) - num(E.get('s_v~2874')))) >= num(E.get('price~2871'))))))) and bool((not (bool((num(E.get('t~2878')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2877')) * num(E.get('s_v~2874'))), (num(E.get('t~2878')) * num(E.get('t_v~2875')))), (num(E.get('h~2879')) * num(E.get('h_v~2876'))))) - num(E.get('t_v~2875')))) >= num(E.get('price~2871'))))))) and bool((not (bool((num(E.get('h~2879')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2877')) * num(E.get('s_v~2874'))), (num(E.get('t~2878')) * num(E.get('t_v~2875')))), (num(E.get('h~2879')) * num(E.get('h_v~2876'))))) - num(E.get('h_v~2876')))) >= num(E.get('price~2871'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2881'), E.get('h_v~2886'))) - num(1)), E.get('h_v~2886'))]) if (num(E.get('h_v~2886')) > num(0)) else 0))
 
 
-def x_4046(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4046(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2881')) - num((num(E.get('s~2887')) * num(E.get('s_v~2884')))))) - num((num(E.get('t~2888')) * num(E.get('t_v~2885')))))) - num((num(E.get('h~2889')) * num(E.get('h_v~2886')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2887')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2887')) * num(E.get('s_v~2884'))), (num(E.get('t~2888')) * num(E.get('t_v~2885')))), (num(E.get('h~2889')) * num(E.get('h_v~2886'))))) - num(E.get('s_v~2884')))) >= num(E.get('price~2881'))))))) and bool((not (bool((num(E.get('t~2888')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2887')) * num(E.get('s_v~2884'))), (num(E.get('t~2888')) * num(E.get('t_v~2885')))), (num(E.get('h~2889')) * num(E.get('h_v~2886'))))) - num(E.get('t_v~2885')))) >= num(E.get('price~2881'))))))) and bool((not (bool((num(E.get('h~2889')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2887')) * num(E.get('s_v~2884'))), (num(E.get('t~2888')) * num(E.get('t_v~2885')))), (num(E.get('h~2889')) * num(E.get('h_v~2886'))))) - num(E.get('h_v~2886')))) >= num(E.get('price~2881'))))))))
 
 
 def x_4047(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2871')) - num((num(E.get('s~2877')) * num(E.get('s_v~2874')))))) - num((num(E.get('t~2878')) * num(E.get('t_v~2875')))))) - num((num(E.get('h~2879')) * num(E.get('h_v~2876')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2881')) - num((num(E.get('s~2887')) * num(E.get('s_v~2884')))))) - num((num(E.get('t~2888')) * num(E.get('t_v~2885')))))) - num((num(E.get('h~2889')) * num(E.get('h_v~2886')))))])
+
+
+def x_4049(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4050(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4051(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4052(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4053(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4054(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4055(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2871')) - num((num(E.get('s~2877')) * num(E.get('s_v~2874')))))) - num((num(E.get('t~2878')) * num(E.get('t_v~2875')))))) - num((num(E.get('h~2879')) * num(E.get('h_v~2876')))))])}, ({'steel': E.get('s~2877')} if (num(E.get('s_v~2874')) > num(0)) else K[5])), ({'titanium': E.get('t~2878')} if (num(E.get('t_v~2875')) > num(0)) else K[5])), ({'heat': E.get('h~2879')} if (num(E.get('h_v~2876')) > num(0)) else K[5]))
-
-
-def x_4057(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2880'), 'scope', None) == 'game')
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2881')) - num((num(E.get('s~2887')) * num(E.get('s_v~2884')))))) - num((num(E.get('t~2888')) * num(E.get('t_v~2885')))))) - num((num(E.get('h~2889')) * num(E.get('h_v~2886')))))])}, ({'steel': E.get('s~2887')} if (num(E.get('s_v~2884')) > num(0)) else K[5])), ({'titanium': E.get('t~2888')} if (num(E.get('t_v~2885')) > num(0)) else K[5])), ({'heat': E.get('h~2889')} if (num(E.get('h_v~2886')) > num(0)) else K[5]))
 
 
 def x_4058(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2880'), 0)
+    return (GET(ctx, 'tracks', E.get('t~2890'), 'scope', None) == 'game')
 
 
-def x_4060(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4059(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2880'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2890'), 0)
 
 
-def x_4062(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4061(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return (bool((E.get('t~2880') == 'tr')) and bool((num(E.get('n~2881')) > num(0))))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2890'), 0)
 
 
 def x_4063(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
+    return (bool((E.get('t~2890') == 'tr')) and bool((num(E.get('n~2891')) > num(0))))
+
+
+def x_4064(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4067(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4068(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2883'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2893'), 0)
 
 
-def x_4071(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4072(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2885'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2895'), 0)
 
 
-def x_4073(ctx):  # rules_data/terraforming_mars/corporations.yaml:122
+def x_4074(ctx):  # rules_data/terraforming_mars/corporations.yaml:122
     E = ctx.env()
     return IN('jovian', KEY(E.get('event'), 'tags', None))
 
 
-def x_4076(ctx):  # rules_data/terraforming_mars/corporations.yaml:131
+def x_4077(ctx):  # rules_data/terraforming_mars/corporations.yaml:131
     E = ctx.env()
-    return MEMO(ctx, (4076, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2887 for v_x_2887 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2887 == 'jovian')]))
-
-
-def x_4077(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2889'), 0)
+    return MEMO(ctx, (4077, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2897 for v_x_2897 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2897 == 'jovian')]))
 
 
 def x_4078(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     E = ctx.env()
-    return (num(E.get('n~2888')) * num(E.get('k~2890')))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2899'), 0)
 
 
-def x_4080(ctx):  # rules_data/terraforming_mars/corporations.yaml:134
+def x_4079(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    E = ctx.env()
+    return (num(E.get('n~2898')) * num(E.get('k~2900')))
+
+
+def x_4081(ctx):  # rules_data/terraforming_mars/corporations.yaml:134
     E = ctx.env()
     return IN('earth', GET(ctx, 'cards', E.get('card'), 'tags', []))
 
 
-def x_4081(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
+def x_4082(ctx):  # rules_data/terraforming_mars/milestones.yaml:5
     E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= num(35))
 
 
-def x_4082(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
+def x_4083(ctx):  # rules_data/terraforming_mars/milestones.yaml:6
     E = ctx.env()
-    return MEMO(ctx, (4082, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2891 for v_s_2891 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2891, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4083, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2901 for v_s_2901 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2901, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2901, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2901, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2901, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_4083(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
+def x_4084(ctx):  # rules_data/terraforming_mars/milestones.yaml:7
     E = ctx.env()
-    return MEMO(ctx, (4083, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2892 for v_s_2892 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2892, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4084, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2902 for v_s_2902 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2902, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2902, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2902, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2902, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
 
 
-def x_4084(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
+def x_4085(ctx):  # rules_data/terraforming_mars/milestones.yaml:8
     E = ctx.env()
-    return MEMO(ctx, (4084, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2894 for v_x_2894 in items_of(GET(ctx, 'cards', v_c_2893, 'tags', [])) if (v_x_2894 == 'building')]) for v_c_2893 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2896 for v_x_2896 in items_of(GET(ctx, 'corporations', v_c_2895, 'tags', [])) if (v_x_2896 == 'building')]) for v_c_2895 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
+    return MEMO(ctx, (4085, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2904 for v_x_2904 in items_of(GET(ctx, 'cards', v_c_2903, 'tags', [])) if (v_x_2904 == 'building')]) for v_c_2903 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2906 for v_x_2906 in items_of(GET(ctx, 'corporations', v_c_2905, 'tags', [])) if (v_x_2906 == 'building')]) for v_c_2905 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
 
 
-def x_4085(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
+def x_4086(ctx):  # rules_data/terraforming_mars/milestones.yaml:9
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) >= num(16))
 
 
-def x_4088(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4089(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2898'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2908'), 0)
 
 
-def x_4092(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4093(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2900'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2910'), 0)
 
 
-def x_4095(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_4096(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (4095, E.get('t~2901'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2902, 0), GET(ctx, 'parameters', v_p_2902, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2902, 'max', 0))) for v_p_2902 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2902, 'tile', None) == E.get('t~2901'))])))
+    return MEMO(ctx, (4096, E.get('t~2911'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2912, 0), GET(ctx, 'parameters', v_p_2912, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2912, 'max', 0))) for v_p_2912 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2912, 'tile', None) == E.get('t~2911'))])))
 
 
-def x_4096(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_4097(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (4096, E.get('this'), E.get('t~2901'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2907: (lambda v_near_2910: (v_near_2910 if (bool((GET(ctx, 'tiles', E.get('t~2901'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2910)) > num(0)))) else v_open_2907))([v_s_2908 for v_s_2908 in items_of(v_open_2907) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2909, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2909, {}), 'owner', None) == E.get('you')))) for v_x_2909 in items_of(ADJ(ctx, 'spaces', v_s_2908))])))]))([v_s_2904 for v_s_2904 in items_of([v_x_2903 for v_x_2903 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2903, 'type', None) == GET(ctx, 'tiles', E.get('t~2901'), 'space', None))]) if (bool((not IN(v_s_2904, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2904, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2904, 'reserved', None) == E.get('t~2901'))) or bool((GET(ctx, 'spaces', v_s_2904, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2904, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2904, None) == E.get('you'))))) and bool((bool(IN(v_s_2904, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2905, ctx.state.get('board'))) and bool((not IN(v_x_2905, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2905, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2905, {}), 'tile', None) == v_u_2906)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2905, {}), 'tile', None), 'counts_as', None) == v_u_2906))))) for v_u_2906 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2905 in items_of(ADJ(ctx, 'spaces', v_s_2904))]))))))]))) > num(0)))
+    return MEMO(ctx, (4097, E.get('this'), E.get('t~2911'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2917: (lambda v_near_2920: (v_near_2920 if (bool((GET(ctx, 'tiles', E.get('t~2911'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2920)) > num(0)))) else v_open_2917))([v_s_2918 for v_s_2918 in items_of(v_open_2917) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2919, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2919, {}), 'owner', None) == E.get('you')))) for v_x_2919 in items_of(ADJ(ctx, 'spaces', v_s_2918))])))]))([v_s_2914 for v_s_2914 in items_of([v_x_2913 for v_x_2913 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2913, 'type', None) == GET(ctx, 'tiles', E.get('t~2911'), 'space', None))]) if (bool((not IN(v_s_2914, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2914, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2914, 'reserved', None) == E.get('t~2911'))) or bool((GET(ctx, 'spaces', v_s_2914, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2914, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2914, None) == E.get('you'))))) and bool((bool(IN(v_s_2914, KEY(GET(ctx, 'tiles', E.get('t~2911'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2915, ctx.state.get('board'))) and bool((not IN(v_x_2915, KEY(GET(ctx, 'tiles', E.get('t~2911'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2915, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2915, {}), 'tile', None) == v_u_2916)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2915, {}), 'tile', None), 'counts_as', None) == v_u_2916))))) for v_u_2916 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2911'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2915 in items_of(ADJ(ctx, 'spaces', v_s_2914))]))))))]))) > num(0)))
 
 
-def x_4097(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4098(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return MEMO(ctx, (4097, E.get('this'), E.get('t~2901'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2915: (lambda v_near_2918: (v_near_2918 if (bool((GET(ctx, 'tiles', E.get('t~2901'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2918)) > num(0)))) else v_open_2915))([v_s_2916 for v_s_2916 in items_of(v_open_2915) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2917, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2917, {}), 'owner', None) == E.get('you')))) for v_x_2917 in items_of(ADJ(ctx, 'spaces', v_s_2916))])))]))([v_s_2912 for v_s_2912 in items_of([v_x_2911 for v_x_2911 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2911, 'type', None) == GET(ctx, 'tiles', E.get('t~2901'), 'space', None))]) if (bool((not IN(v_s_2912, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2912, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2912, 'reserved', None) == E.get('t~2901'))) or bool((GET(ctx, 'spaces', v_s_2912, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2912, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2912, None) == E.get('you'))))) and bool((bool(IN(v_s_2912, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2913, ctx.state.get('board'))) and bool((not IN(v_x_2913, KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2913, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2913, {}), 'tile', None) == v_u_2914)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2913, {}), 'tile', None), 'counts_as', None) == v_u_2914))))) for v_u_2914 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2901'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2913 in items_of(ADJ(ctx, 'spaces', v_s_2912))]))))))]))
-
-
-def x_4100(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2921'), {})
+    return MEMO(ctx, (4098, E.get('this'), E.get('t~2911'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2925: (lambda v_near_2928: (v_near_2928 if (bool((GET(ctx, 'tiles', E.get('t~2911'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2928)) > num(0)))) else v_open_2925))([v_s_2926 for v_s_2926 in items_of(v_open_2925) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2927, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2927, {}), 'owner', None) == E.get('you')))) for v_x_2927 in items_of(ADJ(ctx, 'spaces', v_s_2926))])))]))([v_s_2922 for v_s_2922 in items_of([v_x_2921 for v_x_2921 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2921, 'type', None) == GET(ctx, 'tiles', E.get('t~2911'), 'space', None))]) if (bool((not IN(v_s_2922, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2922, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2922, 'reserved', None) == E.get('t~2911'))) or bool((GET(ctx, 'spaces', v_s_2922, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2922, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2922, None) == E.get('you'))))) and bool((bool(IN(v_s_2922, KEY(GET(ctx, 'tiles', E.get('t~2911'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2923, ctx.state.get('board'))) and bool((not IN(v_x_2923, KEY(GET(ctx, 'tiles', E.get('t~2911'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2923, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2923, {}), 'tile', None) == v_u_2924)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2923, {}), 'tile', None), 'counts_as', None) == v_u_2924))))) for v_u_2924 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2911'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2923 in items_of(ADJ(ctx, 'spaces', v_s_2922))]))))))]))
 
 
 def x_4101(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~2920'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2920'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~2931'), {})
 
 
-def x_4102(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4102(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2930'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2930'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_4103(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4104(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4105(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4105(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4106(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2920'))
+    return FLD(ctx, K[1], E.get('t~2930'))
 
 
-def x_4106(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4107(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2921'))
-
-
-def x_4107(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2921'))
+    return FLD(ctx, K[2], E.get('s~2931'))
 
 
 def x_4108(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2922'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~2931'))
 
 
 def x_4109(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2922'), {}), 'tile', None))
+    return IN(E.get('x~2932'), ctx.state.get('board'))
 
 
-def x_4113(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4110(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return {'space': E.get('space~2919')}
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2932'), {}), 'tile', None))
 
 
-def x_4117(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_4114(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2923'), 0), GET(ctx, 'parameters', E.get('p~2923'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2923'), 'max', 0)))
+    return {'space': E.get('space~2929')}
 
 
-def x_4118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4118(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2923'), 0)
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2933'), 0), GET(ctx, 'parameters', E.get('p~2933'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2933'), 'max', 0)))
 
 
 def x_4119(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2923'), 'step', 0)
+    return KEY(ctx.state.get('params'), E.get('p~2933'), 0)
 
 
-def x_4120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_4120(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~2933'), 'step', 0)
+
+
+def x_4121(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_4121(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2923'), 'tr_track', None) != None)
 
 
 def x_4122(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2923'), 'tr_track', None), 0)
+    return (GET(ctx, 'parameters', E.get('p~2933'), 'tr_track', None) != None)
 
 
-def x_4124(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4123(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2933'), 'tr_track', None), 0)
+
+
+def x_4125(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_4126(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2923'))
 
 
 def x_4127(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2925'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2923'), 0))
+    return FLD(ctx, K[0], E.get('p~2933'))
 
 
 def x_4128(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return KEY(E.get('b~2925'), 'effect', None)
+    return (KEY(E.get('b~2935'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2933'), 0))
 
 
-def x_4134(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_4129(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2926'), 0), GET(ctx, 'parameters', E.get('p~2926'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2926'), 'max', 0)))
+    return KEY(E.get('b~2935'), 'effect', None)
 
 
-def x_4135(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4135(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2926'), 0)
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2936'), 0), GET(ctx, 'parameters', E.get('p~2936'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2936'), 'max', 0)))
 
 
 def x_4136(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2926'), 'step', 0)
+    return KEY(ctx.state.get('params'), E.get('p~2936'), 0)
 
 
-def x_4137(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_4137(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~2936'), 'step', 0)
+
+
+def x_4138(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_4138(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2926'), 'tr_track', None) != None)
 
 
 def x_4139(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2926'), 'tr_track', None), 0)
+    return (GET(ctx, 'parameters', E.get('p~2936'), 'tr_track', None) != None)
 
 
-def x_4141(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4140(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2936'), 'tr_track', None), 0)
+
+
+def x_4142(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_4143(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2926'))
 
 
 def x_4144(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2928'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2926'), 0))
+    return FLD(ctx, K[0], E.get('p~2936'))
 
 
 def x_4145(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return KEY(E.get('b~2928'), 'effect', None)
+    return (KEY(E.get('b~2938'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2936'), 0))
 
 
-def x_4150(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4146(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2930'), 0)
+    return KEY(E.get('b~2938'), 'effect', None)
 
 
-def x_4155(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_4151(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2931'), 0), GET(ctx, 'parameters', E.get('p~2931'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2931'), 'max', 0)))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2940'), 0)
 
 
-def x_4156(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_4156(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2931'), 0)
+    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2941'), 0), GET(ctx, 'parameters', E.get('p~2941'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2941'), 'max', 0)))
 
 
 def x_4157(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2931'), 'step', 0)
+    return KEY(ctx.state.get('params'), E.get('p~2941'), 0)
 
 
-def x_4158(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_4158(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    E = ctx.env()
+    return GET(ctx, 'parameters', E.get('p~2941'), 'step', 0)
+
+
+def x_4159(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     E = ctx.env()
     return (E.get('you') != None)
-
-
-def x_4159(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2931'), 'tr_track', None) != None)
 
 
 def x_4160(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2931'), 'tr_track', None), 0)
+    return (GET(ctx, 'parameters', E.get('p~2941'), 'tr_track', None) != None)
 
 
-def x_4162(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_4161(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2941'), 'tr_track', None), 0)
+
+
+def x_4163(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
-
-
-def x_4164(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2931'))
 
 
 def x_4165(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return (KEY(E.get('b~2933'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2931'), 0))
+    return FLD(ctx, K[0], E.get('p~2941'))
 
 
 def x_4166(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     E = ctx.env()
-    return KEY(E.get('b~2933'), 'effect', None)
+    return (KEY(E.get('b~2943'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2941'), 0))
 
 
-def x_4171(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4167(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    E = ctx.env()
+    return KEY(E.get('b~2943'), 'effect', None)
+
+
+def x_4172(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4173(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4174(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_4174(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4175(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_4175(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_4176(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_4177(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return ctx.state.get('deck')
+
+
+def x_4178(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4179(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_4180(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
-    return AR('+', E.get('costs~3060'), K[7])
+    return AR('+', E.get('costs~3070'), K[7])
 
 
-def x_4182(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4183(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (4182, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3066: (lambda v_near_3069: (v_near_3069 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3069)) > num(0)))) else v_open_3066))([v_s_3067 for v_s_3067 in items_of(v_open_3066) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3068, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3068, {}), 'owner', None) == E.get('you')))) for v_x_3068 in items_of(ADJ(ctx, 'spaces', v_s_3067))])))]))([v_s_3063 for v_s_3063 in items_of([v_x_3062 for v_x_3062 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3062, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3063, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3063, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3063, None) == E.get('you'))))) and bool((bool(IN(v_s_3063, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3064, ctx.state.get('board'))) and bool((not IN(v_x_3064, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) == v_u_3065)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None), 'counts_as', None) == v_u_3065))))) for v_u_3065 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3064 in items_of(ADJ(ctx, 'spaces', v_s_3063))]))))))]))
+    return MEMO(ctx, (4183, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3076: (lambda v_near_3079: (v_near_3079 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3079)) > num(0)))) else v_open_3076))([v_s_3077 for v_s_3077 in items_of(v_open_3076) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3078, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3078, {}), 'owner', None) == E.get('you')))) for v_x_3078 in items_of(ADJ(ctx, 'spaces', v_s_3077))])))]))([v_s_3073 for v_s_3073 in items_of([v_x_3072 for v_x_3072 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3072, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3073, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3073, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3073, None) == E.get('you'))))) and bool((bool(IN(v_s_3073, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3074, ctx.state.get('board'))) and bool((not IN(v_x_3074, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None) == v_u_3075)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None), 'counts_as', None) == v_u_3075))))) for v_u_3075 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3074 in items_of(ADJ(ctx, 'spaces', v_s_3073))]))))))]))
 
 
-def x_4183(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_4184(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
-    return (E.get('free~3070') if (E.get('k~3061') == 0) else CALL(ctx, 'reversed', None, E.get('free~3070')))
+    return (E.get('free~3080') if (E.get('k~3071') == 0) else CALL(ctx, 'reversed', None, E.get('free~3080')))
 
 
-def x_4184(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_4185(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~3071'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('order~3081'))) > num(0))
 
 
-def x_4185(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4186(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
-    return KEY(E.get('order~3071'), AR('%', (num(AR('+', KEY(E.get('costs~3060'), (num(2) * num(E.get('k~3061'))), None), CALL(ctx, 'count', None, E.get('order~3071')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3071'))), None)
-
-
-def x_4188(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~3074'), {})
+    return KEY(E.get('order~3081'), AR('%', (num(AR('+', KEY(E.get('costs~3070'), (num(2) * num(E.get('k~3071'))), None), CALL(ctx, 'count', None, E.get('order~3081')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3081'))), None)
 
 
 def x_4189(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~3073'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3073'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~3084'), {})
 
 
-def x_4190(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4190(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~3083'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3083'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_4191(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4192(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4193(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4193(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4194(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~3073'))
+    return FLD(ctx, K[1], E.get('t~3083'))
 
 
-def x_4194(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4195(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~3074'))
-
-
-def x_4195(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~3074'))
+    return FLD(ctx, K[2], E.get('s~3084'))
 
 
 def x_4196(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~3075'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~3084'))
 
 
 def x_4197(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3075'), {}), 'tile', None))
+    return IN(E.get('x~3085'), ctx.state.get('board'))
 
 
-def x_4201(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4198(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return MEMO(ctx, (4201, E.get('at~3072'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3076 for v_x_3076 in items_of(ADJ(ctx, 'spaces', E.get('at~3072'))) if IN(v_x_3076, (lambda v_open_3081: (lambda v_near_3084: (v_near_3084 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3084)) > num(0)))) else v_open_3081))([v_s_3082 for v_s_3082 in items_of(v_open_3081) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3083, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3083, {}), 'owner', None) == E.get('you')))) for v_x_3083 in items_of(ADJ(ctx, 'spaces', v_s_3082))])))]))([v_s_3078 for v_s_3078 in items_of([v_x_3077 for v_x_3077 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3077, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3078, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3078, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3078, None) == E.get('you'))))) and bool((bool(IN(v_s_3078, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3079, ctx.state.get('board'))) and bool((not IN(v_x_3079, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) == v_u_3080)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None), 'counts_as', None) == v_u_3080))))) for v_u_3080 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3079 in items_of(ADJ(ctx, 'spaces', v_s_3078))]))))))]))])
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3085'), {}), 'tile', None))
 
 
-def x_4202(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4202(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~3085'))) > num(0))
+    return MEMO(ctx, (4202, E.get('at~3082'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3086 for v_x_3086 in items_of(ADJ(ctx, 'spaces', E.get('at~3082'))) if IN(v_x_3086, (lambda v_open_3091: (lambda v_near_3094: (v_near_3094 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3094)) > num(0)))) else v_open_3091))([v_s_3092 for v_s_3092 in items_of(v_open_3091) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3093, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3093, {}), 'owner', None) == E.get('you')))) for v_x_3093 in items_of(ADJ(ctx, 'spaces', v_s_3092))])))]))([v_s_3088 for v_s_3088 in items_of([v_x_3087 for v_x_3087 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3087, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3088, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3088, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3088, None) == E.get('you'))))) and bool((bool(IN(v_s_3088, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3089, ctx.state.get('board'))) and bool((not IN(v_x_3089, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None) == v_u_3090)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None), 'counts_as', None) == v_u_3090))))) for v_u_3090 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3089 in items_of(ADJ(ctx, 'spaces', v_s_3088))]))))))]))])
 
 
-def x_4204(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_4203(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
-    return KEY(E.get('ring~3085'), AR('%', (num(AR('+', KEY(E.get('costs~3060'), AR('+', (num(2) * num(E.get('k~3061'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3085')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3085'))), None)
+    return (num(CALL(ctx, 'count', None, E.get('ring~3095'))) > num(0))
 
 
-def x_4205(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4205(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~3087'), {})
+    return KEY(E.get('ring~3095'), AR('%', (num(AR('+', KEY(E.get('costs~3070'), AR('+', (num(2) * num(E.get('k~3071'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3095')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3095'))), None)
 
 
 def x_4206(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~3086'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3086'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~3097'), {})
 
 
-def x_4207(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4207(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~3096'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3096'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_4208(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4209(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4210(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4210(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4211(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~3086'))
+    return FLD(ctx, K[1], E.get('t~3096'))
 
 
-def x_4211(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4212(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~3087'))
-
-
-def x_4212(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~3087'))
+    return FLD(ctx, K[2], E.get('s~3097'))
 
 
 def x_4213(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~3088'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~3097'))
 
 
 def x_4214(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3088'), {}), 'tile', None))
+    return IN(E.get('x~3098'), ctx.state.get('board'))
 
 
-def x_4218(ctx):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4215(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3098'), {}), 'tile', None))
+
+
+def x_4219(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_4219(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4220(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4221(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4222(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~3089'))
-
-
-def x_4222(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return ctx.state.get('corp_deck')
+    return FLD(ctx, K[8], E.get('c~3099'))
 
 
 def x_4223(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4223,), lambda: CALL(ctx, 'sorted', None, [v_c_3090 for v_c_3090 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3090, 'beginner', None) != True)]))
+    return ctx.state.get('corp_deck')
 
 
 def x_4224(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4224,), lambda: CALL(ctx, 'sorted', None, [v_c_3100 for v_c_3100 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3100, 'beginner', None) != True)]))
+
+
+def x_4225(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4225(ctx):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4226(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
-def x_4227(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4228(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4228(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4229(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_4229(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
 def x_4230(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return ctx.state.get('corp_deck')
-
-
-def x_4231(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4232(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4231(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+    return ctx.state.get('corp_deck')
+
+
+def x_4232(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+
+
+def x_4233(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_4234(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
 
 
 def x_4235(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
-    return [E.get('c~3092')]
+    return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4236(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4236(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~3092'), 'megacredits', 0)
+    return [E.get('c~3102')]
 
 
-def x_4238(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4237(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3094'), 0)
+    return GET(ctx, 'corporations', E.get('c~3102'), 'megacredits', 0)
 
 
-def x_4241(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4239(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~3092'))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3104'), 0)
 
 
-def x_4242(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4242(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
-    return {'corporation': E.get('corporation_card~3091')}
+    return FLD(ctx, K[9], E.get('c~3102'))
 
 
-def x_4243(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4243(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+    E = ctx.env()
+    return {'corporation': E.get('corporation_card~3101')}
+
+
+def x_4244(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4247(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4248(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4248(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
 def x_4249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_4250(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_4251(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4252(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4253(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_4253(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4254(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4255(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4256(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_4257(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4258(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4263(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4256(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4257(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_4258(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4259(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
-    return (E.get('sv~3099') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4264(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4264(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('tv~3100') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('sv~3109') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4265(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4265(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    E = ctx.env()
+    return (E.get('tv~3110') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+
+
+def x_4266(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4266(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3101'), E.get('t_v~3102')), E.get('h_v~3103')) == 0)
-
-
 def x_4267(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3098')))
+    return (AR('+', AR('+', E.get('s_v~3111'), E.get('t_v~3112')), E.get('h_v~3113')) == 0)
 
 
 def x_4268(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3108')))
+
+
+def x_4269(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4270(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4271(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3101')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3102')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3103'))))) >= num(E.get('price~3098')))
-
-
-def x_4271(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('s_v~3101'))) - num(1)), E.get('s_v~3101'))]) if (num(E.get('s_v~3101')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3111')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3112')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3113'))))) >= num(E.get('price~3108')))
 
 
 def x_4272(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('t_v~3102'))) - num(1)), E.get('t_v~3102'))]) if (num(E.get('t_v~3102')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('s_v~3111'))) - num(1)), E.get('s_v~3111'))]) if (num(E.get('s_v~3111')) > num(0)) else 0))
 
 
 def x_4273(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('h_v~3103'))) - num(1)), E.get('h_v~3103'))]) if (num(E.get('h_v~3103')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('t_v~3112'))) - num(1)), E.get('t_v~3112'))]) if (num(E.get('t_v~3112')) > num(0)) else 0))
 
 
 def x_4274(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3104')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('s_v~3101')))) >= num(E.get('price~3098'))))))) and bool((not (bool((num(E.get('t~3105')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('t_v~3102')))) >= num(E.get('price~3098'))))))) and bool((not (bool((num(E.get('h~3106')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('h_v~3103')))) >= num(E.get('price~3098'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('h_v~3113'))) - num(1)), E.get('h_v~3113'))]) if (num(E.get('h_v~3113')) > num(0)) else 0))
 
 
-def x_4275(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4275(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3114')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('s_v~3111')))) >= num(E.get('price~3108'))))))) and bool((not (bool((num(E.get('t~3115')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('t_v~3112')))) >= num(E.get('price~3108'))))))) and bool((not (bool((num(E.get('h~3116')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('h_v~3113')))) >= num(E.get('price~3108'))))))))
 
 
 def x_4276(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4277(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4277(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])
+
+
+def x_4278(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4279(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4280(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4281(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4282(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4283(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4284(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])}, ({'steel': E.get('s~3104')} if (num(E.get('s_v~3101')) > num(0)) else K[5])), ({'titanium': E.get('t~3105')} if (num(E.get('t_v~3102')) > num(0)) else K[5])), ({'heat': E.get('h~3106')} if (num(E.get('h_v~3103')) > num(0)) else K[5]))
-
-
-def x_4284(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])}, ({'steel': E.get('s~3114')} if (num(E.get('s_v~3111')) > num(0)) else K[5])), ({'titanium': E.get('t~3115')} if (num(E.get('t_v~3112')) > num(0)) else K[5])), ({'heat': E.get('h~3116')} if (num(E.get('h_v~3113')) > num(0)) else K[5]))
 
 
 def x_4285(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return [E.get('card~3096')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4286(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4286(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return {'card': E.get('card~3096'), 'keep': True}
+    return [E.get('card~3106')]
 
 
-def x_4287(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    return ctx.state.get('discard')
+def x_4287(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+    E = ctx.env()
+    return {'card': E.get('card~3106'), 'keep': True}
 
 
 def x_4288(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    return ctx.state.get('discard')
+
+
+def x_4289(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
-    return [E.get('card~3096')]
+    return [E.get('card~3106')]
 
 
-def x_4289(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4290(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
-    return {'card': E.get('card~3096'), 'keep': False}
+    return {'card': E.get('card~3106'), 'keep': False}
 
 
-def x_4290(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4291(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4292(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4292, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3107), len(ctx.state['players'])) for v_k_3107 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4294(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_4293(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4293, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3117), len(ctx.state['players'])) for v_k_3117 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4295(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_4296(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_4297(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_4298(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_4299(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4300(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
-
-
-def x_4300(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4301(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4302(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4303(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return ctx.state.get('deck')
-
-
-def x_4304(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4305(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4305, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3108).get('pack'))) > num(0)) for v_p_3108 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4304(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
 
 
-def x_4306(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4306, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3109), len(ctx.state['players'])) for v_k_3109 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4305(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4306(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4306, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3118).get('pack'))) > num(0)) for v_p_3118 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4307(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4307, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3119), len(ctx.state['players'])) for v_k_3119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4308(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
-
-
-def x_4308(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4309(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -11354,1901 +11349,1901 @@ def x_4309(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
 
 def x_4310(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3110')]
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4311(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~3120')]
 
 
 def x_4312(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3110')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_4313(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return {'card': E.get('card~3110')}
+    return [E.get('card~3120')]
 
 
-def x_4314(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4314, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3111).get('pack') for v_p_3111 in items_of(list(range(len(ctx.state['players']))))])
+def x_4314(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return {'card': E.get('card~3120')}
 
 
-def x_4315(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4315(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4315, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3121).get('pack') for v_p_3121 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_4316(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_4316(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return list(range(len(ctx.state['players'])))
-
-
 def x_4317(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    E = ctx.env()
-    return PL(ctx, E.get('p~3114')).get('pack')
+    return list(range(len(ctx.state['players'])))
 
 
 def x_4318(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
-    return KEY(E.get('packs~3112'), AR('%', (num(AR('+', E.get('p~3114'), len(ctx.state['players']))) - num(E.get('shift~3113'))), len(ctx.state['players'])), None)
+    return PL(ctx, E.get('p~3124')).get('pack')
 
 
-def x_4319(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4319, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3115), len(ctx.state['players'])) for v_k_3115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4319(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    E = ctx.env()
+    return KEY(E.get('packs~3122'), AR('%', (num(AR('+', E.get('p~3124'), len(ctx.state['players']))) - num(E.get('shift~3123'))), len(ctx.state['players'])), None)
 
 
-def x_4320(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4320(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4320, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3125), len(ctx.state['players'])) for v_k_3125 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4321(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4325(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4326(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('sv~3119') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3129') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4326(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4327(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
-    return (E.get('tv~3120') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3130') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4327(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4328(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4328(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3121'), E.get('t_v~3122')), E.get('h_v~3123')) == 0)
-
-
 def x_4329(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3118')))
+    return (AR('+', AR('+', E.get('s_v~3131'), E.get('t_v~3132')), E.get('h_v~3133')) == 0)
 
 
 def x_4330(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3128')))
+
+
+def x_4331(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3121')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3122')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3123'))))) >= num(E.get('price~3118')))
-
-
-def x_4333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('s_v~3121'))) - num(1)), E.get('s_v~3121'))]) if (num(E.get('s_v~3121')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3131')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3132')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3133'))))) >= num(E.get('price~3128')))
 
 
 def x_4334(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('t_v~3122'))) - num(1)), E.get('t_v~3122'))]) if (num(E.get('t_v~3122')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('s_v~3131'))) - num(1)), E.get('s_v~3131'))]) if (num(E.get('s_v~3131')) > num(0)) else 0))
 
 
 def x_4335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('h_v~3123'))) - num(1)), E.get('h_v~3123'))]) if (num(E.get('h_v~3123')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('t_v~3132'))) - num(1)), E.get('t_v~3132'))]) if (num(E.get('t_v~3132')) > num(0)) else 0))
 
 
 def x_4336(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3124')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('s_v~3121')))) >= num(E.get('price~3118'))))))) and bool((not (bool((num(E.get('t~3125')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('t_v~3122')))) >= num(E.get('price~3118'))))))) and bool((not (bool((num(E.get('h~3126')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('h_v~3123')))) >= num(E.get('price~3118'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('h_v~3133'))) - num(1)), E.get('h_v~3133'))]) if (num(E.get('h_v~3133')) > num(0)) else 0))
 
 
-def x_4337(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4337(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3134')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('s_v~3131')))) >= num(E.get('price~3128'))))))) and bool((not (bool((num(E.get('t~3135')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('t_v~3132')))) >= num(E.get('price~3128'))))))) and bool((not (bool((num(E.get('h~3136')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('h_v~3133')))) >= num(E.get('price~3128'))))))))
 
 
 def x_4338(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])
+
+
+def x_4340(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4341(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4342(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4343(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4344(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4345(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4346(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])}, ({'steel': E.get('s~3124')} if (num(E.get('s_v~3121')) > num(0)) else K[5])), ({'titanium': E.get('t~3125')} if (num(E.get('t_v~3122')) > num(0)) else K[5])), ({'heat': E.get('h~3126')} if (num(E.get('h_v~3123')) > num(0)) else K[5]))
-
-
-def x_4346(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])}, ({'steel': E.get('s~3134')} if (num(E.get('s_v~3131')) > num(0)) else K[5])), ({'titanium': E.get('t~3135')} if (num(E.get('t_v~3132')) > num(0)) else K[5])), ({'heat': E.get('h~3136')} if (num(E.get('h_v~3133')) > num(0)) else K[5]))
 
 
 def x_4347(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return [E.get('card~3116')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4348(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4348(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return {'card': E.get('card~3116'), 'keep': True}
+    return [E.get('card~3126')]
 
 
-def x_4349(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    return ctx.state.get('discard')
+def x_4349(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+    E = ctx.env()
+    return {'card': E.get('card~3126'), 'keep': True}
 
 
 def x_4350(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    return ctx.state.get('discard')
+
+
+def x_4351(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
-    return [E.get('card~3116')]
+    return [E.get('card~3126')]
 
 
-def x_4351(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4352(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
-    return {'card': E.get('card~3116'), 'keep': False}
+    return {'card': E.get('card~3126'), 'keep': False}
 
 
-def x_4352(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4353(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4354(ctx):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4355(ctx):  # rules_data/terraforming_mars/modules.yaml:66
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4664(ctx):  # 
-    return MEMO(ctx, (4664, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4356(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return ctx.state.get('deck')
+def x_4665(ctx):  # 
+    return MEMO(ctx, (4665, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4357(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4357,), lambda: CALL(ctx, 'sorted', None, [v_c_2935 for v_c_2935 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2935, 'deck', None) == 'project')]))
-
-
-def x_4358(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_4664(ctx):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4664, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4358(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return MEMO(ctx, (4358,), lambda: CALL(ctx, 'sorted', None, [v_c_2945 for v_c_2945 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2945, 'deck', None) == 'project')]))
 
 
-def x_4361(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def x_4359(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return ctx.state.get('deck')
+
+
+def x_4665(ctx):  # rules_data/terraforming_mars/flow.yaml:13
+    return MEMO(ctx, (4665, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4362(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     return IDS(ctx, 'resources')
 
 
-def x_4364(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4365(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2939'), 0)
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2949'), 0)
 
 
-def x_4664(ctx):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4664, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4367(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
-    return IDS(ctx, 'corporations')
+def x_4665(ctx):  # rules_data/terraforming_mars/flow.yaml:17
+    return MEMO(ctx, (4665, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4368(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
-    E = ctx.env()
-    return (GET(ctx, 'corporations', E.get('c~2940'), 'beginner', None) == True)
+    return IDS(ctx, 'corporations')
 
 
-def x_4370(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4369(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return (GET(ctx, 'corporations', E.get('c~2950'), 'beginner', None) == True)
 
 
 def x_4371(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
-    return [E.get('c~2941')]
+    return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4372(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4372(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~2941'), 'megacredits', 0)
+    return [E.get('c~2951')]
 
 
-def x_4374(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4373(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2943'), 0)
+    return GET(ctx, 'corporations', E.get('c~2951'), 'megacredits', 0)
 
 
-def x_4377(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4375(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~2941'))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2953'), 0)
 
 
-def x_4378(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
-    return ctx.state.get('first_player')
+def x_4378(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+    E = ctx.env()
+    return FLD(ctx, K[9], E.get('c~2951'))
 
 
 def x_4379(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
-    return CALL(ctx, 'random', None, len(ctx.state['players']))
-
-
-def x_4380(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return ctx.state.get('first_player')
 
 
+def x_4380(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+    return CALL(ctx, 'random', None, len(ctx.state['players']))
+
+
 def x_4381(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+    return ctx.state.get('first_player')
+
+
+def x_4382(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
-
-
-def x_4384(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2944'), 'scope', None) == 'game')
 
 
 def x_4385(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2944'), 0)
+    return (GET(ctx, 'tracks', E.get('t~2954'), 'scope', None) == 'game')
 
 
-def x_4387(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4386(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2944'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2954'), 0)
 
 
-def x_4389(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4388(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
-    return (bool((E.get('t~2944') == 'tr')) and bool((num(E.get('n~2945')) > num(0))))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2954'), 0)
 
 
 def x_4390(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     E = ctx.env()
+    return (bool((E.get('t~2954') == 'tr')) and bool((num(E.get('n~2955')) > num(0))))
+
+
+def x_4391(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4392(ctx):  # rules_data/terraforming_mars/flow.yaml:26
+def x_4393(ctx):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4393(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4393, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2946), len(ctx.state['players'])) for v_k_2946 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4396(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_4394(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2956), len(ctx.state['players'])) for v_k_2956 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4397(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_4398(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_4399(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_4400(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4401(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4402(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_4402(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4403(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4404(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4405(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_4406(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4407(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4407, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2948), len(ctx.state['players'])) for v_k_2948 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4408(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4413(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4405(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4406(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_4407(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4408(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+    return MEMO(ctx, (4408, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2958), len(ctx.state['players'])) for v_k_2958 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4409(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
-    return (E.get('sv~2952') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4414(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4414(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('tv~2953') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('sv~2962') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4415(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4415(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    E = ctx.env()
+    return (E.get('tv~2963') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+
+
+def x_4416(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_4416(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2954'), E.get('t_v~2955')), E.get('h_v~2956')) == 0)
 
 
 def x_4417(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2951')))
+    return (AR('+', AR('+', E.get('s_v~2964'), E.get('t_v~2965')), E.get('h_v~2966')) == 0)
 
 
 def x_4418(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2961')))
+
+
+def x_4419(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4420(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4421(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2954')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2955')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2956'))))) >= num(E.get('price~2951')))
-
-
-def x_4421(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2951'), E.get('s_v~2954'))) - num(1)), E.get('s_v~2954'))]) if (num(E.get('s_v~2954')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2964')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2965')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2966'))))) >= num(E.get('price~2961')))
 
 
 def x_4422(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2951'), E.get('t_v~2955'))) - num(1)), E.get('t_v~2955'))]) if (num(E.get('t_v~2955')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2961'), E.get('s_v~2964'))) - num(1)), E.get('s_v~2964'))]) if (num(E.get('s_v~2964')) > num(0)) else 0))
 
 
 def x_4423(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2951'), E.get('h_v~2956'))) - num(1)), E.get('h_v~2956'))]) if (num(E.get('h_v~2956')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2961'), E.get('t_v~2965'))) - num(1)), E.get('t_v~2965'))]) if (num(E.get('t_v~2965')) > num(0)) else 0))
 
 
 def x_4424(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2951')) - num((num(E.get('s~2957')) * num(E.get('s_v~2954')))))) - num((num(E.get('t~2958')) * num(E.get('t_v~2955')))))) - num((num(E.get('h~2959')) * num(E.get('h_v~2956')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2957')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2957')) * num(E.get('s_v~2954'))), (num(E.get('t~2958')) * num(E.get('t_v~2955')))), (num(E.get('h~2959')) * num(E.get('h_v~2956'))))) - num(E.get('s_v~2954')))) >= num(E.get('price~2951'))))))) and bool((not (bool((num(E.get('t~2958')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2957')) * num(E.get('s_v~2954'))), (num(E.get('t~2958')) * num(E.get('t_v~2955')))), (num(E.get('h~2959')) * num(E.get('h_v~2956'))))) - num(E.get('t_v~2955')))) >= num(E.get('price~2951'))))))) and bool((not (bool((num(E.get('h~2959')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2957')) * num(E.get('s_v~2954'))), (num(E.get('t~2958')) * num(E.get('t_v~2955')))), (num(E.get('h~2959')) * num(E.get('h_v~2956'))))) - num(E.get('h_v~2956')))) >= num(E.get('price~2951'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2961'), E.get('h_v~2966'))) - num(1)), E.get('h_v~2966'))]) if (num(E.get('h_v~2966')) > num(0)) else 0))
 
 
-def x_4425(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4425(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2961')) - num((num(E.get('s~2967')) * num(E.get('s_v~2964')))))) - num((num(E.get('t~2968')) * num(E.get('t_v~2965')))))) - num((num(E.get('h~2969')) * num(E.get('h_v~2966')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2967')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2967')) * num(E.get('s_v~2964'))), (num(E.get('t~2968')) * num(E.get('t_v~2965')))), (num(E.get('h~2969')) * num(E.get('h_v~2966'))))) - num(E.get('s_v~2964')))) >= num(E.get('price~2961'))))))) and bool((not (bool((num(E.get('t~2968')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2967')) * num(E.get('s_v~2964'))), (num(E.get('t~2968')) * num(E.get('t_v~2965')))), (num(E.get('h~2969')) * num(E.get('h_v~2966'))))) - num(E.get('t_v~2965')))) >= num(E.get('price~2961'))))))) and bool((not (bool((num(E.get('h~2969')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2967')) * num(E.get('s_v~2964'))), (num(E.get('t~2968')) * num(E.get('t_v~2965')))), (num(E.get('h~2969')) * num(E.get('h_v~2966'))))) - num(E.get('h_v~2966')))) >= num(E.get('price~2961'))))))))
 
 
 def x_4426(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2951')) - num((num(E.get('s~2957')) * num(E.get('s_v~2954')))))) - num((num(E.get('t~2958')) * num(E.get('t_v~2955')))))) - num((num(E.get('h~2959')) * num(E.get('h_v~2956')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4427(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4427(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2961')) - num((num(E.get('s~2967')) * num(E.get('s_v~2964')))))) - num((num(E.get('t~2968')) * num(E.get('t_v~2965')))))) - num((num(E.get('h~2969')) * num(E.get('h_v~2966')))))])
+
+
+def x_4428(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4429(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4430(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4431(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4432(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4433(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4434(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2951')) - num((num(E.get('s~2957')) * num(E.get('s_v~2954')))))) - num((num(E.get('t~2958')) * num(E.get('t_v~2955')))))) - num((num(E.get('h~2959')) * num(E.get('h_v~2956')))))])}, ({'steel': E.get('s~2957')} if (num(E.get('s_v~2954')) > num(0)) else K[5])), ({'titanium': E.get('t~2958')} if (num(E.get('t_v~2955')) > num(0)) else K[5])), ({'heat': E.get('h~2959')} if (num(E.get('h_v~2956')) > num(0)) else K[5]))
-
-
-def x_4434(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2961')) - num((num(E.get('s~2967')) * num(E.get('s_v~2964')))))) - num((num(E.get('t~2968')) * num(E.get('t_v~2965')))))) - num((num(E.get('h~2969')) * num(E.get('h_v~2966')))))])}, ({'steel': E.get('s~2967')} if (num(E.get('s_v~2964')) > num(0)) else K[5])), ({'titanium': E.get('t~2968')} if (num(E.get('t_v~2965')) > num(0)) else K[5])), ({'heat': E.get('h~2969')} if (num(E.get('h_v~2966')) > num(0)) else K[5]))
 
 
 def x_4435(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return [E.get('card~2949')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4436(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4436(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return {'card': E.get('card~2949'), 'keep': True}
+    return [E.get('card~2959')]
 
 
-def x_4437(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    return ctx.state.get('discard')
+def x_4437(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+    E = ctx.env()
+    return {'card': E.get('card~2959'), 'keep': True}
 
 
 def x_4438(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    return ctx.state.get('discard')
+
+
+def x_4439(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
-    return [E.get('card~2949')]
+    return [E.get('card~2959')]
 
 
-def x_4439(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4440(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
-    return {'card': E.get('card~2949'), 'keep': False}
+    return {'card': E.get('card~2959'), 'keep': False}
 
 
-def x_4440(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4441(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4442(ctx):  # rules_data/terraforming_mars/flow.yaml:31
+def x_4443(ctx):  # rules_data/terraforming_mars/flow.yaml:31
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4443(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_4444(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4445(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4446(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
-def x_4446(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4446, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2960), len(ctx.state['players'])) for v_k_2960 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
 def x_4447(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    return MEMO(ctx, (4447, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2970), len(ctx.state['players'])) for v_k_2970 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4448(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     E = ctx.env()
     return (not IN(E.get('you'), ctx.state.get('passed')))
 
 
-def x_4449(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4450(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     E = ctx.env()
     return (not PL(ctx, E.get('you')).get('first_action_taken'))
 
 
-def x_4450(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4451(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     E = ctx.env()
     return PL(ctx, E.get('you')).get('first_action_taken')
 
 
-def x_4452(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4453(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     E = ctx.env()
-    return CALL(ctx, 'any', None, [(FLD(ctx, K[10], v_c_2962) != None) for v_c_2962 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return CALL(ctx, 'any', None, [(FLD(ctx, K[10], v_c_2972) != None) for v_c_2972 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-def x_4453(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4454(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4455(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4456(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     E = ctx.env()
-    return FLD(ctx, K[10], E.get('c~2963'))
+    return FLD(ctx, K[10], E.get('c~2973'))
 
 
-def x_4458(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4459(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4460(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4461(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     E = ctx.env()
-    return (num(E.get('done~2961')) < num(2))
+    return (num(E.get('done~2971')) < num(2))
 
 
-def x_4461(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4462(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4463(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4464(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     E = ctx.env()
-    return FLD(ctx, K[11], E.get('card~2965'))
-
-
-def x_4465(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~2966')}, GET(ctx, 'cards', E.get('card~2966'), 'cost', 0), 0)
+    return FLD(ctx, K[11], E.get('card~2975'))
 
 
 def x_4466(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2966')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2966'), 'tags', [])))) else 0), None)
+    return MODV(ctx, 'card_cost', {'card': E.get('card~2976')}, GET(ctx, 'cards', E.get('card~2976'), 'cost', 0), 0)
 
 
 def x_4467(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2966')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2966'), 'tags', [])))) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2976')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2976'), 'tags', [])))) else 0), None)
 
 
-def x_4468(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4468(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     E = ctx.env()
-    return (E.get('sv~2968') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2976')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2976'), 'tags', [])))) else 0), None)
 
 
-def x_4469(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4469(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('tv~2969') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('sv~2978') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4470(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4470(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    E = ctx.env()
+    return (E.get('tv~2979') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+
+
+def x_4471(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_4471(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2970'), E.get('t_v~2971')), E.get('h_v~2972')) == 0)
 
 
 def x_4472(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2967')))
+    return (AR('+', AR('+', E.get('s_v~2980'), E.get('t_v~2981')), E.get('h_v~2982')) == 0)
 
 
 def x_4473(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2977')))
+
+
+def x_4474(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4475(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4476(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2970')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2971')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2972'))))) >= num(E.get('price~2967')))
-
-
-def x_4476(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2967'), E.get('s_v~2970'))) - num(1)), E.get('s_v~2970'))]) if (num(E.get('s_v~2970')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2980')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2981')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2982'))))) >= num(E.get('price~2977')))
 
 
 def x_4477(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2967'), E.get('t_v~2971'))) - num(1)), E.get('t_v~2971'))]) if (num(E.get('t_v~2971')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2977'), E.get('s_v~2980'))) - num(1)), E.get('s_v~2980'))]) if (num(E.get('s_v~2980')) > num(0)) else 0))
 
 
 def x_4478(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2967'), E.get('h_v~2972'))) - num(1)), E.get('h_v~2972'))]) if (num(E.get('h_v~2972')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2977'), E.get('t_v~2981'))) - num(1)), E.get('t_v~2981'))]) if (num(E.get('t_v~2981')) > num(0)) else 0))
 
 
 def x_4479(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2967')) - num((num(E.get('s~2973')) * num(E.get('s_v~2970')))))) - num((num(E.get('t~2974')) * num(E.get('t_v~2971')))))) - num((num(E.get('h~2975')) * num(E.get('h_v~2972')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2973')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2973')) * num(E.get('s_v~2970'))), (num(E.get('t~2974')) * num(E.get('t_v~2971')))), (num(E.get('h~2975')) * num(E.get('h_v~2972'))))) - num(E.get('s_v~2970')))) >= num(E.get('price~2967'))))))) and bool((not (bool((num(E.get('t~2974')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2973')) * num(E.get('s_v~2970'))), (num(E.get('t~2974')) * num(E.get('t_v~2971')))), (num(E.get('h~2975')) * num(E.get('h_v~2972'))))) - num(E.get('t_v~2971')))) >= num(E.get('price~2967'))))))) and bool((not (bool((num(E.get('h~2975')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2973')) * num(E.get('s_v~2970'))), (num(E.get('t~2974')) * num(E.get('t_v~2971')))), (num(E.get('h~2975')) * num(E.get('h_v~2972'))))) - num(E.get('h_v~2972')))) >= num(E.get('price~2967'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2977'), E.get('h_v~2982'))) - num(1)), E.get('h_v~2982'))]) if (num(E.get('h_v~2982')) > num(0)) else 0))
 
 
-def x_4480(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4480(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2977')) - num((num(E.get('s~2983')) * num(E.get('s_v~2980')))))) - num((num(E.get('t~2984')) * num(E.get('t_v~2981')))))) - num((num(E.get('h~2985')) * num(E.get('h_v~2982')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2983')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2983')) * num(E.get('s_v~2980'))), (num(E.get('t~2984')) * num(E.get('t_v~2981')))), (num(E.get('h~2985')) * num(E.get('h_v~2982'))))) - num(E.get('s_v~2980')))) >= num(E.get('price~2977'))))))) and bool((not (bool((num(E.get('t~2984')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2983')) * num(E.get('s_v~2980'))), (num(E.get('t~2984')) * num(E.get('t_v~2981')))), (num(E.get('h~2985')) * num(E.get('h_v~2982'))))) - num(E.get('t_v~2981')))) >= num(E.get('price~2977'))))))) and bool((not (bool((num(E.get('h~2985')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2983')) * num(E.get('s_v~2980'))), (num(E.get('t~2984')) * num(E.get('t_v~2981')))), (num(E.get('h~2985')) * num(E.get('h_v~2982'))))) - num(E.get('h_v~2982')))) >= num(E.get('price~2977'))))))))
 
 
 def x_4481(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2967')) - num((num(E.get('s~2973')) * num(E.get('s_v~2970')))))) - num((num(E.get('t~2974')) * num(E.get('t_v~2971')))))) - num((num(E.get('h~2975')) * num(E.get('h_v~2972')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4482(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4482(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2977')) - num((num(E.get('s~2983')) * num(E.get('s_v~2980')))))) - num((num(E.get('t~2984')) * num(E.get('t_v~2981')))))) - num((num(E.get('h~2985')) * num(E.get('h_v~2982')))))])
+
+
+def x_4483(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4484(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4485(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4486(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4487(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4488(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4489(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2967')) - num((num(E.get('s~2973')) * num(E.get('s_v~2970')))))) - num((num(E.get('t~2974')) * num(E.get('t_v~2971')))))) - num((num(E.get('h~2975')) * num(E.get('h_v~2972')))))])}, ({'steel': E.get('s~2973')} if (num(E.get('s_v~2970')) > num(0)) else K[5])), ({'titanium': E.get('t~2974')} if (num(E.get('t_v~2971')) > num(0)) else K[5])), ({'heat': E.get('h~2975')} if (num(E.get('h_v~2972')) > num(0)) else K[5]))
-
-
-def x_4489(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2977')) - num((num(E.get('s~2983')) * num(E.get('s_v~2980')))))) - num((num(E.get('t~2984')) * num(E.get('t_v~2981')))))) - num((num(E.get('h~2985')) * num(E.get('h_v~2982')))))])}, ({'steel': E.get('s~2983')} if (num(E.get('s_v~2980')) > num(0)) else K[5])), ({'titanium': E.get('t~2984')} if (num(E.get('t_v~2981')) > num(0)) else K[5])), ({'heat': E.get('h~2985')} if (num(E.get('h_v~2982')) > num(0)) else K[5]))
 
 
 def x_4490(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
-    return [E.get('card~2965')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4491(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4491(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     E = ctx.env()
-    return (GET(ctx, 'cards', E.get('card~2965'), 'resource', None) != None)
+    return [E.get('card~2975')]
 
 
 def x_4492(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2965'), 0)
+    return (GET(ctx, 'cards', E.get('card~2975'), 'resource', None) != None)
 
 
-def x_4495(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4493(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     E = ctx.env()
-    return FLD(ctx, K[12], E.get('card~2965'))
+    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2975'), 0)
 
 
-def x_4496(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4496(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     E = ctx.env()
-    return (GET(ctx, 'cards', E.get('card~2965'), 'type', None) == 'event')
+    return FLD(ctx, K[12], E.get('card~2975'))
 
 
 def x_4497(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('events')
+    return (GET(ctx, 'cards', E.get('card~2975'), 'type', None) == 'event')
 
 
 def x_4498(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return [E.get('card~2965')]
+    return PL(ctx, E.get('you')).get('events')
 
 
 def x_4499(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return [E.get('card~2975')]
 
 
 def x_4500(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return [E.get('card~2965')]
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_4503(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4501(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     E = ctx.env()
-    return GET(ctx, 'cards', E.get('card~2965'), 'tags', [])
+    return [E.get('card~2975')]
 
 
 def x_4504(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     E = ctx.env()
-    return GET(ctx, 'cards', E.get('card~2965'), 'cost', 0)
+    return GET(ctx, 'cards', E.get('card~2975'), 'tags', [])
 
 
-def x_4507(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def x_4505(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+    E = ctx.env()
+    return GET(ctx, 'cards', E.get('card~2975'), 'cost', 0)
+
+
+def x_4508(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     return ctx.state.get('turn_actions')
 
 
-def x_4509(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~2964')}
-
-
 def x_4510(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    E = ctx.env()
+    return {'act': 'play', 'card': E.get('card~2974')}
+
+
+def x_4511(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_4512(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4513(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2977'))
-
-
-def x_4513(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
-    E = ctx.env()
-    return (GET(ctx, 'actions', E.get('a~2977'), 'paid_in', None) == 'megacredits')
+    return FLD(ctx, K[13], E.get('a~2987'))
 
 
 def x_4514(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2977')}, GET(ctx, 'actions', E.get('a~2977'), 'price', 0), 0)
+    return (GET(ctx, 'actions', E.get('a~2987'), 'paid_in', None) == 'megacredits')
 
 
-def x_4518(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4515(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
-    return (E.get('sv~2980') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2987')}, GET(ctx, 'actions', E.get('a~2987'), 'price', 0), 0)
 
 
-def x_4519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4519(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('tv~2981') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('sv~2990') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4520(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    E = ctx.env()
+    return (E.get('tv~2991') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+
+
+def x_4521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_4521(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2982'), E.get('t_v~2983')), E.get('h_v~2984')) == 0)
 
 
 def x_4522(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2979')))
+    return (AR('+', AR('+', E.get('s_v~2992'), E.get('t_v~2993')), E.get('h_v~2994')) == 0)
 
 
 def x_4523(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2989')))
+
+
+def x_4524(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4525(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4526(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2982')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2983')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2984'))))) >= num(E.get('price~2979')))
-
-
-def x_4526(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2979'), E.get('s_v~2982'))) - num(1)), E.get('s_v~2982'))]) if (num(E.get('s_v~2982')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2992')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2993')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2994'))))) >= num(E.get('price~2989')))
 
 
 def x_4527(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2979'), E.get('t_v~2983'))) - num(1)), E.get('t_v~2983'))]) if (num(E.get('t_v~2983')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2989'), E.get('s_v~2992'))) - num(1)), E.get('s_v~2992'))]) if (num(E.get('s_v~2992')) > num(0)) else 0))
 
 
 def x_4528(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2979'), E.get('h_v~2984'))) - num(1)), E.get('h_v~2984'))]) if (num(E.get('h_v~2984')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2989'), E.get('t_v~2993'))) - num(1)), E.get('t_v~2993'))]) if (num(E.get('t_v~2993')) > num(0)) else 0))
 
 
 def x_4529(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2979')) - num((num(E.get('s~2985')) * num(E.get('s_v~2982')))))) - num((num(E.get('t~2986')) * num(E.get('t_v~2983')))))) - num((num(E.get('h~2987')) * num(E.get('h_v~2984')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2985')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2985')) * num(E.get('s_v~2982'))), (num(E.get('t~2986')) * num(E.get('t_v~2983')))), (num(E.get('h~2987')) * num(E.get('h_v~2984'))))) - num(E.get('s_v~2982')))) >= num(E.get('price~2979'))))))) and bool((not (bool((num(E.get('t~2986')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2985')) * num(E.get('s_v~2982'))), (num(E.get('t~2986')) * num(E.get('t_v~2983')))), (num(E.get('h~2987')) * num(E.get('h_v~2984'))))) - num(E.get('t_v~2983')))) >= num(E.get('price~2979'))))))) and bool((not (bool((num(E.get('h~2987')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2985')) * num(E.get('s_v~2982'))), (num(E.get('t~2986')) * num(E.get('t_v~2983')))), (num(E.get('h~2987')) * num(E.get('h_v~2984'))))) - num(E.get('h_v~2984')))) >= num(E.get('price~2979'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2989'), E.get('h_v~2994'))) - num(1)), E.get('h_v~2994'))]) if (num(E.get('h_v~2994')) > num(0)) else 0))
 
 
-def x_4530(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4530(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2989')) - num((num(E.get('s~2995')) * num(E.get('s_v~2992')))))) - num((num(E.get('t~2996')) * num(E.get('t_v~2993')))))) - num((num(E.get('h~2997')) * num(E.get('h_v~2994')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2995')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2995')) * num(E.get('s_v~2992'))), (num(E.get('t~2996')) * num(E.get('t_v~2993')))), (num(E.get('h~2997')) * num(E.get('h_v~2994'))))) - num(E.get('s_v~2992')))) >= num(E.get('price~2989'))))))) and bool((not (bool((num(E.get('t~2996')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2995')) * num(E.get('s_v~2992'))), (num(E.get('t~2996')) * num(E.get('t_v~2993')))), (num(E.get('h~2997')) * num(E.get('h_v~2994'))))) - num(E.get('t_v~2993')))) >= num(E.get('price~2989'))))))) and bool((not (bool((num(E.get('h~2997')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2995')) * num(E.get('s_v~2992'))), (num(E.get('t~2996')) * num(E.get('t_v~2993')))), (num(E.get('h~2997')) * num(E.get('h_v~2994'))))) - num(E.get('h_v~2994')))) >= num(E.get('price~2989'))))))))
 
 
 def x_4531(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2979')) - num((num(E.get('s~2985')) * num(E.get('s_v~2982')))))) - num((num(E.get('t~2986')) * num(E.get('t_v~2983')))))) - num((num(E.get('h~2987')) * num(E.get('h_v~2984')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4532(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4532(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2989')) - num((num(E.get('s~2995')) * num(E.get('s_v~2992')))))) - num((num(E.get('t~2996')) * num(E.get('t_v~2993')))))) - num((num(E.get('h~2997')) * num(E.get('h_v~2994')))))])
+
+
+def x_4533(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4534(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4535(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4536(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4537(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4538(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4539(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2979')) - num((num(E.get('s~2985')) * num(E.get('s_v~2982')))))) - num((num(E.get('t~2986')) * num(E.get('t_v~2983')))))) - num((num(E.get('h~2987')) * num(E.get('h_v~2984')))))])}, ({'steel': E.get('s~2985')} if (num(E.get('s_v~2982')) > num(0)) else K[5])), ({'titanium': E.get('t~2986')} if (num(E.get('t_v~2983')) > num(0)) else K[5])), ({'heat': E.get('h~2987')} if (num(E.get('h_v~2984')) > num(0)) else K[5]))
-
-
-def x_4539(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
-    E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2977')}, GET(ctx, 'actions', E.get('a~2977'), 'price', 0), 0)
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2989')) - num((num(E.get('s~2995')) * num(E.get('s_v~2992')))))) - num((num(E.get('t~2996')) * num(E.get('t_v~2993')))))) - num((num(E.get('h~2997')) * num(E.get('h_v~2994')))))])}, ({'steel': E.get('s~2995')} if (num(E.get('s_v~2992')) > num(0)) else K[5])), ({'titanium': E.get('t~2996')} if (num(E.get('t_v~2993')) > num(0)) else K[5])), ({'heat': E.get('h~2997')} if (num(E.get('h_v~2994')) > num(0)) else K[5]))
 
 
 def x_4540(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
-    return GET(ctx, 'actions', E.get('a~2977'), 'paid_in', None)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2987')}, GET(ctx, 'actions', E.get('a~2987'), 'price', 0), 0)
 
 
-def x_4541(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4541(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2989'), 0)) >= num(E.get('n~2988')))
+    return GET(ctx, 'actions', E.get('a~2987'), 'paid_in', None)
 
 
 def x_4542(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2989'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2999'), 0)) >= num(E.get('n~2998')))
 
 
-def x_4544(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4543(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return FLD(ctx, K[14], E.get('a~2977'))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2999'), 0)
 
 
-def x_4545(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4545(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
-    return (GET(ctx, 'actions', E.get('a~2977'), 'group', None) == 'standard_project')
+    return FLD(ctx, K[14], E.get('a~2987'))
 
 
-def x_4548(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4546(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
-    return GET(ctx, 'actions', E.get('a~2977'), 'price', 0)
+    return (GET(ctx, 'actions', E.get('a~2987'), 'group', None) == 'standard_project')
 
 
-def x_4551(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def x_4549(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    E = ctx.env()
+    return GET(ctx, 'actions', E.get('a~2987'), 'price', 0)
+
+
+def x_4552(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     return ctx.state.get('turn_actions')
 
 
-def x_4553(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~2976')}
-
-
 def x_4554(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    E = ctx.env()
+    return {'act': 'project', 'id': E.get('a~2986')}
+
+
+def x_4555(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4556(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def x_4557(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~2991'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[15], E.get('m~2991'))))
+    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~3001'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[15], E.get('m~3001'))))
 
 
-def x_4561(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4562(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('sv~2994') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3004') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4562(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4563(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
-    return (E.get('tv~2995') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3005') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4563(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4564(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_4564(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2996'), E.get('t_v~2997')), E.get('h_v~2998')) == 0)
 
 
 def x_4565(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2993')))
+    return (AR('+', AR('+', E.get('s_v~3006'), E.get('t_v~3007')), E.get('h_v~3008')) == 0)
 
 
 def x_4566(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3003')))
+
+
+def x_4567(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4568(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4569(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2996')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2997')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2998'))))) >= num(E.get('price~2993')))
-
-
-def x_4569(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2993'), E.get('s_v~2996'))) - num(1)), E.get('s_v~2996'))]) if (num(E.get('s_v~2996')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3006')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3007')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3008'))))) >= num(E.get('price~3003')))
 
 
 def x_4570(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2993'), E.get('t_v~2997'))) - num(1)), E.get('t_v~2997'))]) if (num(E.get('t_v~2997')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3003'), E.get('s_v~3006'))) - num(1)), E.get('s_v~3006'))]) if (num(E.get('s_v~3006')) > num(0)) else 0))
 
 
 def x_4571(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2993'), E.get('h_v~2998'))) - num(1)), E.get('h_v~2998'))]) if (num(E.get('h_v~2998')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3003'), E.get('t_v~3007'))) - num(1)), E.get('t_v~3007'))]) if (num(E.get('t_v~3007')) > num(0)) else 0))
 
 
 def x_4572(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2993')) - num((num(E.get('s~2999')) * num(E.get('s_v~2996')))))) - num((num(E.get('t~3000')) * num(E.get('t_v~2997')))))) - num((num(E.get('h~3001')) * num(E.get('h_v~2998')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2999')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2999')) * num(E.get('s_v~2996'))), (num(E.get('t~3000')) * num(E.get('t_v~2997')))), (num(E.get('h~3001')) * num(E.get('h_v~2998'))))) - num(E.get('s_v~2996')))) >= num(E.get('price~2993'))))))) and bool((not (bool((num(E.get('t~3000')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2999')) * num(E.get('s_v~2996'))), (num(E.get('t~3000')) * num(E.get('t_v~2997')))), (num(E.get('h~3001')) * num(E.get('h_v~2998'))))) - num(E.get('t_v~2997')))) >= num(E.get('price~2993'))))))) and bool((not (bool((num(E.get('h~3001')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2999')) * num(E.get('s_v~2996'))), (num(E.get('t~3000')) * num(E.get('t_v~2997')))), (num(E.get('h~3001')) * num(E.get('h_v~2998'))))) - num(E.get('h_v~2998')))) >= num(E.get('price~2993'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3003'), E.get('h_v~3008'))) - num(1)), E.get('h_v~3008'))]) if (num(E.get('h_v~3008')) > num(0)) else 0))
 
 
-def x_4573(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4573(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3003')) - num((num(E.get('s~3009')) * num(E.get('s_v~3006')))))) - num((num(E.get('t~3010')) * num(E.get('t_v~3007')))))) - num((num(E.get('h~3011')) * num(E.get('h_v~3008')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3009')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3009')) * num(E.get('s_v~3006'))), (num(E.get('t~3010')) * num(E.get('t_v~3007')))), (num(E.get('h~3011')) * num(E.get('h_v~3008'))))) - num(E.get('s_v~3006')))) >= num(E.get('price~3003'))))))) and bool((not (bool((num(E.get('t~3010')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3009')) * num(E.get('s_v~3006'))), (num(E.get('t~3010')) * num(E.get('t_v~3007')))), (num(E.get('h~3011')) * num(E.get('h_v~3008'))))) - num(E.get('t_v~3007')))) >= num(E.get('price~3003'))))))) and bool((not (bool((num(E.get('h~3011')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3009')) * num(E.get('s_v~3006'))), (num(E.get('t~3010')) * num(E.get('t_v~3007')))), (num(E.get('h~3011')) * num(E.get('h_v~3008'))))) - num(E.get('h_v~3008')))) >= num(E.get('price~3003'))))))))
 
 
 def x_4574(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2993')) - num((num(E.get('s~2999')) * num(E.get('s_v~2996')))))) - num((num(E.get('t~3000')) * num(E.get('t_v~2997')))))) - num((num(E.get('h~3001')) * num(E.get('h_v~2998')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4575(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4575(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3003')) - num((num(E.get('s~3009')) * num(E.get('s_v~3006')))))) - num((num(E.get('t~3010')) * num(E.get('t_v~3007')))))) - num((num(E.get('h~3011')) * num(E.get('h_v~3008')))))])
+
+
+def x_4576(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4577(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4578(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4579(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4580(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4581(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4582(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2993')) - num((num(E.get('s~2999')) * num(E.get('s_v~2996')))))) - num((num(E.get('t~3000')) * num(E.get('t_v~2997')))))) - num((num(E.get('h~3001')) * num(E.get('h_v~2998')))))])}, ({'steel': E.get('s~2999')} if (num(E.get('s_v~2996')) > num(0)) else K[5])), ({'titanium': E.get('t~3000')} if (num(E.get('t_v~2997')) > num(0)) else K[5])), ({'heat': E.get('h~3001')} if (num(E.get('h_v~2998')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3003')) - num((num(E.get('s~3009')) * num(E.get('s_v~3006')))))) - num((num(E.get('t~3010')) * num(E.get('t_v~3007')))))) - num((num(E.get('h~3011')) * num(E.get('h_v~3008')))))])}, ({'steel': E.get('s~3009')} if (num(E.get('s_v~3006')) > num(0)) else K[5])), ({'titanium': E.get('t~3010')} if (num(E.get('t_v~3007')) > num(0)) else K[5])), ({'heat': E.get('h~3011')} if (num(E.get('h_v~3008')) > num(0)) else K[5]))
 
 
-def x_4582(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4583(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     E = ctx.env()
-    return KEY(ctx.state.get('milestones'), E.get('m~2991'), None)
+    return KEY(ctx.state.get('milestones'), E.get('m~3001'), None)
 
 
-def x_4586(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def x_4587(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     return ctx.state.get('turn_actions')
 
 
-def x_4588(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~2990')}
-
-
 def x_4589(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    E = ctx.env()
+    return {'act': 'milestone', 'id': E.get('m~3000')}
+
+
+def x_4590(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4591(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def x_4592(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     E = ctx.env()
-    return MEMO(ctx, (4591, E.get('a~3003'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[16])))) and bool((not IN(E.get('a~3003'), [KEY(v_f_3004, 'id', None) for v_f_3004 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (4592, E.get('a~3013'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[16])))) and bool((not IN(E.get('a~3013'), [KEY(v_f_3014, 'id', None) for v_f_3014 in items_of(ctx.state.get('awards'))])))))
 
 
-def x_4592(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+def x_4593(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
     return KEY(K[16], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
 
 
-def x_4596(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('sv~3007') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3017') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4597(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
-    return (E.get('tv~3008') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3018') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4598(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_4599(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3009'), E.get('t_v~3010')), E.get('h_v~3011')) == 0)
 
 
 def x_4600(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3006')))
+    return (AR('+', AR('+', E.get('s_v~3019'), E.get('t_v~3020')), E.get('h_v~3021')) == 0)
 
 
 def x_4601(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3016')))
+
+
+def x_4602(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4603(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3009')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3010')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3011'))))) >= num(E.get('price~3006')))
-
-
-def x_4604(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3006'), E.get('s_v~3009'))) - num(1)), E.get('s_v~3009'))]) if (num(E.get('s_v~3009')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3019')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3020')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3021'))))) >= num(E.get('price~3016')))
 
 
 def x_4605(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3006'), E.get('t_v~3010'))) - num(1)), E.get('t_v~3010'))]) if (num(E.get('t_v~3010')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3016'), E.get('s_v~3019'))) - num(1)), E.get('s_v~3019'))]) if (num(E.get('s_v~3019')) > num(0)) else 0))
 
 
 def x_4606(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3006'), E.get('h_v~3011'))) - num(1)), E.get('h_v~3011'))]) if (num(E.get('h_v~3011')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3016'), E.get('t_v~3020'))) - num(1)), E.get('t_v~3020'))]) if (num(E.get('t_v~3020')) > num(0)) else 0))
 
 
 def x_4607(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3006')) - num((num(E.get('s~3012')) * num(E.get('s_v~3009')))))) - num((num(E.get('t~3013')) * num(E.get('t_v~3010')))))) - num((num(E.get('h~3014')) * num(E.get('h_v~3011')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3012')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3012')) * num(E.get('s_v~3009'))), (num(E.get('t~3013')) * num(E.get('t_v~3010')))), (num(E.get('h~3014')) * num(E.get('h_v~3011'))))) - num(E.get('s_v~3009')))) >= num(E.get('price~3006'))))))) and bool((not (bool((num(E.get('t~3013')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3012')) * num(E.get('s_v~3009'))), (num(E.get('t~3013')) * num(E.get('t_v~3010')))), (num(E.get('h~3014')) * num(E.get('h_v~3011'))))) - num(E.get('t_v~3010')))) >= num(E.get('price~3006'))))))) and bool((not (bool((num(E.get('h~3014')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3012')) * num(E.get('s_v~3009'))), (num(E.get('t~3013')) * num(E.get('t_v~3010')))), (num(E.get('h~3014')) * num(E.get('h_v~3011'))))) - num(E.get('h_v~3011')))) >= num(E.get('price~3006'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3016'), E.get('h_v~3021'))) - num(1)), E.get('h_v~3021'))]) if (num(E.get('h_v~3021')) > num(0)) else 0))
 
 
-def x_4608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4608(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3016')) - num((num(E.get('s~3022')) * num(E.get('s_v~3019')))))) - num((num(E.get('t~3023')) * num(E.get('t_v~3020')))))) - num((num(E.get('h~3024')) * num(E.get('h_v~3021')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3022')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3022')) * num(E.get('s_v~3019'))), (num(E.get('t~3023')) * num(E.get('t_v~3020')))), (num(E.get('h~3024')) * num(E.get('h_v~3021'))))) - num(E.get('s_v~3019')))) >= num(E.get('price~3016'))))))) and bool((not (bool((num(E.get('t~3023')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3022')) * num(E.get('s_v~3019'))), (num(E.get('t~3023')) * num(E.get('t_v~3020')))), (num(E.get('h~3024')) * num(E.get('h_v~3021'))))) - num(E.get('t_v~3020')))) >= num(E.get('price~3016'))))))) and bool((not (bool((num(E.get('h~3024')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3022')) * num(E.get('s_v~3019'))), (num(E.get('t~3023')) * num(E.get('t_v~3020')))), (num(E.get('h~3024')) * num(E.get('h_v~3021'))))) - num(E.get('h_v~3021')))) >= num(E.get('price~3016'))))))))
 
 
 def x_4609(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3006')) - num((num(E.get('s~3012')) * num(E.get('s_v~3009')))))) - num((num(E.get('t~3013')) * num(E.get('t_v~3010')))))) - num((num(E.get('h~3014')) * num(E.get('h_v~3011')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4610(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3016')) - num((num(E.get('s~3022')) * num(E.get('s_v~3019')))))) - num((num(E.get('t~3023')) * num(E.get('t_v~3020')))))) - num((num(E.get('h~3024')) * num(E.get('h_v~3021')))))])
+
+
+def x_4611(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4612(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4613(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4614(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4615(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4616(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4617(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3006')) - num((num(E.get('s~3012')) * num(E.get('s_v~3009')))))) - num((num(E.get('t~3013')) * num(E.get('t_v~3010')))))) - num((num(E.get('h~3014')) * num(E.get('h_v~3011')))))])}, ({'steel': E.get('s~3012')} if (num(E.get('s_v~3009')) > num(0)) else K[5])), ({'titanium': E.get('t~3013')} if (num(E.get('t_v~3010')) > num(0)) else K[5])), ({'heat': E.get('h~3014')} if (num(E.get('h_v~3011')) > num(0)) else K[5]))
-
-
-def x_4617(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
-    return ctx.state.get('awards')
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3016')) - num((num(E.get('s~3022')) * num(E.get('s_v~3019')))))) - num((num(E.get('t~3023')) * num(E.get('t_v~3020')))))) - num((num(E.get('h~3024')) * num(E.get('h_v~3021')))))])}, ({'steel': E.get('s~3022')} if (num(E.get('s_v~3019')) > num(0)) else K[5])), ({'titanium': E.get('t~3023')} if (num(E.get('t_v~3020')) > num(0)) else K[5])), ({'heat': E.get('h~3024')} if (num(E.get('h_v~3021')) > num(0)) else K[5]))
 
 
 def x_4618(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+    return ctx.state.get('awards')
+
+
+def x_4619(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     E = ctx.env()
-    return [{'id': E.get('a~3003'), 'by': E.get('you')}]
+    return [{'id': E.get('a~3013'), 'by': E.get('you')}]
 
 
-def x_4621(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def x_4622(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     return ctx.state.get('turn_actions')
-
-
-def x_4623(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~3002')}
 
 
 def x_4624(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return {'act': 'award', 'id': E.get('a~3012')}
 
 
 def x_4625(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('card~3015')))) - num(1)))
+    return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_4628(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4626(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return (not IN(E.get('card~3018'), PL(ctx, E.get('you')).get('used')))
+    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('card~3025')))) - num(1)))
 
 
-def x_4629(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4629(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('used')
+    return (not IN(E.get('card~3028'), PL(ctx, E.get('you')).get('used')))
 
 
 def x_4630(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
-    return [E.get('card~3018')]
+    return PL(ctx, E.get('you')).get('used')
 
 
-def x_4632(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4631(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[17], E.get('card~3018')), E.get('k~3017'), None), 'cost', None)
+    return [E.get('card~3028')]
 
 
 def x_4633(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[17], E.get('card~3018')), E.get('k~3017'), None), 'effect', None)
+    return KEY(KEY(FLD(ctx, K[17], E.get('card~3028')), E.get('k~3027'), None), 'cost', None)
 
 
-def x_4636(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
-    return ctx.state.get('turn_actions')
-
-
-def x_4638(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4634(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~3015'), 'index': E.get('k~3016')}
+    return KEY(KEY(FLD(ctx, K[17], E.get('card~3028')), E.get('k~3027'), None), 'effect', None)
+
+
+def x_4637(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+    return ctx.state.get('turn_actions')
 
 
 def x_4639(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return {'act': 'card_action', 'card': E.get('card~3025'), 'index': E.get('k~3026')}
 
 
 def x_4640(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[18], E.get('c~3019')))) - num(1)))
+    return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4643(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4641(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return (not IN(E.get('c~3022'), PL(ctx, E.get('you')).get('used')))
+    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[18], E.get('c~3029')))) - num(1)))
 
 
-def x_4644(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4644(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('used')
+    return (not IN(E.get('c~3032'), PL(ctx, E.get('you')).get('used')))
 
 
 def x_4645(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
-    return [E.get('c~3022')]
+    return PL(ctx, E.get('you')).get('used')
 
 
-def x_4647(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4646(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[18], E.get('c~3022')), E.get('k~3021'), None), 'cost', None)
+    return [E.get('c~3032')]
 
 
 def x_4648(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[18], E.get('c~3022')), E.get('k~3021'), None), 'effect', None)
+    return KEY(KEY(FLD(ctx, K[18], E.get('c~3032')), E.get('k~3031'), None), 'cost', None)
 
 
-def x_4651(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def x_4649(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+    E = ctx.env()
+    return KEY(KEY(FLD(ctx, K[18], E.get('c~3032')), E.get('k~3031'), None), 'effect', None)
+
+
+def x_4652(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     return ctx.state.get('turn_actions')
 
 
-def x_4653(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4654(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('c~3019'), 'index': E.get('k~3020')}
-
-
-def x_4654(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    E = ctx.env()
-    return (E.get('done~2961') == 0)
+    return {'act': 'card_action', 'card': E.get('c~3029'), 'index': E.get('k~3030')}
 
 
 def x_4655(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    return ctx.state.get('passed')
+    E = ctx.env()
+    return (E.get('done~2971') == 0)
 
 
 def x_4656(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    return ctx.state.get('passed')
+
+
+def x_4657(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     E = ctx.env()
     return [E.get('you')]
 
 
-def x_4660(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def x_4661(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     E = ctx.env()
-    return (num(E.get('done~2961')) > num(0))
+    return (num(E.get('done~2971')) > num(0))
 
 
-def x_4664(ctx):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4664, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2934), len(ctx.state['players'])) for v_k_2934 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4667(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~3024'), 0)
+def x_4665(ctx):  # rules_data/terraforming_mars/flow.yaml:40
+    return MEMO(ctx, (4665, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4668(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3023'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~3034'), 0)
 
 
 def x_4669(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3023'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3033'), 0)
 
 
-def x_4673(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def x_4670(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3033'), 0)
+
+
+def x_4674(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
-
-
-def x_4674(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3026'), 0)
 
 
 def x_4675(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     E = ctx.env()
-    return (num(E.get('n~3025')) * num(E.get('k~3027')))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3036'), 0)
 
 
-def x_4676(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    return IDS(ctx, 'resources')
+def x_4676(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    E = ctx.env()
+    return (num(E.get('n~3035')) * num(E.get('k~3037')))
 
 
 def x_4677(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3028'), 0)
+    return IDS(ctx, 'resources')
 
 
 def x_4678(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3028'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3038'), 0)
 
 
-def x_4679(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_4679(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3038'), 0)
+
+
+def x_4680(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4681(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_4682(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4683(ctx):  # 
-    return MEMO(ctx, (4683, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3029, 0)) >= num(GET(ctx, 'parameters', v_p_3029, 'max', 0))) for v_p_3029 in items_of(IDS(ctx, 'parameters'))]))
+def x_4684(ctx):  # 
+    return MEMO(ctx, (4684, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3039, 0)) >= num(GET(ctx, 'parameters', v_p_3039, 'max', 0))) for v_p_3039 in items_of(IDS(ctx, 'parameters'))]))
 
 
-def x_4684(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (4684, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3030), len(ctx.state['players'])) for v_k_3030 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4687(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
-    return IDS(ctx, 'actions')
+def x_4685(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+    return MEMO(ctx, (4685, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3040), len(ctx.state['players'])) for v_k_3040 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4688(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+    return IDS(ctx, 'actions')
+
+
+def x_4689(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
-    return (bool((GET(ctx, 'actions', E.get('a~3032'), 'group', None) == 'conversion')) and bool((E.get('a~3032') == 'plants_to_greenery')))
+    return (bool((GET(ctx, 'actions', E.get('a~3042'), 'group', None) == 'conversion')) and bool((E.get('a~3042') == 'plants_to_greenery')))
 
 
-def x_4690(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4691(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~3033'))
-
-
-def x_4691(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
-    E = ctx.env()
-    return (GET(ctx, 'actions', E.get('a~3033'), 'paid_in', None) == 'megacredits')
+    return FLD(ctx, K[13], E.get('a~3043'))
 
 
 def x_4692(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~3033')}, GET(ctx, 'actions', E.get('a~3033'), 'price', 0), 0)
+    return (GET(ctx, 'actions', E.get('a~3043'), 'paid_in', None) == 'megacredits')
 
 
-def x_4696(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4693(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     E = ctx.env()
-    return (E.get('sv~3036') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~3043')}, GET(ctx, 'actions', E.get('a~3043'), 'price', 0), 0)
 
 
-def x_4697(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4697(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('tv~3037') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('sv~3046') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4698(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4698(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    E = ctx.env()
+    return (E.get('tv~3047') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+
+
+def x_4699(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_4699(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3038'), E.get('t_v~3039')), E.get('h_v~3040')) == 0)
 
 
 def x_4700(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3035')))
+    return (AR('+', AR('+', E.get('s_v~3048'), E.get('t_v~3049')), E.get('h_v~3050')) == 0)
 
 
 def x_4701(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3045')))
+
+
+def x_4702(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4703(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4704(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3038')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3039')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3040'))))) >= num(E.get('price~3035')))
-
-
-def x_4704(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3035'), E.get('s_v~3038'))) - num(1)), E.get('s_v~3038'))]) if (num(E.get('s_v~3038')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3048')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3049')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3050'))))) >= num(E.get('price~3045')))
 
 
 def x_4705(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3035'), E.get('t_v~3039'))) - num(1)), E.get('t_v~3039'))]) if (num(E.get('t_v~3039')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3045'), E.get('s_v~3048'))) - num(1)), E.get('s_v~3048'))]) if (num(E.get('s_v~3048')) > num(0)) else 0))
 
 
 def x_4706(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3035'), E.get('h_v~3040'))) - num(1)), E.get('h_v~3040'))]) if (num(E.get('h_v~3040')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3045'), E.get('t_v~3049'))) - num(1)), E.get('t_v~3049'))]) if (num(E.get('t_v~3049')) > num(0)) else 0))
 
 
 def x_4707(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3035')) - num((num(E.get('s~3041')) * num(E.get('s_v~3038')))))) - num((num(E.get('t~3042')) * num(E.get('t_v~3039')))))) - num((num(E.get('h~3043')) * num(E.get('h_v~3040')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3041')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3041')) * num(E.get('s_v~3038'))), (num(E.get('t~3042')) * num(E.get('t_v~3039')))), (num(E.get('h~3043')) * num(E.get('h_v~3040'))))) - num(E.get('s_v~3038')))) >= num(E.get('price~3035'))))))) and bool((not (bool((num(E.get('t~3042')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3041')) * num(E.get('s_v~3038'))), (num(E.get('t~3042')) * num(E.get('t_v~3039')))), (num(E.get('h~3043')) * num(E.get('h_v~3040'))))) - num(E.get('t_v~3039')))) >= num(E.get('price~3035'))))))) and bool((not (bool((num(E.get('h~3043')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3041')) * num(E.get('s_v~3038'))), (num(E.get('t~3042')) * num(E.get('t_v~3039')))), (num(E.get('h~3043')) * num(E.get('h_v~3040'))))) - num(E.get('h_v~3040')))) >= num(E.get('price~3035'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3045'), E.get('h_v~3050'))) - num(1)), E.get('h_v~3050'))]) if (num(E.get('h_v~3050')) > num(0)) else 0))
 
 
-def x_4708(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4708(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3045')) - num((num(E.get('s~3051')) * num(E.get('s_v~3048')))))) - num((num(E.get('t~3052')) * num(E.get('t_v~3049')))))) - num((num(E.get('h~3053')) * num(E.get('h_v~3050')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3051')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3051')) * num(E.get('s_v~3048'))), (num(E.get('t~3052')) * num(E.get('t_v~3049')))), (num(E.get('h~3053')) * num(E.get('h_v~3050'))))) - num(E.get('s_v~3048')))) >= num(E.get('price~3045'))))))) and bool((not (bool((num(E.get('t~3052')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3051')) * num(E.get('s_v~3048'))), (num(E.get('t~3052')) * num(E.get('t_v~3049')))), (num(E.get('h~3053')) * num(E.get('h_v~3050'))))) - num(E.get('t_v~3049')))) >= num(E.get('price~3045'))))))) and bool((not (bool((num(E.get('h~3053')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3051')) * num(E.get('s_v~3048'))), (num(E.get('t~3052')) * num(E.get('t_v~3049')))), (num(E.get('h~3053')) * num(E.get('h_v~3050'))))) - num(E.get('h_v~3050')))) >= num(E.get('price~3045'))))))))
 
 
 def x_4709(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3035')) - num((num(E.get('s~3041')) * num(E.get('s_v~3038')))))) - num((num(E.get('t~3042')) * num(E.get('t_v~3039')))))) - num((num(E.get('h~3043')) * num(E.get('h_v~3040')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4710(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4710(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3045')) - num((num(E.get('s~3051')) * num(E.get('s_v~3048')))))) - num((num(E.get('t~3052')) * num(E.get('t_v~3049')))))) - num((num(E.get('h~3053')) * num(E.get('h_v~3050')))))])
+
+
+def x_4711(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4712(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4713(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4714(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4715(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4716(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4717(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3035')) - num((num(E.get('s~3041')) * num(E.get('s_v~3038')))))) - num((num(E.get('t~3042')) * num(E.get('t_v~3039')))))) - num((num(E.get('h~3043')) * num(E.get('h_v~3040')))))])}, ({'steel': E.get('s~3041')} if (num(E.get('s_v~3038')) > num(0)) else K[5])), ({'titanium': E.get('t~3042')} if (num(E.get('t_v~3039')) > num(0)) else K[5])), ({'heat': E.get('h~3043')} if (num(E.get('h_v~3040')) > num(0)) else K[5]))
-
-
-def x_4717(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
-    E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~3033')}, GET(ctx, 'actions', E.get('a~3033'), 'price', 0), 0)
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3045')) - num((num(E.get('s~3051')) * num(E.get('s_v~3048')))))) - num((num(E.get('t~3052')) * num(E.get('t_v~3049')))))) - num((num(E.get('h~3053')) * num(E.get('h_v~3050')))))])}, ({'steel': E.get('s~3051')} if (num(E.get('s_v~3048')) > num(0)) else K[5])), ({'titanium': E.get('t~3052')} if (num(E.get('t_v~3049')) > num(0)) else K[5])), ({'heat': E.get('h~3053')} if (num(E.get('h_v~3050')) > num(0)) else K[5]))
 
 
 def x_4718(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
-    return GET(ctx, 'actions', E.get('a~3033'), 'paid_in', None)
+    return MODV(ctx, 'project_price', {'a': E.get('a~3043')}, GET(ctx, 'actions', E.get('a~3043'), 'price', 0), 0)
 
 
-def x_4719(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4719(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3045'), 0)) >= num(E.get('n~3044')))
+    return GET(ctx, 'actions', E.get('a~3043'), 'paid_in', None)
 
 
 def x_4720(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3045'), 0)
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3055'), 0)) >= num(E.get('n~3054')))
 
 
-def x_4722(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4721(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     E = ctx.env()
-    return FLD(ctx, K[14], E.get('a~3033'))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3055'), 0)
 
 
-def x_4723(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4723(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     E = ctx.env()
-    return (GET(ctx, 'actions', E.get('a~3033'), 'group', None) == 'standard_project')
+    return FLD(ctx, K[14], E.get('a~3043'))
 
 
-def x_4726(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4724(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
-    return GET(ctx, 'actions', E.get('a~3033'), 'price', 0)
+    return (GET(ctx, 'actions', E.get('a~3043'), 'group', None) == 'standard_project')
 
 
-def x_4727(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4727(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~3032')}
+    return GET(ctx, 'actions', E.get('a~3043'), 'price', 0)
 
 
-def x_4731(ctx):  # 
+def x_4728(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
+    return {'act': 'project', 'id': E.get('a~3042')}
 
 
 def x_4732(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (4732, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_3046 for v_m_3046 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_3046, None) == E.get('you'))]))))
+    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
 def x_4733(ctx):  # 
-    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[19], KEY(v_f_3047, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3048, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) for v_p_3048 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_3049 for v_p_3049 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_3049, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_3050, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) for v_q_3050 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[19], KEY(v_f_3047, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3051, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) for v_p_3051 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_3051, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_3052, lambda E: FLD(ctx, K[19], KEY(v_f_3047, 'id', None))) for v_q_3052 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_3047 in items_of(ctx.state.get('awards'))])
+    E = ctx.env()
+    return MEMO(ctx, (4733, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_3056 for v_m_3056 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_3056, None) == E.get('you'))]))))
 
 
 def x_4734(ctx):  # 
-    E = ctx.env()
-    return MEMO(ctx, (4734, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_3053 for v_s_3053 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3053, {}), 'owner', None) == E.get('you'))))]))
+    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[19], KEY(v_f_3057, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3058, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) for v_p_3058 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_3059 for v_p_3059 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_3059, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_3060, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) for v_q_3060 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[19], KEY(v_f_3057, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3061, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) for v_p_3061 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_3061, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_3062, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) for v_q_3062 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_3057 in items_of(ctx.state.get('awards'))])
 
 
 def x_4735(ctx):  # 
     E = ctx.env()
-    return MEMO(ctx, (4735, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3055 for v_x_3055 in items_of(ADJ(ctx, 'spaces', v_s_3054)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_3055, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3055, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3055, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_3054 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3054, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4735, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_3063 for v_s_3063 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_4736(ctx):  # 
     E = ctx.env()
-    return CALL(ctx, 'sum', None, [FLD(ctx, K[20], v_c_3056) for v_c_3056 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
+    return MEMO(ctx, (4736, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3065 for v_x_3065 in items_of(ADJ(ctx, 'spaces', v_s_3064)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_3065, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3065, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3065, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_3064 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_4737(ctx):  # 
-    return ((K[21] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3057, 0)) >= num(GET(ctx, 'parameters', v_p_3057, 'max', 0))) for v_p_3057 in items_of(IDS(ctx, 'parameters'))]) else K[22]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
+    E = ctx.env()
+    return CALL(ctx, 'sum', None, [FLD(ctx, K[20], v_c_3066) for v_c_3066 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
 
 
 def x_4738(ctx):  # 
-    return ctx.state.get('turn_actions')
+    return ((K[21] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3067, 0)) >= num(GET(ctx, 'parameters', v_p_3067, 'max', 0))) for v_p_3067 in items_of(IDS(ctx, 'parameters'))]) else K[22]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
 
 
 def x_4739(ctx):  # 
-    return MEMO(ctx, (4739, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3059, 0)) >= num(GET(ctx, 'parameters', v_p_3059, 'max', 0))) for v_p_3059 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+    return ctx.state.get('turn_actions')
 
 
-def x_4171(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4740(ctx):  # 
+    return MEMO(ctx, (4740, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3069, 0)) >= num(GET(ctx, 'parameters', v_p_3069, 'max', 0))) for v_p_3069 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+
+
+def x_4172(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4173(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4174(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
 
 
-def x_4174(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def x_4175(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return ctx.state.get('discard')
 
 
-def x_4175(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
 def x_4176(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
 def x_4177(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+    return ctx.state.get('deck')
+
+
+def x_4178(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4179(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_4180(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     E = ctx.env()
-    return AR('+', E.get('costs~3060'), K[7])
+    return AR('+', E.get('costs~3070'), K[7])
 
 
-def x_4182(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4183(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     E = ctx.env()
-    return MEMO(ctx, (4182, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3066: (lambda v_near_3069: (v_near_3069 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3069)) > num(0)))) else v_open_3066))([v_s_3067 for v_s_3067 in items_of(v_open_3066) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3068, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3068, {}), 'owner', None) == E.get('you')))) for v_x_3068 in items_of(ADJ(ctx, 'spaces', v_s_3067))])))]))([v_s_3063 for v_s_3063 in items_of([v_x_3062 for v_x_3062 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3062, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3063, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3063, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3063, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3063, None) == E.get('you'))))) and bool((bool(IN(v_s_3063, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3064, ctx.state.get('board'))) and bool((not IN(v_x_3064, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None) == v_u_3065)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3064, {}), 'tile', None), 'counts_as', None) == v_u_3065))))) for v_u_3065 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3064 in items_of(ADJ(ctx, 'spaces', v_s_3063))]))))))]))
+    return MEMO(ctx, (4183, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3076: (lambda v_near_3079: (v_near_3079 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3079)) > num(0)))) else v_open_3076))([v_s_3077 for v_s_3077 in items_of(v_open_3076) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3078, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3078, {}), 'owner', None) == E.get('you')))) for v_x_3078 in items_of(ADJ(ctx, 'spaces', v_s_3077))])))]))([v_s_3073 for v_s_3073 in items_of([v_x_3072 for v_x_3072 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3072, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3073, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3073, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3073, None) == E.get('you'))))) and bool((bool(IN(v_s_3073, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3074, ctx.state.get('board'))) and bool((not IN(v_x_3074, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None) == v_u_3075)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None), 'counts_as', None) == v_u_3075))))) for v_u_3075 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3074 in items_of(ADJ(ctx, 'spaces', v_s_3073))]))))))]))
 
 
-def x_4183(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_4184(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     E = ctx.env()
-    return (E.get('free~3070') if (E.get('k~3061') == 0) else CALL(ctx, 'reversed', None, E.get('free~3070')))
+    return (E.get('free~3080') if (E.get('k~3071') == 0) else CALL(ctx, 'reversed', None, E.get('free~3080')))
 
 
-def x_4184(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_4185(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~3071'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('order~3081'))) > num(0))
 
 
-def x_4185(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4186(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     E = ctx.env()
-    return KEY(E.get('order~3071'), AR('%', (num(AR('+', KEY(E.get('costs~3060'), (num(2) * num(E.get('k~3061'))), None), CALL(ctx, 'count', None, E.get('order~3071')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3071'))), None)
-
-
-def x_4188(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
-    E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~3074'), {})
+    return KEY(E.get('order~3081'), AR('%', (num(AR('+', KEY(E.get('costs~3070'), (num(2) * num(E.get('k~3071'))), None), CALL(ctx, 'count', None, E.get('order~3081')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3081'))), None)
 
 
 def x_4189(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~3073'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3073'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~3084'), {})
 
 
-def x_4190(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4190(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~3083'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3083'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_4191(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4192(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4193(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4193(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4194(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~3073'))
+    return FLD(ctx, K[1], E.get('t~3083'))
 
 
-def x_4194(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4195(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~3074'))
-
-
-def x_4195(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~3074'))
+    return FLD(ctx, K[2], E.get('s~3084'))
 
 
 def x_4196(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~3075'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~3084'))
 
 
 def x_4197(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3075'), {}), 'tile', None))
+    return IN(E.get('x~3085'), ctx.state.get('board'))
 
 
-def x_4201(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4198(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return MEMO(ctx, (4201, E.get('at~3072'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3076 for v_x_3076 in items_of(ADJ(ctx, 'spaces', E.get('at~3072'))) if IN(v_x_3076, (lambda v_open_3081: (lambda v_near_3084: (v_near_3084 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3084)) > num(0)))) else v_open_3081))([v_s_3082 for v_s_3082 in items_of(v_open_3081) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3083, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3083, {}), 'owner', None) == E.get('you')))) for v_x_3083 in items_of(ADJ(ctx, 'spaces', v_s_3082))])))]))([v_s_3078 for v_s_3078 in items_of([v_x_3077 for v_x_3077 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3077, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3078, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3078, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3078, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3078, None) == E.get('you'))))) and bool((bool(IN(v_s_3078, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3079, ctx.state.get('board'))) and bool((not IN(v_x_3079, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None) == v_u_3080)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3079, {}), 'tile', None), 'counts_as', None) == v_u_3080))))) for v_u_3080 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3079 in items_of(ADJ(ctx, 'spaces', v_s_3078))]))))))]))])
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3085'), {}), 'tile', None))
 
 
-def x_4202(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4202(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~3085'))) > num(0))
+    return MEMO(ctx, (4202, E.get('at~3082'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3086 for v_x_3086 in items_of(ADJ(ctx, 'spaces', E.get('at~3082'))) if IN(v_x_3086, (lambda v_open_3091: (lambda v_near_3094: (v_near_3094 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3094)) > num(0)))) else v_open_3091))([v_s_3092 for v_s_3092 in items_of(v_open_3091) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3093, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3093, {}), 'owner', None) == E.get('you')))) for v_x_3093 in items_of(ADJ(ctx, 'spaces', v_s_3092))])))]))([v_s_3088 for v_s_3088 in items_of([v_x_3087 for v_x_3087 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3087, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3088, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3088, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3088, None) == E.get('you'))))) and bool((bool(IN(v_s_3088, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3089, ctx.state.get('board'))) and bool((not IN(v_x_3089, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None) == v_u_3090)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None), 'counts_as', None) == v_u_3090))))) for v_u_3090 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3089 in items_of(ADJ(ctx, 'spaces', v_s_3088))]))))))]))])
 
 
-def x_4204(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_4203(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     E = ctx.env()
-    return KEY(E.get('ring~3085'), AR('%', (num(AR('+', KEY(E.get('costs~3060'), AR('+', (num(2) * num(E.get('k~3061'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3085')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3085'))), None)
+    return (num(CALL(ctx, 'count', None, E.get('ring~3095'))) > num(0))
 
 
-def x_4205(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4205(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~3087'), {})
+    return KEY(E.get('ring~3095'), AR('%', (num(AR('+', KEY(E.get('costs~3070'), AR('+', (num(2) * num(E.get('k~3071'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3095')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3095'))), None)
 
 
 def x_4206(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     E = ctx.env()
-    return {'tile': E.get('t~3086'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3086'), 'owned', False) else None), 'card': E.get('this')}
+    return KEY(ctx.state.get('board'), E.get('s~3097'), {})
 
 
-def x_4207(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4207(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~3096'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3096'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_4208(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_4209(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4210(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4210(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4211(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~3086'))
+    return FLD(ctx, K[1], E.get('t~3096'))
 
 
-def x_4211(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_4212(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~3087'))
-
-
-def x_4212(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~3087'))
+    return FLD(ctx, K[2], E.get('s~3097'))
 
 
 def x_4213(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~3088'), ctx.state.get('board'))
+    return ADJ(ctx, 'spaces', E.get('s~3097'))
 
 
 def x_4214(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3088'), {}), 'tile', None))
+    return IN(E.get('x~3098'), ctx.state.get('board'))
 
 
-def x_4218(ctx):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4215(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+    E = ctx.env()
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3098'), {}), 'tile', None))
+
+
+def x_4219(ctx):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_4219(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4220(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4221(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4222(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~3089'))
-
-
-def x_4222(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return ctx.state.get('corp_deck')
+    return FLD(ctx, K[8], E.get('c~3099'))
 
 
 def x_4223(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4223,), lambda: CALL(ctx, 'sorted', None, [v_c_3090 for v_c_3090 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3090, 'beginner', None) != True)]))
+    return ctx.state.get('corp_deck')
 
 
 def x_4224(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4224,), lambda: CALL(ctx, 'sorted', None, [v_c_3100 for v_c_3100 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3100, 'beginner', None) != True)]))
+
+
+def x_4225(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4225(ctx):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4226(ctx):  # rules_data/terraforming_mars/modules.yaml:54
     return list(range(len(ctx.state['players'])))
 
 
-def x_4227(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4228(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4228(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4229(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_4229(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
 def x_4230(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return ctx.state.get('corp_deck')
-
-
-def x_4231(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4232(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4231(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+    return ctx.state.get('corp_deck')
+
+
+def x_4232(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+
+
+def x_4233(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
-
-
-def x_4234(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
 
 
 def x_4235(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
-    return [E.get('c~3092')]
+    return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4236(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4236(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~3092'), 'megacredits', 0)
+    return [E.get('c~3102')]
 
 
-def x_4238(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4237(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3094'), 0)
+    return GET(ctx, 'corporations', E.get('c~3102'), 'megacredits', 0)
 
 
-def x_4241(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4239(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~3092'))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3104'), 0)
 
 
-def x_4242(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4242(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     E = ctx.env()
-    return {'corporation': E.get('corporation_card~3091')}
+    return FLD(ctx, K[9], E.get('c~3102'))
 
 
-def x_4243(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4243(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+    E = ctx.env()
+    return {'corporation': E.get('corporation_card~3101')}
+
+
+def x_4244(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4247(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4248(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4248(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
 def x_4249(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_4250(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_4251(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4252(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4253(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
-
-
-def x_4253(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4254(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4255(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4256(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_4257(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4258(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4263(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4256(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4257(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return ctx.state.get('deck')
+
+
+def x_4258(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4259(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
-    return (E.get('sv~3099') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4264(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4264(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('tv~3100') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('sv~3109') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4265(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4265(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    E = ctx.env()
+    return (E.get('tv~3110') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+
+
+def x_4266(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4266(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3101'), E.get('t_v~3102')), E.get('h_v~3103')) == 0)
-
-
 def x_4267(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3098')))
+    return (AR('+', AR('+', E.get('s_v~3111'), E.get('t_v~3112')), E.get('h_v~3113')) == 0)
 
 
 def x_4268(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3108')))
+
+
+def x_4269(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4270(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4271(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3101')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3102')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3103'))))) >= num(E.get('price~3098')))
-
-
-def x_4271(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('s_v~3101'))) - num(1)), E.get('s_v~3101'))]) if (num(E.get('s_v~3101')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3111')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3112')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3113'))))) >= num(E.get('price~3108')))
 
 
 def x_4272(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('t_v~3102'))) - num(1)), E.get('t_v~3102'))]) if (num(E.get('t_v~3102')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('s_v~3111'))) - num(1)), E.get('s_v~3111'))]) if (num(E.get('s_v~3111')) > num(0)) else 0))
 
 
 def x_4273(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3098'), E.get('h_v~3103'))) - num(1)), E.get('h_v~3103'))]) if (num(E.get('h_v~3103')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('t_v~3112'))) - num(1)), E.get('t_v~3112'))]) if (num(E.get('t_v~3112')) > num(0)) else 0))
 
 
 def x_4274(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3104')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('s_v~3101')))) >= num(E.get('price~3098'))))))) and bool((not (bool((num(E.get('t~3105')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('t_v~3102')))) >= num(E.get('price~3098'))))))) and bool((not (bool((num(E.get('h~3106')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3104')) * num(E.get('s_v~3101'))), (num(E.get('t~3105')) * num(E.get('t_v~3102')))), (num(E.get('h~3106')) * num(E.get('h_v~3103'))))) - num(E.get('h_v~3103')))) >= num(E.get('price~3098'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('h_v~3113'))) - num(1)), E.get('h_v~3113'))]) if (num(E.get('h_v~3113')) > num(0)) else 0))
 
 
-def x_4275(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4275(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3114')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('s_v~3111')))) >= num(E.get('price~3108'))))))) and bool((not (bool((num(E.get('t~3115')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('t_v~3112')))) >= num(E.get('price~3108'))))))) and bool((not (bool((num(E.get('h~3116')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('h_v~3113')))) >= num(E.get('price~3108'))))))))
 
 
 def x_4276(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4277(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4277(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])
+
+
+def x_4278(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4279(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4280(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4281(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4282(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4283(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4284(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3098')) - num((num(E.get('s~3104')) * num(E.get('s_v~3101')))))) - num((num(E.get('t~3105')) * num(E.get('t_v~3102')))))) - num((num(E.get('h~3106')) * num(E.get('h_v~3103')))))])}, ({'steel': E.get('s~3104')} if (num(E.get('s_v~3101')) > num(0)) else K[5])), ({'titanium': E.get('t~3105')} if (num(E.get('t_v~3102')) > num(0)) else K[5])), ({'heat': E.get('h~3106')} if (num(E.get('h_v~3103')) > num(0)) else K[5]))
-
-
-def x_4284(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])}, ({'steel': E.get('s~3114')} if (num(E.get('s_v~3111')) > num(0)) else K[5])), ({'titanium': E.get('t~3115')} if (num(E.get('t_v~3112')) > num(0)) else K[5])), ({'heat': E.get('h~3116')} if (num(E.get('h_v~3113')) > num(0)) else K[5]))
 
 
 def x_4285(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return [E.get('card~3096')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4286(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4286(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return {'card': E.get('card~3096'), 'keep': True}
+    return [E.get('card~3106')]
 
 
-def x_4287(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    return ctx.state.get('discard')
+def x_4287(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+    E = ctx.env()
+    return {'card': E.get('card~3106'), 'keep': True}
 
 
 def x_4288(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    return ctx.state.get('discard')
+
+
+def x_4289(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
-    return [E.get('card~3096')]
+    return [E.get('card~3106')]
 
 
-def x_4289(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4290(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
-    return {'card': E.get('card~3096'), 'keep': False}
+    return {'card': E.get('card~3106'), 'keep': False}
 
 
-def x_4290(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4291(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4292(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4292, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3107), len(ctx.state['players'])) for v_k_3107 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4294(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+def x_4293(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4293, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3117), len(ctx.state['players'])) for v_k_3117 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4295(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
 def x_4296(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_4297(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_4298(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_4299(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4300(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
-
-
-def x_4300(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4301(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
 def x_4302(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4303(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return ctx.state.get('deck')
-
-
-def x_4304(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4305(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4305, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3108).get('pack'))) > num(0)) for v_p_3108 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4304(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
 
 
-def x_4306(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4306, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3109), len(ctx.state['players'])) for v_k_3109 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4305(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4306(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4306, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3118).get('pack'))) > num(0)) for v_p_3118 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4307(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4307, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3119), len(ctx.state['players'])) for v_k_3119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4308(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
-
-
-def x_4308(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4309(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -13258,175 +13253,180 @@ def x_4309(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
 
 def x_4310(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3110')]
+    return PL(ctx, E.get('you')).get('pack')
 
 
 def x_4311(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return [E.get('card~3120')]
 
 
 def x_4312(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return [E.get('card~3110')]
+    return PL(ctx, E.get('you')).get('offer')
 
 
 def x_4313(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     E = ctx.env()
-    return {'card': E.get('card~3110')}
+    return [E.get('card~3120')]
 
 
-def x_4314(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4314, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3111).get('pack') for v_p_3111 in items_of(list(range(len(ctx.state['players']))))])
+def x_4314(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    E = ctx.env()
+    return {'card': E.get('card~3120')}
 
 
-def x_4315(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4315(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4315, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3121).get('pack') for v_p_3121 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_4316(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_4316(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return list(range(len(ctx.state['players'])))
-
-
 def x_4317(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    E = ctx.env()
-    return PL(ctx, E.get('p~3114')).get('pack')
+    return list(range(len(ctx.state['players'])))
 
 
 def x_4318(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     E = ctx.env()
-    return KEY(E.get('packs~3112'), AR('%', (num(AR('+', E.get('p~3114'), len(ctx.state['players']))) - num(E.get('shift~3113'))), len(ctx.state['players'])), None)
+    return PL(ctx, E.get('p~3124')).get('pack')
 
 
-def x_4319(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4319, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3115), len(ctx.state['players'])) for v_k_3115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4319(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    E = ctx.env()
+    return KEY(E.get('packs~3122'), AR('%', (num(AR('+', E.get('p~3124'), len(ctx.state['players']))) - num(E.get('shift~3123'))), len(ctx.state['players'])), None)
 
 
-def x_4320(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4320(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4320, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3125), len(ctx.state['players'])) for v_k_3125 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4321(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4325(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4326(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     E = ctx.env()
-    return (E.get('sv~3119') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3129') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4326(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4327(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     E = ctx.env()
-    return (E.get('tv~3120') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3130') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4327(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4328(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4328(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3121'), E.get('t_v~3122')), E.get('h_v~3123')) == 0)
-
-
 def x_4329(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3118')))
+    return (AR('+', AR('+', E.get('s_v~3131'), E.get('t_v~3132')), E.get('h_v~3133')) == 0)
 
 
 def x_4330(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3128')))
+
+
+def x_4331(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4332(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3121')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3122')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3123'))))) >= num(E.get('price~3118')))
-
-
-def x_4333(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('s_v~3121'))) - num(1)), E.get('s_v~3121'))]) if (num(E.get('s_v~3121')) > num(0)) else 0))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3131')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3132')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3133'))))) >= num(E.get('price~3128')))
 
 
 def x_4334(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('t_v~3122'))) - num(1)), E.get('t_v~3122'))]) if (num(E.get('t_v~3122')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('s_v~3131'))) - num(1)), E.get('s_v~3131'))]) if (num(E.get('s_v~3131')) > num(0)) else 0))
 
 
 def x_4335(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3118'), E.get('h_v~3123'))) - num(1)), E.get('h_v~3123'))]) if (num(E.get('h_v~3123')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('t_v~3132'))) - num(1)), E.get('t_v~3132'))]) if (num(E.get('t_v~3132')) > num(0)) else 0))
 
 
 def x_4336(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3124')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('s_v~3121')))) >= num(E.get('price~3118'))))))) and bool((not (bool((num(E.get('t~3125')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('t_v~3122')))) >= num(E.get('price~3118'))))))) and bool((not (bool((num(E.get('h~3126')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3124')) * num(E.get('s_v~3121'))), (num(E.get('t~3125')) * num(E.get('t_v~3122')))), (num(E.get('h~3126')) * num(E.get('h_v~3123'))))) - num(E.get('h_v~3123')))) >= num(E.get('price~3118'))))))))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('h_v~3133'))) - num(1)), E.get('h_v~3133'))]) if (num(E.get('h_v~3133')) > num(0)) else 0))
 
 
-def x_4337(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4337(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3134')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('s_v~3131')))) >= num(E.get('price~3128'))))))) and bool((not (bool((num(E.get('t~3135')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('t_v~3132')))) >= num(E.get('price~3128'))))))) and bool((not (bool((num(E.get('h~3136')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('h_v~3133')))) >= num(E.get('price~3128'))))))))
 
 
 def x_4338(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4339(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])
+
+
+def x_4340(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4341(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4342(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4343(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4344(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4345(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4346(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3118')) - num((num(E.get('s~3124')) * num(E.get('s_v~3121')))))) - num((num(E.get('t~3125')) * num(E.get('t_v~3122')))))) - num((num(E.get('h~3126')) * num(E.get('h_v~3123')))))])}, ({'steel': E.get('s~3124')} if (num(E.get('s_v~3121')) > num(0)) else K[5])), ({'titanium': E.get('t~3125')} if (num(E.get('t_v~3122')) > num(0)) else K[5])), ({'heat': E.get('h~3126')} if (num(E.get('h_v~3123')) > num(0)) else K[5]))
-
-
-def x_4346(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])}, ({'steel': E.get('s~3134')} if (num(E.get('s_v~3131')) > num(0)) else K[5])), ({'titanium': E.get('t~3135')} if (num(E.get('t_v~3132')) > num(0)) else K[5])), ({'heat': E.get('h~3136')} if (num(E.get('h_v~3133')) > num(0)) else K[5]))
 
 
 def x_4347(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return [E.get('card~3116')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4348(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4348(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     E = ctx.env()
-    return {'card': E.get('card~3116'), 'keep': True}
+    return [E.get('card~3126')]
 
 
-def x_4349(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    return ctx.state.get('discard')
+def x_4349(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+    E = ctx.env()
+    return {'card': E.get('card~3126'), 'keep': True}
 
 
 def x_4350(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    return ctx.state.get('discard')
+
+
+def x_4351(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     E = ctx.env()
-    return [E.get('card~3116')]
+    return [E.get('card~3126')]
 
 
-def x_4351(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4352(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     E = ctx.env()
-    return {'card': E.get('card~3116'), 'keep': False}
+    return {'card': E.get('card~3126'), 'keep': False}
 
 
-def x_4352(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4353(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4354(ctx):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4355(ctx):  # rules_data/terraforming_mars/modules.yaml:66
     return (num(ctx.state['round']) > num(1))
 
 
@@ -14875,408 +14875,407 @@ CODE = {
     2698: x_2698,
     2699: x_2699,
     2701: x_2701,
-    2704: x_2704,
     2705: x_2705,
     2706: x_2706,
     2707: x_2707,
     2708: x_2708,
     2709: x_2709,
-    2711: x_2711,
-    2713: x_2713,
+    2710: x_2710,
+    2712: x_2712,
     2714: x_2714,
-    2717: x_2717,
-    2719: x_2719,
+    2715: x_2715,
+    2718: x_2718,
     2720: x_2720,
     2721: x_2721,
-    2724: x_2724,
+    2722: x_2722,
     2725: x_2725,
     2726: x_2726,
-    2728: x_2728,
+    2727: x_2727,
     2729: x_2729,
-    2732: x_2732,
-    2737: x_2737,
+    2730: x_2730,
+    2733: x_2733,
     2738: x_2738,
     2739: x_2739,
-    2741: x_2741,
-    2743: x_2743,
-    2745: x_2745,
-    2748: x_2748,
-    2750: x_2750,
-    2754: x_2754,
+    2740: x_2740,
+    2742: x_2742,
+    2744: x_2744,
+    2746: x_2746,
+    2749: x_2749,
+    2751: x_2751,
     2755: x_2755,
     2756: x_2756,
-    2759: x_2759,
+    2757: x_2757,
     2760: x_2760,
-    2764: x_2764,
-    2768: x_2768,
-    2770: x_2770,
-    2774: x_2774,
+    2761: x_2761,
+    2765: x_2765,
+    2769: x_2769,
+    2771: x_2771,
     2775: x_2775,
     2776: x_2776,
     2777: x_2777,
     2778: x_2778,
     2779: x_2779,
-    2781: x_2781,
-    2783: x_2783,
+    2780: x_2780,
+    2782: x_2782,
     2784: x_2784,
     2785: x_2785,
-    2788: x_2788,
-    2791: x_2791,
-    2797: x_2797,
+    2786: x_2786,
+    2789: x_2789,
+    2792: x_2792,
     2798: x_2798,
     2799: x_2799,
     2800: x_2800,
     2801: x_2801,
     2802: x_2802,
-    2804: x_2804,
-    2806: x_2806,
+    2803: x_2803,
+    2805: x_2805,
     2807: x_2807,
     2808: x_2808,
-    2813: x_2813,
+    2809: x_2809,
     2814: x_2814,
     2815: x_2815,
     2816: x_2816,
-    2819: x_2819,
+    2817: x_2817,
     2820: x_2820,
     2821: x_2821,
-    2823: x_2823,
+    2822: x_2822,
     2824: x_2824,
     2825: x_2825,
     2826: x_2826,
     2827: x_2827,
     2828: x_2828,
-    2832: x_2832,
-    2835: x_2835,
-    2837: x_2837,
-    2840: x_2840,
-    2842: x_2842,
-    2846: x_2846,
+    2829: x_2829,
+    2833: x_2833,
+    2836: x_2836,
+    2838: x_2838,
+    2841: x_2841,
+    2843: x_2843,
     2847: x_2847,
     2848: x_2848,
     2849: x_2849,
-    2852: x_2852,
+    2850: x_2850,
     2853: x_2853,
     2854: x_2854,
-    2856: x_2856,
+    2855: x_2855,
     2857: x_2857,
     2858: x_2858,
     2859: x_2859,
     2860: x_2860,
     2861: x_2861,
-    2865: x_2865,
-    2867: x_2867,
+    2862: x_2862,
+    2866: x_2866,
     2868: x_2868,
     2869: x_2869,
-    2872: x_2872,
+    2870: x_2870,
     2873: x_2873,
     2874: x_2874,
-    2876: x_2876,
+    2875: x_2875,
     2877: x_2877,
     2878: x_2878,
     2879: x_2879,
     2880: x_2880,
     2881: x_2881,
-    2885: x_2885,
-    2888: x_2888,
+    2882: x_2882,
+    2886: x_2886,
     2889: x_2889,
     2890: x_2890,
     2891: x_2891,
-    2893: x_2893,
+    2892: x_2892,
     2894: x_2894,
     2895: x_2895,
     2896: x_2896,
     2897: x_2897,
     2898: x_2898,
-    2901: x_2901,
-    2906: x_2906,
+    2899: x_2899,
+    2902: x_2902,
     2907: x_2907,
     2908: x_2908,
-    2910: x_2910,
-    2915: x_2915,
-    2917: x_2917,
+    2909: x_2909,
+    2911: x_2911,
+    2916: x_2916,
     2918: x_2918,
-    2921: x_2921,
-    2923: x_2923,
-    2925: x_2925,
-    2928: x_2928,
-    2932: x_2932,
+    2919: x_2919,
+    2922: x_2922,
+    2924: x_2924,
+    2926: x_2926,
+    2929: x_2929,
     2933: x_2933,
-    2935: x_2935,
-    2938: x_2938,
-    2942: x_2942,
+    2934: x_2934,
+    2936: x_2936,
+    2939: x_2939,
     2943: x_2943,
     2944: x_2944,
     2945: x_2945,
     2946: x_2946,
-    2948: x_2948,
+    2947: x_2947,
     2949: x_2949,
     2950: x_2950,
-    2953: x_2953,
-    2955: x_2955,
-    2958: x_2958,
+    2951: x_2951,
+    2954: x_2954,
+    2956: x_2956,
     2959: x_2959,
     2960: x_2960,
-    2962: x_2962,
+    2961: x_2961,
     2963: x_2963,
     2964: x_2964,
     2965: x_2965,
-    2967: x_2967,
+    2966: x_2966,
     2968: x_2968,
-    2973: x_2973,
+    2969: x_2969,
     2974: x_2974,
-    2978: x_2978,
-    2980: x_2980,
+    2975: x_2975,
+    2979: x_2979,
     2981: x_2981,
     2982: x_2982,
     2983: x_2983,
-    2985: x_2985,
+    2984: x_2984,
     2986: x_2986,
-    2988: x_2988,
+    2987: x_2987,
     2989: x_2989,
-    2991: x_2991,
-    2993: x_2993,
-    2997: x_2997,
-    3000: x_3000,
+    2990: x_2990,
+    2992: x_2992,
+    2994: x_2994,
+    2998: x_2998,
     3001: x_3001,
-    3005: x_3005,
+    3002: x_3002,
     3006: x_3006,
-    3008: x_3008,
-    3010: x_3010,
+    3007: x_3007,
+    3009: x_3009,
     3011: x_3011,
-    3013: x_3013,
-    3016: x_3016,
-    3018: x_3018,
-    3021: x_3021,
-    3025: x_3025,
-    3029: x_3029,
-    3034: x_3034,
+    3012: x_3012,
+    3014: x_3014,
+    3017: x_3017,
+    3019: x_3019,
+    3022: x_3022,
+    3026: x_3026,
+    3030: x_3030,
     3035: x_3035,
-    3039: x_3039,
+    3036: x_3036,
     3040: x_3040,
-    3042: x_3042,
-    3044: x_3044,
+    3041: x_3041,
+    3043: x_3043,
     3045: x_3045,
-    3050: x_3050,
-    3054: x_3054,
-    3056: x_3056,
+    3046: x_3046,
+    3051: x_3051,
+    3055: x_3055,
     3057: x_3057,
-    3060: x_3060,
-    3062: x_3062,
-    3065: x_3065,
+    3058: x_3058,
+    3061: x_3061,
+    3063: x_3063,
     3066: x_3066,
     3067: x_3067,
     3068: x_3068,
     3069: x_3069,
-    3071: x_3071,
-    3074: x_3074,
-    3077: x_3077,
+    3070: x_3070,
+    3072: x_3072,
+    3075: x_3075,
     3078: x_3078,
     3079: x_3079,
-    3082: x_3082,
+    3080: x_3080,
     3083: x_3083,
     3084: x_3084,
-    3086: x_3086,
+    3085: x_3085,
     3087: x_3087,
     3088: x_3088,
     3089: x_3089,
     3090: x_3090,
     3091: x_3091,
-    3095: x_3095,
-    3098: x_3098,
+    3092: x_3092,
+    3096: x_3096,
     3099: x_3099,
     3100: x_3100,
     3101: x_3101,
-    3103: x_3103,
+    3102: x_3102,
     3104: x_3104,
     3105: x_3105,
     3106: x_3106,
     3107: x_3107,
     3108: x_3108,
-    3111: x_3111,
-    3115: x_3115,
-    3119: x_3119,
+    3109: x_3109,
+    3112: x_3112,
+    3116: x_3116,
     3120: x_3120,
-    3122: x_3122,
-    3124: x_3124,
+    3121: x_3121,
+    3123: x_3123,
     3125: x_3125,
-    3129: x_3129,
-    3133: x_3133,
+    3126: x_3126,
+    3130: x_3130,
     3134: x_3134,
     3135: x_3135,
-    3137: x_3137,
-    3140: x_3140,
+    3136: x_3136,
+    3138: x_3138,
     3141: x_3141,
     3142: x_3142,
-    3144: x_3144,
-    3147: x_3147,
-    3151: x_3151,
+    3143: x_3143,
+    3145: x_3145,
+    3148: x_3148,
     3152: x_3152,
-    3156: x_3156,
-    3158: x_3158,
-    3161: x_3161,
+    3153: x_3153,
+    3157: x_3157,
+    3159: x_3159,
     3162: x_3162,
-    3164: x_3164,
-    3166: x_3166,
+    3163: x_3163,
+    3165: x_3165,
     3167: x_3167,
-    3169: x_3169,
-    3172: x_3172,
+    3168: x_3168,
+    3170: x_3170,
     3173: x_3173,
-    3177: x_3177,
-    3180: x_3180,
-    3184: x_3184,
-    3186: x_3186,
-    3189: x_3189,
-    3191: x_3191,
-    3193: x_3193,
-    3196: x_3196,
-    3200: x_3200,
-    3204: x_3204,
-    3209: x_3209,
-    3213: x_3213,
-    3217: x_3217,
+    3174: x_3174,
+    3178: x_3178,
+    3181: x_3181,
+    3185: x_3185,
+    3187: x_3187,
+    3190: x_3190,
+    3192: x_3192,
+    3194: x_3194,
+    3197: x_3197,
+    3201: x_3201,
+    3205: x_3205,
+    3210: x_3210,
+    3214: x_3214,
     3218: x_3218,
     3219: x_3219,
-    3221: x_3221,
-    3224: x_3224,
+    3220: x_3220,
+    3222: x_3222,
     3225: x_3225,
-    3229: x_3229,
-    3231: x_3231,
-    3234: x_3234,
+    3226: x_3226,
+    3230: x_3230,
+    3232: x_3232,
     3235: x_3235,
-    3237: x_3237,
-    3239: x_3239,
+    3236: x_3236,
+    3238: x_3238,
     3240: x_3240,
-    3244: x_3244,
-    3246: x_3246,
-    3249: x_3249,
-    3252: x_3252,
+    3241: x_3241,
+    3245: x_3245,
+    3247: x_3247,
+    3250: x_3250,
     3253: x_3253,
-    3255: x_3255,
-    3257: x_3257,
-    3260: x_3260,
-    3262: x_3262,
-    3266: x_3266,
+    3254: x_3254,
+    3256: x_3256,
+    3258: x_3258,
+    3261: x_3261,
+    3263: x_3263,
     3267: x_3267,
     3268: x_3268,
     3269: x_3269,
-    3272: x_3272,
+    3270: x_3270,
     3273: x_3273,
     3274: x_3274,
-    3276: x_3276,
+    3275: x_3275,
     3277: x_3277,
     3278: x_3278,
     3279: x_3279,
     3280: x_3280,
     3281: x_3281,
-    3285: x_3285,
-    3288: x_3288,
+    3282: x_3282,
+    3286: x_3286,
     3289: x_3289,
     3290: x_3290,
     3291: x_3291,
-    3294: x_3294,
-    3296: x_3296,
-    3299: x_3299,
-    3302: x_3302,
-    3305: x_3305,
+    3292: x_3292,
+    3295: x_3295,
+    3297: x_3297,
+    3300: x_3300,
+    3303: x_3303,
     3306: x_3306,
-    3311: x_3311,
+    3307: x_3307,
     3312: x_3312,
     3313: x_3313,
     3314: x_3314,
     3315: x_3315,
     3316: x_3316,
-    3318: x_3318,
-    3320: x_3320,
+    3317: x_3317,
+    3319: x_3319,
     3321: x_3321,
     3322: x_3322,
-    3327: x_3327,
+    3323: x_3323,
     3328: x_3328,
     3329: x_3329,
     3330: x_3330,
     3331: x_3331,
-    3333: x_3333,
-    3336: x_3336,
-    3338: x_3338,
-    3342: x_3342,
+    3332: x_3332,
+    3334: x_3334,
+    3337: x_3337,
+    3339: x_3339,
     3343: x_3343,
-    3347: x_3347,
-    3349: x_3349,
-    3353: x_3353,
+    3344: x_3344,
+    3348: x_3348,
+    3350: x_3350,
     3354: x_3354,
-    3358: x_3358,
-    3362: x_3362,
-    3364: x_3364,
+    3355: x_3355,
+    3359: x_3359,
+    3363: x_3363,
     3365: x_3365,
-    3367: x_3367,
+    3366: x_3366,
     3368: x_3368,
     3369: x_3369,
-    3372: x_3372,
+    3370: x_3370,
     3373: x_3373,
     3374: x_3374,
-    3376: x_3376,
+    3375: x_3375,
     3377: x_3377,
     3378: x_3378,
     3379: x_3379,
     3380: x_3380,
     3381: x_3381,
-    3385: x_3385,
-    3388: x_3388,
+    3382: x_3382,
+    3386: x_3386,
     3389: x_3389,
-    3393: x_3393,
-    3395: x_3395,
-    3397: x_3397,
+    3390: x_3390,
+    3394: x_3394,
+    3396: x_3396,
     3398: x_3398,
     3399: x_3399,
-    3402: x_3402,
+    3400: x_3400,
     3403: x_3403,
     3404: x_3404,
-    3406: x_3406,
+    3405: x_3405,
     3407: x_3407,
     3408: x_3408,
     3409: x_3409,
     3410: x_3410,
     3411: x_3411,
-    3415: x_3415,
-    3417: x_3417,
-    3420: x_3420,
+    3412: x_3412,
+    3416: x_3416,
+    3418: x_3418,
     3421: x_3421,
     3422: x_3422,
     3423: x_3423,
     3424: x_3424,
-    3426: x_3426,
-    3429: x_3429,
-    3431: x_3431,
-    3433: x_3433,
-    3436: x_3436,
+    3425: x_3425,
+    3427: x_3427,
+    3430: x_3430,
+    3432: x_3432,
+    3434: x_3434,
     3437: x_3437,
-    3441: x_3441,
-    3443: x_3443,
-    3446: x_3446,
-    3448: x_3448,
+    3438: x_3438,
+    3442: x_3442,
+    3444: x_3444,
+    3447: x_3447,
     3449: x_3449,
-    3452: x_3452,
-    3457: x_3457,
+    3450: x_3450,
+    3453: x_3453,
     3458: x_3458,
-    3462: x_3462,
+    3459: x_3459,
     3463: x_3463,
     3464: x_3464,
     3465: x_3465,
-    3467: x_3467,
+    3466: x_3466,
     3468: x_3468,
     3469: x_3469,
     3470: x_3470,
     3471: x_3471,
     3472: x_3472,
-    3475: x_3475,
-    3478: x_3478,
-    3483: x_3483,
-    3485: x_3485,
+    3473: x_3473,
+    3476: x_3476,
+    3479: x_3479,
+    3484: x_3484,
     3486: x_3486,
     3487: x_3487,
     3488: x_3488,
     3489: x_3489,
     3490: x_3490,
-    3492: x_3492,
+    3491: x_3491,
     3493: x_3493,
     3494: x_3494,
     3495: x_3495,
@@ -15284,70 +15283,70 @@ CODE = {
     3497: x_3497,
     3498: x_3498,
     3499: x_3499,
-    3501: x_3501,
-    3503: x_3503,
-    3505: x_3505,
-    3507: x_3507,
+    3500: x_3500,
+    3502: x_3502,
+    3504: x_3504,
+    3506: x_3506,
     3508: x_3508,
     3509: x_3509,
-    3512: x_3512,
+    3510: x_3510,
     3513: x_3513,
     3514: x_3514,
-    3516: x_3516,
+    3515: x_3515,
     3517: x_3517,
     3518: x_3518,
     3519: x_3519,
     3520: x_3520,
     3521: x_3521,
-    3525: x_3525,
-    3527: x_3527,
+    3522: x_3522,
+    3526: x_3526,
     3528: x_3528,
     3529: x_3529,
-    3532: x_3532,
+    3530: x_3530,
     3533: x_3533,
     3534: x_3534,
-    3536: x_3536,
+    3535: x_3535,
     3537: x_3537,
     3538: x_3538,
     3539: x_3539,
     3540: x_3540,
     3541: x_3541,
-    3545: x_3545,
-    3548: x_3548,
+    3542: x_3542,
+    3546: x_3546,
     3549: x_3549,
     3550: x_3550,
     3551: x_3551,
-    3553: x_3553,
-    3558: x_3558,
+    3552: x_3552,
+    3554: x_3554,
     3559: x_3559,
     3560: x_3560,
     3561: x_3561,
-    3564: x_3564,
+    3562: x_3562,
     3565: x_3565,
-    3569: x_3569,
-    3574: x_3574,
+    3566: x_3566,
+    3570: x_3570,
     3575: x_3575,
     3576: x_3576,
-    3578: x_3578,
-    3580: x_3580,
-    3582: x_3582,
+    3577: x_3577,
+    3579: x_3579,
+    3581: x_3581,
     3583: x_3583,
     3584: x_3584,
-    3587: x_3587,
+    3585: x_3585,
     3588: x_3588,
     3589: x_3589,
-    3591: x_3591,
+    3590: x_3590,
     3592: x_3592,
     3593: x_3593,
     3594: x_3594,
     3595: x_3595,
     3596: x_3596,
-    3600: x_3600,
-    3605: x_3605,
+    3597: x_3597,
+    3601: x_3601,
     3606: x_3606,
     3607: x_3607,
     3608: x_3608,
-    3610: x_3610,
+    3609: x_3609,
     3611: x_3611,
     3612: x_3612,
     3613: x_3613,
@@ -15359,74 +15358,74 @@ CODE = {
     3619: x_3619,
     3620: x_3620,
     3621: x_3621,
-    3623: x_3623,
+    3622: x_3622,
     3624: x_3624,
     3625: x_3625,
-    3627: x_3627,
-    3629: x_3629,
+    3626: x_3626,
+    3628: x_3628,
     3630: x_3630,
     3631: x_3631,
-    3634: x_3634,
+    3632: x_3632,
     3635: x_3635,
     3636: x_3636,
-    3638: x_3638,
+    3637: x_3637,
     3639: x_3639,
     3640: x_3640,
     3641: x_3641,
     3642: x_3642,
     3643: x_3643,
-    3647: x_3647,
+    3644: x_3644,
     3648: x_3648,
     3649: x_3649,
     3650: x_3650,
     3651: x_3651,
-    3653: x_3653,
+    3652: x_3652,
     3654: x_3654,
-    3656: x_3656,
+    3655: x_3655,
     3657: x_3657,
-    3659: x_3659,
-    3661: x_3661,
-    3664: x_3664,
+    3658: x_3658,
+    3660: x_3660,
+    3662: x_3662,
     3665: x_3665,
-    3669: x_3669,
+    3666: x_3666,
     3670: x_3670,
     3671: x_3671,
     3672: x_3672,
-    3674: x_3674,
+    3673: x_3673,
     3675: x_3675,
     3676: x_3676,
     3677: x_3677,
     3678: x_3678,
     3679: x_3679,
-    3683: x_3683,
-    3685: x_3685,
+    3680: x_3680,
+    3684: x_3684,
     3686: x_3686,
     3687: x_3687,
-    3689: x_3689,
-    3691: x_3691,
+    3688: x_3688,
+    3690: x_3690,
     3692: x_3692,
-    3697: x_3697,
-    3699: x_3699,
-    3701: x_3701,
+    3693: x_3693,
+    3698: x_3698,
+    3700: x_3700,
     3702: x_3702,
     3703: x_3703,
-    3706: x_3706,
+    3704: x_3704,
     3707: x_3707,
     3708: x_3708,
-    3710: x_3710,
+    3709: x_3709,
     3711: x_3711,
     3712: x_3712,
     3713: x_3713,
     3714: x_3714,
     3715: x_3715,
-    3719: x_3719,
-    3724: x_3724,
+    3716: x_3716,
+    3720: x_3720,
     3725: x_3725,
     3726: x_3726,
     3727: x_3727,
     3728: x_3728,
     3729: x_3729,
-    3731: x_3731,
+    3730: x_3730,
     3732: x_3732,
     3733: x_3733,
     3734: x_3734,
@@ -15434,54 +15433,54 @@ CODE = {
     3736: x_3736,
     3737: x_3737,
     3738: x_3738,
-    3740: x_3740,
-    3742: x_3742,
-    3744: x_3744,
-    3747: x_3747,
+    3739: x_3739,
+    3741: x_3741,
+    3743: x_3743,
+    3745: x_3745,
     3748: x_3748,
     3749: x_3749,
     3750: x_3750,
-    3752: x_3752,
+    3751: x_3751,
     3753: x_3753,
     3754: x_3754,
     3755: x_3755,
     3756: x_3756,
     3757: x_3757,
-    3760: x_3760,
+    3758: x_3758,
     3761: x_3761,
-    3765: x_3765,
+    3762: x_3762,
     3766: x_3766,
-    3769: x_3769,
+    3767: x_3767,
     3770: x_3770,
     3771: x_3771,
-    3774: x_3774,
+    3772: x_3772,
     3775: x_3775,
     3776: x_3776,
-    3778: x_3778,
+    3777: x_3777,
     3779: x_3779,
     3780: x_3780,
     3781: x_3781,
     3782: x_3782,
     3783: x_3783,
-    3787: x_3787,
-    3790: x_3790,
-    3792: x_3792,
+    3784: x_3784,
+    3788: x_3788,
+    3791: x_3791,
     3793: x_3793,
-    3796: x_3796,
-    3800: x_3800,
+    3794: x_3794,
+    3797: x_3797,
     3801: x_3801,
     3802: x_3802,
     3803: x_3803,
     3804: x_3804,
-    3806: x_3806,
-    3809: x_3809,
-    3816: x_3816,
+    3805: x_3805,
+    3807: x_3807,
+    3810: x_3810,
     3817: x_3817,
     3818: x_3818,
     3819: x_3819,
     3820: x_3820,
     3821: x_3821,
-    3823: x_3823,
+    3822: x_3822,
     3824: x_3824,
     3825: x_3825,
     3826: x_3826,
@@ -15489,115 +15488,115 @@ CODE = {
     3828: x_3828,
     3829: x_3829,
     3830: x_3830,
-    3832: x_3832,
-    3834: x_3834,
-    3836: x_3836,
-    3839: x_3839,
-    3843: x_3843,
-    3847: x_3847,
+    3831: x_3831,
+    3833: x_3833,
+    3835: x_3835,
+    3837: x_3837,
+    3840: x_3840,
+    3844: x_3844,
     3848: x_3848,
     3849: x_3849,
     3850: x_3850,
-    3852: x_3852,
+    3851: x_3851,
     3853: x_3853,
     3854: x_3854,
     3855: x_3855,
     3856: x_3856,
     3857: x_3857,
-    3860: x_3860,
+    3858: x_3858,
     3861: x_3861,
-    3863: x_3863,
-    3866: x_3866,
+    3862: x_3862,
+    3864: x_3864,
     3867: x_3867,
-    3869: x_3869,
-    3871: x_3871,
+    3868: x_3868,
+    3870: x_3870,
     3872: x_3872,
-    3876: x_3876,
-    3880: x_3880,
+    3873: x_3873,
+    3877: x_3877,
     3881: x_3881,
     3882: x_3882,
     3883: x_3883,
-    3885: x_3885,
-    3888: x_3888,
+    3884: x_3884,
+    3886: x_3886,
     3889: x_3889,
-    3891: x_3891,
-    3895: x_3895,
+    3890: x_3890,
+    3892: x_3892,
     3896: x_3896,
     3897: x_3897,
     3898: x_3898,
-    3900: x_3900,
+    3899: x_3899,
     3901: x_3901,
     3902: x_3902,
     3903: x_3903,
     3904: x_3904,
     3905: x_3905,
-    3908: x_3908,
+    3906: x_3906,
     3909: x_3909,
     3910: x_3910,
     3911: x_3911,
-    3913: x_3913,
+    3912: x_3912,
     3914: x_3914,
     3915: x_3915,
     3916: x_3916,
     3917: x_3917,
     3918: x_3918,
     3919: x_3919,
-    3922: x_3922,
-    3924: x_3924,
-    3927: x_3927,
-    3931: x_3931,
-    3935: x_3935,
-    3938: x_3938,
-    3941: x_3941,
-    3946: x_3946,
-    3948: x_3948,
-    3951: x_3951,
-    3955: x_3955,
+    3920: x_3920,
+    3923: x_3923,
+    3925: x_3925,
+    3928: x_3928,
+    3932: x_3932,
+    3936: x_3936,
+    3939: x_3939,
+    3942: x_3942,
+    3947: x_3947,
+    3949: x_3949,
+    3952: x_3952,
     3956: x_3956,
     3957: x_3957,
     3958: x_3958,
-    3960: x_3960,
+    3959: x_3959,
     3961: x_3961,
     3962: x_3962,
     3963: x_3963,
     3964: x_3964,
     3965: x_3965,
-    3969: x_3969,
-    3973: x_3973,
-    3975: x_3975,
-    3978: x_3978,
-    3982: x_3982,
-    3985: x_3985,
-    3987: x_3987,
+    3966: x_3966,
+    3970: x_3970,
+    3974: x_3974,
+    3976: x_3976,
+    3979: x_3979,
+    3983: x_3983,
+    3986: x_3986,
     3988: x_3988,
     3989: x_3989,
-    3992: x_3992,
+    3990: x_3990,
     3993: x_3993,
     3994: x_3994,
-    3996: x_3996,
+    3995: x_3995,
     3997: x_3997,
     3998: x_3998,
     3999: x_3999,
     4000: x_4000,
     4001: x_4001,
-    4005: x_4005,
+    4002: x_4002,
     4006: x_4006,
     4007: x_4007,
-    4010: x_4010,
-    4012: x_4012,
-    4015: x_4015,
-    4019: x_4019,
-    4023: x_4023,
-    4026: x_4026,
-    4028: x_4028,
+    4008: x_4008,
+    4011: x_4011,
+    4013: x_4013,
+    4016: x_4016,
+    4020: x_4020,
+    4024: x_4024,
+    4027: x_4027,
     4029: x_4029,
-    4034: x_4034,
+    4030: x_4030,
     4035: x_4035,
     4036: x_4036,
     4037: x_4037,
     4038: x_4038,
     4039: x_4039,
-    4041: x_4041,
+    4040: x_4040,
     4042: x_4042,
     4043: x_4043,
     4044: x_4044,
@@ -15605,142 +15604,142 @@ CODE = {
     4046: x_4046,
     4047: x_4047,
     4048: x_4048,
-    4050: x_4050,
-    4052: x_4052,
-    4054: x_4054,
-    4057: x_4057,
+    4049: x_4049,
+    4051: x_4051,
+    4053: x_4053,
+    4055: x_4055,
     4058: x_4058,
-    4060: x_4060,
-    4062: x_4062,
+    4059: x_4059,
+    4061: x_4061,
     4063: x_4063,
-    4067: x_4067,
-    4071: x_4071,
-    4073: x_4073,
-    4076: x_4076,
+    4064: x_4064,
+    4068: x_4068,
+    4072: x_4072,
+    4074: x_4074,
     4077: x_4077,
     4078: x_4078,
-    4080: x_4080,
+    4079: x_4079,
     4081: x_4081,
     4082: x_4082,
     4083: x_4083,
     4084: x_4084,
     4085: x_4085,
-    4088: x_4088,
-    4092: x_4092,
-    4095: x_4095,
+    4086: x_4086,
+    4089: x_4089,
+    4093: x_4093,
     4096: x_4096,
     4097: x_4097,
-    4100: x_4100,
+    4098: x_4098,
     4101: x_4101,
     4102: x_4102,
-    4104: x_4104,
+    4103: x_4103,
     4105: x_4105,
     4106: x_4106,
     4107: x_4107,
     4108: x_4108,
     4109: x_4109,
-    4113: x_4113,
-    4117: x_4117,
+    4110: x_4110,
+    4114: x_4114,
     4118: x_4118,
     4119: x_4119,
     4120: x_4120,
     4121: x_4121,
     4122: x_4122,
-    4124: x_4124,
-    4126: x_4126,
+    4123: x_4123,
+    4125: x_4125,
     4127: x_4127,
     4128: x_4128,
-    4134: x_4134,
+    4129: x_4129,
     4135: x_4135,
     4136: x_4136,
     4137: x_4137,
     4138: x_4138,
     4139: x_4139,
-    4141: x_4141,
-    4143: x_4143,
+    4140: x_4140,
+    4142: x_4142,
     4144: x_4144,
     4145: x_4145,
-    4150: x_4150,
-    4155: x_4155,
+    4146: x_4146,
+    4151: x_4151,
     4156: x_4156,
     4157: x_4157,
     4158: x_4158,
     4159: x_4159,
     4160: x_4160,
-    4162: x_4162,
-    4164: x_4164,
+    4161: x_4161,
+    4163: x_4163,
     4165: x_4165,
     4166: x_4166,
-    4171: x_4171,
-    4173: x_4173,
+    4167: x_4167,
+    4172: x_4172,
     4174: x_4174,
     4175: x_4175,
     4176: x_4176,
     4177: x_4177,
-    4179: x_4179,
-    4182: x_4182,
+    4178: x_4178,
+    4180: x_4180,
     4183: x_4183,
     4184: x_4184,
     4185: x_4185,
-    4188: x_4188,
+    4186: x_4186,
     4189: x_4189,
     4190: x_4190,
-    4192: x_4192,
+    4191: x_4191,
     4193: x_4193,
     4194: x_4194,
     4195: x_4195,
     4196: x_4196,
     4197: x_4197,
-    4201: x_4201,
+    4198: x_4198,
     4202: x_4202,
-    4204: x_4204,
+    4203: x_4203,
     4205: x_4205,
     4206: x_4206,
     4207: x_4207,
-    4209: x_4209,
+    4208: x_4208,
     4210: x_4210,
     4211: x_4211,
     4212: x_4212,
     4213: x_4213,
     4214: x_4214,
-    4218: x_4218,
+    4215: x_4215,
     4219: x_4219,
-    4221: x_4221,
+    4220: x_4220,
     4222: x_4222,
     4223: x_4223,
     4224: x_4224,
     4225: x_4225,
-    4227: x_4227,
+    4226: x_4226,
     4228: x_4228,
     4229: x_4229,
     4230: x_4230,
     4231: x_4231,
     4232: x_4232,
-    4234: x_4234,
+    4233: x_4233,
     4235: x_4235,
     4236: x_4236,
-    4238: x_4238,
-    4241: x_4241,
+    4237: x_4237,
+    4239: x_4239,
     4242: x_4242,
     4243: x_4243,
-    4247: x_4247,
+    4244: x_4244,
     4248: x_4248,
     4249: x_4249,
     4250: x_4250,
-    4252: x_4252,
+    4251: x_4251,
     4253: x_4253,
     4254: x_4254,
     4255: x_4255,
     4256: x_4256,
     4257: x_4257,
     4258: x_4258,
-    4263: x_4263,
+    4259: x_4259,
     4264: x_4264,
     4265: x_4265,
     4266: x_4266,
     4267: x_4267,
     4268: x_4268,
-    4270: x_4270,
+    4269: x_4269,
     4271: x_4271,
     4272: x_4272,
     4273: x_4273,
@@ -15748,9 +15747,9 @@ CODE = {
     4275: x_4275,
     4276: x_4276,
     4277: x_4277,
-    4279: x_4279,
-    4281: x_4281,
-    4283: x_4283,
+    4278: x_4278,
+    4280: x_4280,
+    4282: x_4282,
     4284: x_4284,
     4285: x_4285,
     4286: x_4286,
@@ -15758,12 +15757,12 @@ CODE = {
     4288: x_4288,
     4289: x_4289,
     4290: x_4290,
-    4292: x_4292,
-    4294: x_4294,
+    4291: x_4291,
+    4293: x_4293,
     4295: x_4295,
     4296: x_4296,
     4297: x_4297,
-    4299: x_4299,
+    4298: x_4298,
     4300: x_4300,
     4301: x_4301,
     4302: x_4302,
@@ -15785,13 +15784,13 @@ CODE = {
     4318: x_4318,
     4319: x_4319,
     4320: x_4320,
-    4325: x_4325,
+    4321: x_4321,
     4326: x_4326,
     4327: x_4327,
     4328: x_4328,
     4329: x_4329,
     4330: x_4330,
-    4332: x_4332,
+    4331: x_4331,
     4333: x_4333,
     4334: x_4334,
     4335: x_4335,
@@ -15799,9 +15798,9 @@ CODE = {
     4337: x_4337,
     4338: x_4338,
     4339: x_4339,
-    4341: x_4341,
-    4343: x_4343,
-    4345: x_4345,
+    4340: x_4340,
+    4342: x_4342,
+    4344: x_4344,
     4346: x_4346,
     4347: x_4347,
     4348: x_4348,
@@ -15809,38 +15808,38 @@ CODE = {
     4350: x_4350,
     4351: x_4351,
     4352: x_4352,
-    4354: x_4354,
-    4664: x_4664,
-    4356: x_4356,
+    4353: x_4353,
+    4355: x_4355,
+    4665: x_4665,
     4357: x_4357,
     4358: x_4358,
-    4664: x_4664,
-    4361: x_4361,
-    4364: x_4364,
-    4664: x_4664,
-    4367: x_4367,
+    4359: x_4359,
+    4665: x_4665,
+    4362: x_4362,
+    4365: x_4365,
+    4665: x_4665,
     4368: x_4368,
-    4370: x_4370,
+    4369: x_4369,
     4371: x_4371,
     4372: x_4372,
-    4374: x_4374,
-    4377: x_4377,
+    4373: x_4373,
+    4375: x_4375,
     4378: x_4378,
     4379: x_4379,
     4380: x_4380,
     4381: x_4381,
-    4384: x_4384,
+    4382: x_4382,
     4385: x_4385,
-    4387: x_4387,
-    4389: x_4389,
+    4386: x_4386,
+    4388: x_4388,
     4390: x_4390,
-    4392: x_4392,
+    4391: x_4391,
     4393: x_4393,
-    4396: x_4396,
+    4394: x_4394,
     4397: x_4397,
     4398: x_4398,
     4399: x_4399,
-    4401: x_4401,
+    4400: x_4400,
     4402: x_4402,
     4403: x_4403,
     4404: x_4404,
@@ -15848,13 +15847,13 @@ CODE = {
     4406: x_4406,
     4407: x_4407,
     4408: x_4408,
-    4413: x_4413,
+    4409: x_4409,
     4414: x_4414,
     4415: x_4415,
     4416: x_4416,
     4417: x_4417,
     4418: x_4418,
-    4420: x_4420,
+    4419: x_4419,
     4421: x_4421,
     4422: x_4422,
     4423: x_4423,
@@ -15862,9 +15861,9 @@ CODE = {
     4425: x_4425,
     4426: x_4426,
     4427: x_4427,
-    4429: x_4429,
-    4431: x_4431,
-    4433: x_4433,
+    4428: x_4428,
+    4430: x_4430,
+    4432: x_4432,
     4434: x_4434,
     4435: x_4435,
     4436: x_4436,
@@ -15872,21 +15871,21 @@ CODE = {
     4438: x_4438,
     4439: x_4439,
     4440: x_4440,
-    4442: x_4442,
+    4441: x_4441,
     4443: x_4443,
-    4445: x_4445,
+    4444: x_4444,
     4446: x_4446,
     4447: x_4447,
-    4449: x_4449,
+    4448: x_4448,
     4450: x_4450,
-    4452: x_4452,
+    4451: x_4451,
     4453: x_4453,
-    4455: x_4455,
-    4458: x_4458,
-    4460: x_4460,
+    4454: x_4454,
+    4456: x_4456,
+    4459: x_4459,
     4461: x_4461,
-    4463: x_4463,
-    4465: x_4465,
+    4462: x_4462,
+    4464: x_4464,
     4466: x_4466,
     4467: x_4467,
     4468: x_4468,
@@ -15895,7 +15894,7 @@ CODE = {
     4471: x_4471,
     4472: x_4472,
     4473: x_4473,
-    4475: x_4475,
+    4474: x_4474,
     4476: x_4476,
     4477: x_4477,
     4478: x_4478,
@@ -15903,34 +15902,34 @@ CODE = {
     4480: x_4480,
     4481: x_4481,
     4482: x_4482,
-    4484: x_4484,
-    4486: x_4486,
-    4488: x_4488,
+    4483: x_4483,
+    4485: x_4485,
+    4487: x_4487,
     4489: x_4489,
     4490: x_4490,
     4491: x_4491,
     4492: x_4492,
-    4495: x_4495,
+    4493: x_4493,
     4496: x_4496,
     4497: x_4497,
     4498: x_4498,
     4499: x_4499,
     4500: x_4500,
-    4503: x_4503,
+    4501: x_4501,
     4504: x_4504,
-    4507: x_4507,
-    4509: x_4509,
+    4505: x_4505,
+    4508: x_4508,
     4510: x_4510,
-    4512: x_4512,
+    4511: x_4511,
     4513: x_4513,
     4514: x_4514,
-    4518: x_4518,
+    4515: x_4515,
     4519: x_4519,
     4520: x_4520,
     4521: x_4521,
     4522: x_4522,
     4523: x_4523,
-    4525: x_4525,
+    4524: x_4524,
     4526: x_4526,
     4527: x_4527,
     4528: x_4528,
@@ -15938,27 +15937,27 @@ CODE = {
     4530: x_4530,
     4531: x_4531,
     4532: x_4532,
-    4534: x_4534,
-    4536: x_4536,
-    4538: x_4538,
+    4533: x_4533,
+    4535: x_4535,
+    4537: x_4537,
     4539: x_4539,
     4540: x_4540,
     4541: x_4541,
     4542: x_4542,
-    4544: x_4544,
+    4543: x_4543,
     4545: x_4545,
-    4548: x_4548,
-    4551: x_4551,
-    4553: x_4553,
+    4546: x_4546,
+    4549: x_4549,
+    4552: x_4552,
     4554: x_4554,
-    4556: x_4556,
-    4561: x_4561,
+    4555: x_4555,
+    4557: x_4557,
     4562: x_4562,
     4563: x_4563,
     4564: x_4564,
     4565: x_4565,
     4566: x_4566,
-    4568: x_4568,
+    4567: x_4567,
     4569: x_4569,
     4570: x_4570,
     4571: x_4571,
@@ -15966,22 +15965,22 @@ CODE = {
     4573: x_4573,
     4574: x_4574,
     4575: x_4575,
-    4577: x_4577,
-    4579: x_4579,
-    4581: x_4581,
+    4576: x_4576,
+    4578: x_4578,
+    4580: x_4580,
     4582: x_4582,
-    4586: x_4586,
-    4588: x_4588,
+    4583: x_4583,
+    4587: x_4587,
     4589: x_4589,
-    4591: x_4591,
+    4590: x_4590,
     4592: x_4592,
-    4596: x_4596,
+    4593: x_4593,
     4597: x_4597,
     4598: x_4598,
     4599: x_4599,
     4600: x_4600,
     4601: x_4601,
-    4603: x_4603,
+    4602: x_4602,
     4604: x_4604,
     4605: x_4605,
     4606: x_4606,
@@ -15989,61 +15988,61 @@ CODE = {
     4608: x_4608,
     4609: x_4609,
     4610: x_4610,
-    4612: x_4612,
-    4614: x_4614,
-    4616: x_4616,
+    4611: x_4611,
+    4613: x_4613,
+    4615: x_4615,
     4617: x_4617,
     4618: x_4618,
-    4621: x_4621,
-    4623: x_4623,
+    4619: x_4619,
+    4622: x_4622,
     4624: x_4624,
     4625: x_4625,
-    4628: x_4628,
+    4626: x_4626,
     4629: x_4629,
     4630: x_4630,
-    4632: x_4632,
+    4631: x_4631,
     4633: x_4633,
-    4636: x_4636,
-    4638: x_4638,
+    4634: x_4634,
+    4637: x_4637,
     4639: x_4639,
     4640: x_4640,
-    4643: x_4643,
+    4641: x_4641,
     4644: x_4644,
     4645: x_4645,
-    4647: x_4647,
+    4646: x_4646,
     4648: x_4648,
-    4651: x_4651,
-    4653: x_4653,
+    4649: x_4649,
+    4652: x_4652,
     4654: x_4654,
     4655: x_4655,
     4656: x_4656,
-    4660: x_4660,
-    4664: x_4664,
-    4667: x_4667,
+    4657: x_4657,
+    4661: x_4661,
+    4665: x_4665,
     4668: x_4668,
     4669: x_4669,
-    4673: x_4673,
+    4670: x_4670,
     4674: x_4674,
     4675: x_4675,
     4676: x_4676,
     4677: x_4677,
     4678: x_4678,
     4679: x_4679,
-    4681: x_4681,
-    4683: x_4683,
+    4680: x_4680,
+    4682: x_4682,
     4684: x_4684,
-    4687: x_4687,
+    4685: x_4685,
     4688: x_4688,
-    4690: x_4690,
+    4689: x_4689,
     4691: x_4691,
     4692: x_4692,
-    4696: x_4696,
+    4693: x_4693,
     4697: x_4697,
     4698: x_4698,
     4699: x_4699,
     4700: x_4700,
     4701: x_4701,
-    4703: x_4703,
+    4702: x_4702,
     4704: x_4704,
     4705: x_4705,
     4706: x_4706,
@@ -16051,18 +16050,18 @@ CODE = {
     4708: x_4708,
     4709: x_4709,
     4710: x_4710,
-    4712: x_4712,
-    4714: x_4714,
-    4716: x_4716,
+    4711: x_4711,
+    4713: x_4713,
+    4715: x_4715,
     4717: x_4717,
     4718: x_4718,
     4719: x_4719,
     4720: x_4720,
-    4722: x_4722,
+    4721: x_4721,
     4723: x_4723,
-    4726: x_4726,
+    4724: x_4724,
     4727: x_4727,
-    4731: x_4731,
+    4728: x_4728,
     4732: x_4732,
     4733: x_4733,
     4734: x_4734,
@@ -16071,76 +16070,76 @@ CODE = {
     4737: x_4737,
     4738: x_4738,
     4739: x_4739,
-    4171: x_4171,
-    4173: x_4173,
+    4740: x_4740,
+    4172: x_4172,
     4174: x_4174,
     4175: x_4175,
     4176: x_4176,
     4177: x_4177,
-    4179: x_4179,
-    4182: x_4182,
+    4178: x_4178,
+    4180: x_4180,
     4183: x_4183,
     4184: x_4184,
     4185: x_4185,
-    4188: x_4188,
+    4186: x_4186,
     4189: x_4189,
     4190: x_4190,
-    4192: x_4192,
+    4191: x_4191,
     4193: x_4193,
     4194: x_4194,
     4195: x_4195,
     4196: x_4196,
     4197: x_4197,
-    4201: x_4201,
+    4198: x_4198,
     4202: x_4202,
-    4204: x_4204,
+    4203: x_4203,
     4205: x_4205,
     4206: x_4206,
     4207: x_4207,
-    4209: x_4209,
+    4208: x_4208,
     4210: x_4210,
     4211: x_4211,
     4212: x_4212,
     4213: x_4213,
     4214: x_4214,
-    4218: x_4218,
+    4215: x_4215,
     4219: x_4219,
-    4221: x_4221,
+    4220: x_4220,
     4222: x_4222,
     4223: x_4223,
     4224: x_4224,
     4225: x_4225,
-    4227: x_4227,
+    4226: x_4226,
     4228: x_4228,
     4229: x_4229,
     4230: x_4230,
     4231: x_4231,
     4232: x_4232,
-    4234: x_4234,
+    4233: x_4233,
     4235: x_4235,
     4236: x_4236,
-    4238: x_4238,
-    4241: x_4241,
+    4237: x_4237,
+    4239: x_4239,
     4242: x_4242,
     4243: x_4243,
-    4247: x_4247,
+    4244: x_4244,
     4248: x_4248,
     4249: x_4249,
     4250: x_4250,
-    4252: x_4252,
+    4251: x_4251,
     4253: x_4253,
     4254: x_4254,
     4255: x_4255,
     4256: x_4256,
     4257: x_4257,
     4258: x_4258,
-    4263: x_4263,
+    4259: x_4259,
     4264: x_4264,
     4265: x_4265,
     4266: x_4266,
     4267: x_4267,
     4268: x_4268,
-    4270: x_4270,
+    4269: x_4269,
     4271: x_4271,
     4272: x_4272,
     4273: x_4273,
@@ -16148,9 +16147,9 @@ CODE = {
     4275: x_4275,
     4276: x_4276,
     4277: x_4277,
-    4279: x_4279,
-    4281: x_4281,
-    4283: x_4283,
+    4278: x_4278,
+    4280: x_4280,
+    4282: x_4282,
     4284: x_4284,
     4285: x_4285,
     4286: x_4286,
@@ -16158,12 +16157,12 @@ CODE = {
     4288: x_4288,
     4289: x_4289,
     4290: x_4290,
-    4292: x_4292,
-    4294: x_4294,
+    4291: x_4291,
+    4293: x_4293,
     4295: x_4295,
     4296: x_4296,
     4297: x_4297,
-    4299: x_4299,
+    4298: x_4298,
     4300: x_4300,
     4301: x_4301,
     4302: x_4302,
@@ -16185,13 +16184,13 @@ CODE = {
     4318: x_4318,
     4319: x_4319,
     4320: x_4320,
-    4325: x_4325,
+    4321: x_4321,
     4326: x_4326,
     4327: x_4327,
     4328: x_4328,
     4329: x_4329,
     4330: x_4330,
-    4332: x_4332,
+    4331: x_4331,
     4333: x_4333,
     4334: x_4334,
     4335: x_4335,
@@ -16199,9 +16198,9 @@ CODE = {
     4337: x_4337,
     4338: x_4338,
     4339: x_4339,
-    4341: x_4341,
-    4343: x_4343,
-    4345: x_4345,
+    4340: x_4340,
+    4342: x_4342,
+    4344: x_4344,
     4346: x_4346,
     4347: x_4347,
     4348: x_4348,
@@ -16209,7 +16208,8 @@ CODE = {
     4350: x_4350,
     4351: x_4351,
     4352: x_4352,
-    4354: x_4354,
+    4353: x_4353,
+    4355: x_4355,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -17647,1328 +17647,1328 @@ AT = {
     2698: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2699: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2701: 'rules_data/terraforming_mars/cards/071-140.yaml:607',
-    2704: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
-    2705: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2706: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2707: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
+    2705: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    2706: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
+    2707: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
     2708: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
-    2709: 'rules_data/terraforming_mars/cards/071-140.yaml:628',
-    2711: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2713: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
-    2714: 'rules_data/terraforming_mars/cards/071-140.yaml:631',
-    2717: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2719: 'rules_data/terraforming_mars/cards/071-140.yaml:639',
-    2720: 'rules_data/terraforming_mars/cards/071-140.yaml:641',
-    2721: 'rules_data/terraforming_mars/cards/071-140.yaml:650',
-    2724: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2709: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
+    2710: 'rules_data/terraforming_mars/cards/071-140.yaml:628',
+    2712: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2714: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
+    2715: 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    2718: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2720: 'rules_data/terraforming_mars/cards/071-140.yaml:639',
+    2721: 'rules_data/terraforming_mars/cards/071-140.yaml:641',
+    2722: 'rules_data/terraforming_mars/cards/071-140.yaml:650',
     2725: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2726: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2728: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2729: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
-    2732: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2737: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2726: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2727: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2729: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2730: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
+    2733: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2738: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2739: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2741: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2743: 'rules_data/terraforming_mars/cards/071-140.yaml:663',
-    2745: 'rules_data/terraforming_mars/cards/071-140.yaml:672',
-    2748: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2750: 'rules_data/terraforming_mars/cards/071-140.yaml:680',
-    2754: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
-    2755: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2739: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2740: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2742: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2744: 'rules_data/terraforming_mars/cards/071-140.yaml:663',
+    2746: 'rules_data/terraforming_mars/cards/071-140.yaml:672',
+    2749: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2751: 'rules_data/terraforming_mars/cards/071-140.yaml:680',
+    2755: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
     2756: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2759: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2757: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2760: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2764: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2768: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2770: 'rules_data/terraforming_mars/cards/071-140.yaml:700',
-    2774: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2775: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2761: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2765: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2769: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2771: 'rules_data/terraforming_mars/cards/071-140.yaml:700',
+    2775: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2776: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2777: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    2778: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2777: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2778: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2779: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2781: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2783: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2780: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2782: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2784: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2785: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2788: 'rules_data/terraforming_mars/cards/071-140.yaml:702',
-    2791: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2797: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2798: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2786: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2789: 'rules_data/terraforming_mars/cards/071-140.yaml:702',
+    2792: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2798: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2799: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2800: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    2801: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2800: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2801: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2802: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2804: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2806: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2803: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2805: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2807: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2808: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2813: 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    2814: 'rules_data/terraforming_mars/definitions/board.yaml:85',
-    2815: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2816: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2819: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2809: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2814: 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    2815: 'rules_data/terraforming_mars/definitions/board.yaml:85',
+    2816: 'rules_data/terraforming_mars/definitions/board.yaml:86',
+    2817: 'rules_data/terraforming_mars/definitions/board.yaml:87',
     2820: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2821: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2823: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2824: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2825: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2826: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2821: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2822: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2824: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2825: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2826: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2827: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2828: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2832: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2835: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2837: 'rules_data/terraforming_mars/cards/141-208.yaml:16',
-    2840: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2842: 'rules_data/terraforming_mars/cards/141-208.yaml:25',
-    2846: 'rules_data/terraforming_mars/definitions/board.yaml:107',
-    2847: 'rules_data/terraforming_mars/definitions/board.yaml:85',
-    2848: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2849: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2852: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2829: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2833: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    2836: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2838: 'rules_data/terraforming_mars/cards/141-208.yaml:16',
+    2841: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2843: 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    2847: 'rules_data/terraforming_mars/definitions/board.yaml:107',
+    2848: 'rules_data/terraforming_mars/definitions/board.yaml:85',
+    2849: 'rules_data/terraforming_mars/definitions/board.yaml:86',
+    2850: 'rules_data/terraforming_mars/definitions/board.yaml:87',
     2853: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2854: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2856: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2857: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2858: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2859: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2854: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2855: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2857: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2858: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2859: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2860: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2861: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2865: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2867: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    2868: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    2869: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2872: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2862: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2866: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    2868: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2869: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2870: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2873: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2874: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2876: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2877: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2878: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2879: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2874: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    2875: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    2877: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    2878: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    2879: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     2880: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     2881: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2885: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2888: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2882: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    2886: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2889: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2890: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2891: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2893: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2894: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2892: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    2894: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2895: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2896: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2897: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2898: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2901: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2906: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2899: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    2902: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2907: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2908: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2910: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2915: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2917: 'rules_data/terraforming_mars/cards/141-208.yaml:43',
-    2918: 'rules_data/terraforming_mars/cards/141-208.yaml:46',
-    2921: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2923: 'rules_data/terraforming_mars/cards/141-208.yaml:54',
-    2925: 'rules_data/terraforming_mars/cards/141-208.yaml:57',
-    2928: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2932: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2908: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2909: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2911: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2916: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2918: 'rules_data/terraforming_mars/cards/141-208.yaml:43',
+    2919: 'rules_data/terraforming_mars/cards/141-208.yaml:46',
+    2922: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2924: 'rules_data/terraforming_mars/cards/141-208.yaml:54',
+    2926: 'rules_data/terraforming_mars/cards/141-208.yaml:57',
+    2929: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2933: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2935: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    2938: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2942: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    2943: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2944: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2934: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2936: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    2939: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2943: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    2944: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2945: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2946: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2948: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2949: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    2946: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2947: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2949: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     2950: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    2953: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2955: 'rules_data/terraforming_mars/cards/141-208.yaml:81',
-    2958: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
-    2959: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2951: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    2954: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    2956: 'rules_data/terraforming_mars/cards/141-208.yaml:81',
+    2959: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
     2960: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2962: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:45',
+    2961: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2963: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
-    2964: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
+    2964: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
     2965: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
-    2967: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
-    2968: 'rules_data/terraforming_mars/cards/141-208.yaml:98',
-    2973: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2966: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:48',
+    2968: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
+    2969: 'rules_data/terraforming_mars/cards/141-208.yaml:98',
     2974: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2978: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2980: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    2981: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
+    2975: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2979: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    2981: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
     2982: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    2983: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    2985: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    2986: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    2988: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2983: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    2984: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    2986: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    2987: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
     2989: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2991: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    2993: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2997: 'rules_data/terraforming_mars/cards/141-208.yaml:138',
-    3000: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    2990: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    2992: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    2994: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    2998: 'rules_data/terraforming_mars/cards/141-208.yaml:138',
     3001: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3005: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3002: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3006: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3008: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3010: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3007: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3009: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3011: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3013: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
-    3016: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3018: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
-    3021: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3025: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3029: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3034: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3012: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3014: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
+    3017: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3019: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
+    3022: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3026: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    3030: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     3035: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3039: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3036: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     3040: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3042: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3044: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3041: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3043: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3045: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3050: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3054: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3056: 'rules_data/terraforming_mars/cards/141-208.yaml:186',
-    3057: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
-    3060: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3062: 'rules_data/terraforming_mars/cards/141-208.yaml:197',
-    3065: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    3066: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3067: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3046: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3051: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3055: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3057: 'rules_data/terraforming_mars/cards/141-208.yaml:186',
+    3058: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
+    3061: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3063: 'rules_data/terraforming_mars/cards/141-208.yaml:197',
+    3066: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    3067: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     3068: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3069: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3071: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3074: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3077: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3078: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3079: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3082: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3069: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3070: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3072: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3075: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3078: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3079: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3080: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3083: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3084: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3086: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3087: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3088: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3089: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3084: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3085: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3087: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3088: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3089: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3090: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3091: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3095: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3098: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3092: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3096: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3099: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3100: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3101: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3103: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3104: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3102: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3104: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3105: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3106: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3107: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3108: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3111: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3115: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3119: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3109: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3112: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3116: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3120: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3122: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3124: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3121: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3123: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3125: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3129: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3133: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3126: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3130: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3134: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3135: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3137: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3140: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3135: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3136: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3138: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3141: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3142: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3144: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3147: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3151: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3142: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3143: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3145: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3148: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3152: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3156: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3158: 'rules_data/terraforming_mars/cards/141-208.yaml:246',
-    3161: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3153: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3157: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3159: 'rules_data/terraforming_mars/cards/141-208.yaml:246',
     3162: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3164: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3166: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3163: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3165: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3167: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3169: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
-    3172: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3168: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3170: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
     3173: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3177: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3180: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
-    3184: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3186: 'rules_data/terraforming_mars/cards/141-208.yaml:268',
-    3189: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3191: 'rules_data/terraforming_mars/cards/141-208.yaml:276',
-    3193: 'rules_data/terraforming_mars/cards/141-208.yaml:279',
-    3196: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3200: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3204: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3209: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3213: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3217: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3174: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3178: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3181: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
+    3185: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3187: 'rules_data/terraforming_mars/cards/141-208.yaml:268',
+    3190: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3192: 'rules_data/terraforming_mars/cards/141-208.yaml:276',
+    3194: 'rules_data/terraforming_mars/cards/141-208.yaml:279',
+    3197: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3201: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3205: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3210: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3214: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3218: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3219: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3221: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3224: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3219: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3220: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3222: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3225: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3229: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3231: 'rules_data/terraforming_mars/cards/141-208.yaml:304',
-    3234: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3226: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3230: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3232: 'rules_data/terraforming_mars/cards/141-208.yaml:304',
     3235: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3237: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3239: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3236: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3238: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3240: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3244: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3246: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
-    3249: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3252: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
+    3241: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3245: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    3247: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
+    3250: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     3253: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
-    3255: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
-    3257: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
-    3260: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3262: 'rules_data/terraforming_mars/cards/141-208.yaml:342',
-    3266: 'rules_data/terraforming_mars/definitions/board.yaml:107',
-    3267: 'rules_data/terraforming_mars/definitions/board.yaml:85',
-    3268: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    3269: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    3272: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3254: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
+    3256: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
+    3258: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
+    3261: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3263: 'rules_data/terraforming_mars/cards/141-208.yaml:342',
+    3267: 'rules_data/terraforming_mars/definitions/board.yaml:107',
+    3268: 'rules_data/terraforming_mars/definitions/board.yaml:85',
+    3269: 'rules_data/terraforming_mars/definitions/board.yaml:86',
+    3270: 'rules_data/terraforming_mars/definitions/board.yaml:87',
     3273: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3274: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3276: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3277: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3278: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3279: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3274: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3275: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3277: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3278: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3279: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3280: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3281: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3285: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    3288: 'rules_data/terraforming_mars/cards/141-208.yaml:350',
-    3289: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3282: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3286: 'rules_data/terraforming_mars/definitions/board.yaml:87',
+    3289: 'rules_data/terraforming_mars/cards/141-208.yaml:350',
     3290: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3291: 'rules_data/terraforming_mars/cards/141-208.yaml:353',
-    3294: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3296: 'rules_data/terraforming_mars/cards/141-208.yaml:361',
-    3299: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3302: 'rules_data/terraforming_mars/cards/141-208.yaml:364',
-    3305: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3291: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3292: 'rules_data/terraforming_mars/cards/141-208.yaml:353',
+    3295: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3297: 'rules_data/terraforming_mars/cards/141-208.yaml:361',
+    3300: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3303: 'rules_data/terraforming_mars/cards/141-208.yaml:364',
     3306: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3311: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    3312: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3307: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3312: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     3313: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3314: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    3315: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3314: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    3315: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3316: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3318: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3320: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3317: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    3319: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     3321: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     3322: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3327: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    3328: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3329: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3323: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    3328: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    3329: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     3330: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3331: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3333: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3336: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3338: 'rules_data/terraforming_mars/cards/141-208.yaml:381',
-    3342: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3331: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3332: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3334: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3337: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3339: 'rules_data/terraforming_mars/cards/141-208.yaml:381',
     3343: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3347: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3349: 'rules_data/terraforming_mars/cards/141-208.yaml:391',
-    3353: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3344: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3348: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3350: 'rules_data/terraforming_mars/cards/141-208.yaml:391',
     3354: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3358: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3362: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3364: 'rules_data/terraforming_mars/cards/141-208.yaml:401',
-    3365: 'rules_data/terraforming_mars/cards/141-208.yaml:404',
-    3367: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3368: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3369: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3372: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3355: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3359: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3363: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3365: 'rules_data/terraforming_mars/cards/141-208.yaml:401',
+    3366: 'rules_data/terraforming_mars/cards/141-208.yaml:404',
+    3368: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3369: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3370: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3373: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3374: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3376: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3377: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3378: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3379: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3374: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3375: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3377: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3378: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3379: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3380: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3381: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3385: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3388: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3382: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3386: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3389: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3393: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3395: 'rules_data/terraforming_mars/cards/141-208.yaml:419',
-    3397: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3398: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3399: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3402: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3390: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3394: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3396: 'rules_data/terraforming_mars/cards/141-208.yaml:419',
+    3398: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3399: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3400: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3403: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3404: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3406: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3407: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3408: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3409: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3404: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3405: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3407: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3408: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3409: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3410: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3411: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3415: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3417: 'rules_data/terraforming_mars/cards/141-208.yaml:423',
-    3420: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    3421: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3422: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3412: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3416: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3418: 'rules_data/terraforming_mars/cards/141-208.yaml:423',
+    3421: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    3422: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     3423: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3424: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3426: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3429: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3431: 'rules_data/terraforming_mars/cards/141-208.yaml:431',
-    3433: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
-    3436: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3424: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3425: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3427: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3430: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3432: 'rules_data/terraforming_mars/cards/141-208.yaml:431',
+    3434: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
     3437: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3441: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3443: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
-    3446: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3448: 'rules_data/terraforming_mars/cards/141-208.yaml:447',
-    3449: 'rules_data/terraforming_mars/cards/141-208.yaml:458',
-    3452: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3457: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3438: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3442: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3444: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
+    3447: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    3449: 'rules_data/terraforming_mars/cards/141-208.yaml:447',
+    3450: 'rules_data/terraforming_mars/cards/141-208.yaml:458',
+    3453: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     3458: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3462: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3459: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     3463: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3464: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3465: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3467: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3468: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3466: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3468: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3469: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3470: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3471: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3472: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3475: 'rules_data/terraforming_mars/cards/141-208.yaml:462',
-    3478: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3483: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:56',
-    3485: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3486: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3487: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3488: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3473: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3476: 'rules_data/terraforming_mars/cards/141-208.yaml:462',
+    3479: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3484: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
+    3486: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3487: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3488: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3489: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3490: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3492: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3493: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3491: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3493: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3494: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3495: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3496: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3497: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3497: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3498: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3499: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3501: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3503: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3505: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3507: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3508: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3509: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3512: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3499: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3500: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3502: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3504: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3506: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3508: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3509: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3510: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3513: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3514: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3516: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3517: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3518: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3519: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3514: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3515: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3517: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3518: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3519: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3520: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3521: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3525: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3527: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3528: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3529: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3532: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3522: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3526: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3528: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3529: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3530: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3533: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3534: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3536: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3537: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3538: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3539: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3534: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3535: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3537: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3538: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3539: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3540: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3541: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3545: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3548: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:75',
-    3549: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    3550: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    3551: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:81',
-    3553: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:77',
-    3558: 'rules_data/terraforming_mars/cards/141-208.yaml:498',
-    3559: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3542: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3546: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3549: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
+    3550: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
+    3551: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
+    3552: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:82',
+    3554: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
+    3559: 'rules_data/terraforming_mars/cards/141-208.yaml:498',
     3560: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    3561: 'rules_data/terraforming_mars/cards/141-208.yaml:500',
-    3564: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3561: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3562: 'rules_data/terraforming_mars/cards/141-208.yaml:500',
     3565: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3569: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3574: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3566: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3570: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3575: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3576: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3578: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3580: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
-    3582: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3583: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3584: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3587: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3576: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3577: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3579: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3581: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
+    3583: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3584: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3585: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3588: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3589: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3591: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3592: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3593: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3594: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3589: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3590: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3592: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3593: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3594: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3595: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3596: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3600: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3605: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3597: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3601: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3606: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3607: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3608: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3610: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3611: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    3609: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    3611: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3612: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3613: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3614: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3615: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3616: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    3616: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3617: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3618: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3619: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3620: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3621: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3623: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
+    3622: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3624: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    3625: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:55',
-    3627: 'rules_data/terraforming_mars/cards/141-208.yaml:529',
-    3629: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3630: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3631: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3634: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3625: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
+    3626: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:55',
+    3628: 'rules_data/terraforming_mars/cards/141-208.yaml:529',
+    3630: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3631: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3632: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3635: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3636: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3638: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3639: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3640: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3641: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3636: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3637: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3639: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3640: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3641: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3642: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3643: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3647: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3648: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
-    3649: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:65',
+    3644: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3648: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3649: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
     3650: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    3651: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    3653: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    3654: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
-    3656: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3651: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    3652: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    3654: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    3655: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
     3657: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3659: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
-    3661: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3664: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    3658: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    3660: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
+    3662: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3665: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    3669: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3666: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
     3670: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3671: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3672: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3674: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3675: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3673: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3675: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3676: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3677: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3678: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3679: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3683: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
-    3685: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:90',
-    3686: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3680: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3684: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
+    3686: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:91',
     3687: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3689: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3691: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3688: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3690: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3692: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3697: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3699: 'rules_data/terraforming_mars/cards/141-208.yaml:580',
-    3701: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3702: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3703: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3706: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3693: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3698: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3700: 'rules_data/terraforming_mars/cards/141-208.yaml:580',
+    3702: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3703: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3704: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3707: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3708: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3710: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3711: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3712: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3713: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3708: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3709: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3711: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3712: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3713: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3714: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3715: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3719: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3724: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3725: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3726: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3727: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3716: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3720: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3725: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3726: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3727: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3728: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3729: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3731: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3732: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3730: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3732: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3733: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3734: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3735: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3736: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3736: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3737: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3738: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3740: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3742: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3744: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3747: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3738: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3739: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3741: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3743: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3745: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3748: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3749: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3750: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3752: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3753: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3751: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3753: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3754: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3755: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3756: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3757: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3760: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3758: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3761: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3765: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3762: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3766: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3769: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3770: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3771: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3774: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3767: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3770: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3771: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3772: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3775: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3776: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3778: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3779: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3780: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3781: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3776: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3777: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3779: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3780: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3781: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     3782: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     3783: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3787: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3790: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3792: 'rules_data/terraforming_mars/cards/141-208.yaml:612',
-    3793: 'rules_data/terraforming_mars/cards/141-208.yaml:600',
-    3796: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3800: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    3801: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3802: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3784: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3788: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3791: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3793: 'rules_data/terraforming_mars/cards/141-208.yaml:612',
+    3794: 'rules_data/terraforming_mars/cards/141-208.yaml:600',
+    3797: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3801: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    3802: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     3803: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3804: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3806: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3809: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3816: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3817: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3818: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    3819: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3804: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3805: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3807: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3810: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3817: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3818: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3819: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3820: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3821: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3823: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3824: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3822: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3824: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3825: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3826: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3827: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3828: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3828: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3829: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3830: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3832: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3834: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3836: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3839: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3843: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3847: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3830: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3831: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3833: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3835: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    3837: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3840: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3844: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3848: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3849: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3850: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3852: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3853: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3851: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3853: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3854: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3855: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3856: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3857: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3860: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3858: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3861: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3863: 'rules_data/terraforming_mars/cards/141-208.yaml:660',
-    3866: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3862: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3864: 'rules_data/terraforming_mars/cards/141-208.yaml:660',
     3867: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3869: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3871: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3868: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3870: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3872: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3876: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
-    3880: 'rules_data/terraforming_mars/cards/141-208.yaml:676',
-    3881: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:97',
-    3882: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:97',
-    3883: 'rules_data/terraforming_mars/cards/141-208.yaml:677',
-    3885: 'rules_data/terraforming_mars/cards/141-208.yaml:681',
-    3888: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3873: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3877: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
+    3881: 'rules_data/terraforming_mars/cards/141-208.yaml:676',
+    3882: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
+    3883: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
+    3884: 'rules_data/terraforming_mars/cards/141-208.yaml:677',
+    3886: 'rules_data/terraforming_mars/cards/141-208.yaml:681',
     3889: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3891: 'rules_data/terraforming_mars/cards/141-208.yaml:689',
-    3895: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3890: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    3892: 'rules_data/terraforming_mars/cards/141-208.yaml:689',
     3896: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3897: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3898: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3900: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3901: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3899: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3901: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3902: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3903: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3904: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3905: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3908: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3906: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3909: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3910: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3911: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3913: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3914: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3912: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3914: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3915: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3916: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3917: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3918: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3919: 'rules_data/terraforming_mars/corporations.yaml:24',
-    3922: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3924: 'rules_data/terraforming_mars/corporations.yaml:24',
-    3927: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3931: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3935: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3938: 'rules_data/terraforming_mars/corporations.yaml:32',
-    3941: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3946: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3948: 'rules_data/terraforming_mars/corporations.yaml:52',
-    3951: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3955: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3919: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3920: 'rules_data/terraforming_mars/corporations.yaml:24',
+    3923: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3925: 'rules_data/terraforming_mars/corporations.yaml:24',
+    3928: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3932: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3936: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3939: 'rules_data/terraforming_mars/corporations.yaml:32',
+    3942: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3947: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3949: 'rules_data/terraforming_mars/corporations.yaml:52',
+    3952: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3956: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3957: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3958: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3960: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3961: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3959: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    3961: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3962: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3963: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3964: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3965: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3969: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3973: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3975: 'rules_data/terraforming_mars/corporations.yaml:70',
-    3978: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3982: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3985: 'rules_data/terraforming_mars/corporations.yaml:79',
-    3987: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3988: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3989: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3992: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3966: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    3970: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3974: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3976: 'rules_data/terraforming_mars/corporations.yaml:70',
+    3979: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3983: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3986: 'rules_data/terraforming_mars/corporations.yaml:79',
+    3988: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3989: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3990: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3993: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3994: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3996: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3997: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3998: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3999: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3994: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3995: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3997: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3998: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3999: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     4000: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4001: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4005: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4006: 'rules_data/terraforming_mars/corporations.yaml:88',
-    4007: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4010: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4012: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4015: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4019: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4023: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4026: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4028: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4029: 'rules_data/terraforming_mars/corporations.yaml:120',
-    4034: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4035: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4036: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4037: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4002: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4006: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4007: 'rules_data/terraforming_mars/corporations.yaml:88',
+    4008: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4011: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4013: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4016: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4020: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4024: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4027: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4029: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4030: 'rules_data/terraforming_mars/corporations.yaml:120',
+    4035: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4036: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4037: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4038: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4039: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4041: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4042: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4040: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4042: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4043: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4044: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4045: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4046: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4046: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4047: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4048: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4050: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4052: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4054: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4057: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4048: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4049: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4051: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4053: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4055: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4058: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4060: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4062: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4059: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4061: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4063: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4067: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4071: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4073: 'rules_data/terraforming_mars/corporations.yaml:122',
-    4076: 'rules_data/terraforming_mars/corporations.yaml:131',
-    4077: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4064: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4068: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4072: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4074: 'rules_data/terraforming_mars/corporations.yaml:122',
+    4077: 'rules_data/terraforming_mars/corporations.yaml:131',
     4078: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4080: 'rules_data/terraforming_mars/corporations.yaml:134',
-    4081: 'rules_data/terraforming_mars/milestones.yaml:5',
-    4082: 'rules_data/terraforming_mars/milestones.yaml:6',
-    4083: 'rules_data/terraforming_mars/milestones.yaml:7',
-    4084: 'rules_data/terraforming_mars/milestones.yaml:8',
-    4085: 'rules_data/terraforming_mars/milestones.yaml:9',
-    4088: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4092: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4095: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    4096: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    4097: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4100: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4079: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4081: 'rules_data/terraforming_mars/corporations.yaml:134',
+    4082: 'rules_data/terraforming_mars/milestones.yaml:5',
+    4083: 'rules_data/terraforming_mars/milestones.yaml:6',
+    4084: 'rules_data/terraforming_mars/milestones.yaml:7',
+    4085: 'rules_data/terraforming_mars/milestones.yaml:8',
+    4086: 'rules_data/terraforming_mars/milestones.yaml:9',
+    4089: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4093: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4096: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    4097: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    4098: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     4101: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4102: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4104: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4105: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4106: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4107: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4102: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4103: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4105: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4106: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4107: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     4108: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4109: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4113: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4117: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4118: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4110: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4114: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    4118: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4119: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4120: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    4121: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4120: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4121: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     4122: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4124: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4126: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4123: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4125: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4127: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4128: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4134: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4135: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4129: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4135: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4136: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4137: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    4138: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4137: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4138: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     4139: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4141: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4143: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4140: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4142: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4144: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4145: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4150: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4155: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4156: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4146: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4151: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4156: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4157: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4158: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    4159: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4158: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    4159: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     4160: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4162: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4164: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4161: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    4163: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4165: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4166: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4171: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4173: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4167: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    4172: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4174: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4175: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4176: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4177: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4179: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    4182: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4183: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    4184: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    4185: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4188: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4178: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4180: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    4183: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4184: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    4185: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    4186: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
     4189: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4190: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4192: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4193: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4194: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4195: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4190: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4191: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4193: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4194: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4195: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     4196: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4197: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4201: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4202: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4204: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    4205: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4198: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4202: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4203: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4205: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
     4206: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4207: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4209: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4210: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4211: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4212: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4207: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4208: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4210: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4211: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4212: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     4213: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4214: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4218: 'rules_data/terraforming_mars/modules.yaml:35',
-    4219: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4221: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4222: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4215: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4219: 'rules_data/terraforming_mars/modules.yaml:35',
+    4220: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4222: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4223: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4224: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4225: 'rules_data/terraforming_mars/modules.yaml:54',
-    4227: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4225: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4226: 'rules_data/terraforming_mars/modules.yaml:54',
     4228: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4229: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4230: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4231: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4232: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4234: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4232: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4233: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
     4235: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4236: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4238: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4241: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4242: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4243: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4247: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4236: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4237: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4239: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4242: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4243: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4244: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
     4248: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4249: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4250: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4252: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4253: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4251: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4253: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4254: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4255: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4256: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4257: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4258: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4263: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4265: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4258: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4259: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4265: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4267: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4268: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4270: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4269: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4272: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4273: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4274: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4276: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4277: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4281: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4283: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4284: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4277: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4278: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4280: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4282: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4284: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4285: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4286: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4287: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4286: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4287: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     4288: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4289: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4290: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4292: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4294: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4289: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4290: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4291: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4293: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
     4295: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4296: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4297: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4299: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4300: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4298: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4300: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4301: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4302: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4303: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4304: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4306: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4306: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
     4307: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4308: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4308: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4309: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4310: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4311: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4312: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4313: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4317: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     4318: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4319: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4325: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4319: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4321: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4329: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4330: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4332: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4334: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4335: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4336: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4338: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4343: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4346: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4340: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4344: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4346: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4347: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4349: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4349: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     4350: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4351: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4352: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4354: 'rules_data/terraforming_mars/modules.yaml:66',
-    4356: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4351: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4352: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4353: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4355: 'rules_data/terraforming_mars/modules.yaml:66',
     4357: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
     4358: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4664: 'rules_data/terraforming_mars/flow.yaml:13',
-    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
-    4364: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4664: 'rules_data/terraforming_mars/flow.yaml:17',
-    4367: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4665: 'rules_data/terraforming_mars/flow.yaml:13',
+    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
+    4365: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4665: 'rules_data/terraforming_mars/flow.yaml:17',
     4368: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4370: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4369: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
     4371: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4372: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4374: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4377: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    4372: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4373: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4375: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4378: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
     4379: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
     4381: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    4384: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
     4385: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4387: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4389: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4386: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4388: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4390: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4392: 'rules_data/terraforming_mars/flow.yaml:26',
-    4393: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
-    4396: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4391: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4393: 'rules_data/terraforming_mars/flow.yaml:26',
+    4394: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
     4397: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4398: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4399: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4401: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4400: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4403: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4404: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4405: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4406: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4407: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
-    4408: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4413: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4415: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4407: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4408: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
+    4409: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4415: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4417: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4418: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4420: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4421: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4419: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4421: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4422: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4423: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4424: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4425: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4425: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4426: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4427: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4429: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4431: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4433: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4434: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4427: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4428: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4430: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4432: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4434: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4435: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4436: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4437: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4436: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4437: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     4438: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4439: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4440: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4442: 'rules_data/terraforming_mars/flow.yaml:31',
-    4443: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4445: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4446: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4439: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4440: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4441: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4443: 'rules_data/terraforming_mars/flow.yaml:31',
+    4444: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4446: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
     4447: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4449: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4450: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4452: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4453: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4455: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4458: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4460: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4461: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4463: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4465: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4448: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4450: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4451: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4453: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4454: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4456: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4459: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4461: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4462: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4464: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
     4466: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     4467: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4468: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4469: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4470: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4471: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4468: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4469: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4470: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4471: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4472: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4473: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4475: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4476: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4474: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4476: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4477: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4478: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4479: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4481: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4484: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4486: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4488: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4489: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4483: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4485: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4487: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4489: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4490: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4491: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4491: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
     4492: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4495: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4496: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4493: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4496: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
     4497: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4498: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4499: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4500: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4501: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4504: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4507: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
-    4509: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4505: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4508: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
     4510: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4512: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4513: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4511: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4513: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
     4514: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4518: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4519: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4520: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4521: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4515: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4519: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4520: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4521: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4522: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4523: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4525: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4526: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4524: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4526: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4527: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4528: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4529: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4530: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4530: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4531: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4532: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4534: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4536: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4538: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4539: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4532: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4533: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4535: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4537: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4539: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4540: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4541: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4541: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     4542: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4544: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4545: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4548: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4551: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
-    4553: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4543: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4545: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4546: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4549: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4552: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
     4554: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4556: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
-    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4562: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4563: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4555: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4557: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
+    4562: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4563: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4565: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4566: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4568: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4567: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4570: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4571: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4572: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4573: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4573: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4574: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4575: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4577: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4579: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4581: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4582: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4586: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
-    4588: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4575: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4576: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4578: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4580: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4582: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4583: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4587: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
     4589: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4591: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
-    4592: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
-    4596: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4590: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4592: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
+    4593: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
+    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4600: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4601: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4603: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4602: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4605: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4606: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4609: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4616: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4617: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4611: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4615: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4617: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4618: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
-    4623: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4619: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4622: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
     4624: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4625: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4628: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
     4630: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4631: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
     4633: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4636: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
-    4638: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4634: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4637: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
     4639: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4640: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4643: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4644: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4641: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4644: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
     4645: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4646: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
     4648: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4651: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
-    4653: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4654: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4649: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
+    4654: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4655: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
     4656: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4660: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
-    4664: 'rules_data/terraforming_mars/flow.yaml:40',
-    4667: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4657: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4661: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
+    4665: 'rules_data/terraforming_mars/flow.yaml:40',
     4668: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
     4669: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4673: 'rules_data/terraforming_mars/flow.yaml:42',
-    4674: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4670: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4674: 'rules_data/terraforming_mars/flow.yaml:42',
     4675: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4676: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4676: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     4677: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
     4678: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
-    4687: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4679: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4680: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    4682: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    4685: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
     4688: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4690: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4691: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4691: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
     4692: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4696: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4698: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4693: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4698: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4700: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4701: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4704: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4704: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4705: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4706: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4707: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4709: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4710: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4714: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4716: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4717: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4710: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4713: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4717: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4718: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4719: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4719: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     4720: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4723: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4727: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4171: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4173: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4721: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4723: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4724: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4727: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4728: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4172: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4174: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4175: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4176: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4177: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4179: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    4182: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4183: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    4184: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    4185: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4188: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4178: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
+    4180: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
+    4183: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4184: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    4185: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    4186: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
     4189: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4190: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4192: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4193: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4194: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4195: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4190: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4191: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4193: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4194: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4195: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     4196: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4197: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4201: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4202: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4204: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    4205: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4198: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4202: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4203: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4205: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
     4206: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4207: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4209: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4210: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4211: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4212: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4207: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    4208: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    4210: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    4211: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    4212: 'rules_data/terraforming_mars/definitions/board.yaml:75',
     4213: 'rules_data/terraforming_mars/definitions/board.yaml:76',
     4214: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4218: 'rules_data/terraforming_mars/modules.yaml:35',
-    4219: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4221: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4222: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4215: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4219: 'rules_data/terraforming_mars/modules.yaml:35',
+    4220: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4222: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4223: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4224: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4225: 'rules_data/terraforming_mars/modules.yaml:54',
-    4227: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4225: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4226: 'rules_data/terraforming_mars/modules.yaml:54',
     4228: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4229: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4230: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4231: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4232: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4234: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4232: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4233: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
     4235: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4236: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4238: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4241: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4242: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4243: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4247: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4236: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4237: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4239: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4242: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4243: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4244: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
     4248: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4249: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4250: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4252: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4253: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4251: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4253: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4254: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4255: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4256: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4257: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4258: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4263: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4265: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4258: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4259: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4265: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4267: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4268: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4270: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4269: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4272: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4273: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4274: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4276: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4277: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4281: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4283: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4284: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4277: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4278: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4280: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4282: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4284: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4285: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4286: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4287: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4286: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4287: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     4288: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4289: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4290: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4292: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4294: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4289: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4290: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4291: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4293: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
     4295: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4296: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4297: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4299: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4300: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4298: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4300: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
     4301: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4302: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4303: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
     4304: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4306: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4306: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
     4307: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4308: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4308: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4309: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4310: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4311: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4312: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4313: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4317: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     4318: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4319: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4325: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4319: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4321: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4329: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4330: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4332: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4334: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4335: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4336: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4338: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4343: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4346: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4340: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4344: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4346: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4347: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4349: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4349: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
     4350: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4351: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4352: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4354: 'rules_data/terraforming_mars/modules.yaml:66',
+    4351: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4352: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4353: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4355: 'rules_data/terraforming_mars/modules.yaml:66',
 }
