@@ -9817,78 +9817,78 @@ def x_3767(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2756'), 0)
 
 
-def x_3770(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_3771(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     E = ctx.env()
-    return MEMO(ctx, (3770, E.get('t~2757'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2758, 0), GET(ctx, 'parameters', v_p_2758, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2758, 'max', 0))) for v_p_2758 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2758, 'tile', None) == E.get('t~2757'))])))
+    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2758'), 0)
 
 
-def x_3771(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_3773(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:614
     E = ctx.env()
-    return MEMO(ctx, (3771, E.get('this'), E.get('t~2757'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2763: (lambda v_near_2766: (v_near_2766 if (bool((GET(ctx, 'tiles', E.get('t~2757'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2766)) > num(0)))) else v_open_2763))([v_s_2764 for v_s_2764 in items_of(v_open_2763) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2765, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2765, {}), 'owner', None) == E.get('you')))) for v_x_2765 in items_of(ADJ(ctx, 'spaces', v_s_2764))])))]))([v_s_2760 for v_s_2760 in items_of([v_x_2759 for v_x_2759 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2759, 'type', None) == GET(ctx, 'tiles', E.get('t~2757'), 'space', None))]) if (bool((not IN(v_s_2760, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2760, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2760, 'reserved', None) == E.get('t~2757'))) or bool((GET(ctx, 'spaces', v_s_2760, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2760, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2760, None) == E.get('you'))))) and bool((bool(IN(v_s_2760, KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2761, ctx.state.get('board'))) and bool((not IN(v_x_2761, KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2761, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2761, {}), 'tile', None) == v_u_2762)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2761, {}), 'tile', None), 'counts_as', None) == v_u_2762))))) for v_u_2762 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2761 in items_of(ADJ(ctx, 'spaces', v_s_2760))]))))))]))) > num(0)))
+    return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3772(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3775(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:93
     E = ctx.env()
-    return MEMO(ctx, (3772, E.get('this'), E.get('t~2757'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2771: (lambda v_near_2774: (v_near_2774 if (bool((GET(ctx, 'tiles', E.get('t~2757'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2774)) > num(0)))) else v_open_2771))([v_s_2772 for v_s_2772 in items_of(v_open_2771) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2773, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2773, {}), 'owner', None) == E.get('you')))) for v_x_2773 in items_of(ADJ(ctx, 'spaces', v_s_2772))])))]))([v_s_2768 for v_s_2768 in items_of([v_x_2767 for v_x_2767 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2767, 'type', None) == GET(ctx, 'tiles', E.get('t~2757'), 'space', None))]) if (bool((not IN(v_s_2768, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2768, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2768, 'reserved', None) == E.get('t~2757'))) or bool((GET(ctx, 'spaces', v_s_2768, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2768, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2768, None) == E.get('you'))))) and bool((bool(IN(v_s_2768, KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2769, ctx.state.get('board'))) and bool((not IN(v_x_2769, KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) == v_u_2770)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None), 'counts_as', None) == v_u_2770))))) for v_u_2770 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2757'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768))]))))))]))
+    return MEMO(ctx, (3775, E.get('t~2759'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2760, 0), GET(ctx, 'parameters', v_p_2760, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2760, 'max', 0))) for v_p_2760 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2760, 'tile', None) == E.get('t~2759'))])))
 
 
-def x_3775(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:94
     E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2777'), {})
+    return MEMO(ctx, (3776, E.get('this'), E.get('t~2759'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (num(CALL(ctx, 'count', None, (lambda v_open_2765: (lambda v_near_2768: (v_near_2768 if (bool((GET(ctx, 'tiles', E.get('t~2759'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2768)) > num(0)))) else v_open_2765))([v_s_2766 for v_s_2766 in items_of(v_open_2765) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2767, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2767, {}), 'owner', None) == E.get('you')))) for v_x_2767 in items_of(ADJ(ctx, 'spaces', v_s_2766))])))]))([v_s_2762 for v_s_2762 in items_of([v_x_2761 for v_x_2761 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2761, 'type', None) == GET(ctx, 'tiles', E.get('t~2759'), 'space', None))]) if (bool((not IN(v_s_2762, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2762, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2762, 'reserved', None) == E.get('t~2759'))) or bool((GET(ctx, 'spaces', v_s_2762, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2762, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2762, None) == E.get('you'))))) and bool((bool(IN(v_s_2762, KEY(GET(ctx, 'tiles', E.get('t~2759'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2763, ctx.state.get('board'))) and bool((not IN(v_x_2763, KEY(GET(ctx, 'tiles', E.get('t~2759'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2763, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2763, {}), 'tile', None) == v_u_2764)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2763, {}), 'tile', None), 'counts_as', None) == v_u_2764))))) for v_u_2764 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2759'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2763 in items_of(ADJ(ctx, 'spaces', v_s_2762))]))))))]))) > num(0)))
 
 
-def x_3776(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3777(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return {'tile': E.get('t~2776'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2776'), 'owned', False) else None), 'card': E.get('this')}
+    return MEMO(ctx, (3777, E.get('this'), E.get('t~2759'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2773: (lambda v_near_2776: (v_near_2776 if (bool((GET(ctx, 'tiles', E.get('t~2759'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2776)) > num(0)))) else v_open_2773))([v_s_2774 for v_s_2774 in items_of(v_open_2773) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2775, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2775, {}), 'owner', None) == E.get('you')))) for v_x_2775 in items_of(ADJ(ctx, 'spaces', v_s_2774))])))]))([v_s_2770 for v_s_2770 in items_of([v_x_2769 for v_x_2769 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2769, 'type', None) == GET(ctx, 'tiles', E.get('t~2759'), 'space', None))]) if (bool((not IN(v_s_2770, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2770, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2770, 'reserved', None) == E.get('t~2759'))) or bool((GET(ctx, 'spaces', v_s_2770, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2770, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2770, None) == E.get('you'))))) and bool((bool(IN(v_s_2770, KEY(GET(ctx, 'tiles', E.get('t~2759'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2771, ctx.state.get('board'))) and bool((not IN(v_x_2771, KEY(GET(ctx, 'tiles', E.get('t~2759'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2771, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2771, {}), 'tile', None) == v_u_2772)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2771, {}), 'tile', None), 'counts_as', None) == v_u_2772))))) for v_u_2772 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2759'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2771 in items_of(ADJ(ctx, 'spaces', v_s_2770))]))))))]))
 
 
-def x_3777(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3780(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return KEY(ctx.state.get('board'), E.get('s~2779'), {})
+
+
+def x_3781(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
+    E = ctx.env()
+    return {'tile': E.get('t~2778'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2778'), 'owned', False) else None), 'card': E.get('this')}
+
+
+def x_3782(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return ctx.state.get('last_space')
 
 
-def x_3779(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3784(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:73
     E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3780(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3785(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:74
     E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2776'))
+    return FLD(ctx, K[1], E.get('t~2778'))
 
 
-def x_3781(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def x_3786(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:75
     E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2777'))
+    return FLD(ctx, K[2], E.get('s~2779'))
 
 
-def x_3782(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3787(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2777'))
+    return ADJ(ctx, 'spaces', E.get('s~2779'))
 
 
-def x_3783(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3788(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return IN(E.get('x~2778'), ctx.state.get('board'))
+    return IN(E.get('x~2780'), ctx.state.get('board'))
 
 
-def x_3784(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3789(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:76
     E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2778'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2780'), {}), 'tile', None))
 
 
-def x_3788(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3793(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:95
     E = ctx.env()
-    return {'space': E.get('space~2775')}
-
-
-def x_3791(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2780'), 0)
-
-
-def x_3793(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:612
-    E = ctx.env()
-    return FLD(ctx, K[4], E.get('this'))
+    return {'space': E.get('space~2777')}
 
 
 def x_3794(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:600
@@ -10080,7 +10080,7 @@ def x_3862(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2805'), 0)
 
 
-def x_3864(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:660
+def x_3864(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:662
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
@@ -10115,7 +10115,7 @@ def x_3877(ctx):  # rules_data/terraforming_mars/definitions/requirements.yaml:6
     return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
 
 
-def x_3881(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:676
+def x_3881(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:678
     E = ctx.env()
     return MEMO(ctx, (3881, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2810 for v_x_2810 in items_of(GET(ctx, 'cards', v_c_2809, 'tags', [])) if (v_x_2810 == 'building')]) for v_c_2809 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2812 for v_x_2812 in items_of(GET(ctx, 'corporations', v_c_2811, 'tags', [])) if (v_x_2812 == 'building')]) for v_c_2811 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2813 for v_x_2813 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2813 == 'building')]))))
 
@@ -10130,12 +10130,12 @@ def x_3883(ctx):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:
     return (num(E.get('n~2814')) * num(AR('/', E.get('k~2817'), E.get('m~2816'))))
 
 
-def x_3884(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:677
+def x_3884(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:679
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
 
-def x_3886(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:681
+def x_3886(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     E = ctx.env()
     return MEMO(ctx, (3886, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2819 for v_x_2819 in items_of(GET(ctx, 'cards', v_c_2818, 'tags', [])) if (v_x_2819 == 'science')]) for v_c_2818 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2821 for v_x_2821 in items_of(GET(ctx, 'corporations', v_c_2820, 'tags', [])) if (v_x_2821 == 'science')]) for v_c_2820 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
 
@@ -10150,7 +10150,7 @@ def x_3890(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2823'), 0)
 
 
-def x_3892(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:689
+def x_3892(ctx):  # rules_data/terraforming_mars/cards/141-208.yaml:691
     E = ctx.env()
     return FLD(ctx, K[4], E.get('this'))
 
@@ -15451,20 +15451,20 @@ CODE = {
     3762: x_3762,
     3766: x_3766,
     3767: x_3767,
-    3770: x_3770,
     3771: x_3771,
-    3772: x_3772,
+    3773: x_3773,
     3775: x_3775,
     3776: x_3776,
     3777: x_3777,
-    3779: x_3779,
     3780: x_3780,
     3781: x_3781,
     3782: x_3782,
-    3783: x_3783,
     3784: x_3784,
+    3785: x_3785,
+    3786: x_3786,
+    3787: x_3787,
     3788: x_3788,
-    3791: x_3791,
+    3789: x_3789,
     3793: x_3793,
     3794: x_3794,
     3797: x_3797,
@@ -18223,21 +18223,21 @@ AT = {
     3762: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3766: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3767: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3770: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    3771: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    3772: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3775: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3776: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3777: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3779: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3780: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3781: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3782: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3783: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3784: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3788: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3791: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3793: 'rules_data/terraforming_mars/cards/141-208.yaml:612',
+    3771: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3773: 'rules_data/terraforming_mars/cards/141-208.yaml:614',
+    3775: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3776: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3777: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    3780: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3781: 'rules_data/terraforming_mars/definitions/board.yaml:71',
+    3782: 'rules_data/terraforming_mars/definitions/board.yaml:72',
+    3784: 'rules_data/terraforming_mars/definitions/board.yaml:73',
+    3785: 'rules_data/terraforming_mars/definitions/board.yaml:74',
+    3786: 'rules_data/terraforming_mars/definitions/board.yaml:75',
+    3787: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3788: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3789: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    3793: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3794: 'rules_data/terraforming_mars/cards/141-208.yaml:600',
     3797: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3801: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
@@ -18278,21 +18278,21 @@ AT = {
     3858: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3861: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3862: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3864: 'rules_data/terraforming_mars/cards/141-208.yaml:660',
+    3864: 'rules_data/terraforming_mars/cards/141-208.yaml:662',
     3867: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3868: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3870: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3872: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3873: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3877: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
-    3881: 'rules_data/terraforming_mars/cards/141-208.yaml:676',
+    3881: 'rules_data/terraforming_mars/cards/141-208.yaml:678',
     3882: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
     3883: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
-    3884: 'rules_data/terraforming_mars/cards/141-208.yaml:677',
-    3886: 'rules_data/terraforming_mars/cards/141-208.yaml:681',
+    3884: 'rules_data/terraforming_mars/cards/141-208.yaml:679',
+    3886: 'rules_data/terraforming_mars/cards/141-208.yaml:683',
     3889: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3890: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3892: 'rules_data/terraforming_mars/cards/141-208.yaml:689',
+    3892: 'rules_data/terraforming_mars/cards/141-208.yaml:691',
     3896: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3897: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3898: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
