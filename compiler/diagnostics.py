@@ -28,6 +28,7 @@ CODES = {
     "L014": "file cannot be read", "L015": "number out of range",
     "S001": "document has no kind", "S002": "unknown document kind",
     "S003": "value does not match the schema",
+    "S004": "number outside its field's bounds",
     "D001": "effect language syntax error", "D002": "effect text too long",
     "D003": "effect nested too deeply",
     "R001": "unknown name", "R002": "id declared twice", "R003": "name of the wrong kind",

@@ -52,6 +52,7 @@ CASES: dict[str, tuple[str, str, int, int]] = {
     "id_injection": ("S003", "tags.yaml", 4, 10),
     "id_lookalike": ("S003", "tags.yaml", 5, 10),
     "id_newline": ("S003", "tags.yaml", 4, 10),
+    "negative_cost": ("S004", "cards.yaml", 4, 40),  # kinds.yaml: cost {type: int, min: 0}
     "module_cycle": ("R020", "modules.yaml", 5, 10),
     "state_each_not_a_kind": ("R030", "state.yaml", 3, 17),  # found by test_fuzz
     "module_misspelt": ("R001", "cards.yaml", 5, 51),  # the lion's module: zoo

@@ -144,3 +144,26 @@ def test_a_wrong_file_level_source_is_one_mistake(tm_copy):
     [d] = comp.diagnostics
     assert (d.code, Path(d.span.path).name, d.span.line) == ("R017", "tags.yaml", 3)
     assert "'tm-facts'" in d.hint
+
+
+def test_negative_card_cost_is_out_of_bounds(tm_copy):
+    """kinds.yaml bounds a card's cost (`{type: int, min: 0}`): a negative cost is S004
+    at the number, and only that card is left out."""
+    path = tm_copy / "cards" / "001-070.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("    cost: 8\n", "    cost: -8\n", 1), "utf-8")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    [d] = comp.diagnostics
+    assert d.code == "S004" and "card 'colonizer_training_camp': cost: -8" in d.message
+    line = text.splitlines().index("    cost: 8") + 1
+    assert (Path(d.span.path).name, d.span.line, d.span.col) == ("001-070.yaml", line, 11)
+
+
+def test_bounds_only_on_an_int_field(tm_copy):
+    text = (tm_copy / "kinds.yaml").read_text("utf-8")
+    (tm_copy / "kinds.yaml").write_text(
+        text.replace("{number: text, type: text,", "{number: {type: text, min: 0}, type: text,"),
+        "utf-8")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    assert [d.code for d in comp.diagnostics][:1] == ["R030"]
+    assert "min/max bound an int field, not text" in comp.diagnostics[0].message

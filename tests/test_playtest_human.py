@@ -272,3 +272,25 @@ def test_steps_and_booking_labels_have_names_in_a_view():
     names = Names(pampero.RULES)
     assert value_text({"starting_money": 25, "fees": -2}, names) == \
         "starting money 25, fees -2"
+
+
+def test_the_italian_game_labels_its_options_in_italian():
+    """game.yaml's `labels` give the words of the labels' keys and values and of the
+    decisions' kinds: Terraforming Mars (an Italian rulebook) offers 'gioca: ...' and
+    'progetto standard: ...' ("Azione 1: giocare una carta dalla mano", "Azione 2:
+    Utilizzare un progetto standard"), and the menu names the player and the decision
+    in Italian."""
+    import generated.terraforming_mars as tm
+    from compiler.playtest.agents import _menu
+    from compiler.playtest.games import Names
+
+    names = Names(tm.RULES)
+    assert names.label({"act": "play", "card": "lichen"}) == "gioca: Lichen"
+    assert names.label({"act": "project", "id": "asteroid"}).startswith("progetto standard: ")
+    assert names.label({"card": "lichen", "keep": True}) == "Lichen, tieni: sì"
+    assert names.label({"target": None}) == "bersaglio nessuno"
+    head = _menu({"player": 0, "kind": "action", "prompt": "p"}, [], names).splitlines()[0]
+    assert head == "giocatore 1 · azione: p"
+    english = Names(tm.RULES, "en")
+    assert english.label({"act": "play", "card": "lichen"}) == "play: Lichen"
+    assert english.label({"act": "end_turn"}) == "end turn"

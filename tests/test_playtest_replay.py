@@ -42,9 +42,10 @@ def test_replay_shows_each_step_in_the_game_language(capsys):
     assert first["kind"] == "action" and first["option"]["act"] == "play"
     # players numbered from 1 (the log keeps the engine's 0-based index)
     assert lines[0].split()[:4] == ["0", "player", str(first["player"] + 1), "action"]
-    names = game_package("terraforming_mars").RULES["records"]["cards"][
-        first["option"]["card"]]["name"]
-    assert f"play: {names.get('it', names['en'])}" in lines[0]
+    rules = game_package("terraforming_mars").RULES
+    names = rules["records"]["cards"][first["option"]["card"]]["name"]
+    play = rules["game"]["labels"]["play"]["it"]   # game.yaml's label words
+    assert f"{play}: {names.get('it', names['en'])}" in lines[0]
     assert len(lines) == log.end["steps"] + 1
 
 
@@ -66,7 +67,8 @@ def test_replay_jumps_to_a_step(capsys):
     out = capsys.readouterr().out
     # players numbered from 1
     assert out.startswith(f"step {step['step']}: player {step['player'] + 1} · action")
-    assert re.search(rf"^\s+\d+\. play: {re.escape(name['en'])}$", out, re.M)
+    play = game_package("terraforming_mars").RULES["game"]["labels"]["play"]["it"]
+    assert re.search(rf"^\s+\d+\. {play}: {re.escape(name['en'])}$", out, re.M)
 
 
 def test_an_illegal_step_is_named(tmp_path, capsys):

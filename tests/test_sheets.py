@@ -173,6 +173,17 @@ def test_card_entry_has_cost_tags_actions_and_vp(ir):
     assert items(ir, "cards")["ants"]["foot"] == "PV: 1 ogni 2 risorse su questa carta"
 
 
+def test_production_box_is_said_in_place(ir):
+    """A card's effect applies its own `production` field (`do this.production`): the
+    sheet says the box's steps where the effect applies it (Capital, cards.json #008:
+    energy -2, M€ +5; Eos Chasma National Park, #026: M€ +2 after its other icons)."""
+    texts = [ln["texts"] for ln in items(ir, "cards", "en")["capital"]["lines"]]
+    assert ["Lower your energy production by 2. Raise your M€ production by 5. "
+            "Place a Capital tile."] in texts
+    texts = [ln["texts"] for ln in items(ir, "cards")["eos_chasma_national_park"]["lines"]]
+    assert any(t[0].endswith("Aumenta di 2 la produzione di M€.") for t in texts if t)
+
+
 def test_number_agreement(ir):
     # "1 pianta" / "2 piante", "1 carta" / "2 carte": name_one and {n|carta|carte}.
     assert say(ir, "cards", "arctic_algae", "effect") == "Guadagna 1 pianta."

@@ -7,10 +7,12 @@ do the same for the cards of 001-070, as data)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
 import pytest
+import yaml
 
 from tests.conftest import ROOT
 from tests.tm_helpers import edit, new, rules
@@ -156,3 +158,57 @@ def test_requirement_edges(cid, ok, where):
             s["board"][sid] = {"tile": "city", "owner": 1 - me, "card": None}
     edit(game, change)
     assert ({"act": "play", "card": cid} in game.legal_actions()) == ok
+
+
+def _box(icons: list[Any]) -> dict[str, int] | None:
+    """A production box of the facts' render icons as {resource: steps} (a red-bordered
+    step on any player as ``resource@any``), or None when it is not a list of steps
+    (a choice, a count per tag)."""
+    out: dict[str, int] = {}
+    sign = 1
+    for icon in icons:
+        if icon in ("minus", "plus"):
+            sign = -1 if icon == "minus" else 1
+            continue
+        m = re.fullmatch(r"(\w+)\((-?\d+)(?:,(all|digit))?\)", str(icon))
+        if m is None:
+            return None
+        res, n, scope = m.group(1), abs(int(m.group(2))), m.group(3)
+        out[res + ("@any" if scope == "all" else "")] = sign * n
+    return out
+
+
+def _written(box: str) -> dict[str, int] | None:
+    out: dict[str, int] = {}
+    for part in box.split("; "):
+        m = re.fullmatch(r"(gain|lose) (\d+) (\w+) production( from any player)?", part)
+        if m is None:
+            return None
+        out[m.group(3) + ("@any" if m.group(4) else "")] = \
+            int(m.group(2)) * (1 if m.group(1) == "gain" else -1)
+    return out
+
+
+def test_production_boxes_match_the_facts():
+    """Robotic Workforce copies a building card's production box: the cards with a
+    `production` field are exactly the project cards with a building tag and a
+    production box among their render icons, and each box's steps are the icons'."""
+    facts = _facts()
+    texts: dict[str, str] = {}
+    for path in sorted((ROOT / "rules_data" / "terraforming_mars" / "cards").glob("*.yaml")):
+        for rec in yaml.safe_load(path.read_text())["records"]:
+            if rec.get("production"):
+                texts[rec["number"]] = rec["production"]
+    boxed = {n: [i["production"] for i in (f.get("render") or {}).get("icons") or []
+                 if isinstance(i, dict) and "production" in i]
+             for n, f in facts.items() if f["type"] != "corporation" and "building" in f["tags"]}
+    assert set(texts) == {n for n, b in boxed.items() if b}
+    names = {"megacredits", "steel", "titanium", "plants", "energy", "heat"}
+    checked = 0
+    for number, text in texts.items():
+        want = _box(boxed[number][0])
+        if want is None or not set(k.split("@")[0] for k in want) <= names:
+            continue
+        assert _written(text) == want, number
+        checked += 1
+    assert checked >= 40

@@ -114,7 +114,7 @@ def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
     """
     names = Names(package.RULES)
     human = partial(HumanAgent, lambda g, p: player_view(g, p, names), names.label,
-                    sys.stdin, sys.stdout)
+                    sys.stdin, sys.stdout, names)
     agents = make_agents(args.agent, args.players, args.seed, human)
     log = GameLog(args.game, args.players, modules, args.seed, [a.name for a in agents])
     try:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span, did_you_mean
-from compiler.lang.types import Type, parse_type
+from compiler.lang.types import Type, bounds_problem, field_spec, parse_type
 from compiler.load import Document
 
 __all__ = ["CORE_KINDS", "Decls", "Definition", "Entry", "Hole", "KindDecl", "Record",
@@ -41,7 +41,8 @@ class KindDecl:
     active: bool = False
     spec: dict[str, Any] = field(default_factory=dict)
     """The fields as written (the type notation), for the kind's JSON Schema."""
-    """Every record of this kind is active (its reactions and modifiers apply)."""
+    bounds: dict[str, dict[str, int]] = field(default_factory=dict)
+    """The ``min``/``max`` of the int fields that declare them (``{type: int, min: 0}``)."""
 
 
 @dataclass
@@ -168,21 +169,26 @@ def _kinds(decls: Decls, doc: Document) -> list[Diagnostic]:
         if not isinstance(rec, dict):
             continue
         fields: dict[str, Type] = {}
+        bounded: dict[str, dict[str, int]] = {}
         for fname, spec in (rec.get("fields") or {}).items():
-            t, why = parse_type(spec, names)
-            if t is None:
+            notation, bounds = field_spec(spec)
+            t, why = parse_type(notation, names)
+            why = why if t is None else bounds_problem(t, bounds)
+            if why:
                 diags.append(Diagnostic(doc.span(("records", i, "fields", fname)), "R030",
                                         f"field '{fname}' of kind '{rec['id']}': {why}",
                                         hint="see docs/dsl.md, 'Declaring a game'"))
                 continue
             fields[fname] = t
+            if bounds:
+                bounded[fname] = bounds
         span = doc.span(("records", i, "id"))
         if rec["id"] in decls.kinds:
             diags.append(_twice("kind", rec["id"], span, decls.kinds[rec["id"]].span))
             continue
         decls.kinds[rec["id"]] = KindDecl(rec["id"], fields, tuple(rec.get("required") or ()),
                                           span, bool(rec.get("active")),
-                                          dict(rec.get("fields") or {}))
+                                          dict(rec.get("fields") or {}), bounded)
     return diags
 
 

@@ -184,7 +184,30 @@ def _change(rc: RC, doc: Document, path: tuple[Any, ...], change: dict[str, Any]
             continue
         out["set"][key] = resolve_value(rc, doc, path + ("set", key), value,
                                         decl.fields[key], record_scope(str(kind)))
+        _within(rc, doc, path + ("set", key), value, decl.bounds.get(key) or {},
+                f"{kind} '{rid}'")
     return out
+
+
+def _within(rc: RC, doc: Document, path: tuple[Any, ...], value: Any,
+            bounds: dict[str, int], record: str) -> None:
+    """S004 when a module sets a bounded field (kinds.yaml ``min``/``max``) outside its
+    bounds, as a record of the kind would be told."""
+    field = str(path[-1])
+    if isinstance(value, dict) and "provisional" in value:
+        value = value["provisional"]
+        path = path + ("provisional",)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return
+    for key, bad in (("min", value < bounds.get("min", value)),
+                     ("max", value > bounds.get("max", value))):
+        if bad:
+            side = "below the least" if key == "min" else "above the greatest"
+            rc.diags.append(Diagnostic(
+                doc.span(path), "S004", f"{record}: {field}: {value} is {side} value "
+                f"{bounds[key]}",
+                hint=f"kinds.yaml bounds this field ({key}: {bounds[key]}); write a value "
+                     "within them"))
 
 
 def _known_id(rc: RC, doc: Document, path: tuple[Any, ...], rid: Any,

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["DSL_WORDS", "WORDS", "Type", "compatible", "element", "parse_type", "show"]
+__all__ = ["DSL_WORDS", "WORDS", "Type", "compatible", "element", "field_spec", "parse_type",
+           "show"]
 
 Type = Any
 
@@ -35,6 +36,36 @@ REACTION = ("obj", (("on", "trigger"), ("if", ("opt", "condition")), ("effect", 
                     ("name", ("opt", "names"))))
 MODIFIER = ("obj", (("modify", "text"), ("by", "number"), ("where", ("opt", "condition")),
                     ("anyone", ("opt", "bool"))))
+
+
+BOUNDS = ("min", "max")
+
+
+def field_spec(spec: Any) -> tuple[Any, dict[str, Any]]:
+    """A record field's notation in ``kinds.yaml`` split into its type notation and its
+    bounds: ``{type: int, min: 0}`` is an ``int`` of at least 0. A mapping is read so only
+    when it has ``type`` and nothing but ``min``/``max`` beside (an object type with such
+    fields is written ``{type: {type: T, min: T}}``); anything else is a type alone."""
+    if isinstance(spec, dict) and "type" in spec and len(spec) > 1 and \
+            set(spec) <= {"type", *BOUNDS}:
+        return spec["type"], {k: spec[k] for k in BOUNDS if k in spec}
+    return spec, {}
+
+
+def bounds_problem(t: Type, bounds: dict[str, Any]) -> str:
+    """Why ``bounds`` cannot bound a field of type ``t`` ('' when they can): only an
+    ``int`` (or ``int?``) field takes whole-number bounds, the least not above the
+    greatest."""
+    if not bounds:
+        return ""
+    if strip_opt(t) != "int":
+        return f"min/max bound an int field, not {show(t)}"
+    for key, value in bounds.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"'{key}' must be a whole number, not {value!r}"
+    if "min" in bounds and "max" in bounds and bounds["min"] > bounds["max"]:
+        return f"min {bounds['min']} is above max {bounds['max']}"
+    return ""
 
 
 def parse_type(spec: Any, kinds: set[str]) -> tuple[Type | None, str]:

@@ -49,10 +49,13 @@ class HumanAgent:
     name = "human"
 
     def __init__(self, show: Callable[[Any, int], str], label: Callable[[Any], str],
-                 stdin: TextIO, stdout: TextIO) -> None:
+                 stdin: TextIO, stdout: TextIO, names: Any = None) -> None:
         self.show, self.label, self.stdin, self.stdout = show, label, stdin, stdout
         self.last: dict[int, str] = {}
         """The view each seat saw at its previous decision."""
+        self.names = names
+        """Words of the game's language (``Names``) for the menu's head: the player and
+        the decision's kind; without them, ``player N`` and the kind's id."""
 
     def choose(self, game: Any) -> Any:
         pending = game.pending()
@@ -63,7 +66,7 @@ class HumanAgent:
         if before is not None:
             self._say(_since(changes(before, view)))
         self.last[pending["player"]] = view
-        self._say(_menu(pending, labels))
+        self._say(_menu(pending, labels, self.names))
         while True:
             self.stdout.write("> ")
             self.stdout.flush()
@@ -74,7 +77,8 @@ class HumanAgent:
             if answer == "undo":
                 return UNDO
             if answer == "view":
-                self._say(self.show(game, pending["player"]) + "\n" + _menu(pending, labels))
+                self._say(self.show(game, pending["player"]) + "\n" +
+                          _menu(pending, labels, self.names))
             elif isinstance(answer, int):
                 return pending["options"][answer]
             else:
@@ -85,8 +89,10 @@ class HumanAgent:
         self.stdout.flush()
 
 
-def _menu(pending: dict[str, Any], labels: list[str]) -> str:
-    head = f"player {pending['player'] + 1} · {pending['kind']}: {pending['prompt']}"
+def _menu(pending: dict[str, Any], labels: list[str], names: Any = None) -> str:
+    who = names.player(pending["player"]) if names else f"player {pending['player'] + 1}"
+    kind = names.of(pending["kind"]) if names else pending["kind"]
+    head = f"{who} · {kind}: {pending['prompt']}"
     rows = [f"{i:>3}. {text}" for i, text in enumerate(labels, 1)]
     return "\n".join([head, *rows, "(number or start of an option; undo, view, quit)"])
 

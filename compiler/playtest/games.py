@@ -90,6 +90,8 @@ class Names:
         self.seats = set(rules.get("player_labels") or [])
         """Option keys that hold a player: shown numbered from 1 (``target player 2``)."""
         self.table: dict[str, str] = {}
+        for word, names in (game.get("labels") or {}).items():   # the game's label words
+            self._add(word, {"name": names if isinstance(names, dict) else {"en": names}})
         self.entries: dict[str, str] = {}
         """Names of the state entries (``name`` in state.yaml), by entry id."""
         for scope in (rules.get("state") or {}).values():
@@ -132,9 +134,12 @@ class Names:
             self.table.setdefault(str(rid), name)
 
     def of(self, value: Any) -> str:
-        """The name of an id, or the value itself as short text."""
+        """The name of an id (or of a label word: ``labels`` in game.yaml), or the value
+        itself as short text (``none`` for no value when the game names it)."""
         if isinstance(value, str):
             return self.table.get(value, value)
+        if value is None and "none" in self.table:
+            return self.table["none"]
         return json.dumps(value, ensure_ascii=False)
 
     def label(self, option: Any) -> str:
@@ -175,7 +180,8 @@ class Names:
         if isinstance(value, str) and value in self.table:
             return self.table[value]
         if isinstance(value, bool):
-            return f"{self.word(key)}: {self.yes_no(value)}"
+            word = self.table.get("true" if value else "false") or self.yes_no(value)
+            return f"{self.word(key)}: {word}"
         return f"{self.word(key)} {self._value(value)}"
 
     def _value(self, value: Any) -> str:

@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 
 from compiler.diagnostics import Diagnostic, did_you_mean
 from compiler.lang.declare import CORE_KINDS, RECORD_FIELDS
-from compiler.lang.types import MODIFIER, REACTION, Type, parse_type
+from compiler.lang.types import MODIFIER, REACTION, Type, bounds_problem, field_spec, parse_type
 from compiler.load import Document
 from compiler.schema.errors import diagnostic, leaves
 from compiler.schema.fast import passes
@@ -128,8 +128,14 @@ def kind_schema(kind: str, decl: dict[str, Any], names: set[str],
                              "placeholder": _ref("text")}
     assert set(props) == set(RECORD_FIELDS)
     for name, spec in (decl.get("fields") or {}).items():
-        t, _ = parse_type(spec, names)
-        props[name] = type_schema(t) if t is not None else {}
+        notation, bounds = field_spec(spec)
+        t, _ = parse_type(notation, names)
+        if t is None:
+            props[name] = {}
+        elif bounds and not bounds_problem(t, bounds):
+            props[name] = _bounded(t, bounds)
+        else:
+            props[name] = type_schema(t)
     record = {"type": "object", "properties": props,
               "required": ["id"] + [f for f in decl.get("required") or [] if f not in given],
               "additionalProperties": False}
@@ -158,6 +164,21 @@ def type_schema(t: Type) -> dict[str, Any]:
     if t[0] == "list":  # a provisional table of numbers: {provisional: [...], reason}
         return {"anyOf": [_plain_schema(t), _provisional(_plain_schema(t))]}
     return _plain_schema(t)
+
+
+def _bounded(t: Type, bounds: dict[str, Any]) -> dict[str, Any]:
+    """The schema of an ``int`` (or ``int?``) field with ``min``/``max`` bounds
+    (``kinds.yaml``: ``cost: {type: int, min: 0}``); a provisional value is bounded too."""
+    number: dict[str, Any] = {"type": "integer"}
+    if "min" in bounds:
+        number["minimum"] = bounds["min"]
+    if "max" in bounds:
+        number["maximum"] = bounds["max"]
+    schema = {"title": "an integer, or {provisional: N, reason: ...}",
+              "anyOf": [number, _provisional(number)]}
+    if isinstance(t, tuple) and t[0] == "opt":
+        return {"anyOf": [schema, {"type": "null"}]}
+    return schema
 
 
 def _provisional(schema: dict[str, Any]) -> dict[str, Any]:

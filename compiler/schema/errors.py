@@ -1,4 +1,5 @@
-"""Turn JSON Schema validation errors into positioned S003 diagnostics.
+"""Turn JSON Schema validation errors into positioned S003 diagnostics (S004: a number
+outside the bounds ``kinds.yaml`` declares for its field).
 
 The message names the record (``card 'comet': cost: ...``) rather than a raw JSON path;
 an unknown key is reported at the key itself with a did-you-mean hint.
@@ -42,6 +43,13 @@ def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
         return Diagnostic(doc.span(path), "S003", f"{where}: {_show(err.instance)} is not "
                           f"{_type_words(err.validator_value)}",
                           hint=_type_hint(err.instance, err.validator_value))
+    if err.validator in ("minimum", "maximum"):
+        least = err.validator == "minimum"
+        return Diagnostic(doc.span(path), "S004", f"{where}: {_show(err.instance)} is "
+                          f"{'below the least' if least else 'above the greatest'} value "
+                          f"{err.validator_value}",
+                          hint=f"kinds.yaml bounds this field ({'min' if least else 'max'}: "
+                               f"{err.validator_value}); write a value within them")
     if err.validator in ("anyOf", "oneOf"):
         title = err.schema.get("title") if isinstance(err.schema, dict) else None
         return Diagnostic(doc.span(path), "S003", f"{where}: {_show(err.instance)} is not "

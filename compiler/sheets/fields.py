@@ -135,6 +135,7 @@ class Fields:
         return self.plain(path[-1], value, t, form, article), value
 
     def _tree(self, tree: Any, t: Any, alone: bool) -> str:
+        tree = self.inline(tree)
         form = tree.get("form") if isinstance(tree, dict) else None
         if form == "on":
             return self.sp.trigger(tree)
@@ -144,6 +145,29 @@ class Fields:
             self.clause = True
             return self.sp.clause(tree)
         return self.sp.value(tree)
+
+    def inline(self, tree: Any, seen: frozenset[str] = frozenset()) -> Any:
+        """``tree`` with each ``do this.F`` (the record running an effect field of its
+        own) said as that field's text, so a part written once in its own field reads in
+        place; a sequence inside a sequence is flattened (one sentence each)."""
+        if isinstance(tree, list):
+            return [self.inline(x, seen) for x in tree]
+        if not isinstance(tree, dict):
+            return tree
+        target = tree.get("a") if tree.get("form") == "do" else None
+        if isinstance(target, dict) and target.get("form") == "field" and \
+                (target.get("of") or {}).get("var") == "this":
+            name = str(target.get("f"))
+            own = self.trees.get(name)
+            if own is not None and name not in seen:
+                return self.inline(own, seen | {name})
+        out = {k: self.inline(v, seen) for k, v in tree.items()}
+        if out.get("form") == "seq":
+            flat: list[Any] = []
+            for b in out.get("b") or []:
+                flat.extend(b["b"] if isinstance(b, dict) and b.get("form") == "seq" else [b])
+            out["b"] = flat
+        return out
 
     def plain(self, field: str, value: Any, t: Any, form: str | None, article: str) -> str:
         """A field that is data, not a text of the language."""

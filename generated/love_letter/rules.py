@@ -44,8 +44,8 @@ RULES = {
             'code': ['effect', 'triggers'],
             'spec': {
                 'fields': {
-                    'value': 'int',
-                    'copies': 'int',
+                    'value': {'type': 'int', 'min': 0},
+                    'copies': {'type': 'int', 'min': 1},
                     'effect': 'effect?',
                     'discard_with': ['cards'],
                     'triggers': 'reactions',
