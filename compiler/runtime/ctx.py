@@ -42,7 +42,7 @@ class Ctx:
         self.state = state
         self.index = index
         self.frames: list[Frame] = state["stack"]
-        self.code: dict[int, Any] = {}
+        self.code: dict[Any, Any] = {}
         self.journal: list[tuple[Any, Any, Any, bool]] | None = None
         self.dry = False
         self.steps = 0

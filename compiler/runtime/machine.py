@@ -21,7 +21,7 @@ from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, check_bound
 from compiler.runtime.values import ev, items_of, num
 
-__all__ = ["STEPS", "abort", "bind", "run", "start", "unbind"]
+__all__ = ["START", "STEPS", "abort", "bind", "run", "start", "unbind"]
 
 Node = dict[str, Any]
 
@@ -338,3 +338,5 @@ class _Steps(dict[str, Callable[[Ctx, Frame], None]]):
 
 
 STEPS: dict[str, Callable[[Ctx, Frame], None]] = _Steps()
+START = _START
+"""The simple statements' runners by ``op`` (compiled trials call them: cps.STMT)."""
