@@ -16,6 +16,7 @@ runners): the interpreter's frame trial stays the oracle.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from compiler.codegen.pyexpr import ExprCompiler
@@ -26,8 +27,10 @@ __all__ = ["StmtCompiler", "statements"]
 Node = dict[str, Any]
 DECIDES = ("choose", "do", "stop")
 """Statements that need the rest of the trial (a decision tries each option with it)."""
-CALLED = ("set", "emit", "grant", "fn")
+CALLED = ("emit", "grant", "fn")
 """Simple statements run by the machine's own runner (``STMT``)."""
+SIMPLE = ("let", "req", "skip", "set") + CALLED
+USES_ENV = re.compile(r"\bE\b")
 STEP = ["ctx.steps += 1", "if ctx.steps > TRIAL_STEPS:", "    raise TrialBudget()"]
 IND = "    "
 
@@ -102,7 +105,8 @@ class StmtCompiler:
         else:
             head = f"def t_{n['id']}(ctx, k, s=None):{note}"
             body = getattr(self, "_t_" + n["op"])(n)
-        return "\n".join([head] + _indent(STEP + body)) + "\n"
+        env = ["E = ctx.env()"] if any(USES_ENV.search(ln) for ln in body) else []
+        return "\n".join([head] + _indent(STEP + env + body)) + "\n"
 
     # ---- expressions ---------------------------------------------------------------
     def ex(self, e: Node) -> str:
@@ -111,24 +115,47 @@ class StmtCompiler:
             v = e["v"]
             return self.exprs.const(repr(v)) if isinstance(v, (list, dict)) else repr(v)
         if e["op"] == "var":
-            return f"ctx.env().get({e['n']!r})"
-        return f"x_{e['x']}(ctx)"
+            return f"E.get({e['n']!r})"
+        return f"x_{e['x']}(ctx, E)"
+
+    def inline(self, e: Node) -> str:
+        """Python source of a sub-expression (no function of its own: a place's parts)."""
+        self.exprs.local = set()
+        self.exprs.deps = {"st": set(), "env": set(), "pure": True, "each": False,
+                           "round": False}
+        return self.exprs.code(e)
 
     # ---- straight-through statements: d_N(ctx) -> False when a requirement fails -----
     def run(self, n: Node) -> list[str]:
         """Lines that run direct statement ``n`` inside another one (simple ones inline)."""
-        if n["op"] in ("let", "req", "skip") or n["op"] in CALLED:
+        if n["op"] in SIMPLE:
             return STEP + self._simple(n)
         return [f"if not d_{n['id']}(ctx):", "    return False"]
 
     def _simple(self, n: Node) -> list[str]:
         if n["op"] == "let":
-            return [f"ctx.put(ctx.env(), {n['v']!r}, {self.ex(n['e'])}, True)"]
+            return [f"ctx.put(E, {n['v']!r}, {self.ex(n['e'])}, True)"]
         if n["op"] == "req":
             return [f"if not {self.ex(n['c'])}:", "    return False"]
         if n["op"] == "skip":
             return []
+        if n["op"] == "set":
+            return self._set(n)
         return [f"STMT(ctx, {n['id']})"]
+
+    def _set(self, n: Node) -> list[str]:
+        """``set``: the place (as ``machine._place``), then the value, then the write."""
+        t, nid, value = n["t"], n["id"], self.ex(n["e"])
+        if t["op"] == "var":
+            return [f"ASSIGN(ctx, {nid}, E, {t['n']!r}, {value})"]
+        if t["op"] == "st" and "p" not in t:
+            return [f"ASSIGN(ctx, {nid}, ctx.state, {t['k']!r}, {value})"]
+        if t["op"] == "st":
+            out = [f"c, key = SEAT(ctx, {self.inline(t['p'])}), {t['k']!r}"]
+        else:
+            out = [f"c, key = KEYPLACE(ctx, {nid}, {self.inline(t['of'])}, "
+                   f"{self.inline(t['k'])})"]
+        return out + ["if c is not None:", f"    ASSIGN(ctx, {nid}, c, key, {value})"]
 
     def _d_simple(self, n: Node) -> list[str]:
         return self._simple(n) + ["return True"]
@@ -145,8 +172,8 @@ class StmtCompiler:
     def _d_for(self, n: Node) -> list[str]:
         v = repr(n["v"])
         out = [f"items = list(items_of({self.ex(n['src'])}))",
-               f"old = ctx.env().get({v}, MISSING)",
-               "for item in items:", f"    BIND(ctx, {v}, item)"]
+               f"old = E.get({v}, MISSING)",
+               "for item in items:", f"    ctx.put(E, {v}, item, True)"]
         if "w" in n:
             out += [f"    if {self.ex(n['w'])}:"] + _indent(self.run(n["b"]), 2)
         else:
@@ -163,7 +190,8 @@ class StmtCompiler:
 
     def _d_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
-        return [f"old = BIND(ctx, {v}, {self.ex(n['e'])})"] + self.run(n["b"]) + \
+        return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
+                f"ctx.put(E, {v}, value, True)"] + self.run(n["b"]) + \
             [f"UNBIND(ctx, {v}, old)", "return True"]
 
     # ---- statements with decisions: t_N(ctx, k, s=None) -> the trial's result ----------
@@ -207,10 +235,10 @@ class StmtCompiler:
     def _t_for(self, n: Node) -> list[str]:
         v = repr(n["v"])
         body = f"return {self.call(n['b'], 'lambda i=i: nxt(i)', 'brk')}"
-        loop = ["item = items[i]", "i += 1", f"BIND(ctx, {v}, item)"]
+        loop = ["item = items[i]", "i += 1", f"ctx.put(E, {v}, item, True)"]
         loop += [f"if {self.ex(n['w'])}:", IND + body] if "w" in n else [body]
         return [f"items = list(items_of({self.ex(n['src'])}))",
-                f"old = ctx.env().get({v}, MISSING)", "",
+                f"old = E.get({v}, MISSING)", "",
                 "def brk():", f"    UNBIND(ctx, {v}, old)", "    return k()", "",
                 "def nxt(i):", "    while i < len(items):"] + _indent(loop, 2) + \
             ["    return brk()", "", "return nxt(0)"]
@@ -227,7 +255,8 @@ class StmtCompiler:
 
     def _t_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
-        return [f"old = BIND(ctx, {v}, {self.ex(n['e'])})", "",
+        return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
+                f"ctx.put(E, {v}, value, True)", "",
                 "def after():", f"    UNBIND(ctx, {v}, old)", "    return k()", "",
                 "def brk():", f"    UNBIND(ctx, {v}, old)", "    return s()", "",
                 f"return {self.call(n['b'], 'after', 'None if s is None else brk')}"]

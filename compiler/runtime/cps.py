@@ -23,9 +23,10 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.runtime.ctx import Ctx, DryFail
-from compiler.runtime.machine import START, TrialBudget, bind, unbind
+from compiler.runtime.machine import START, TrialBudget, assign, bind, key_place, unbind
 
-__all__ = ["CHOOSE", "CPS", "DO", "STMT", "TRIALS_KEY", "compiled_trial", "run_trial"]
+__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "STMT", "TRIALS_KEY",
+           "compiled_trial", "run_trial"]
 
 TRIALS_KEY = "trials"
 """The entry of a game's compiled code (``ctx.code``) that holds its trial functions."""
@@ -86,6 +87,16 @@ def STMT(ctx: Ctx, nid: int) -> None:  # noqa: N802
     does (``emit`` evaluates its fields and fires nothing in a trial)."""
     node = ctx.index.nodes[nid]
     START[node["op"]](ctx, node)
+
+
+def ASSIGN(ctx: Ctx, nid: int, container: Any, key: Any, value: Any) -> None:  # noqa: N802
+    """The write of ``set`` ``nid`` (its place found, its value computed)."""
+    assign(ctx, ctx.index.nodes[nid], container, key, value)
+
+
+def KEYPLACE(ctx: Ctx, nid: int, base: Any, key: Any) -> tuple[Any, Any]:  # noqa: N802
+    """The container and key of ``set`` ``nid``'s place ``base.(key)``."""
+    return key_place(ctx, ctx.index.nodes[nid]["t"], base, key)
 
 
 def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
