@@ -8,6 +8,7 @@ from compiler.runtime.exports import (
     ADJ,
     AR,
     AS,
+    ASSIGN,
     BIND,
     CALL,
     CAN,
@@ -20,12 +21,14 @@ from compiler.runtime.exports import (
     IDS,
     IN,
     KEY,
+    KEYPLACE,
     LET,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
+    SEAT,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
@@ -38,655 +41,745 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'cards', 'f': 'effect', 'd': None},
     [7, 5, 4],
+    [],
 ]
 
 
-def x_1(ctx):  # rules_data/love_letter/definitions/cards.yaml:14
-    E = ctx.env()
+def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_88 for v_p_88 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_88 != E.get('you'))) and bool((not PL(ctx, v_p_88).get('out'))) and bool((not PL(ctx, v_p_88).get('protected'))))])) > num(0)))
 
 
-def x_2(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
-    E = ctx.env()
+def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_89 for v_p_89 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_89 != E.get('you'))) and bool((not PL(ctx, v_p_89).get('out'))) and bool((not PL(ctx, v_p_89).get('protected'))))])
 
 
-def x_3(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
+def x_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     return IDS(ctx, 'cards')
 
 
-def x_4(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
-    E = ctx.env()
+def x_4(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
+    if E is None:
+        E = ctx.env()
     return (E.get('card~91') != E.get('this'))
 
 
-def x_5(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
-    E = ctx.env()
+def x_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('named')
 
 
-def x_10(ctx):  # rules_data/love_letter/definitions/cards.yaml:19
-    E = ctx.env()
+def x_10(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
+    if E is None:
+        E = ctx.env()
     return IN(E.get('card~91'), PL(ctx, E.get('target~90')).get('hand'))
 
 
-def x_13(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
-    E = ctx.env()
+def x_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
+    if E is None:
+        E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_14(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_15(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_16(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_16(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_18(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_18(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('out')
 
 
-def x_20(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_20(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_23(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
+def x_23(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     return ctx.state.get('current')
 
 
-def x_24(ctx):  # rules_data/love_letter/definitions/cards.yaml:15
-    E = ctx.env()
+def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
+    if E is None:
+        E = ctx.env()
     return {'target': E.get('target~90'), 'name': E.get('card~91')}
 
 
-def x_25(ctx):  # rules_data/love_letter/definitions/cards.yaml:27
-    E = ctx.env()
+def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_93 for v_p_93 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_93 != E.get('you'))) and bool((not PL(ctx, v_p_93).get('out'))) and bool((not PL(ctx, v_p_93).get('protected'))))])) > num(0)))
 
 
-def x_26(ctx):  # rules_data/love_letter/definitions/cards.yaml:28
-    E = ctx.env()
+def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_94 for v_p_94 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_94 != E.get('you'))) and bool((not PL(ctx, v_p_94).get('out'))) and bool((not PL(ctx, v_p_94).get('protected'))))])
 
 
-def x_27(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
-    E = ctx.env()
+def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('seen')
 
 
-def x_28(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
-    E = ctx.env()
+def x_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
+    if E is None:
+        E = ctx.env()
     return [{'player': E.get('target~95'), 'card': CALL(ctx, 'first', None, PL(ctx, E.get('target~95')).get('hand'))}]
 
 
-def x_31(ctx):  # rules_data/love_letter/definitions/cards.yaml:28
-    E = ctx.env()
+def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
+    if E is None:
+        E = ctx.env()
     return {'target': E.get('target~95')}
 
 
-def x_32(ctx):  # rules_data/love_letter/definitions/cards.yaml:39
-    E = ctx.env()
+def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])) > num(0)))
 
 
-def x_33(ctx):  # rules_data/love_letter/definitions/cards.yaml:40
-    E = ctx.env()
+def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_97 for v_p_97 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_97 != E.get('you'))) and bool((not PL(ctx, v_p_97).get('out'))) and bool((not PL(ctx, v_p_97).get('protected'))))])
 
 
-def x_34(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
-    E = ctx.env()
+def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
+    if E is None:
+        E = ctx.env()
     return CALL(ctx, 'first', None, PL(ctx, E.get('you')).get('hand'))
 
 
-def x_35(ctx):  # rules_data/love_letter/definitions/cards.yaml:42
-    E = ctx.env()
+def x_35(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
+    if E is None:
+        E = ctx.env()
     return CALL(ctx, 'first', None, PL(ctx, E.get('target~98')).get('hand'))
 
 
-def x_36(ctx):  # rules_data/love_letter/definitions/cards.yaml:43
-    E = ctx.env()
+def x_36(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('seen')
 
 
-def x_37(ctx):  # rules_data/love_letter/definitions/cards.yaml:43
-    E = ctx.env()
+def x_37(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
+    if E is None:
+        E = ctx.env()
     return [{'player': E.get('target~98'), 'card': E.get('theirs~100')}]
 
 
-def x_38(ctx):  # rules_data/love_letter/definitions/cards.yaml:44
-    E = ctx.env()
+def x_38(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('target~98')).get('seen')
 
 
-def x_39(ctx):  # rules_data/love_letter/definitions/cards.yaml:44
-    E = ctx.env()
+def x_39(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
+    if E is None:
+        E = ctx.env()
     return [{'player': E.get('you'), 'card': E.get('mine~99')}]
 
 
-def x_42(ctx):  # rules_data/love_letter/definitions/cards.yaml:46
-    E = ctx.env()
+def x_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
+    if E is None:
+        E = ctx.env()
     return (num(GET(ctx, 'cards', E.get('mine~99'), 'value', 0)) < num(GET(ctx, 'cards', E.get('theirs~100'), 'value', 0)))
 
 
-def x_45(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
-    E = ctx.env()
+def x_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
+    if E is None:
+        E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_46(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_46(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_47(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_47(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_48(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_48(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_50(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_50(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('out')
 
 
-def x_52(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_52(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_55(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
+def x_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     return ctx.state.get('current')
 
 
-def x_56(ctx):  # rules_data/love_letter/definitions/cards.yaml:47
-    E = ctx.env()
+def x_56(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
+    if E is None:
+        E = ctx.env()
     return (num(GET(ctx, 'cards', E.get('theirs~100'), 'value', 0)) < num(GET(ctx, 'cards', E.get('mine~99'), 'value', 0)))
 
 
-def x_59(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
-    E = ctx.env()
+def x_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
+    if E is None:
+        E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_60(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_61(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_62(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_62(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_64(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('out')
 
 
-def x_66(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_69(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
+def x_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     return ctx.state.get('current')
 
 
-def x_70(ctx):  # rules_data/love_letter/definitions/cards.yaml:40
-    E = ctx.env()
+def x_70(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
+    if E is None:
+        E = ctx.env()
     return {'target': E.get('target~98')}
 
 
-def x_71(ctx):  # rules_data/love_letter/definitions/cards.yaml:55
-    E = ctx.env()
+def x_71(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_73(ctx):  # rules_data/love_letter/definitions/cards.yaml:65
+def x_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     return list(range(len(ctx.state['players'])))
 
 
-def x_74(ctx):  # rules_data/love_letter/definitions/cards.yaml:65
-    E = ctx.env()
+def x_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
+    if E is None:
+        E = ctx.env()
     return (bool((not PL(ctx, E.get('target~103')).get('out'))) and bool((bool((E.get('target~103') == E.get('you'))) or bool((not PL(ctx, E.get('target~103')).get('protected'))))))
 
 
-def x_76(ctx):  # rules_data/love_letter/definitions/turns.yaml:64
-    E = ctx.env()
+def x_76(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_78(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
-    E = ctx.env()
+def x_78(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_79(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
-    E = ctx.env()
+def x_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    if E is None:
+        E = ctx.env()
     return [E.get('c~105')]
 
 
-def x_80(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
-    E = ctx.env()
+def x_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_81(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
-    E = ctx.env()
+def x_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    if E is None:
+        E = ctx.env()
     return [E.get('c~105')]
 
 
-def x_84(ctx):  # rules_data/love_letter/definitions/cards.yaml:66
-    E = ctx.env()
+def x_84(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
+    if E is None:
+        E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_85(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_86(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_86(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_87(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
-    E = ctx.env()
+def x_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_88(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_89(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return ctx.state.get('deck')
 
 
-def x_90(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_91(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
-    E = ctx.env()
+def x_91(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_92(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     return ctx.state.get('aside')
 
 
-def x_93(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def x_93(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     return ctx.state.get('aside')
 
 
-def x_95(ctx):  # rules_data/love_letter/definitions/cards.yaml:65
-    E = ctx.env()
+def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
+    if E is None:
+        E = ctx.env()
     return {'target': E.get('target~103')}
 
 
-def x_96(ctx):  # rules_data/love_letter/definitions/cards.yaml:74
-    E = ctx.env()
+def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_106 != E.get('you'))) and bool((not PL(ctx, v_p_106).get('out'))) and bool((not PL(ctx, v_p_106).get('protected'))))])) > num(0)))
 
 
-def x_97(ctx):  # rules_data/love_letter/definitions/cards.yaml:75
-    E = ctx.env()
+def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_107 for v_p_107 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_107 != E.get('you'))) and bool((not PL(ctx, v_p_107).get('out'))) and bool((not PL(ctx, v_p_107).get('protected'))))])
 
 
-def x_98(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
-    E = ctx.env()
+def x_98(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_99(ctx):  # rules_data/love_letter/definitions/cards.yaml:77
-    E = ctx.env()
+def x_99(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_100(ctx):  # rules_data/love_letter/definitions/cards.yaml:77
-    E = ctx.env()
+def x_100(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('target~108')).get('hand')
 
 
-def x_101(ctx):  # rules_data/love_letter/definitions/cards.yaml:78
-    E = ctx.env()
+def x_101(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('target~108')).get('hand')
 
 
-def x_105(ctx):  # rules_data/love_letter/definitions/cards.yaml:75
-    E = ctx.env()
+def x_105(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
+    if E is None:
+        E = ctx.env()
     return {'target': E.get('target~108')}
 
 
-def x_106(ctx):  # rules_data/love_letter/cards.yaml:58
-    E = ctx.env()
+def x_106(ctx, E=None):  # rules_data/love_letter/cards.yaml:58
+    if E is None:
+        E = ctx.env()
     return (bool((KEY(E.get('event'), 'card', None) == E.get('this'))) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
 
 
-def x_107(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
-    E = ctx.env()
+def x_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
+    if E is None:
+        E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_108(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_109(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_109(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_110(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_110(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_112(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_112(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('out')
 
 
-def x_114(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
-    E = ctx.env()
+def x_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_117(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
+def x_117(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     return ctx.state.get('current')
 
 
-def x_118(ctx):  # 
+def x_118(ctx, E=None):  # 
     return list(range(len(ctx.state['players'])))
 
 
-def x_119(ctx):  # rules_data/love_letter/flow.yaml:10
+def x_119(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
     return ctx.state.get('starter')
 
 
-def x_120(ctx):  # rules_data/love_letter/flow.yaml:10
+def x_120(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_121(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
+def x_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:114
     return ctx.state.get('deck')
 
 
-def x_123(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
+def x_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     return IDS(ctx, 'cards')
 
 
-def x_124(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
-    E = ctx.env()
+def x_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
+    if E is None:
+        E = ctx.env()
     return GET(ctx, 'cards', E.get('c~110'), 'copies', 0)
 
 
-def x_125(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
+def x_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     return ctx.state.get('deck')
 
 
-def x_126(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
-    E = ctx.env()
+def x_126(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
+    if E is None:
+        E = ctx.env()
     return [E.get('c~110')]
 
 
-def x_127(ctx):  # rules_data/love_letter/definitions/turns.yaml:116
+def x_127(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:116
     return ctx.state.get('deck')
 
 
-def x_128(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
+def x_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     return ctx.state.get('aside')
 
 
-def x_129(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
+def x_129(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_130(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
+def x_130(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     return ctx.state.get('deck')
 
 
-def x_131(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
+def x_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_132(ctx):  # rules_data/love_letter/definitions/turns.yaml:118
+def x_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
     return ctx.state.get('face_up')
 
 
-def x_134(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def x_134(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     return (len(ctx.state['players']) == 2)
 
 
-def x_136(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def x_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     return ctx.state.get('face_up')
 
 
-def x_137(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def x_137(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_138(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def x_138(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     return ctx.state.get('deck')
 
 
-def x_139(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def x_139(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_140(ctx):  # rules_data/love_letter/definitions/turns.yaml:120
+def x_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
     return list(range(len(ctx.state['players'])))
 
 
-def x_141(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
-    E = ctx.env()
+def x_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('p~111')).get('hand')
 
 
-def x_143(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
-    E = ctx.env()
+def x_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('p~111')).get('discards')
 
 
-def x_145(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
-    E = ctx.env()
+def x_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('p~111')).get('out')
 
 
-def x_147(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
-    E = ctx.env()
+def x_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('p~111')).get('protected')
 
 
-def x_149(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
-    E = ctx.env()
+def x_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('p~111')).get('named')
 
 
-def x_151(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
-    E = ctx.env()
+def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('p~111')).get('seen')
 
 
-def x_153(ctx):  # rules_data/love_letter/definitions/turns.yaml:122
+def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
     return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_112), len(ctx.state['players'])), None) for v_k_112 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_154(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_155(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
-    E = ctx.env()
+def x_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_156(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_156(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_157(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_157(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return ctx.state.get('deck')
 
 
-def x_158(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_158(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_159(ctx):  # rules_data/love_letter/definitions/turns.yaml:137
+def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
     return ctx.state.get('starter')
 
 
-def x_160(ctx):  # rules_data/love_letter/definitions/turns.yaml:138
+def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
     return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_114).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
-def x_162(ctx):  # rules_data/love_letter/definitions/turns.yaml:101
+def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
     return ctx.state.get('current')
 
 
-def x_164(ctx):  # rules_data/love_letter/definitions/turns.yaml:102
-    E = ctx.env()
+def x_164(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:102
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('protected')
 
 
-def x_166(ctx):  # rules_data/love_letter/definitions/turns.yaml:103
+def x_166(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
     return ctx.state.get('turns')
 
 
-def x_168(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_168(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_169(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
-    E = ctx.env()
+def x_169(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_170(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_170(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_171(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_171(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return ctx.state.get('deck')
 
 
-def x_172(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def x_172(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_173(ctx):  # rules_data/love_letter/definitions/turns.yaml:105
-    E = ctx.env()
+def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
+    if E is None:
+        E = ctx.env()
     return CALL(ctx, 'distinct', None, PL(ctx, E.get('you')).get('hand'))
 
 
-def x_175(ctx):  # rules_data/love_letter/definitions/turns.yaml:91
-    E = ctx.env()
+def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (175, E.get('card~116'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_118, PL(ctx, E.get('you')).get('hand')) for v_x_118 in items_of(GET(ctx, 'cards', v_other_117, 'discard_with', []))]) for v_other_117 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_117 != E.get('card~116'))])))
 
 
-def x_179(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
-    E = ctx.env()
+def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_180(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
-    E = ctx.env()
+def x_180(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    if E is None:
+        E = ctx.env()
     return [E.get('c~119')]
 
 
-def x_181(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
-    E = ctx.env()
+def x_181(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('discards')
 
 
-def x_182(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
-    E = ctx.env()
+def x_182(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    if E is None:
+        E = ctx.env()
     return [E.get('c~119')]
 
 
-def x_185(ctx):  # rules_data/love_letter/definitions/turns.yaml:94
-    E = ctx.env()
+def x_185(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
+    if E is None:
+        E = ctx.env()
     return (not PL(ctx, E.get('you')).get('out'))
 
 
-def x_187(ctx):  # rules_data/love_letter/definitions/turns.yaml:94
-    E = ctx.env()
+def x_187(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
+    if E is None:
+        E = ctx.env()
     return FLD(ctx, K[0], E.get('card~116'))
 
 
-def x_188(ctx):  # rules_data/love_letter/definitions/turns.yaml:105
-    E = ctx.env()
+def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
+    if E is None:
+        E = ctx.env()
     return {'card': E.get('card~115')}
 
 
-def x_189(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
+def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_120 for v_p_120 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_120).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
-def x_191(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
-    E = ctx.env()
+def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (191, E.get('p~113'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_122 for v_q_122 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~113'), 1), v_k_121), len(ctx.state['players'])), None) for v_k_121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_122).get('out'))]))
 
 
-def x_192(ctx):  # rules_data/love_letter/definitions/turns.yaml:176
+def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:176
     return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_124: (lambda v_best_127: (lambda v_top_130: (lambda v_most_133: [v_p_134 for v_p_134 in items_of(v_top_130) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_135, 'value', 0) for v_c_135 in items_of(PL(ctx, v_p_134).get('discards'))]) == v_most_133)])(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_132, 'value', 0) for v_c_132 in items_of(PL(ctx, v_p_131).get('discards'))]) for v_p_131 in items_of(v_top_130)])))([v_p_128 for v_p_128 in items_of(v_live_124) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_129, 'value', 0) for v_c_129 in items_of(PL(ctx, v_p_128).get('hand'))]) == v_best_127)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_126, 'value', 0) for v_c_126 in items_of(PL(ctx, v_p_125).get('hand'))]) for v_p_125 in items_of(v_live_124)])))([v_p_123 for v_p_123 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_123).get('out'))]))
 
 
-def x_194(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
-    E = ctx.env()
+def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:177
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('p~137')).get('tokens')
 
 
-def x_197(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
+def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:177
     return ctx.state['round']
 
 
-def x_198(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
+def x_198(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:178
     return ctx.state.get('starter')
 
 
-def x_199(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
-    E = ctx.env()
+def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:178
+    if E is None:
+        E = ctx.env()
     return MEMO(ctx, (199, E.get('won~136'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_139 for v_p_139 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_138), len(ctx.state['players'])), None) for v_k_138 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_139, E.get('won~136'))]))
 
 
-def x_200(ctx):  # 
+def x_200(ctx, E=None):  # 
     return MEMO(ctx, (200, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_140).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_140 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_201(ctx):  # 
-    E = ctx.env()
+def x_201(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
     return PL(ctx, E.get('you')).get('tokens')
 
 
-def x_202(ctx):  # 
+def x_202(ctx, E=None):  # 
     return MEMO(ctx, (202, ctx.stamps.get('tokens', 0),), lambda: [v_p_141 for v_p_141 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_141).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None)))])
 
 
-def x_203(ctx):  # 
+def x_203(ctx, E=None):  # 
     return ctx.state.get('turns')
 
 
@@ -694,7 +787,8 @@ def t_0(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_1(ctx):
+    E = ctx.env()
+    if x_1(ctx, E):
         return t_1(ctx, k, s)
     return k()
 
@@ -710,10 +804,13 @@ def d_2(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3)
+    c, key = SEAT(ctx, E.get('you')), 'named'
+    if c is not None:
+        ASSIGN(ctx, 3, c, key, E.get('card~91'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -727,7 +824,10 @@ def d_3(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'named'
+    if c is not None:
+        ASSIGN(ctx, 3, c, key, E.get('card~91'))
     return True
 
 
@@ -743,7 +843,8 @@ def d_5(ctx):  # rules_data/love_letter/definitions/cards.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_10(ctx):
+    E = ctx.env()
+    if x_10(ctx, E):
         if not d_6(ctx):
             return False
     return True
@@ -753,10 +854,11 @@ def d_6(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'p~92', ctx.env().get('target~90'), True)
+    ctx.put(E, 'p~92', E.get('target~90'), True)
     if not d_8(ctx):
         return False
     return True
@@ -766,7 +868,8 @@ def d_7(ctx):  # rules_data/love_letter/definitions/cards.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'p~92', ctx.env().get('target~90'), True)
+    E = ctx.env()
+    ctx.put(E, 'p~92', E.get('target~90'), True)
     return True
 
 
@@ -774,7 +877,10 @@ def d_8(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    old = BIND(ctx, 'you', ctx.env().get('p~92'))
+    E = ctx.env()
+    value = E.get('p~92')
+    old = E.get('you', MISSING)
+    ctx.put(E, 'you', value, True)
     if not d_9(ctx):
         return False
     UNBIND(ctx, 'you', old)
@@ -785,7 +891,8 @@ def d_9(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_13(ctx):
+    E = ctx.env()
+    if x_13(ctx, E):
         if not d_10(ctx):
             return False
     return True
@@ -795,22 +902,31 @@ def d_10(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 11)
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 11, c, key, x_15(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 12)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 12, c, key, K[2])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 13)
+    c, key = SEAT(ctx, E.get('you')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 13, c, key, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 14)
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 14, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -822,7 +938,10 @@ def d_11(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 11)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 11, c, key, x_15(ctx, E))
     return True
 
 
@@ -830,7 +949,10 @@ def d_12(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 12)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 12, c, key, K[2])
     return True
 
 
@@ -838,7 +960,10 @@ def d_13(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 13)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 13, c, key, True)
     return True
 
 
@@ -846,7 +971,10 @@ def d_14(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 14)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 14, c, key, False)
     return True
 
 
@@ -862,7 +990,8 @@ def t_16(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_25(ctx):
+    E = ctx.env()
+    if x_25(ctx, E):
         return t_17(ctx, k, s)
     return k()
 
@@ -878,10 +1007,13 @@ def d_18(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 19)
+    c, key = SEAT(ctx, E.get('you')), 'seen'
+    if c is not None:
+        ASSIGN(ctx, 19, c, key, x_28(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -893,7 +1025,10 @@ def d_19(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 19)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'seen'
+    if c is not None:
+        ASSIGN(ctx, 19, c, key, x_28(ctx, E))
     return True
 
 
@@ -909,7 +1044,8 @@ def t_21(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_32(ctx):
+    E = ctx.env()
+    if x_32(ctx, E):
         return t_22(ctx, k, s)
     return k()
 
@@ -925,22 +1061,27 @@ def d_23(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'mine~99', x_34(ctx), True)
+    ctx.put(E, 'mine~99', x_34(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'theirs~100', x_35(ctx), True)
+    ctx.put(E, 'theirs~100', x_35(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 26)
+    c, key = SEAT(ctx, E.get('you')), 'seen'
+    if c is not None:
+        ASSIGN(ctx, 26, c, key, x_37(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 27)
+    c, key = SEAT(ctx, E.get('target~98')), 'seen'
+    if c is not None:
+        ASSIGN(ctx, 27, c, key, x_39(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -956,7 +1097,8 @@ def d_24(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'mine~99', x_34(ctx), True)
+    E = ctx.env()
+    ctx.put(E, 'mine~99', x_34(ctx, E), True)
     return True
 
 
@@ -964,7 +1106,8 @@ def d_25(ctx):  # rules_data/love_letter/definitions/cards.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'theirs~100', x_35(ctx), True)
+    E = ctx.env()
+    ctx.put(E, 'theirs~100', x_35(ctx, E), True)
     return True
 
 
@@ -972,7 +1115,10 @@ def d_26(ctx):  # rules_data/love_letter/definitions/cards.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 26)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'seen'
+    if c is not None:
+        ASSIGN(ctx, 26, c, key, x_37(ctx, E))
     return True
 
 
@@ -980,7 +1126,10 @@ def d_27(ctx):  # rules_data/love_letter/definitions/cards.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 27)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('target~98')), 'seen'
+    if c is not None:
+        ASSIGN(ctx, 27, c, key, x_39(ctx, E))
     return True
 
 
@@ -996,7 +1145,8 @@ def d_29(ctx):  # rules_data/love_letter/definitions/cards.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_42(ctx):
+    E = ctx.env()
+    if x_42(ctx, E):
         if not d_30(ctx):
             return False
     return True
@@ -1006,10 +1156,11 @@ def d_30(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'p~101', ctx.env().get('you'), True)
+    ctx.put(E, 'p~101', E.get('you'), True)
     if not d_32(ctx):
         return False
     return True
@@ -1019,7 +1170,8 @@ def d_31(ctx):  # rules_data/love_letter/definitions/cards.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'p~101', ctx.env().get('you'), True)
+    E = ctx.env()
+    ctx.put(E, 'p~101', E.get('you'), True)
     return True
 
 
@@ -1027,7 +1179,10 @@ def d_32(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    old = BIND(ctx, 'you', ctx.env().get('p~101'))
+    E = ctx.env()
+    value = E.get('p~101')
+    old = E.get('you', MISSING)
+    ctx.put(E, 'you', value, True)
     if not d_33(ctx):
         return False
     UNBIND(ctx, 'you', old)
@@ -1038,7 +1193,8 @@ def d_33(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_45(ctx):
+    E = ctx.env()
+    if x_45(ctx, E):
         if not d_34(ctx):
             return False
     return True
@@ -1048,22 +1204,31 @@ def d_34(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 35)
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 35, c, key, x_47(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 36)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 36, c, key, K[2])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 37)
+    c, key = SEAT(ctx, E.get('you')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 37, c, key, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 38)
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 38, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1075,7 +1240,10 @@ def d_35(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 35)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 35, c, key, x_47(ctx, E))
     return True
 
 
@@ -1083,7 +1251,10 @@ def d_36(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 36)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 36, c, key, K[2])
     return True
 
 
@@ -1091,7 +1262,10 @@ def d_37(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 37)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 37, c, key, True)
     return True
 
 
@@ -1099,7 +1273,10 @@ def d_38(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 38)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 38, c, key, False)
     return True
 
 
@@ -1115,7 +1292,8 @@ def d_40(ctx):  # rules_data/love_letter/definitions/cards.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_56(ctx):
+    E = ctx.env()
+    if x_56(ctx, E):
         if not d_41(ctx):
             return False
     return True
@@ -1125,10 +1303,11 @@ def d_41(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'p~102', ctx.env().get('target~98'), True)
+    ctx.put(E, 'p~102', E.get('target~98'), True)
     if not d_43(ctx):
         return False
     return True
@@ -1138,7 +1317,8 @@ def d_42(ctx):  # rules_data/love_letter/definitions/cards.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'p~102', ctx.env().get('target~98'), True)
+    E = ctx.env()
+    ctx.put(E, 'p~102', E.get('target~98'), True)
     return True
 
 
@@ -1146,7 +1326,10 @@ def d_43(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    old = BIND(ctx, 'you', ctx.env().get('p~102'))
+    E = ctx.env()
+    value = E.get('p~102')
+    old = E.get('you', MISSING)
+    ctx.put(E, 'you', value, True)
     if not d_44(ctx):
         return False
     UNBIND(ctx, 'you', old)
@@ -1157,7 +1340,8 @@ def d_44(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_59(ctx):
+    E = ctx.env()
+    if x_59(ctx, E):
         if not d_45(ctx):
             return False
     return True
@@ -1167,22 +1351,31 @@ def d_45(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 46)
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 46, c, key, x_61(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 47)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 47, c, key, K[2])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 48)
+    c, key = SEAT(ctx, E.get('you')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 48, c, key, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 49)
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 49, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1194,7 +1387,10 @@ def d_46(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 46)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 46, c, key, x_61(ctx, E))
     return True
 
 
@@ -1202,7 +1398,10 @@ def d_47(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 47)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 47, c, key, K[2])
     return True
 
 
@@ -1210,7 +1409,10 @@ def d_48(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 48)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 48, c, key, True)
     return True
 
 
@@ -1218,7 +1420,10 @@ def d_49(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 49)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 49, c, key, False)
     return True
 
 
@@ -1234,7 +1439,10 @@ def d_51(ctx):  # rules_data/love_letter/definitions/cards.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 51)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 51, c, key, True)
     return True
 
 
@@ -1249,7 +1457,10 @@ def d_53(ctx):  # rules_data/love_letter/definitions/cards.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    old = BIND(ctx, 'you', ctx.env().get('target~103'))
+    E = ctx.env()
+    value = E.get('target~103')
+    old = E.get('you', MISSING)
+    ctx.put(E, 'you', value, True)
     if not d_54(ctx):
         return False
     UNBIND(ctx, 'you', old)
@@ -1271,10 +1482,11 @@ def d_55(ctx):  # rules_data/love_letter/definitions/turns.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    items = list(items_of(x_76(ctx)))
-    old = ctx.env().get('c~104', MISSING)
+    E = ctx.env()
+    items = list(items_of(x_76(ctx, E)))
+    old = E.get('c~104', MISSING)
     for item in items:
-        BIND(ctx, 'c~104', item)
+        ctx.put(E, 'c~104', item, True)
         if not d_56(ctx):
             return False
     UNBIND(ctx, 'c~104', old)
@@ -1285,10 +1497,11 @@ def d_56(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'c~105', ctx.env().get('c~104'), True)
+    ctx.put(E, 'c~105', E.get('c~104'), True)
     if not d_58(ctx):
         return False
     return True
@@ -1298,7 +1511,8 @@ def d_57(ctx):  # rules_data/love_letter/definitions/turns.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'c~105', ctx.env().get('c~104'), True)
+    E = ctx.env()
+    ctx.put(E, 'c~105', E.get('c~104'), True)
     return True
 
 
@@ -1306,14 +1520,19 @@ def d_58(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 59)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 59, c, key, x_79(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 60)
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 60, c, key, x_81(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1325,7 +1544,10 @@ def d_59(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 59)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 59, c, key, x_79(ctx, E))
     return True
 
 
@@ -1333,7 +1555,10 @@ def d_60(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 60)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 60, c, key, x_81(ctx, E))
     return True
 
 
@@ -1349,7 +1574,8 @@ def d_62(ctx):  # rules_data/love_letter/definitions/cards.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_84(ctx):
+    E = ctx.env()
+    if x_84(ctx, E):
         if not d_63(ctx):
             return False
     return True
@@ -1359,7 +1585,8 @@ def d_63(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_85(ctx):
+    E = ctx.env()
+    if x_85(ctx, E):
         if not d_64(ctx):
             return False
     else:
@@ -1372,7 +1599,8 @@ def d_64(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_86(ctx):
+    E = ctx.env()
+    if x_86(ctx, E):
         if not d_65(ctx):
             return False
     return True
@@ -1382,14 +1610,17 @@ def d_65(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 66)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 66, c, key, x_88(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 67)
+    ASSIGN(ctx, 67, ctx.state, 'deck', x_90(ctx, E))
     return True
 
 
@@ -1397,7 +1628,10 @@ def d_66(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 66)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 66, c, key, x_88(ctx, E))
     return True
 
 
@@ -1405,7 +1639,8 @@ def d_67(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 67)
+    E = ctx.env()
+    ASSIGN(ctx, 67, ctx.state, 'deck', x_90(ctx, E))
     return True
 
 
@@ -1413,14 +1648,17 @@ def d_68(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 69)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 69, c, key, x_92(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 70)
+    ASSIGN(ctx, 70, ctx.state, 'aside', K[2])
     return True
 
 
@@ -1428,7 +1666,10 @@ def d_69(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 69)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 69, c, key, x_92(ctx, E))
     return True
 
 
@@ -1436,7 +1677,7 @@ def d_70(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 70)
+    ASSIGN(ctx, 70, ctx.state, 'aside', K[2])
     return True
 
 
@@ -1444,7 +1685,8 @@ def t_71(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_96(ctx):
+    E = ctx.env()
+    if x_96(ctx, E):
         return t_72(ctx, k, s)
     return k()
 
@@ -1460,18 +1702,23 @@ def d_73(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'mine~109', x_98(ctx), True)
+    ctx.put(E, 'mine~109', x_98(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 75)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 75, c, key, x_100(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 76)
+    c, key = SEAT(ctx, E.get('target~108')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 76, c, key, E.get('mine~109'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1483,7 +1730,8 @@ def d_74(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'mine~109', x_98(ctx), True)
+    E = ctx.env()
+    ctx.put(E, 'mine~109', x_98(ctx, E), True)
     return True
 
 
@@ -1491,7 +1739,10 @@ def d_75(ctx):  # rules_data/love_letter/definitions/cards.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 75)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 75, c, key, x_100(ctx, E))
     return True
 
 
@@ -1499,7 +1750,10 @@ def d_76(ctx):  # rules_data/love_letter/definitions/cards.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 76)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('target~108')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 76, c, key, E.get('mine~109'))
     return True
 
 
@@ -1515,7 +1769,8 @@ def d_78(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_107(ctx):
+    E = ctx.env()
+    if x_107(ctx, E):
         if not d_79(ctx):
             return False
     return True
@@ -1525,22 +1780,31 @@ def d_79(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 80)
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 80, c, key, x_109(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 81)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 81, c, key, K[2])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 82)
+    c, key = SEAT(ctx, E.get('you')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 82, c, key, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 83)
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 83, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1552,7 +1816,10 @@ def d_80(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 80)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 80, c, key, x_109(ctx, E))
     return True
 
 
@@ -1560,7 +1827,10 @@ def d_81(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 81)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 81, c, key, K[2])
     return True
 
 
@@ -1568,7 +1838,10 @@ def d_82(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 82)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 82, c, key, True)
     return True
 
 
@@ -1576,7 +1849,10 @@ def d_83(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 83)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 83, c, key, False)
     return True
 
 
@@ -1592,7 +1868,8 @@ def d_85(ctx):  # rules_data/love_letter/flow.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 85)
+    E = ctx.env()
+    ASSIGN(ctx, 85, ctx.state, 'starter', x_120(ctx, E))
     return True
 
 
@@ -1600,10 +1877,11 @@ def d_86(ctx):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 87)
+    ASSIGN(ctx, 87, ctx.state, 'deck', K[2])
     if not d_88(ctx):
         return False
     ctx.steps += 1
@@ -1613,15 +1891,15 @@ def d_86(ctx):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 92)
+    ASSIGN(ctx, 92, ctx.state, 'aside', x_129(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 93)
+    ASSIGN(ctx, 93, ctx.state, 'deck', x_131(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 94)
+    ASSIGN(ctx, 94, ctx.state, 'face_up', K[2])
     if not d_95(ctx):
         return False
     if not d_100(ctx):
@@ -1635,7 +1913,7 @@ def d_87(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 87)
+    ASSIGN(ctx, 87, ctx.state, 'deck', K[2])
     return True
 
 
@@ -1643,10 +1921,11 @@ def d_88(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    items = list(items_of(x_123(ctx)))
-    old = ctx.env().get('c~110', MISSING)
+    E = ctx.env()
+    items = list(items_of(x_123(ctx, E)))
+    old = E.get('c~110', MISSING)
     for item in items:
-        BIND(ctx, 'c~110', item)
+        ctx.put(E, 'c~110', item, True)
         if not d_89(ctx):
             return False
     UNBIND(ctx, 'c~110', old)
@@ -1657,13 +1936,14 @@ def d_89(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    left = num(x_124(ctx))
+    E = ctx.env()
+    left = num(x_124(ctx, E))
     while left > 0:
         left -= 1
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 90)
+        ASSIGN(ctx, 90, ctx.state, 'deck', x_126(ctx, E))
     return True
 
 
@@ -1671,7 +1951,8 @@ def d_90(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 90)
+    E = ctx.env()
+    ASSIGN(ctx, 90, ctx.state, 'deck', x_126(ctx, E))
     return True
 
 
@@ -1687,7 +1968,8 @@ def d_92(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 92)
+    E = ctx.env()
+    ASSIGN(ctx, 92, ctx.state, 'aside', x_129(ctx, E))
     return True
 
 
@@ -1695,7 +1977,8 @@ def d_93(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 93)
+    E = ctx.env()
+    ASSIGN(ctx, 93, ctx.state, 'deck', x_131(ctx, E))
     return True
 
 
@@ -1703,7 +1986,7 @@ def d_94(ctx):  # rules_data/love_letter/definitions/turns.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 94)
+    ASSIGN(ctx, 94, ctx.state, 'face_up', K[2])
     return True
 
 
@@ -1711,7 +1994,8 @@ def d_95(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_134(ctx):
+    E = ctx.env()
+    if x_134(ctx, E):
         if not d_96(ctx):
             return False
     return True
@@ -1733,14 +2017,15 @@ def d_97(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 98)
+    ASSIGN(ctx, 98, ctx.state, 'face_up', x_137(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 99)
+    ASSIGN(ctx, 99, ctx.state, 'deck', x_139(ctx, E))
     return True
 
 
@@ -1748,7 +2033,8 @@ def d_98(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 98)
+    E = ctx.env()
+    ASSIGN(ctx, 98, ctx.state, 'face_up', x_137(ctx, E))
     return True
 
 
@@ -1756,7 +2042,8 @@ def d_99(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 99)
+    E = ctx.env()
+    ASSIGN(ctx, 99, ctx.state, 'deck', x_139(ctx, E))
     return True
 
 
@@ -1764,10 +2051,11 @@ def d_100(ctx):  # rules_data/love_letter/definitions/turns.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    items = list(items_of(x_140(ctx)))
-    old = ctx.env().get('p~111', MISSING)
+    E = ctx.env()
+    items = list(items_of(x_140(ctx, E)))
+    old = E.get('p~111', MISSING)
     for item in items:
-        BIND(ctx, 'p~111', item)
+        ctx.put(E, 'p~111', item, True)
         if not d_101(ctx):
             return False
     UNBIND(ctx, 'p~111', old)
@@ -1778,30 +2066,43 @@ def d_101(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 102)
+    c, key = SEAT(ctx, E.get('p~111')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 102, c, key, K[2])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 103)
+    c, key = SEAT(ctx, E.get('p~111')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 103, c, key, K[2])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 104)
+    c, key = SEAT(ctx, E.get('p~111')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 104, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 105)
+    c, key = SEAT(ctx, E.get('p~111')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 105, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 106)
+    c, key = SEAT(ctx, E.get('p~111')), 'named'
+    if c is not None:
+        ASSIGN(ctx, 106, c, key, None)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 107)
+    c, key = SEAT(ctx, E.get('p~111')), 'seen'
+    if c is not None:
+        ASSIGN(ctx, 107, c, key, K[2])
     return True
 
 
@@ -1809,7 +2110,10 @@ def d_102(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 102)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('p~111')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 102, c, key, K[2])
     return True
 
 
@@ -1817,7 +2121,10 @@ def d_103(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 103)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('p~111')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 103, c, key, K[2])
     return True
 
 
@@ -1825,7 +2132,10 @@ def d_104(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 104)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('p~111')), 'out'
+    if c is not None:
+        ASSIGN(ctx, 104, c, key, False)
     return True
 
 
@@ -1833,7 +2143,10 @@ def d_105(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 105)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('p~111')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 105, c, key, False)
     return True
 
 
@@ -1841,7 +2154,10 @@ def d_106(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 106)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('p~111')), 'named'
+    if c is not None:
+        ASSIGN(ctx, 106, c, key, None)
     return True
 
 
@@ -1849,7 +2165,10 @@ def d_107(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 107)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('p~111')), 'seen'
+    if c is not None:
+        ASSIGN(ctx, 107, c, key, K[2])
     return True
 
 
@@ -1857,10 +2176,11 @@ def d_108(ctx):  # rules_data/love_letter/definitions/turns.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    items = list(items_of(x_153(ctx)))
-    old = ctx.env().get('you', MISSING)
+    E = ctx.env()
+    items = list(items_of(x_153(ctx, E)))
+    old = E.get('you', MISSING)
     for item in items:
-        BIND(ctx, 'you', item)
+        ctx.put(E, 'you', item, True)
         if not d_109(ctx):
             return False
     UNBIND(ctx, 'you', old)
@@ -1871,7 +2191,8 @@ def d_109(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_154(ctx):
+    E = ctx.env()
+    if x_154(ctx, E):
         if not d_110(ctx):
             return False
     return True
@@ -1881,14 +2202,17 @@ def d_110(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 111)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 111, c, key, x_156(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 112)
+    ASSIGN(ctx, 112, ctx.state, 'deck', x_158(ctx, E))
     return True
 
 
@@ -1896,7 +2220,10 @@ def d_111(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 111)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 111, c, key, x_156(ctx, E))
     return True
 
 
@@ -1904,7 +2231,8 @@ def d_112(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 112)
+    E = ctx.env()
+    ASSIGN(ctx, 112, ctx.state, 'deck', x_158(ctx, E))
     return True
 
 
@@ -1912,10 +2240,11 @@ def t_113(ctx, k, s=None):  # rules_data/love_letter/flow.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'p~113', x_159(ctx), True)
+    ctx.put(E, 'p~113', x_159(ctx, E), True)
     return t_115(ctx, k, s)
 
 
@@ -1923,7 +2252,8 @@ def d_114(ctx):  # rules_data/love_letter/definitions/turns.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'p~113', x_159(ctx), True)
+    E = ctx.env()
+    ctx.put(E, 'p~113', x_159(ctx, E), True)
     return True
 
 
@@ -1931,8 +2261,9 @@ def t_115(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     def nxt():
-        if x_160(ctx):
+        if x_160(ctx, E):
             return t_116(ctx, nxt, k)
         return k()
 
@@ -1955,7 +2286,10 @@ def t_117(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    old = BIND(ctx, 'you', ctx.env().get('p~113'))
+    E = ctx.env()
+    value = E.get('p~113')
+    old = E.get('you', MISSING)
+    ctx.put(E, 'you', value, True)
 
     def after():
         UNBIND(ctx, 'you', old)
@@ -1972,18 +2306,21 @@ def t_118(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 119)
+    ASSIGN(ctx, 119, ctx.state, 'current', E.get('you'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 120)
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 120, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 121)
+    ASSIGN(ctx, 121, ctx.state, 'turns', 1)
     if not d_122(ctx):
         return False
     return t_126(ctx, k, s)
@@ -1993,7 +2330,8 @@ def d_119(ctx):  # rules_data/love_letter/definitions/turns.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 119)
+    E = ctx.env()
+    ASSIGN(ctx, 119, ctx.state, 'current', E.get('you'))
     return True
 
 
@@ -2001,7 +2339,10 @@ def d_120(ctx):  # rules_data/love_letter/definitions/turns.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 120)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'protected'
+    if c is not None:
+        ASSIGN(ctx, 120, c, key, False)
     return True
 
 
@@ -2009,7 +2350,7 @@ def d_121(ctx):  # rules_data/love_letter/definitions/turns.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 121)
+    ASSIGN(ctx, 121, ctx.state, 'turns', 1)
     return True
 
 
@@ -2017,7 +2358,8 @@ def d_122(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_168(ctx):
+    E = ctx.env()
+    if x_168(ctx, E):
         if not d_123(ctx):
             return False
     return True
@@ -2027,14 +2369,17 @@ def d_123(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 124)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 124, c, key, x_170(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 125)
+    ASSIGN(ctx, 125, ctx.state, 'deck', x_172(ctx, E))
     return True
 
 
@@ -2042,7 +2387,10 @@ def d_124(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 124)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 124, c, key, x_170(ctx, E))
     return True
 
 
@@ -2050,7 +2398,8 @@ def d_125(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 125)
+    E = ctx.env()
+    ASSIGN(ctx, 125, ctx.state, 'deck', x_172(ctx, E))
     return True
 
 
@@ -2065,10 +2414,11 @@ def t_127(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:91
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'card~116', ctx.env().get('card~115'), True)
+    ctx.put(E, 'card~116', E.get('card~115'), True)
     return t_129(ctx, k, s)
 
 
@@ -2076,7 +2426,8 @@ def d_128(ctx):  # rules_data/love_letter/definitions/turns.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'card~116', ctx.env().get('card~115'), True)
+    E = ctx.env()
+    ctx.put(E, 'card~116', E.get('card~115'), True)
     return True
 
 
@@ -2084,10 +2435,11 @@ def t_129(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:91
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_175(ctx):
+    if not x_175(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -2096,7 +2448,7 @@ def t_129(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:91
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'c~119', ctx.env().get('card~116'), True)
+    ctx.put(E, 'c~119', E.get('card~116'), True)
     if not d_133(ctx):
         return False
     return t_137(ctx, k, s)
@@ -2106,7 +2458,8 @@ def d_130(ctx):  # rules_data/love_letter/definitions/turns.yaml:91
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_175(ctx):
+    E = ctx.env()
+    if not x_175(ctx, E):
         return False
     return True
 
@@ -2123,7 +2476,8 @@ def d_132(ctx):  # rules_data/love_letter/definitions/turns.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'c~119', ctx.env().get('card~116'), True)
+    E = ctx.env()
+    ctx.put(E, 'c~119', E.get('card~116'), True)
     return True
 
 
@@ -2131,14 +2485,19 @@ def d_133(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 134)
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 134, c, key, x_180(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 135)
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 135, c, key, x_182(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2150,7 +2509,10 @@ def d_134(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 134)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 134, c, key, x_180(ctx, E))
     return True
 
 
@@ -2158,7 +2520,10 @@ def d_135(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 135)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        ASSIGN(ctx, 135, c, key, x_182(ctx, E))
     return True
 
 
@@ -2174,7 +2539,8 @@ def t_137(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_185(ctx):
+    E = ctx.env()
+    if x_185(ctx, E):
         return t_138(ctx, k, s)
     return k()
 
@@ -2183,7 +2549,10 @@ def t_138(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    old = BIND(ctx, 'this', ctx.env().get('card~116'))
+    E = ctx.env()
+    value = E.get('card~116')
+    old = E.get('this', MISSING)
+    ctx.put(E, 'this', value, True)
 
     def after():
         UNBIND(ctx, 'this', old)
@@ -2200,18 +2569,20 @@ def t_139(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return DO(ctx, x_187(ctx), k)
+    E = ctx.env()
+    return DO(ctx, x_187(ctx, E), k)
 
 
 def d_140(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if x_189(ctx):
+    E = ctx.env()
+    if x_189(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 141)
+        ASSIGN(ctx, 141, E, 'p~113', x_191(ctx, E))
     return True
 
 
@@ -2219,7 +2590,8 @@ def d_141(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 141)
+    E = ctx.env()
+    ASSIGN(ctx, 141, E, 'p~113', x_191(ctx, E))
     return True
 
 
@@ -2227,16 +2599,17 @@ def d_142(ctx):  # rules_data/love_letter/flow.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'won~136', x_192(ctx), True)
+    ctx.put(E, 'won~136', x_192(ctx, E), True)
     if not d_144(ctx):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 148)
+    ASSIGN(ctx, 148, ctx.state, 'starter', x_199(ctx, E))
     return True
 
 
@@ -2244,7 +2617,8 @@ def d_143(ctx):  # rules_data/love_letter/definitions/turns.yaml:176
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(ctx.env(), 'won~136', x_192(ctx), True)
+    E = ctx.env()
+    ctx.put(E, 'won~136', x_192(ctx, E), True)
     return True
 
 
@@ -2252,10 +2626,11 @@ def d_144(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    items = list(items_of(ctx.env().get('won~136')))
-    old = ctx.env().get('p~137', MISSING)
+    E = ctx.env()
+    items = list(items_of(E.get('won~136')))
+    old = E.get('p~137', MISSING)
     for item in items:
-        BIND(ctx, 'p~137', item)
+        ctx.put(E, 'p~137', item, True)
         if not d_145(ctx):
             return False
     UNBIND(ctx, 'p~137', old)
@@ -2266,10 +2641,13 @@ def d_145(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 146)
+    c, key = SEAT(ctx, E.get('p~137')), 'tokens'
+    if c is not None:
+        ASSIGN(ctx, 146, c, key, 1)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2281,7 +2659,10 @@ def d_146(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 146)
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('p~137')), 'tokens'
+    if c is not None:
+        ASSIGN(ctx, 146, c, key, 1)
     return True
 
 
@@ -2297,7 +2678,8 @@ def d_148(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 148)
+    E = ctx.env()
+    ASSIGN(ctx, 148, ctx.state, 'starter', x_199(ctx, E))
     return True
 
 
