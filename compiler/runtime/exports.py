@@ -73,7 +73,8 @@ def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa
     """A plain data field of a record (one that holds no text of the language)."""
     if type(rid) is not str:
         return default
-    rec = ctx.rules["records"].get(kind, {}).get(rid)
+    table = ctx.rules["records"].get(kind)
+    rec = table.get(rid) if table is not None else None
     return default if rec is None else rec.get(field, default)
 
 
