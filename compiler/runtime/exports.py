@@ -15,12 +15,11 @@ from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, KEYPLACE, STMT
 from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
-from compiler.runtime.machine import bind as BIND  # noqa: N812
 from compiler.runtime.machine import seat as SEAT  # noqa: N812
 from compiler.runtime.machine import unbind as UNBIND  # noqa: N812
 from compiler.runtime.values import FUNCTIONS, ev, items_of, num
 
-__all__ = ["ADJ", "AR", "AS", "ASSIGN", "BIND", "CALL", "CAN", "CHOOSE", "CORE", "CPS", "DO",
+__all__ = ["ADJ", "AR", "AS", "ASSIGN", "CALL", "CAN", "CHOOSE", "CORE", "CPS", "DO",
            "FLD", "GET", "IDS", "IN", "KEY", "KEYPLACE", "LET", "MEMO", "MISSING", "MODV", "PL",
            "RANGE", "SEAT", "STMT", "TRIAL_STEPS", "TrialBudget", "UNBIND", "ev", "items_of",
            "num"]
