@@ -9,7 +9,6 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    BIND,
     CALL,
     CAN,
     CHOOSE,
