@@ -47,6 +47,7 @@ CODES = {
     "R033": "no definition matches the phrase", "R034": "phrase matches two definitions",
     "R035": "definition uses itself", "R036": "assignment to something not a place",
     "R037": "name only a module declares", "R038": "a definition's check fails",
+    "R040": "a player's page would show a data name",
     "D004": "statement where a value is expected, or a value where a statement is",
     "W003": "record without a rulebook source",
     "W001": "provisional value", "W002": "printed count differs from the records",

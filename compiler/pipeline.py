@@ -16,6 +16,7 @@ from typing import Any
 from compiler import check, codegen, lang, load, schema
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.output import byte_compile, differs, write_tree
+from compiler.sheets.prompts import word_prompts
 
 __all__ = ["Compilation", "build", "compile_game", "render_outputs"]
 
@@ -55,12 +56,15 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
         return result
     good, schema_diags = schema.validate(docs)
     ir, _decls, lang_diags = lang.compile_core(good)
+    word_prompts(ir)
     more = check.check(good, ir)
     texts = [t for folder in folders for t in _unreadable(folder, root, good)]
     shadow = {i for d in good for i in d.dropped}
     shadow.update(i for t in texts for i in re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", t))
     lost = [frozenset(re.findall(r"\b([a-z][a-z0-9_]*)\b", re.sub(r"\{[^}]*\}", " ", p)))
             for t in texts for p in re.findall(r"\bphrase:\s*[\"']?([^\"'\n]*)", t)]
+    shadow.update(f"kind:{k}" for t in texts
+                  for k in re.findall(r"^kind:\s*[\"']?([a-z_]+)", t, re.M))
     later = [d for d in lang_diags + more if not _follows(d, shadow, lost)]
     result.docs, result.ir = docs, ir
     result.diagnostics = sorted(diags + schema_diags + later, key=_order)
@@ -69,10 +73,13 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None) -> Compi
 
 def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]]) -> bool:
     """Whether ``d`` follows from a file or record that failed to load or validate: an
-    unknown id it would declare (R001, R015), or a phrase only its definitions hold
-    (R033: every word of a lost phrase, or a lost id, occurs in the unmatched text)."""
+    unknown id it would declare (R001, R015), a required document it is (R016), or a
+    phrase only its definitions hold (R033: every word of a lost phrase, or a lost id,
+    occurs in the unmatched text)."""
     if d.code in ("R001", "R015"):
         return _last_quoted(d.message) in shadow
+    if d.code == "R016":  # the document is there, but did not load or validate
+        return f"kind:{_last_quoted(d.message)}" in shadow
     if d.code == "R033" and "no definition matches '" in d.message:
         words = set(_last_quoted(d.message).split())
         named = set(re.findall(r"'([a-z_][a-z0-9_]*)'", d.hint or ""))  # phrases with 'x'
@@ -116,11 +123,14 @@ def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
 
 
 def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
-          strict: bool = False, base: Path | None = None) -> tuple[Compilation, list[str]]:
+          strict: bool = False, base: Path | None = None, pyc: bool = True
+          ) -> tuple[Compilation, list[str]]:
     """Compile and emit. Returns the compilation and the changed relative paths.
 
     With ``check_only`` nothing is written; the changed paths say what is stale. Nothing
-    is written when there is any error (or warning, with ``strict``).
+    is written when there is any error (or warning, with ``strict``). ``pyc``: write the
+    engine's bytecode caches too (the project's ``generated/``; a folder given with
+    ``--out`` gets the sources only).
     """
     comp = compile_game(rules_dir, root, base)
     if comp.failed(strict):
@@ -132,7 +142,7 @@ def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
     changed = differs(out_dir, files)
     if changed and not check_only:
         write_tree(out_dir, files)
-    if not check_only:
+    if pyc and not check_only:
         byte_compile(out_dir)
     return comp, changed
 

@@ -260,3 +260,16 @@ def test_a_misspelt_required_key_is_one_mistake(tmp_path: Path,
     output = assert_rejected(rules, "S003", "cards.yaml", capsys, 4, 34)
     assert "unknown key 'cots'" in output and "did you mean 'cost'?" in output
     assert "missing required key" not in output and "1 error(s)" in output
+
+
+@pytest.mark.parametrize("broken", ["title: {en: [unclosed\n", "requires: [zoo]\n"])
+def test_a_game_document_that_fails_is_not_also_missing(
+        broken: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game.yaml with a YAML error or an unknown key is reported once; no R016 "the game
+    has no 'game' document" follows at some other file."""
+    rules = make_rules(tmp_path)
+    game = rules / "game.yaml"
+    game.write_text(game.read_text("utf-8") + broken, "utf-8")
+    status, output, _ = run_check(rules, capsys)
+    assert status == 1 and "game.yaml:" in output, output
+    assert "R016" not in output, output

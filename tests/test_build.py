@@ -103,3 +103,59 @@ def test_a_sheet_that_would_show_ids_stops_the_build_cleanly(tmp_path, monkeypat
     err = capsys.readouterr().err
     assert "secret_card" in err and "nothing was written" in err and "Traceback" not in err
     assert not out.exists() or not any(out.rglob("*.py"))
+
+
+def test_a_name_written_as_an_id_is_reported_at_the_name(tmp_path, capsys):
+    """A card named like an id (``carta_segreta``) would reach the player's page: check and
+    build report R040 at that name (line and column of the value), and build writes
+    nothing."""
+    from tests.test_sheets_safety import small_game
+
+    small_game(tmp_path, card_name={"it": "carta_segreta", "en": "secret_card"},
+               allow=("R040",))
+    cards = (tmp_path / "rules" / "cards.yaml").read_text("utf-8").splitlines()
+    line = next(i for i, text in enumerate(cards, 1) if "secret_card" in text)
+    col = cards[line - 1].index('"carta_segreta"') + 1
+    assert main(["check", "--rules", str(tmp_path / "rules")]) == 1
+    err = capsys.readouterr().err
+    assert f"cards.yaml:{line}:{col}: error[R040]: the it name 'carta_segreta'" in err, err
+    out = tmp_path / "out"
+    assert main(["build", "--rules", str(tmp_path / "rules"), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"cards.yaml:{line}:{col}: error[R040]" in err and "nothing was written" in err
+    assert not out.exists() or not any(out.rglob("*.py"))
+
+
+def test_a_page_showing_an_id_is_reported_at_the_record(tmp_path, monkeypatch, capsys):
+    """What only the rendered page shows (an id the check cannot see: here a card id in
+    the text of a rule) is R040 at the record of that id, and nothing is written."""
+    from compiler import sheets
+    from compiler.sheets.audit import findings
+    from tests.test_sheets_safety import small_game
+
+    small_game(tmp_path)
+    real = sheets.page
+
+    def with_id(ir, aid, lang, *rest):
+        html = real(ir, aid, lang, *rest)
+        return html + b"<p>mine_deck</p>" if aid == "reference" else html
+
+    monkeypatch.setattr(sheets, "page", with_id)
+    cards = (tmp_path / "rules" / "cards.yaml").read_text("utf-8")
+    (tmp_path / "rules" / "cards.yaml").write_text(cards.replace("id: mine", "id: mine_deck"),
+                                                   "utf-8")
+    out = tmp_path / "out"
+    assert main(["build", "--rules", str(tmp_path / "rules"), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "cards.yaml:3:9: error[R040]: the player's page reference.it.html shows the id " \
+           "'mine_deck'" in err, err
+    assert "nothing was written" in err and not (out.exists() and any(out.rglob("*.py")))
+    assert findings("<p>x</p>", {}) == []
+
+
+def test_build_out_writes_no_bytecode_cache(tmp_path):
+    """A folder given with --out gets the sources only (no __pycache__ left in it)."""
+    out = tmp_path / "out"
+    assert main(["build", "love_letter", "--out", str(out)]) == 0
+    assert (out / "love_letter" / "__init__.py").is_file()
+    assert not list(out.rglob("__pycache__"))

@@ -99,6 +99,8 @@ SPECIAL: dict[str, Callable[[Path], Path]] = {
     "L014": _not_a_file,
     "D002": _long_effect,
 }
+# Codes that only ``rulesc build`` reports (its sheets): tests/test_build.py triggers them.
+BUILD_ONLY: set[str] = set()
 DOCS = documented()
 EXAMPLES = sorted(c for c, blocks in DOCS.items() if "bad" in blocks)
 SPECIAL_CASES = sorted(SPECIAL)
@@ -113,7 +115,8 @@ def test_every_emitted_code_is_documented_and_titled() -> None:
 def test_every_documented_code_exists_and_has_a_trigger() -> None:
     assert set(DOCS) == set(CODES), "docs/diagnostics.md and CODES list different codes"
     assert set(DOCS) - emitted_codes() == set(), "documented codes no stage emits"
-    untriggered = {c for c in DOCS if c not in EXAMPLES and c not in SPECIAL}
+    untriggered = {c for c in DOCS
+                   if c not in EXAMPLES and c not in SPECIAL and c not in BUILD_ONLY}
     assert untriggered == set(), "add a bad example or a SPECIAL trigger"
 
 

@@ -82,7 +82,7 @@ def test_cli_checks_and_builds_an_expansion_on_a_shipped_game(tmp_path, capsys):
 
     exp = _expansion(tmp_path)
     assert main(["check", "--rules", str(exp), "--on", "terraforming_mars"]) == 0
-    assert "ok: terraforming_mars checked" in capsys.readouterr().out
+    assert f"ok: {exp} (an expansion of terraforming_mars) checked" in capsys.readouterr().out
     # building without --out would overwrite the shipped engine: a usage error
     assert main(["build", "--rules", str(exp), "--on", "terraforming_mars"]) == 2
     out = tmp_path / "out"

@@ -178,3 +178,25 @@ def test_sheets_show_the_cards_and_their_rules():
         assert name in it
     assert "trade hands with another player" in en
     assert "scambia la tua mano con quella di un altro giocatore" in it
+
+
+def test_a_view_tells_who_won_the_last_round_and_what_was_played():
+    """After a round, the next round's view shows its winners, every discard pile of
+    that round (the deal clears the piles) and the tokens; a seat reads 'player 2'."""
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view
+    from compiler.runtime import RandomPolicy
+    from generated import love_letter as ll
+
+    game = ll.new_game(2, (), 1)
+    policy = RandomPolicy(1)
+    while game.to_json()["round"] < 2:
+        game.apply(policy.choose(game))
+    state = game.to_json()
+    winners = state["round_winners"]
+    view = player_view(game, 0, Names(ll.RULES))
+    assert "winners of the last round: " + ", ".join(f"player {p + 1}" for p in winners) \
+        in view
+    assert "you.discards of the last round: " in view
+    assert "p2.discards of the last round: " in view
+    assert "tokens of affection: 1" in view and "player player" not in view

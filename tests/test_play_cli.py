@@ -118,3 +118,36 @@ def test_a_log_that_cannot_be_written_is_refused_before_playing(where, tmp_path,
     code = main(["play", "love_letter", "--log", str(tmp_path / where)])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "rulesc play: --log:" in err
+
+
+def test_score_columns_are_named_in_the_games_language():
+    """A column is the name of its step, of the scoring line's ``line_names`` entry or of
+    the record with that id, in the game's language; else its id with spaces."""
+    from compiler.cli.scores import column_names, table
+    rules = {"game": {"language": "it"},
+             "flow": {"setup": [{"id": "start", "name": {"en": "start", "it": "inizio"}}],
+                      "scoring": [{"id": "money", "lines": {}, "line_names":
+                                   {"fees": {"en": "fees", "it": "tariffe"}}}]},
+             "records": {"tracks": {"tr": {"name": {"it": "NT", "en": "TR"}}}}}
+    assert column_names(rules) == {"start": "inizio", "fees": "tariffe", "tr": "NT"}
+    assert column_names(rules, "en")["start"] == "start"
+    result = {"game": "g", "player_count": 1, "modules": [], "seed": 1, "winner": [],
+              "scores": [{"player": 0, "total": 3, "breakdown": {
+                  "start": 1, "fees": 1, "tr": 1, "pay_back_investors": 0}}],
+              "results": {"solo": {"won": False, "rule": "won only if X"}}}
+    text = table(result, rules)
+    assert "player  inizio  NT  tariffe  pay back investors  total" in text
+    assert "solo: not won (won only if X)" in text
+
+
+def test_pampero_score_columns_have_names(capsys):
+    code = main(["play", "pampero", "--players", "2", "--seed", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    head = next(line for line in out.splitlines() if line.startswith("player "))
+    assert "starting money" in head and "investors paid back" in head and "_" not in head
+
+
+def test_a_one_player_module_says_one_player(capsys):
+    assert main(["play", "terraforming_mars", "--players", "2", "--modules", "solo"]) == 2
+    assert "module 'solo' is for 1 player, not 2" in capsys.readouterr().err

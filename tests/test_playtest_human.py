@@ -84,7 +84,34 @@ def test_players_in_options_and_views_are_numbered_from_1():
     assert names.label({"target": 1, "name": "priest"}) == "target player 2, Priest"
     game = ll.new_game(2, (), 2)
     view = player_view(game, 0, names)
-    assert "starter: player " in view and "starter: 0" not in view
+    assert "player who starts the round: player " in view and "starter" not in view
+
+
+def test_a_view_shows_names_not_json_and_tells_what_changed():
+    """A board entry reads as its values in words (no JSON braces), and a human is told
+    what changed since their last decision, the other player's doings included."""
+    import io
+
+    import generated.terraforming_mars as tm
+    from compiler.playtest.agents import HumanAgent
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view, value_text
+
+    names = Names(tm.RULES, "en")
+    game = tm.new_game(2, (), 1)
+    out = io.StringIO()
+    human = HumanAgent(lambda g, p: player_view(g, p, names), names.label,
+                       io.StringIO("1\n1\n"), out)
+    while game.pending()["player"] != 0:
+        game.apply(game.legal_actions()[0])
+    game.apply(human.choose(game))
+    while game.pending()["player"] != 0:
+        game.apply(game.legal_actions()[-1])
+    human.choose(game)
+    text = out.getvalue()
+    assert "{" not in text and "since your last decision:" in text
+    board = {"s51": {"tile": "city", "owner": 1, "card": "immigrant_city"}}
+    assert value_text(board, names) == "row 7, space 6 (City, 1, Immigrant City)"
 
 
 def test_a_prompt_fills_holes_written_with_a_form():
@@ -99,3 +126,149 @@ def test_a_prompt_fills_holes_written_with_a_form():
         "records": {"pieces": {"tower": {"name": {"it": "torre"}}}}})
     node = {"prompt": {"def": "place", "args": {"p": "tower", "a": "A2"}}}
     assert prompt(ctx, node) == "metti torre in A2"
+
+
+def _prompts(node, out):
+    """Every decision's prompt info inside an IR node."""
+    if isinstance(node, dict):
+        if node.get("op") == "choose" and "prompt" in node:
+            out.append(node["prompt"])
+        for value in node.values():
+            _prompts(value, out)
+    elif isinstance(node, list):
+        for value in node:
+            _prompts(value, out)
+    return out
+
+
+def _ctx(rules):
+    from types import SimpleNamespace
+    return SimpleNamespace(rules=rules)
+
+
+def test_a_prompt_says_the_effects_a_card_orders():
+    """Comet's 'both (raise temperature 1; place ocean) (lose 3 plants from any player)':
+    the order decision says both effects (the build words them as the sheets do)."""
+    from compiler.runtime.text import prompt
+    from generated import terraforming_mars as tm
+
+    first = _prompts(tm.RULES["records"]["cards"]["comet"], [])[0]
+    node = {"prompt": first}
+    assert prompt(_ctx(tm.RULES), node) == (
+        "nell'ordine che preferisci: aumenta la temperatura di 1 e piazza una tessera "
+        "Oceano; togli fino a 3 piante a un qualsiasi giocatore")
+
+
+def test_a_prompt_says_the_use_written_on_the_card():
+    """Research Outpost 'place city next to no other tile': the space decision is asked
+    inside 'place {t} on one of {l}', whose holes are a local and a list; the prompt is
+    the card's own use, every hole known."""
+    from compiler.runtime.text import prompt
+    from generated import terraforming_mars as tm
+
+    [info] = _prompts(tm.RULES["records"]["cards"]["research_outpost"], [])
+    assert prompt(_ctx(tm.RULES), {"prompt": info}) == \
+        "piazza una tessera Città non adiacente ad alcuna altra tessera"
+
+
+def test_a_prompt_reads_values_known_only_in_play():
+    """A payment says the price and the values of steel and titanium of this payment."""
+    import re
+
+    from compiler.runtime import RandomPolicy
+    from generated import terraforming_mars as tm
+
+    game = tm.new_game(2, (), 3)
+    policy = RandomPolicy(3)
+    seen = []
+    while not game.is_over and len(seen) < 3:
+        pending = game.pending()
+        assert "…" not in pending["prompt"], pending["prompt"]
+        if pending["kind"] == "payment":
+            seen.append(pending["prompt"])
+        game.apply(policy.choose(game))
+    assert seen and all(re.fullmatch(r"paga \d+ M€ \(acciaio a \d M€, titanio a \d M€\)", p)
+                        for p in seen), seen
+
+
+def test_a_prompt_agrees_words_and_names_pieces():
+    """'{k|space|spaces}' agrees with k; an object argument reads as the records it names;
+    a record is named from its parameter's kind first."""
+    from compiler.runtime.text import prompt
+
+    ctx = _ctx({"game": {"language": "en"},
+                "definitions": {"adv": {"text": {"en": "advance {t} {k} {k|space|spaces}"}},
+                                "move": {"text": {"en": "move the {h} to {s}"}}},
+                "records": {"spaces": {"ocean": {"name": {"en": "ocean space"}}},
+                            "tracks": {"income": {"name": {"en": "income"}}},
+                            "tiles": {"ocean": {"name": {"en": "Ocean"}}},
+                            "pieces": {"tower": {"name": {"en": "tower"}}}}})
+    one = {"prompt": {"def": "adv", "args": {"t": "income", "k": 1}}}
+    two = {"prompt": {"def": "adv", "args": {"t": "income", "k": 2}}}
+    assert prompt(ctx, one) == "advance income 1 space"
+    assert prompt(ctx, two) == "advance income 2 spaces"
+    move = {"prompt": {"def": "move", "args": {"h": {"piece": "tower", "owner": 1},
+                                               "s": "ocean"}, "kinds": {"s": "tiles"}}}
+    assert prompt(ctx, move) == "move the tower to Ocean"
+
+
+def test_option_labels_show_no_raw_values():
+    """A none value is left out beside other parts, else read as a word; label words are
+    the data's names (records, state entries) or read with spaces; lists and maps are
+    names, not JSON."""
+    from compiler.playtest.games import Names
+
+    rules = {"game": {"language": "it"},
+             "state": {"player": {"stock": {"name": {"it": "riserva"}}}},
+             "cards": {"comet": {"name": {"it": "Cometa"}}},
+             "resources": {"steel": {"name": {"it": "acciaio"}}}}
+    names = Names(rules)
+    assert names.label({"target": None}) == "target nessuno"
+    assert names.label({"card": "comet", "target": None}) == "Cometa"
+    assert names.label({"act": "end_turn"}) == "end turn"
+    assert names.label({"stock": {"steel": 2}}) == "riserva acciaio 2"
+    assert names.label({"spaces": ["comet", "x_1"]}) == "spaces Cometa, x_1"
+    assert names.label({"card": "comet", "keep": True}) == "Cometa, keep: sì"
+    assert Names(rules, "en").label({"sell": None}) == "sell none"
+    assert names.label({"reaction": "comet:triggers:0"}) == "reaction Cometa"  # its card
+    assert names.label({"reaction": "comet:triggers:1"}) == "reaction Cometa #2"
+
+
+@pytest.mark.parametrize("game", ["terraforming_mars", "love_letter", "pampero"])
+def test_every_state_entry_has_a_name_in_each_language(game):
+    """The human's view names every entry (no 'turn_actions' or 'game_tracks')."""
+    import importlib
+
+    rules = importlib.import_module(f"generated.{game}").RULES
+    langs = rules["game"].get("languages") or [rules["game"]["language"]]
+    for scope in ("game", "player"):
+        for key, entry in rules["state"][scope].items():
+            assert set(langs) <= set(entry.get("name") or {}), (scope, key)
+
+
+def test_a_view_leaves_out_bookkeeping_and_names_entries():
+    """Terraforming Mars: the actions of this turn and the last space placed on are the
+    rules' notes (bookkeeping), not shown; the global parameters are, by their name."""
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view
+    from generated import terraforming_mars as tm
+
+    game = tm.new_game(2, (), 1)
+    while game.pending()["player"] != 0:
+        game.apply(game.legal_actions()[0])
+    view = player_view(game, 0, Names(tm.RULES))
+    assert "parametri globali: temperatura -30" in view and "generazione: 1" in view
+    for key in ("turn_actions", "last_space", "first_action_taken", "azioni del turno",
+                "params", "game_tracks", "tr_raised", "prima azione fatta"):
+        assert key not in view
+
+
+def test_steps_and_booking_labels_have_names_in_a_view():
+    """Pampero's money earned is booked under steps and labels: the view names them."""
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import value_text
+    from generated import pampero
+
+    names = Names(pampero.RULES)
+    assert value_text({"starting_money": 25, "fees": -2}, names) == \
+        "starting money 25, fees -2"

@@ -249,3 +249,22 @@ def test_each_missing_required_field_is_named(tm_copy: Path) -> None:
     found = sorted((d.code, d.span.line, d.message) for d in comp.diagnostics)
     assert found == [("S003", 4, "card 'zz_one': missing required key 'cost'"),
                      ("S003", 4, "card 'zz_one': missing required key 'type'")]
+
+
+def test_a_state_entry_may_be_bookkeeping() -> None:
+    """``bookkeeping: true`` (left out of a human's view) is a flag of the schema; a value
+    that is not true or false is R030 (the schema reads such a mapping as an object
+    type too, so the declaration checks it)."""
+    from compiler.lang.declare import declare
+
+    ok = b"kind: state\ngame:\n  moves: {type: int, bookkeeping: true}\n"
+    bad = b"kind: state\ngame:\n  moves: {type: int, bookkeeping: yes please}\n"
+    props = _schemas()["state.schema.json"]["properties"]["game"]["additionalProperties"]
+    assert props["anyOf"][0]["properties"]["bookkeeping"] == {
+        "type": "boolean", "description": props["anyOf"][0]["properties"]["bookkeeping"][
+            "description"]}
+    assert validate([_doc("state.yaml", ok)])[1] == []
+    assert declare([_doc("state.yaml", ok)])[1] == []
+    diags = declare([_doc("state.yaml", bad)])[1]
+    assert [(d.code, d.span.line) for d in diags] == [("R030", 3)]
+    assert "bookkeeping: 'yes please' is not true or false" in diags[0].message

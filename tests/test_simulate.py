@@ -31,7 +31,9 @@ def test_two_selections_side_by_side(tmp_path, capsys):
     page = (out / "report.html").read_text()
     for png in ("scores", "seat_wins", "first_seat", "length", "lift_0", "lift_1"):
         assert f'src="{png}.png"' in page and (out / f"{png}.png").stat().st_size > 1000
-    assert "companies: 4 games" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "companies: 4 games" in said
+    assert f"wrote {out / 'rows.csv'}, {out / 'summary.json'} and " in said
 
 
 def test_same_seed_same_rows_whatever_the_workers(tmp_path):

@@ -11,6 +11,7 @@ not require brings (R023); a record's ``module:`` that names no module (R001).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from compiler.check.combinations import check_pairs
@@ -37,6 +38,7 @@ def check_core(docs: list[Document], ir: dict[str, Any]) -> list[Diagnostic]:
     out += check_components(docs)
     out += _sources(docs)
     out += _unknown_modules(docs)
+    out += _coded_names(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else "rules"
     out += [Diagnostic(Span(first), "R016", f"the game has no '{k}' document",
@@ -63,6 +65,29 @@ def _unknown_modules(docs: list[Document]) -> list[Diagnostic]:
                                       hint=did_you_mean(module, known) or
                                       f"the modules: {', '.join(known) or 'none'} "
                                       "(modules.yaml)"))
+    return out
+
+
+_CODED = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def _coded_names(docs: list[Document]) -> list[Diagnostic]:
+    """R040 a record's name (any language) holding a ``snake_case`` word: the sheets
+    print names to players, and ``rulesc build`` refuses a page showing such a word."""
+    out: list[Diagnostic] = []
+    for doc in docs:
+        for i, rec in enumerate(items(doc.data, "records") if isinstance(doc.data, dict)
+                                else []):
+            for key in ("name", "name_one"):
+                forms = rec.get(key) if isinstance(rec, dict) else None
+                for lang, text in (forms.items() if isinstance(forms, dict) else []):
+                    found = _CODED.search(str(text))
+                    if found:
+                        out.append(Diagnostic(
+                            doc.span(("records", i, key, lang)), "R040",
+                            f"the {lang} {key} {str(text)!r} holds {found.group(0)!r}, "
+                            "which reads as a data name on a player's page",
+                            hint="write the name in words, with spaces instead of '_'"))
     return out
 
 

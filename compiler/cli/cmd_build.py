@@ -104,16 +104,24 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
     target = (args.out or root / "generated") / game
     try:
         comp, changed = build(folder, root, target, check_only=args.check,
-                              strict=args.strict, base=base)
+                              strict=args.strict, base=base, pyc=args.out is None)
     except OSError as exc:
         _say(f"rulesc build: {game}: cannot write {target}: {exc.strerror or exc}; "
              "the previous output is unchanged")
         return 1
     except SheetError as exc:  # a player's page would show an id or a data path
-        _say(f"rulesc build: {game}: {exc}; give those records a name in every language "
-             "of the game (docs/sheets.md); nothing was written")
+        if exc.findings:
+            from compiler.sheets.audit import diagnostics
+
+            game_yaml = _relative(folder / "game.yaml", root)
+            print_diagnostics(diagnostics(exc.findings, game_yaml, root), [], root=root)
+            _say(f"rulesc build: {game}: not built (a player's page would show the data "
+                 "names above); nothing was written")
+        else:
+            _say(f"rulesc build: {game}: {exc}; give those records a name in every "
+                 "language of the game (docs/sheets.md); nothing was written")
         return 1
-    _report(comp.diagnostics, comp.docs, game, args.strict, root)
+    _report(comp.diagnostics, comp.docs, _check_command(game, args), args.strict, root)
     if comp.failed(args.strict):
         _say(f"rulesc build: {game}: not built (errors above); nothing was written")
         return 1
@@ -144,14 +152,25 @@ def _not_shipped(root: Path, names: list[str], args: argparse.Namespace) -> None
                              "pass --out DIR to build a copy")
 
 
-def _report(diags: list[Diagnostic], docs: list[Document], game: str, strict: bool,
+def _report(diags: list[Diagnostic], docs: list[Document], check: str, strict: bool,
             root: Path) -> None:
-    """Errors in full; warnings (which do not stop a build) as one count, unless strict."""
+    """Errors in full; warnings (which do not stop a build) as one count, unless strict;
+    ``check`` is the command that lists them."""
     shown = diags if strict else [d for d in diags if d.severity is Severity.ERROR]
-    print_diagnostics(shown, docs, strict=strict, root=root)
+    if shown:
+        print_diagnostics(shown, docs, strict=strict, root=root)
     warnings = len(diags) - len(shown)
     if warnings:
-        _say(f"{game}: {warnings} warning(s); `rulesc check {game}` lists them")
+        _say(f"{warnings} warning(s) not shown (they do not stop a build); `{check}` "
+             "lists them")
+
+
+def _check_command(game: str, args: argparse.Namespace) -> str:
+    """The ``rulesc check`` command that checks what this build compiled."""
+    if args.rules is None:
+        return f"rulesc check {game}"
+    on = f" --on {args.on}" if getattr(args, "on", None) else ""
+    return f"rulesc check --rules {args.rules}{on}"
 
 
 def _selection(folder: Path, root: Path, game: str, modules: str,
@@ -171,7 +190,7 @@ def _selection(folder: Path, root: Path, game: str, modules: str,
     shown = ", ".join(selection) or "no modules"
     if has_errors(diags, args.strict):
         all_diags = sorted(comp.diagnostics + diags, key=Diagnostic.sort_key)
-        _report(all_diags, comp.docs, game, args.strict, root)
+        _report(all_diags, comp.docs, _check_command(game, args), args.strict, root)
         _say(f"rulesc build: {game}: not built: the selection ({shown}) has errors; "
              "nothing was written")
         return 1
@@ -182,3 +201,11 @@ def _selection(folder: Path, root: Path, game: str, modules: str,
              f"{exc}")
         return 1
     return None
+
+
+def _relative(path: Path, root: Path) -> str:
+    """``path`` as the diagnostics name files: relative to ``root`` when inside it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -90,7 +90,10 @@ def run(args: argparse.Namespace) -> int:
     docs: list[Document] = [doc for comp, _, _ in results for doc in comp.docs]
     print_diagnostics(diags, docs, args.format, args.strict, root)
     if not diags and args.format == "text":
-        print(style.paint(f"ok: {', '.join(names)} checked, no diagnostics", "ok", sys.stdout))
+        what = ", ".join(names)
+        if layered and args.rules is not None:
+            what = f"{args.rules} (an expansion of {what})"
+        print(style.paint(f"ok: {what} checked, no diagnostics", "ok", sys.stdout))
         for _, _, covered in results:
             if covered:
                 print(f"  {covered}")

@@ -116,7 +116,7 @@ def _report(rows: list[dict[str, Any]], args: argparse.Namespace) -> int:
         rates = " ".join(f"{w:.2f}" for w in s["seat_win_rate"])
         print(f"{name}: {s['games']} games, mean length {s['mean_length']:.0f}, "
               f"win rate by seat {rates}, first player {s['first_seat_win_rate']:.2f}")
-    print(f"wrote {args.out / 'rows.csv'} and {page}")
+    print(f"wrote {args.out / 'rows.csv'}, {args.out / 'summary.json'} and {page}")
     return 0
 
 

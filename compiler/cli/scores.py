@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["columns", "round_name", "table"]
+__all__ = ["column_names", "columns", "round_name", "table"]
 
 
 def round_name(rules: dict[str, Any], lang: str = "en") -> str:
@@ -37,11 +37,23 @@ def columns(rules: dict[str, Any], rows: list[dict[str, Any]]) -> list[str]:
     return sorted(keys, key=lambda k: (order.get(k, len(order)), k))
 
 
+def column_names(rules: dict[str, Any], lang: str | None = None) -> dict[str, str]:
+    """What each score column is called in ``lang`` (default: the game's language): the
+    name of the step (setup, phases, end steps, scoring lines, modules' steps) or of the
+    scoring line's ``line_names`` entry it books under, else of the record with that id;
+    a column with no name reads as its id with spaces (``pay back investors``)."""
+    from compiler.playtest.games import Names
+
+    return dict(Names(rules, lang).table)
+
+
 def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
-    """The result of ``rulesc play`` as text: a header, the score table, the winner."""
+    """The result of ``rulesc play`` as text: a header, the score table, the winner.
+    Columns are named in the game's language (``column_names``)."""
     rows = result["scores"]
     keys = columns(rules, rows)
-    head = ["player", *keys, "total"]
+    named = column_names(rules)
+    head = ["player", *(named.get(k) or k.replace("_", " ") for k in keys), "total"]
     body = [[str(r["player"] + 1), *(str(r["breakdown"].get(k, 0)) for k in keys),
              str(r["total"])] for r in rows]
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
@@ -58,10 +70,17 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
     out.append(f"winner: {winners}")
     for key, value in (result.get("results") or {}).items():
         if isinstance(value, dict):  # a result with parts: {won: true, rule: "..."}
-            parts = ", ".join(f"{k} {v}" if not isinstance(v, bool) else
-                              (k if v else f"not {k}") for k, v in value.items())
-            out.append(f"{key}: {parts}")
+            out.append(f"{key}: {_parts(value)}")
     return "\n".join(out)
+
+
+def _parts(value: dict[str, Any]) -> str:
+    """A result with parts: its flags as words (``not won``), its numbers with their key,
+    a text as itself in parentheses: ``not won (won only if Mars is terraformed ...)``."""
+    words = [(k if v else f"not {k}") if isinstance(v, bool) else f"{k} {v}"
+             for k, v in value.items() if not isinstance(v, str)]
+    texts = [v for v in value.values() if isinstance(v, str)]
+    return ", ".join(words) + "".join(f" ({t})" for t in texts)
 
 
 def _results(result: dict[str, Any]) -> str:

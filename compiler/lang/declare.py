@@ -192,7 +192,7 @@ def _twice(what: str, ident: str, span: Span, first: Span) -> Diagnostic:
 
 
 STATE_SETTINGS = frozenset(["type", "each", "where", "value", "min", "max", "expose",
-                            "active", "hidden", "note", "name"])
+                            "active", "hidden", "note", "name", "bookkeeping"])
 """The keys of a state entry's settings (schemas/state.schema.json); a mapping with none
 of them is the entry's type (an object)."""
 
@@ -212,6 +212,12 @@ def _state(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
                     hint=did_you_mean(odd[0], sorted(STATE_SETTINGS)) or "settings: " +
                     ", ".join(sorted(STATE_SETTINGS)) + "; an object type goes under type:"))
                 spec = {k: v for k, v in spec.items() if k in STATE_SETTINGS}
+            for flag in ("bookkeeping", "expose", "active"):
+                if flag in spec and not isinstance(spec[flag], bool):
+                    diags.append(Diagnostic(
+                        doc.span(path + (flag,)), "R030", f"state '{name}': {flag}: "
+                        f"{spec[flag]!r} is not true or false", hint=f"write {flag}: true"))
+                    spec = {k: v for k, v in spec.items() if k != flag}
             t, why = parse_type(spec.get("type", "int"), names)
             if t is None:  # declared as anything, so its uses bring no follow-on errors
                 diags.append(Diagnostic(doc.span(path), "R030", f"state '{name}': {why}",

@@ -17,6 +17,7 @@ A definition with ``modifiable: true`` gives a value that reactions may change
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
@@ -26,9 +27,10 @@ from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type
 
-__all__ = ["body_of", "check_definition", "expand"]
+__all__ = ["body_of", "check_definition", "expand", "use_text"]
 
 BY_NAME = ("effect", "condition")
+_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)")
 
 
 def body_of(rc: RC, d: Definition) -> Syn | None:
@@ -50,8 +52,10 @@ def body_of(rc: RC, d: Definition) -> Syn | None:
 
 
 def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: Syn,
-           scope: Scope) -> tuple[IR, Type]:
-    """The IR of ``d`` used at ``syn`` with ``args`` (resolved in the caller's scope)."""
+           scope: Scope, tree: Any = None) -> tuple[IR, Type]:
+    """The IR of ``d`` used at ``syn`` with ``args`` (resolved in the caller's scope);
+    ``tree``: the text tree of this use when it is written in a record's text (the
+    prompts of the decisions inside say it, ``use_text``)."""
     if any(cid == d.id for cid, _ in rc.calls):
         raise rc.fail(syn, "R035", f"definition '{d.id}' uses itself",
                       hint="definitions are expanded where they are used: write the "
@@ -78,7 +82,7 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
 
         check_uses(rc, d, args, site, scope)
     rc.calls.append((d.id, site))
-    rc.texts.append({"def": d.id, "args": {n: _literal(a[0]) for n, a in args.items()}})
+    rc.texts.append(_use(d, args, inner, tree, rc.decls.records))
     saved = rc.path
     rc.path = d.doc.path
     try:
@@ -109,6 +113,88 @@ def _body(rc: RC, d: Definition, body: Syn, inner: Scope, pre: list[IR]) -> tupl
 def _dynamic(scope: Scope, name: str) -> Binding:
     bound = scope.lookup(name)
     return var(name, bound.type if bound is not None else "any")
+
+
+def _use(d: Definition, args: dict[str, tuple[IR, Type, bool]], inner: Scope,
+          tree: Any, records: Any) -> dict[str, Any]:
+    """What a decision inside this use may say of it (``use_text``): the literal
+    arguments; the IR that reads each other value argument at run time (``eval``, not
+    copied: ``use_text`` copies the one it keeps); the text tree when written in a text."""
+    use: dict[str, Any] = {"def": d.id, "args": {n: _literal(a[0]) for n, a in args.items()}}
+    texts = d.record.get("text")
+    said = " ".join(str(v) for v in texts.values()) if isinstance(texts, dict) else ""
+    use["holes"] = sorted(set(_HOLE.findall(said)) & set(args))
+    evals = {n: inner.names[n].ir for n, (ir, t, code) in args.items()
+             if not code and d.params[n] not in BY_NAME and ir.get("op") != "lit"
+             and n in inner.names and not _many(t)}
+    kinds = {n: _kind(d.params[n]) for n in args if _kind(d.params[n]) in records}
+    if kinds:
+        use["kinds"] = kinds
+    if evals:
+        use["eval"] = evals
+    use["code"] = [n for n, (_, _, code) in args.items() if code or d.params[n] in BY_NAME]
+    if tree is not None:
+        use["tree"] = tree
+    return use
+
+
+def use_text(texts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The use of a definition whose text asks for a decision, from the uses it is
+    inside (``texts``, outermost first), innermost first: the first one whose every hole
+    is known: when the game is built (a literal argument, or one written in a record's
+    text, whose words the build adds from ``tree``: an effect, or a value that reads no
+    local and no state), or when the decision is asked (a value read then, ``eval``);
+    else the innermost one (its unknown holes read "…")."""
+    for use in reversed(texts):
+        tree = use.get("tree")
+        args = (tree or {}).get("args") or {}
+        if all(use["args"][h] is not None for h in use["holes"]):
+            return _kept(use)
+        if tree is not None and all(use["args"][h] is not None or h in use["code"]
+                                    or not _in_play(args.get(h)) for h in use["holes"]):
+            return {**_kept(use), "tree": tree}
+        evals = use.get("eval") or {}
+        if all(use["args"][h] is not None or h in evals for h in use["holes"]) and \
+                not any(_random(e) for e in evals.values()):
+            out = _kept(use)
+            if evals:
+                out["eval"] = copy.deepcopy(evals)
+            return out
+    return _kept(texts[-1])
+
+
+def _kind(t: Type) -> Any:
+    """The record kind of a parameter's type (``tiles`` for ``("id", "tiles")``)."""
+    t = t[1] if isinstance(t, tuple) and t[0] == "opt" else t
+    return t[1] if isinstance(t, tuple) and len(t) == 2 and t[0] == "id" else t
+
+
+def _kept(use: dict[str, Any]) -> dict[str, Any]:
+    return {k: use[k] for k in ("def", "args", "kinds") if k in use}
+
+
+def _many(t: Type) -> bool:
+    t = t[1] if isinstance(t, tuple) and t[0] == "opt" else t
+    return isinstance(t, tuple) and t[0] in ("list", "map")
+
+
+def _in_play(tree: Any) -> bool:
+    """Whether a value's text tree is known only in play: anything but a literal, a
+    constant, a record or a kind, or words made of those."""
+    if isinstance(tree, dict):
+        if tree.get("form") == "words":
+            return any(_in_play(v) for v in tree.get("a") or [])
+        return not ({"lit", "const", "rec", "kind"} & set(tree))
+    return tree is not None
+
+
+def _random(ir: Any) -> bool:
+    """Whether reading ``ir`` would draw a random number (a prompt must not)."""
+    if isinstance(ir, dict):
+        return "random" in ir.values() or any(_random(v) for v in ir.values())
+    if isinstance(ir, list):
+        return any(_random(v) for v in ir)
+    return False
 
 
 def _literal(ir: IR) -> Any:

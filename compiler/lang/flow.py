@@ -39,7 +39,7 @@ def resolve_state(rc: RC) -> dict[str, Any]:
             if scope_name == "player":
                 scope.bind("you", var("you", "player"))
             item: dict[str, Any] = {"type": _plain(entry.type)}
-            for key in ("each", "hidden", "active", "name"):
+            for key in ("each", "hidden", "active", "name", "bookkeeping"):
                 if key in spec:
                     item[key] = spec[key]
             for key, want in (("value", "value"), ("where", "condition"), ("min", "number"),
@@ -117,7 +117,8 @@ def step(rc: RC, doc: Document, path: tuple[Any, ...], data: dict[str, Any],
 
 
 def _scoring(rc: RC, doc: Document, i: int, data: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {k: data[k] for k in ("id", "name", "source") if k in data}
+    out: dict[str, Any] = {k: data[k] for k in ("id", "name", "source", "line_names")
+                           if k in data}
     for key, want in (("amount", "number"), ("lines", "value")):
         if key in data:
             out[key] = resolve_value(rc, doc, ("scoring", i, key), data[key], want, A_PLAYER)

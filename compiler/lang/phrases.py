@@ -94,11 +94,13 @@ def phrase(rc: RC, syn: Syn, items: list[Syn], scope: Scope, want: Type,
         raise rc.fail(syn, "R034", f"the phrase matches several definitions: {ids}",
                       hint="put parentheses around a part, or reword one definition")
     d, args, spans = found[0]
+    tree = None
     if rc.notes is not None and not rc.calls:  # the text tree (compiler.lang.texts)
         rc.notes.phrase(items, d, spans)
+        tree = rc.notes.items(items) if rc.notes.on else None
     if isinstance(d, CorePhrase):
         return _core_ir(rc, syn, d, args, statement)
-    ir, t = expand(rc, d, args, syn, scope)
+    ir, t = expand(rc, d, args, syn, scope, tree)
     if not statement and not compatible(t, want):
         raise rc.fail(syn, "R003", f"'{_show(d)}' gives {show(t)}, but {show(want)} is "
                       "expected here", hint="use a phrase of the expected kind")

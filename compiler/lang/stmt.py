@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
+from compiler.lang.expand import use_text
 from compiler.lang.expr import binder, expr, want_bool
 from compiler.lang.scope import IR, RC, Fail, Scope, var
 from compiler.lang.syntax import Syn
@@ -86,7 +87,7 @@ def _choose(rc: RC, syn: Syn, scope: Scope) -> IR:
         ir["n"], _ = expr(rc, count, scope, "int")
         ir["upto"] = bool(up_to)
     if rc.texts:
-        ir["prompt"] = dict(rc.texts[-1])
+        ir["prompt"] = use_text(rc.texts)
     return ir
 
 

@@ -51,11 +51,18 @@ class HumanAgent:
     def __init__(self, show: Callable[[Any, int], str], label: Callable[[Any], str],
                  stdin: TextIO, stdout: TextIO) -> None:
         self.show, self.label, self.stdin, self.stdout = show, label, stdin, stdout
+        self.last: dict[int, str] = {}
+        """The view each seat saw at its previous decision."""
 
     def choose(self, game: Any) -> Any:
         pending = game.pending()
         labels = [self.label(o) for o in pending["options"]]
-        self._say(self.show(game, pending["player"]))
+        view = self.show(game, pending["player"])
+        self._say(view)
+        before = self.last.get(pending["player"])
+        if before is not None:
+            self._say(_since(changes(before, view)))
+        self.last[pending["player"]] = view
         self._say(_menu(pending, labels))
         while True:
             self.stdout.write("> ")
@@ -136,3 +143,18 @@ def make_agents(spec: str, players: int, seed: int,
         else:
             raise SetupError(f"unknown agent '{name}' (agents: {', '.join(AGENTS)})")
     return out
+
+
+def changes(before: str, after: str) -> list[str]:
+    """The lines of view ``after`` that view ``before`` (of the same player) did not have:
+    what changed since that player's last decision, the other players' doings included,
+    as far as that player may see them."""
+    old = set(before.splitlines()[1:])
+    return [line for line in after.splitlines()[1:] if line not in old]
+
+
+def _since(lines: list[str]) -> str:
+    """What changed since the seat's previous decision (its own and others' doings)."""
+    if not lines:
+        return "since your last decision: nothing you can see changed"
+    return "since your last decision:\n" + "\n".join(f"  * {line}" for line in lines)

@@ -74,6 +74,9 @@ def select_modules(rules: dict[str, Any], text: str, players: int) -> list[str]:
 
 
 PLAYER_WORD = {"it": "giocatore", "en": "player"}
+YES_NO = {"it": ("sì", "no"), "en": ("yes", "no")}
+NONE_WORD = {"it": "nessuno", "en": "none"}
+"""An option's part with no value (``{target: none}``: no player to target)."""
 """The word before a player's number in texts for people (other languages: English)."""
 
 
@@ -87,12 +90,39 @@ class Names:
         self.seats = set(rules.get("player_labels") or [])
         """Option keys that hold a player: shown numbered from 1 (``target player 2``)."""
         self.table: dict[str, str] = {}
+        self.entries: dict[str, str] = {}
+        """Names of the state entries (``name`` in state.yaml), by entry id."""
+        for scope in (rules.get("state") or {}).values():
+            for key, entry in (scope or {}).items() if isinstance(scope, dict) else ():
+                name = entry.get("name") if isinstance(entry, dict) else None
+                if isinstance(name, dict) and (name.get(self.lang) or name):
+                    self.entries[str(key)] = str(name.get(self.lang)
+                                                 or next(iter(name.values())))
+        rnd = ((rules.get("flow") or {}).get("round") or {}).get("name")
+        if isinstance(rnd, dict) and rnd and "round" not in self.entries:
+            self.entries["round"] = str(rnd.get(self.lang) or next(iter(rnd.values())))
+        self._steps(rules.get("flow"))
+        self._steps([m for m in (rules.get("modules") or {}).values() if isinstance(m, dict)])
         core = rules.get("records")  # a game in the core language keeps its records there
         tables = list(rules.values()) + (list(core.values()) if isinstance(core, dict) else [])
         for records in tables:
             if isinstance(records, dict):
                 for rid, rec in records.items():
                     self._add(rid, rec)
+
+    def _steps(self, node: Any) -> None:
+        """Names of the flow's and modules' steps and of the labels a scoring line books
+        under (``line_names``): what money was booked under reads as words."""
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str):
+                self._add(node["id"], node)
+            for key, names in (node.get("line_names") or {}).items():
+                self._add(key, {"name": names})
+            for value in node.values():
+                self._steps(value)
+        elif isinstance(node, list):
+            for value in node:
+                self._steps(value)
 
     def _add(self, rid: Any, rec: Any) -> None:
         if not isinstance(rec, dict) or not isinstance(rec.get("name"), dict):
@@ -108,13 +138,32 @@ class Names:
         return json.dumps(value, ensure_ascii=False)
 
     def label(self, option: Any) -> str:
-        """One option as short text: ``{"act": "play", "card": "lichen"}`` -> ``play: Lichen``."""
+        """One option as short text: ``{"act": "play", "card": "lichen"}`` -> ``play: Lichen``.
+
+        Words of the label (``act``, keys) are named by the data when a record or state
+        entry has that id, else shown with spaces (``end turn``); a part whose value is
+        none is left out when the label has others, else reads ``target none``; list
+        and map values read as names, never JSON."""
         if not isinstance(option, dict):
-            return self.of(option)
-        head = [self.of(option["act"])] if "act" in option else []
-        rest = [self._pair(k, v) for k, v in option.items() if k != "act"]
-        text = ", ".join(rest)
+            return self.word(option) if isinstance(option, str) else self.of(option)
+        head = [self.word(option["act"])] if "act" in option else []
+        parts = {k: v for k, v in option.items() if k != "act"}
+        if head or any(v is not None for v in parts.values()):
+            parts = {k: v for k, v in parts.items() if v is not None}
+        text = ", ".join(self._pair(k, v) for k, v in parts.items())
         return f"{head[0]}: {text}" if head and text else (head[0] if head else text)
+
+    def word(self, key: str) -> str:
+        """A word of a label: the name of the record or state entry ``key``, else ``key``
+        with spaces for underscores."""
+        return self.table.get(key) or self.entries.get(key) or key.replace("_", " ")
+
+    def entry(self, key: str) -> str:
+        """A state entry's name (``key`` itself when the data gives none)."""
+        return self.entries.get(key, key)
+
+    def yes_no(self, value: bool) -> str:
+        return YES_NO.get(self.lang, ("yes", "no"))[0 if value else 1]
 
     def player(self, seat: int) -> str:
         """Seat ``seat`` (0-based) as people number it: ``player 1`` for seat 0."""
@@ -122,9 +171,24 @@ class Names:
 
     def _pair(self, key: str, value: Any) -> str:
         if key in self.seats and isinstance(value, int) and not isinstance(value, bool):
-            return f"{self.of(key)} {self.player(value)}"
+            return f"{self.word(key)} {self.player(value)}"
         if isinstance(value, str) and value in self.table:
             return self.table[value]
         if isinstance(value, bool):
-            return f"{self.of(key)}: {'yes' if value else 'no'}"
-        return f"{self.of(key)} {self.of(value)}"
+            return f"{self.word(key)}: {self.yes_no(value)}"
+        return f"{self.word(key)} {self._value(value)}"
+
+    def _value(self, value: Any) -> str:
+        """A value inside a label: names, lists joined, a map as ``name value`` pairs."""
+        if value is None:
+            return NONE_WORD.get(self.lang, "none")
+        if isinstance(value, list):
+            return ", ".join(self._value(v) for v in value)
+        if isinstance(value, dict):
+            return ", ".join(f"{self.of(k)} {self._value(v)}" for k, v in value.items())
+        if isinstance(value, str) and value not in self.table and ":" in value:
+            head, *rest = value.split(":")  # a reaction: RECORD:field:index
+            if head in self.table:
+                n = rest[-1] if rest and rest[-1].isdigit() else "0"
+                return self.table[head] + (f" #{int(n) + 1}" if n != "0" else "")
+        return self.of(value)

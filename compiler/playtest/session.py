@@ -11,7 +11,6 @@ decisions made since.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,7 +19,7 @@ from compiler.playtest.agents import UNDO, Agent
 from compiler.playtest.gamelog import GameLog
 from compiler.playtest.games import Names
 
-__all__ = ["play", "player_view"]
+__all__ = ["play", "player_view", "value_text"]
 
 
 def play(game: Any, agents: Sequence[Agent], load: Callable[[dict[str, Any]], Any],
@@ -65,23 +64,26 @@ def _undo(game: Any, saved: list[tuple[int, int, dict[str, Any]]], player: int,
 
 def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
     """A short text of what ``player`` sees (its observation): the shared numbers, then
-    each player's non-empty entries, the player's own first; hidden lists are counted."""
+    each player's non-empty entries, the player's own first; hidden lists are counted;
+    entries declared ``bookkeeping`` (the rules' own notes, not on the table) are left out."""
     seen = observation(game, player)
     lines = [f"--- player {player + 1}'s view (step {seen.get('decisions', '?')}) ---"]
     state = game.rules.get("state") or {}
-    types = {scope: {k: e.get("type") for k, e in (state.get(scope) or {}).items()}
+    types = {scope: {k: e.get("type") for k, e in (state.get(scope) or {}).items()
+                     if not e.get("bookkeeping")}
              for scope in ("game", "player")}
+    notes = {k for k, e in (state.get("player") or {}).items() if e.get("bookkeeping")}
     for key in ["round", *types["game"]]:
         if seen.get(key) not in (None, {}, []):
             value = _seats(seen[key], types["game"].get(key), names)
-            lines.append(_line(key, value, names, width))
+            lines.append(_line(names.entry(key), value, names, width))
     order = [player, *(i for i in range(len(seen["players"])) if i != player)]
     for i in order:
         who = "you" if i == player else f"p{i + 1}"  # players are numbered from 1
         for key, value in seen["players"][i].items():
-            if value not in (None, {}, [], 0):
+            if value not in (None, {}, [], 0) and key not in notes:
                 value = _seats(value, types["player"].get(key), names)
-                lines.append(_line(f"{who}.{key}", value, names, width))
+                lines.append(_line(f"{who}.{names.entry(key)}", value, names, width))
     return "\n".join(lines)
 
 
@@ -105,16 +107,37 @@ def _seats(value: Any, t: Any, names: Names) -> Any:
 
 
 def _line(key: str, value: Any, names: Names, width: int) -> str:
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        text = ", ".join(names.of(v) for v in value)
-    elif isinstance(value, list) and all(v is None for v in value):
-        text = f"{len(value)} hidden"
-    elif isinstance(value, dict):
-        text = ", ".join(f"{names.of(k)} {json.dumps(v, ensure_ascii=False)}"
-                         for k, v in value.items())
-    elif isinstance(value, str):
-        text = names.of(value)
-    else:
-        text = json.dumps(value, ensure_ascii=False)
-    line = f"{key}: {text}"
+    line = f"{key}: {value_text(value, names)}"
     return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def value_text(value: Any, names: Names) -> str:
+    """A state value as short text: ids as names, lists joined, a hidden list counted,
+    a map as ``key value`` pairs, a nested object as its values in parentheses
+    (``s51 (city, player 2, Immigrant City)``), never JSON."""
+    if isinstance(value, bool):
+        return names.yes_no(value)
+    if isinstance(value, list):
+        if value and all(v is None for v in value):
+            return f"{len(value)} hidden"
+        return ", ".join(value_text(v, names) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(_keyed(names.of(k), _inner(v, names)) for k, v in value.items())
+    if value is None:
+        return "-"
+    return names.of(value) if isinstance(value, str) else str(value)
+
+
+def _keyed(key: str, text: str) -> str:
+    """``key text``, or the text alone when it already starts with the key's word
+    (``player 2``, not ``player player 2``)."""
+    return text if text.split(" ", 1)[0] == key else f"{key} {text}"
+
+
+def _inner(value: Any, names: Names) -> str:
+    if isinstance(value, dict):
+        return "(" + ", ".join(value_text(v, names) for v in value.values()
+                               if v not in (None, [], {})) + ")"
+    if isinstance(value, list):
+        return "(" + value_text(value, names) + ")"
+    return value_text(value, names)

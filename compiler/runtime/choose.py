@@ -55,6 +55,9 @@ def step_choose(ctx: Ctx, f: Frame) -> None:
         _take(ctx, f, node, f.pop("ans"))
         return
     opts = options(ctx, node, f.get("picked") or [])
+    base = _enclosing(ctx)
+    if base is not None and len(opts) > 1:
+        opts = [opt for opt in opts if completes(ctx, base, node, opt)]
     if node.get("upto"):
         opts.append({"l": STOP})
     if not opts:
@@ -167,11 +170,11 @@ def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
     compiled = compiled_trial(ctx, body)
     if compiled is not None:
         return run_trial(ctx, compiled, binding)
-    saved_frames, saved_journal, saved_dry = ctx.frames, ctx.journal, ctx.dry
+    saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
     env = clone(ctx.env())
     env.update(binding)
     ctx.frames = [{"k": "scope", "env": env}]
-    ctx.journal, ctx.dry, ctx.steps = [], True, 0
+    ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, 1
     pending = ctx.state["pending"]
     try:
         start(ctx, body)
@@ -183,17 +186,19 @@ def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
     finally:
         ctx.undo(0)
         ctx.state["pending"] = pending
-        ctx.frames, ctx.journal, ctx.dry = saved_frames, saved_journal, saved_dry
+        ctx.frames, ctx.journal, ctx.dry, ctx.floor = saved
 
 
 def _explore(ctx: Ctx) -> bool:
-    """Run the trial frames to the end; at a decision, try each option depth first."""
+    """Run the trial frames down to ``ctx.floor``; at a decision, try each option depth
+    first. At the end of an option's own trial (floor 1) it must have changed something;
+    a continuation (see ``completes``) only has to get there."""
     frames = ctx.frames
     try:
-        while len(frames) > 1:
+        while len(frames) > ctx.floor:
             top = frames[-1]
             STEPS[top["k"]](ctx, top)
-        return ctx.changed()
+        return ctx.changed() if ctx.floor == 1 else True
     except _Branch as branch:
         return _try_options(ctx, branch)
     except DryFail:
@@ -257,6 +262,43 @@ def _try_options(ctx: Ctx, branch: _Branch) -> bool:
         ctx.undo(mark)
         ctx.frames[:] = saved
     return False
+
+
+def _enclosing(ctx: Ctx) -> int | None:
+    """The index of the outermost option being run (a ``ch`` frame that is running)
+    above the innermost reaction or flow frame, or None: the decision on top is then not
+    inside another option."""
+    frames = ctx.frames
+    found = None
+    for i in range(len(frames) - 2, -1, -1):
+        kind = frames[i]["k"]
+        if kind in ("react", "flow"):
+            break
+        if kind == "ch" and frames[i].get("running"):
+            found = i
+    return found
+
+
+def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
+    """Whether taking ``opt`` of the decision on top still lets the enclosing option (the
+    frames from ``base`` up) be applied in full: a trial of the option followed by the
+    rest of the enclosing one, rolled back. So a payment is only offered when the card's
+    effect can still be paid for after it ("you must be able to apply the effects")."""
+    saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
+    ctx.frames = saved[0][:base] + clone(saved[0][base:])
+    ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, base
+    pending = ctx.state["pending"]
+    try:
+        _take_option(ctx, ctx.frames[-1], node, opt)
+        return _explore(ctx)
+    except TrialBudget:
+        return True
+    except DryFail:
+        return False
+    finally:
+        ctx.undo(0)
+        ctx.state["pending"] = pending
+        ctx.frames, ctx.journal, ctx.dry, ctx.floor = saved
 
 
 def run_after_answer(ctx: Ctx) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from compiler.runtime.errors import RulesError
 
-__all__ = ["compose", "needed_modules", "ordered_modules"]
+__all__ = ["compose", "needed_modules", "ordered_modules", "players_text"]
 
 Rules = dict[str, Any]
 _CACHE: dict[tuple[int, tuple[str, ...], int | None], tuple[Rules, Rules]] = {}
@@ -89,9 +89,15 @@ def _check(module: dict[str, Any], chosen: list[str], players: int | None) -> No
             raise RulesError(f"module '{mid}' conflicts with module '{other}'")
     limits = module.get("players") or {}
     if players is not None and not _in_range(players, limits):
-        low, high = limits.get("min", 1), limits.get("max")
-        span = f"{low} or more players" if high is None else f"{low}-{high} players"
+        span = players_text(limits.get("min", 1), limits.get("max"))
         raise RulesError(f"module '{mid}' is for {span}, not {players}")
+
+
+def players_text(low: Any, high: Any) -> str:
+    """``2-4 players``, ``1 player``, ``5 or more players``."""
+    if high is None:
+        return f"{low} or more players"
+    return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low}-{high} players"
 
 
 def _in_range(n: int, limits: dict[str, Any]) -> bool:

@@ -50,10 +50,10 @@ def compiled_trial(ctx: Ctx, body: dict[str, Any]) -> Trial | None:
 def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
     """``choose.trial`` with a compiled statement: whether it can be applied in full and
     changes something (the same saving, budget and rollback as the frame trial)."""
-    saved_frames, saved_journal, saved_dry = ctx.frames, ctx.journal, ctx.dry
+    saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
     env = {**ctx.env(), **binding}  # values are never changed in place: a shallow copy
     ctx.frames = [{"k": "scope", "env": env}]
-    ctx.journal, ctx.dry, ctx.steps = [], True, 0
+    ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, 1
     pending = ctx.state["pending"]
     limit = sys.getrecursionlimit()
     if limit < DEPTH:
@@ -69,7 +69,7 @@ def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
             sys.setrecursionlimit(limit)
         ctx.undo(0)
         ctx.state["pending"] = pending
-        ctx.frames, ctx.journal, ctx.dry = saved_frames, saved_journal, saved_dry
+        ctx.frames, ctx.journal, ctx.dry, ctx.floor = saved
 
 
 def CPS(direct: Callable[[Ctx], bool]) -> Trial:  # noqa: N802 - generated-code helper

@@ -59,6 +59,8 @@ class Ctx:
         self.journal: list[tuple[Any, Any, Any, bool]] | None = None
         self.dry = False
         self.steps = 0
+        self.floor = 1
+        """A trial runs until this many frames are left (see choose.completes)."""
         self.trace: Counter[Any] | None = None
         """When set: how often each statement ran and each option was taken (not in a
         trial), by node id and by ``(choose id, alternative)`` (coverage by playing)."""

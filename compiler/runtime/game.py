@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from compiler.runtime.compose import compose, needed_modules
+from compiler.runtime.compose import compose, needed_modules, players_text
 from compiler.runtime.ctx import Ctx
 from compiler.runtime.errors import MAX_DECISIONS, RulesError, check_bound
 from compiler.runtime.flow import FORMAT, new_state, scores
@@ -79,8 +79,9 @@ class Game:
         code = code_for(rules, engine)
         limits = (rules.get("game") or {}).get("players") or {}
         if not limits.get("min", 1) <= players <= limits.get("max", players):
-            raise RulesError(f"this game is for {limits.get('min', 1)}-"
-                             f"{limits.get('max')} players, not {players}")
+            raise RulesError(f"this game is for "
+                             f"{players_text(limits.get('min', 1), limits.get('max'))}, "
+                             f"not {players}")
         composed = compose(rules, modules, players)
         needed_modules(rules, composed["active_modules"], players)
         index = index_of(composed)

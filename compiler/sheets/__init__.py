@@ -31,7 +31,15 @@ PAPERS = {"a4": "A4", "letter": "letter"}
 
 
 class SheetError(ValueError):
-    """A player's page shows what a player must not see (ids, ``None``, data paths)."""
+    """A player's page shows what a player must not see (ids, ``None``, data paths).
+
+    ``findings``: ``(page, message, at, word)`` each, ``at`` the ``path:line`` of the
+    record whose id is shown, or None (see ``audit.diagnostics``)."""
+
+    def __init__(self, message: str,
+                 findings: list[tuple[str, str, str | None, str]] | None = None) -> None:
+        super().__init__(message)
+        self.findings = findings or []
 
 
 @functools.lru_cache(maxsize=1)
@@ -78,18 +86,20 @@ def render(ir: dict[str, Any]) -> dict[str, bytes]:
     """Every aid of ``ir`` for ``rulesc build``: ``<aid>.<lang>.html`` for players (the
     reference as ``reference.<lang>.html``) and ``designer.<lang>.html``, the designer's
     reference. Raises ``SheetError`` listing what a player's page must not show."""
-    from compiler.sheets.audit import problems
+    from compiler.sheets.audit import findings
 
     out, found = {}, []
     for lang in languages(ir):
         for aid in AIDS:
             html = page(ir, aid, lang)
-            found += [f"{aid}.{lang}.html: {p}" for p in problems(html, ir)]
+            found += [(f"{aid}.{lang}.html", m, at, w) for m, at, w in findings(html, ir)]
             out[f"{aid}.{lang}.html"] = html
         out[f"designer.{lang}.html"] = page(ir, "reference", lang, "designer")
     if found:
+        said = [f"{name}: {m}" for name, m, _, _ in found]
         raise SheetError("a player's sheet shows what only the data should: "
-                         + "; ".join(found[:12]) + (" ..." if len(found) > 12 else ""))
+                         + "; ".join(said[:12]) + (" ..." if len(said) > 12 else ""),
+                         found)
     return out
 
 

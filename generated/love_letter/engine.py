@@ -39,21 +39,21 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'cards', 'f': 'effect', 'd': None},
-    [7, 5, 4],
     [],
+    [7, 5, 4],
 ]
 
 
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_88 for v_p_88 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_88 != E.get('you'))) and bool((not PL(ctx, v_p_88).get('out'))) and bool((not PL(ctx, v_p_88).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_91 for v_p_91 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_91 != E.get('you'))) and bool((not PL(ctx, v_p_91).get('out'))) and bool((not PL(ctx, v_p_91).get('protected'))))])) > num(0)))
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_89 for v_p_89 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_89 != E.get('you'))) and bool((not PL(ctx, v_p_89).get('out'))) and bool((not PL(ctx, v_p_89).get('protected'))))])
+    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_92 for v_p_92 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_92 != E.get('you'))) and bool((not PL(ctx, v_p_92).get('out'))) and bool((not PL(ctx, v_p_92).get('protected'))))])
 
 
 def x_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -63,7 +63,7 @@ def x_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
 def x_4(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     if E is None:
         E = ctx.env()
-    return (E.get('card~91') != E.get('this'))
+    return (E.get('card~94') != E.get('this'))
 
 
 def x_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
@@ -75,7 +75,7 @@ def x_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
 def x_10(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
     if E is None:
         E = ctx.env()
-    return IN(E.get('card~91'), PL(ctx, E.get('target~90')).get('hand'))
+    return IN(E.get('card~94'), PL(ctx, E.get('target~93')).get('hand'))
 
 
 def x_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -121,19 +121,19 @@ def x_23(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
 def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~90'), 'name': E.get('card~91')}
+    return {'target': E.get('target~93'), 'name': E.get('card~94')}
 
 
 def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_93 for v_p_93 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_93 != E.get('you'))) and bool((not PL(ctx, v_p_93).get('out'))) and bool((not PL(ctx, v_p_93).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])) > num(0)))
 
 
 def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_94 for v_p_94 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_94 != E.get('you'))) and bool((not PL(ctx, v_p_94).get('out'))) and bool((not PL(ctx, v_p_94).get('protected'))))])
+    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_97 for v_p_97 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_97 != E.get('you'))) and bool((not PL(ctx, v_p_97).get('out'))) and bool((not PL(ctx, v_p_97).get('protected'))))])
 
 
 def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
@@ -145,25 +145,25 @@ def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
 def x_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('target~95'), 'card': CALL(ctx, 'first', None, PL(ctx, E.get('target~95')).get('hand'))}]
+    return [{'player': E.get('target~98'), 'card': CALL(ctx, 'first', None, PL(ctx, E.get('target~98')).get('hand'))}]
 
 
 def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~95')}
+    return {'target': E.get('target~98')}
 
 
 def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_99 for v_p_99 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_99 != E.get('you'))) and bool((not PL(ctx, v_p_99).get('out'))) and bool((not PL(ctx, v_p_99).get('protected'))))])) > num(0)))
 
 
 def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_97 for v_p_97 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_97 != E.get('you'))) and bool((not PL(ctx, v_p_97).get('out'))) and bool((not PL(ctx, v_p_97).get('protected'))))])
+    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_100 != E.get('you'))) and bool((not PL(ctx, v_p_100).get('out'))) and bool((not PL(ctx, v_p_100).get('protected'))))])
 
 
 def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
@@ -175,7 +175,7 @@ def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
 def x_35(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, PL(ctx, E.get('target~98')).get('hand'))
+    return CALL(ctx, 'first', None, PL(ctx, E.get('target~101')).get('hand'))
 
 
 def x_36(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
@@ -187,25 +187,25 @@ def x_36(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
 def x_37(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('target~98'), 'card': E.get('theirs~100')}]
+    return [{'player': E.get('target~101'), 'card': E.get('theirs~103')}]
 
 
 def x_38(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('target~98')).get('seen')
+    return PL(ctx, E.get('target~101')).get('seen')
 
 
 def x_39(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('you'), 'card': E.get('mine~99')}]
+    return [{'player': E.get('you'), 'card': E.get('mine~102')}]
 
 
 def x_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     if E is None:
         E = ctx.env()
-    return (num(GET(ctx, 'cards', E.get('mine~99'), 'value', 0)) < num(GET(ctx, 'cards', E.get('theirs~100'), 'value', 0)))
+    return (num(GET(ctx, 'cards', E.get('mine~102'), 'value', 0)) < num(GET(ctx, 'cards', E.get('theirs~103'), 'value', 0)))
 
 
 def x_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -251,7 +251,7 @@ def x_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
 def x_56(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     if E is None:
         E = ctx.env()
-    return (num(GET(ctx, 'cards', E.get('theirs~100'), 'value', 0)) < num(GET(ctx, 'cards', E.get('mine~99'), 'value', 0)))
+    return (num(GET(ctx, 'cards', E.get('theirs~103'), 'value', 0)) < num(GET(ctx, 'cards', E.get('mine~102'), 'value', 0)))
 
 
 def x_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -297,7 +297,7 @@ def x_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
 def x_70(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~98')}
+    return {'target': E.get('target~101')}
 
 
 def x_71(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
@@ -313,7 +313,7 @@ def x_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     if E is None:
         E = ctx.env()
-    return (bool((not PL(ctx, E.get('target~103')).get('out'))) and bool((bool((E.get('target~103') == E.get('you'))) or bool((not PL(ctx, E.get('target~103')).get('protected'))))))
+    return (bool((not PL(ctx, E.get('target~106')).get('out'))) and bool((bool((E.get('target~106') == E.get('you'))) or bool((not PL(ctx, E.get('target~106')).get('protected'))))))
 
 
 def x_76(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
@@ -331,7 +331,7 @@ def x_78(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~105')]
+    return [E.get('c~108')]
 
 
 def x_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -343,7 +343,7 @@ def x_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~105')]
+    return [E.get('c~108')]
 
 
 def x_84(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
@@ -395,19 +395,19 @@ def x_93(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
 def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~103')}
+    return {'target': E.get('target~106')}
 
 
 def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_106 != E.get('you'))) and bool((not PL(ctx, v_p_106).get('out'))) and bool((not PL(ctx, v_p_106).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_109 for v_p_109 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_109 != E.get('you'))) and bool((not PL(ctx, v_p_109).get('out'))) and bool((not PL(ctx, v_p_109).get('protected'))))])) > num(0)))
 
 
 def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_107 for v_p_107 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_107 != E.get('you'))) and bool((not PL(ctx, v_p_107).get('out'))) and bool((not PL(ctx, v_p_107).get('protected'))))])
+    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_110 for v_p_110 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_110 != E.get('you'))) and bool((not PL(ctx, v_p_110).get('out'))) and bool((not PL(ctx, v_p_110).get('protected'))))])
 
 
 def x_98(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
@@ -425,19 +425,19 @@ def x_99(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
 def x_100(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('target~108')).get('hand')
+    return PL(ctx, E.get('target~111')).get('hand')
 
 
 def x_101(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('target~108')).get('hand')
+    return PL(ctx, E.get('target~111')).get('hand')
 
 
 def x_105(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~108')}
+    return {'target': E.get('target~111')}
 
 
 def x_106(ctx, E=None):  # rules_data/love_letter/cards.yaml:58
@@ -509,7 +509,7 @@ def x_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
 def x_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'cards', E.get('c~110'), 'copies', 0)
+    return GET(ctx, 'cards', E.get('c~113'), 'copies', 0)
 
 
 def x_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
@@ -519,7 +519,7 @@ def x_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
 def x_126(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
-    return [E.get('c~110')]
+    return [E.get('c~113')]
 
 
 def x_127(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:116
@@ -573,41 +573,41 @@ def x_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
 def x_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('hand')
+    return PL(ctx, E.get('p~114')).get('hand')
 
 
 def x_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('discards')
+    return PL(ctx, E.get('p~114')).get('discards')
 
 
 def x_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('out')
+    return PL(ctx, E.get('p~114')).get('out')
 
 
 def x_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('protected')
+    return PL(ctx, E.get('p~114')).get('protected')
 
 
 def x_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('named')
+    return PL(ctx, E.get('p~114')).get('named')
 
 
 def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~111')).get('seen')
+    return PL(ctx, E.get('p~114')).get('seen')
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_112), len(ctx.state['players'])), None) for v_k_112 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_115), len(ctx.state['players'])), None) for v_k_115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -637,7 +637,7 @@ def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_114).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_117 for v_p_117 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_117).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
 def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
@@ -685,7 +685,7 @@ def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~116'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_118, PL(ctx, E.get('you')).get('hand')) for v_x_118 in items_of(GET(ctx, 'cards', v_other_117, 'discard_with', []))]) for v_other_117 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_117 != E.get('card~116'))])))
+    return MEMO(ctx, (175, E.get('card~119'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_121, PL(ctx, E.get('you')).get('hand')) for v_x_121 in items_of(GET(ctx, 'cards', v_other_120, 'discard_with', []))]) for v_other_120 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_120 != E.get('card~119'))])))
 
 
 def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -697,7 +697,7 @@ def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_180(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~119')]
+    return [E.get('c~122')]
 
 
 def x_181(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -709,7 +709,7 @@ def x_181(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_182(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~119')]
+    return [E.get('c~122')]
 
 
 def x_185(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
@@ -721,64 +721,100 @@ def x_185(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
 def x_187(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('card~116'))
+    return FLD(ctx, K[0], E.get('card~119'))
 
 
 def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~115')}
+    return {'card': E.get('card~118')}
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_120 for v_p_120 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_120).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_123 for v_p_123 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_123).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~113'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_122 for v_q_122 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~113'), 1), v_k_121), len(ctx.state['players'])), None) for v_k_121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_122).get('out'))]))
+    return MEMO(ctx, (191, E.get('p~116'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_125 for v_q_125 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~116'), 1), v_k_124), len(ctx.state['players'])), None) for v_k_124 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_125).get('out'))]))
 
 
-def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:176
-    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_124: (lambda v_best_127: (lambda v_top_130: (lambda v_most_133: [v_p_134 for v_p_134 in items_of(v_top_130) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_135, 'value', 0) for v_c_135 in items_of(PL(ctx, v_p_134).get('discards'))]) == v_most_133)])(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_132, 'value', 0) for v_c_132 in items_of(PL(ctx, v_p_131).get('discards'))]) for v_p_131 in items_of(v_top_130)])))([v_p_128 for v_p_128 in items_of(v_live_124) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_129, 'value', 0) for v_c_129 in items_of(PL(ctx, v_p_128).get('hand'))]) == v_best_127)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_126, 'value', 0) for v_c_126 in items_of(PL(ctx, v_p_125).get('hand'))]) for v_p_125 in items_of(v_live_124)])))([v_p_123 for v_p_123 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_123).get('out'))]))
+def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:178
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_127: (lambda v_best_130: (lambda v_top_133: (lambda v_most_136: [v_p_137 for v_p_137 in items_of(v_top_133) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_138, 'value', 0) for v_c_138 in items_of(PL(ctx, v_p_137).get('discards'))]) == v_most_136)])(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_135, 'value', 0) for v_c_135 in items_of(PL(ctx, v_p_134).get('discards'))]) for v_p_134 in items_of(v_top_133)])))([v_p_131 for v_p_131 in items_of(v_live_127) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_132, 'value', 0) for v_c_132 in items_of(PL(ctx, v_p_131).get('hand'))]) == v_best_130)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_129, 'value', 0) for v_c_129 in items_of(PL(ctx, v_p_128).get('hand'))]) for v_p_128 in items_of(v_live_127)])))([v_p_126 for v_p_126 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_126).get('out'))]))
 
 
-def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:177
+def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:179
+    return MEMO(ctx, (193, ctx.stamps.get('out', 0),), lambda: [v_q_140 for v_q_140 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_q_140).get('out'))])
+
+
+def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
+    return ctx.state.get('round_winners')
+
+
+def x_196(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
+    return list(range(len(ctx.state['players'])))
+
+
+def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~137')).get('tokens')
+    return PL(ctx, E.get('p~142')).get('last_discards')
 
 
-def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:177
+def x_198(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('p~142')).get('discards')
+
+
+def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('p~142')).get('last_hand')
+
+
+def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
+    if E is None:
+        E = ctx.env()
+    return (PL(ctx, E.get('p~142')).get('hand') if (bool((num(CALL(ctx, 'count', None, E.get('still_in~141'))) > num(1))) and bool(IN(E.get('p~142'), E.get('still_in~141')))) else K[1])
+
+
+def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('p~143')).get('tokens')
+
+
+def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     return ctx.state['round']
 
 
-def x_198(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:178
+def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     return ctx.state.get('starter')
 
 
-def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:178
+def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (199, E.get('won~136'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_139 for v_p_139 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_138), len(ctx.state['players'])), None) for v_k_138 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_139, E.get('won~136'))]))
+    return MEMO(ctx, (207, E.get('won~139'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_145 for v_p_145 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_144), len(ctx.state['players'])), None) for v_k_144 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_145, E.get('won~139'))]))
 
 
-def x_200(ctx, E=None):  # 
-    return MEMO(ctx, (200, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_140).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_140 in items_of(list(range(len(ctx.state['players']))))]))
+def x_208(ctx, E=None):  # 
+    return MEMO(ctx, (208, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_146).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_146 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_201(ctx, E=None):  # 
+def x_209(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tokens')
 
 
-def x_202(ctx, E=None):  # 
-    return MEMO(ctx, (202, ctx.stamps.get('tokens', 0),), lambda: [v_p_141 for v_p_141 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_141).get('tokens')) >= num(KEY(K[1], (num(len(ctx.state['players'])) - num(2)), None)))])
+def x_210(ctx, E=None):  # 
+    return MEMO(ctx, (210, ctx.stamps.get('tokens', 0),), lambda: [v_p_147 for v_p_147 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_147).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None)))])
 
 
-def x_203(ctx, E=None):  # 
+def x_211(ctx, E=None):  # 
     return ctx.state.get('turns')
 
 
@@ -809,7 +845,7 @@ def d_2(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
-        ASSIGN(ctx, 3, c, key, E.get('card~91'))
+        ASSIGN(ctx, 3, c, key, E.get('card~94'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -826,7 +862,7 @@ def d_3(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
-        ASSIGN(ctx, 3, c, key, E.get('card~91'))
+        ASSIGN(ctx, 3, c, key, E.get('card~94'))
     return True
 
 
@@ -857,7 +893,7 @@ def d_6(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~92', E.get('target~90'), True)
+    ctx.put(E, 'p~95', E.get('target~93'), True)
     if not d_8(ctx):
         return False
     return True
@@ -868,7 +904,7 @@ def d_7(ctx):  # rules_data/love_letter/definitions/cards.yaml:19
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'p~92', E.get('target~90'), True)
+    ctx.put(E, 'p~95', E.get('target~93'), True)
     return True
 
 
@@ -877,7 +913,7 @@ def d_8(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('p~92')
+    value = E.get('p~95')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
     if not d_9(ctx):
@@ -913,7 +949,7 @@ def d_10(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 12, c, key, K[2])
+        ASSIGN(ctx, 12, c, key, K[1])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -951,7 +987,7 @@ def d_12(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 12, c, key, K[2])
+        ASSIGN(ctx, 12, c, key, K[1])
     return True
 
 
@@ -1064,11 +1100,11 @@ def d_23(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'mine~99', x_34(ctx, E), True)
+    ctx.put(E, 'mine~102', x_34(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'theirs~100', x_35(ctx, E), True)
+    ctx.put(E, 'theirs~103', x_35(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1078,7 +1114,7 @@ def d_23(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('target~98')), 'seen'
+    c, key = SEAT(ctx, E.get('target~101')), 'seen'
     if c is not None:
         ASSIGN(ctx, 27, c, key, x_39(ctx, E))
     ctx.steps += 1
@@ -1097,7 +1133,7 @@ def d_24(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'mine~99', x_34(ctx, E), True)
+    ctx.put(E, 'mine~102', x_34(ctx, E), True)
     return True
 
 
@@ -1106,7 +1142,7 @@ def d_25(ctx):  # rules_data/love_letter/definitions/cards.yaml:42
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'theirs~100', x_35(ctx, E), True)
+    ctx.put(E, 'theirs~103', x_35(ctx, E), True)
     return True
 
 
@@ -1126,7 +1162,7 @@ def d_27(ctx):  # rules_data/love_letter/definitions/cards.yaml:44
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~98')), 'seen'
+    c, key = SEAT(ctx, E.get('target~101')), 'seen'
     if c is not None:
         ASSIGN(ctx, 27, c, key, x_39(ctx, E))
     return True
@@ -1159,7 +1195,7 @@ def d_30(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~101', E.get('you'), True)
+    ctx.put(E, 'p~104', E.get('you'), True)
     if not d_32(ctx):
         return False
     return True
@@ -1170,7 +1206,7 @@ def d_31(ctx):  # rules_data/love_letter/definitions/cards.yaml:46
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'p~101', E.get('you'), True)
+    ctx.put(E, 'p~104', E.get('you'), True)
     return True
 
 
@@ -1179,7 +1215,7 @@ def d_32(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('p~101')
+    value = E.get('p~104')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
     if not d_33(ctx):
@@ -1215,7 +1251,7 @@ def d_34(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 36, c, key, K[2])
+        ASSIGN(ctx, 36, c, key, K[1])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1253,7 +1289,7 @@ def d_36(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 36, c, key, K[2])
+        ASSIGN(ctx, 36, c, key, K[1])
     return True
 
 
@@ -1306,7 +1342,7 @@ def d_41(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~102', E.get('target~98'), True)
+    ctx.put(E, 'p~105', E.get('target~101'), True)
     if not d_43(ctx):
         return False
     return True
@@ -1317,7 +1353,7 @@ def d_42(ctx):  # rules_data/love_letter/definitions/cards.yaml:47
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'p~102', E.get('target~98'), True)
+    ctx.put(E, 'p~105', E.get('target~101'), True)
     return True
 
 
@@ -1326,7 +1362,7 @@ def d_43(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('p~102')
+    value = E.get('p~105')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
     if not d_44(ctx):
@@ -1362,7 +1398,7 @@ def d_45(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 47, c, key, K[2])
+        ASSIGN(ctx, 47, c, key, K[1])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1400,7 +1436,7 @@ def d_47(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 47, c, key, K[2])
+        ASSIGN(ctx, 47, c, key, K[1])
     return True
 
 
@@ -1457,7 +1493,7 @@ def d_53(ctx):  # rules_data/love_letter/definitions/cards.yaml:66
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('target~103')
+    value = E.get('target~106')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
     if not d_54(ctx):
@@ -1483,12 +1519,12 @@ def d_55(ctx):  # rules_data/love_letter/definitions/turns.yaml:64
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_76(ctx, E)))
-    old = E.get('c~104', MISSING)
+    old = E.get('c~107', MISSING)
     for item in items:
-        ctx.put(E, 'c~104', item, True)
+        ctx.put(E, 'c~107', item, True)
         if not d_56(ctx):
             return False
-    UNBIND(ctx, 'c~104', old)
+    UNBIND(ctx, 'c~107', old)
     return True
 
 
@@ -1500,7 +1536,7 @@ def d_56(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~105', E.get('c~104'), True)
+    ctx.put(E, 'c~108', E.get('c~107'), True)
     if not d_58(ctx):
         return False
     return True
@@ -1511,7 +1547,7 @@ def d_57(ctx):  # rules_data/love_letter/definitions/turns.yaml:64
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'c~105', E.get('c~104'), True)
+    ctx.put(E, 'c~108', E.get('c~107'), True)
     return True
 
 
@@ -1657,7 +1693,7 @@ def d_68(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 70, ctx.state, 'aside', K[2])
+    ASSIGN(ctx, 70, ctx.state, 'aside', K[1])
     return True
 
 
@@ -1676,7 +1712,7 @@ def d_70(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 70, ctx.state, 'aside', K[2])
+    ASSIGN(ctx, 70, ctx.state, 'aside', K[1])
     return True
 
 
@@ -1705,7 +1741,7 @@ def d_73(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'mine~109', x_98(ctx, E), True)
+    ctx.put(E, 'mine~112', x_98(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1715,9 +1751,9 @@ def d_73(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('target~108')), 'hand'
+    c, key = SEAT(ctx, E.get('target~111')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 76, c, key, E.get('mine~109'))
+        ASSIGN(ctx, 76, c, key, E.get('mine~112'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1730,7 +1766,7 @@ def d_74(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'mine~109', x_98(ctx, E), True)
+    ctx.put(E, 'mine~112', x_98(ctx, E), True)
     return True
 
 
@@ -1750,9 +1786,9 @@ def d_76(ctx):  # rules_data/love_letter/definitions/cards.yaml:78
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~108')), 'hand'
+    c, key = SEAT(ctx, E.get('target~111')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 76, c, key, E.get('mine~109'))
+        ASSIGN(ctx, 76, c, key, E.get('mine~112'))
     return True
 
 
@@ -1791,7 +1827,7 @@ def d_79(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 81, c, key, K[2])
+        ASSIGN(ctx, 81, c, key, K[1])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1829,7 +1865,7 @@ def d_81(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 81, c, key, K[2])
+        ASSIGN(ctx, 81, c, key, K[1])
     return True
 
 
@@ -1880,7 +1916,7 @@ def d_86(ctx):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 87, ctx.state, 'deck', K[2])
+    ASSIGN(ctx, 87, ctx.state, 'deck', K[1])
     if not d_88(ctx):
         return False
     ctx.steps += 1
@@ -1898,7 +1934,7 @@ def d_86(ctx):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 94, ctx.state, 'face_up', K[2])
+    ASSIGN(ctx, 94, ctx.state, 'face_up', K[1])
     if not d_95(ctx):
         return False
     if not d_100(ctx):
@@ -1912,7 +1948,7 @@ def d_87(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 87, ctx.state, 'deck', K[2])
+    ASSIGN(ctx, 87, ctx.state, 'deck', K[1])
     return True
 
 
@@ -1922,12 +1958,12 @@ def d_88(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_123(ctx, E)))
-    old = E.get('c~110', MISSING)
+    old = E.get('c~113', MISSING)
     for item in items:
-        ctx.put(E, 'c~110', item, True)
+        ctx.put(E, 'c~113', item, True)
         if not d_89(ctx):
             return False
-    UNBIND(ctx, 'c~110', old)
+    UNBIND(ctx, 'c~113', old)
     return True
 
 
@@ -1985,7 +2021,7 @@ def d_94(ctx):  # rules_data/love_letter/definitions/turns.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 94, ctx.state, 'face_up', K[2])
+    ASSIGN(ctx, 94, ctx.state, 'face_up', K[1])
     return True
 
 
@@ -2052,12 +2088,12 @@ def d_100(ctx):  # rules_data/love_letter/definitions/turns.yaml:120
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_140(ctx, E)))
-    old = E.get('p~111', MISSING)
+    old = E.get('p~114', MISSING)
     for item in items:
-        ctx.put(E, 'p~111', item, True)
+        ctx.put(E, 'p~114', item, True)
         if not d_101(ctx):
             return False
-    UNBIND(ctx, 'p~111', old)
+    UNBIND(ctx, 'p~114', old)
     return True
 
 
@@ -2069,39 +2105,39 @@ def d_101(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~111')), 'hand'
+    c, key = SEAT(ctx, E.get('p~114')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 102, c, key, K[2])
+        ASSIGN(ctx, 102, c, key, K[1])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~111')), 'discards'
+    c, key = SEAT(ctx, E.get('p~114')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 103, c, key, K[2])
+        ASSIGN(ctx, 103, c, key, K[1])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~111')), 'out'
+    c, key = SEAT(ctx, E.get('p~114')), 'out'
     if c is not None:
         ASSIGN(ctx, 104, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~111')), 'protected'
+    c, key = SEAT(ctx, E.get('p~114')), 'protected'
     if c is not None:
         ASSIGN(ctx, 105, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~111')), 'named'
+    c, key = SEAT(ctx, E.get('p~114')), 'named'
     if c is not None:
         ASSIGN(ctx, 106, c, key, None)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~111')), 'seen'
+    c, key = SEAT(ctx, E.get('p~114')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 107, c, key, K[2])
+        ASSIGN(ctx, 107, c, key, K[1])
     return True
 
 
@@ -2110,9 +2146,9 @@ def d_102(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~111')), 'hand'
+    c, key = SEAT(ctx, E.get('p~114')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 102, c, key, K[2])
+        ASSIGN(ctx, 102, c, key, K[1])
     return True
 
 
@@ -2121,9 +2157,9 @@ def d_103(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~111')), 'discards'
+    c, key = SEAT(ctx, E.get('p~114')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 103, c, key, K[2])
+        ASSIGN(ctx, 103, c, key, K[1])
     return True
 
 
@@ -2132,7 +2168,7 @@ def d_104(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~111')), 'out'
+    c, key = SEAT(ctx, E.get('p~114')), 'out'
     if c is not None:
         ASSIGN(ctx, 104, c, key, False)
     return True
@@ -2143,7 +2179,7 @@ def d_105(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~111')), 'protected'
+    c, key = SEAT(ctx, E.get('p~114')), 'protected'
     if c is not None:
         ASSIGN(ctx, 105, c, key, False)
     return True
@@ -2154,7 +2190,7 @@ def d_106(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~111')), 'named'
+    c, key = SEAT(ctx, E.get('p~114')), 'named'
     if c is not None:
         ASSIGN(ctx, 106, c, key, None)
     return True
@@ -2165,9 +2201,9 @@ def d_107(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~111')), 'seen'
+    c, key = SEAT(ctx, E.get('p~114')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 107, c, key, K[2])
+        ASSIGN(ctx, 107, c, key, K[1])
     return True
 
 
@@ -2243,7 +2279,7 @@ def t_113(ctx, k, s=None):  # rules_data/love_letter/flow.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~113', x_159(ctx, E), True)
+    ctx.put(E, 'p~116', x_159(ctx, E), True)
     return t_115(ctx, k, s)
 
 
@@ -2252,7 +2288,7 @@ def d_114(ctx):  # rules_data/love_letter/definitions/turns.yaml:137
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'p~113', x_159(ctx, E), True)
+    ctx.put(E, 'p~116', x_159(ctx, E), True)
     return True
 
 
@@ -2286,7 +2322,7 @@ def t_117(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:139
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('p~113')
+    value = E.get('p~116')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
 
@@ -2417,7 +2453,7 @@ def t_127(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:91
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'card~116', E.get('card~115'), True)
+    ctx.put(E, 'card~119', E.get('card~118'), True)
     return t_129(ctx, k, s)
 
 
@@ -2426,7 +2462,7 @@ def d_128(ctx):  # rules_data/love_letter/definitions/turns.yaml:105
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'card~116', E.get('card~115'), True)
+    ctx.put(E, 'card~119', E.get('card~118'), True)
     return True
 
 
@@ -2447,7 +2483,7 @@ def t_129(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:91
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~119', E.get('card~116'), True)
+    ctx.put(E, 'c~122', E.get('card~119'), True)
     if not d_133(ctx):
         return False
     return t_137(ctx, k, s)
@@ -2476,7 +2512,7 @@ def d_132(ctx):  # rules_data/love_letter/definitions/turns.yaml:93
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'c~119', E.get('card~116'), True)
+    ctx.put(E, 'c~122', E.get('card~119'), True)
     return True
 
 
@@ -2549,7 +2585,7 @@ def t_138(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:94
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('card~116')
+    value = E.get('card~119')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -2581,7 +2617,7 @@ def d_140(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 141, E, 'p~113', x_191(ctx, E))
+        ASSIGN(ctx, 141, E, 'p~116', x_191(ctx, E))
     return True
 
 
@@ -2590,7 +2626,7 @@ def d_141(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 141, E, 'p~113', x_191(ctx, E))
+    ASSIGN(ctx, 141, E, 'p~116', x_191(ctx, E))
     return True
 
 
@@ -2602,41 +2638,69 @@ def d_142(ctx):  # rules_data/love_letter/flow.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'won~136', x_192(ctx, E), True)
-    if not d_144(ctx):
+    ctx.put(E, 'won~139', x_192(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'still_in~141', x_193(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~139'))
+    if not d_146(ctx):
+        return False
+    if not d_150(ctx):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 148, ctx.state, 'starter', x_199(ctx, E))
+    ASSIGN(ctx, 154, ctx.state, 'starter', x_207(ctx, E))
     return True
 
 
-def d_143(ctx):  # rules_data/love_letter/definitions/turns.yaml:176
+def d_143(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'won~136', x_192(ctx, E), True)
+    ctx.put(E, 'won~139', x_192(ctx, E), True)
     return True
 
 
-def d_144(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
+def d_144(ctx):  # rules_data/love_letter/definitions/turns.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(E.get('won~136')))
-    old = E.get('p~137', MISSING)
+    ctx.put(E, 'still_in~141', x_193(ctx, E), True)
+    return True
+
+
+def d_145(ctx):  # rules_data/love_letter/definitions/turns.yaml:180
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~139'))
+    return True
+
+
+def d_146(ctx):  # rules_data/love_letter/definitions/turns.yaml:181
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    items = list(items_of(x_196(ctx, E)))
+    old = E.get('p~142', MISSING)
     for item in items:
-        ctx.put(E, 'p~137', item, True)
-        if not d_145(ctx):
+        ctx.put(E, 'p~142', item, True)
+        if not d_147(ctx):
             return False
-    UNBIND(ctx, 'p~137', old)
+    UNBIND(ctx, 'p~142', old)
     return True
 
 
-def d_145(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
+def d_147(ctx):  # rules_data/love_letter/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2644,41 +2708,98 @@ def d_145(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~137')), 'tokens'
+    c, key = SEAT(ctx, E.get('p~142')), 'last_discards'
     if c is not None:
-        ASSIGN(ctx, 146, c, key, 1)
+        ASSIGN(ctx, 148, c, key, x_198(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 147)
-    return True
-
-
-def d_146(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~137')), 'tokens'
+    c, key = SEAT(ctx, E.get('p~142')), 'last_hand'
     if c is not None:
-        ASSIGN(ctx, 146, c, key, 1)
+        ASSIGN(ctx, 149, c, key, x_200(ctx, E))
     return True
 
 
-def d_147(ctx):  # rules_data/love_letter/definitions/turns.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 147)
-    return True
-
-
-def d_148(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
+def d_148(ctx):  # rules_data/love_letter/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 148, ctx.state, 'starter', x_199(ctx, E))
+    c, key = SEAT(ctx, E.get('p~142')), 'last_discards'
+    if c is not None:
+        ASSIGN(ctx, 148, c, key, x_198(ctx, E))
+    return True
+
+
+def d_149(ctx):  # rules_data/love_letter/definitions/turns.yaml:183
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('p~142')), 'last_hand'
+    if c is not None:
+        ASSIGN(ctx, 149, c, key, x_200(ctx, E))
+    return True
+
+
+def d_150(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    items = list(items_of(E.get('won~139')))
+    old = E.get('p~143', MISSING)
+    for item in items:
+        ctx.put(E, 'p~143', item, True)
+        if not d_151(ctx):
+            return False
+    UNBIND(ctx, 'p~143', old)
+    return True
+
+
+def d_151(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = SEAT(ctx, E.get('p~143')), 'tokens'
+    if c is not None:
+        ASSIGN(ctx, 152, c, key, 1)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 153)
+    return True
+
+
+def d_152(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('p~143')), 'tokens'
+    if c is not None:
+        ASSIGN(ctx, 152, c, key, 1)
+    return True
+
+
+def d_153(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 153)
+    return True
+
+
+def d_154(ctx):  # rules_data/love_letter/definitions/turns.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ASSIGN(ctx, 154, ctx.state, 'starter', x_207(ctx, E))
     return True
 
 
@@ -2832,6 +2953,12 @@ TRIALS = {
     146: CPS(d_146),
     147: CPS(d_147),
     148: CPS(d_148),
+    149: CPS(d_149),
+    150: CPS(d_150),
+    151: CPS(d_151),
+    152: CPS(d_152),
+    153: CPS(d_153),
+    154: CPS(d_154),
 }
 
 
@@ -2968,14 +3095,21 @@ CODE = {
     189: x_189,
     191: x_191,
     192: x_192,
+    193: x_193,
     194: x_194,
+    196: x_196,
     197: x_197,
     198: x_198,
     199: x_199,
     200: x_200,
-    201: x_201,
     202: x_202,
-    203: x_203,
+    205: x_205,
+    206: x_206,
+    207: x_207,
+    208: x_208,
+    209: x_209,
+    210: x_210,
+    211: x_211,
 }
 AT = {
     1: 'rules_data/love_letter/definitions/cards.yaml:14',
@@ -3108,10 +3242,17 @@ AT = {
     188: 'rules_data/love_letter/definitions/turns.yaml:105',
     189: 'rules_data/love_letter/definitions/turns.yaml:140',
     191: 'rules_data/love_letter/definitions/turns.yaml:140',
-    192: 'rules_data/love_letter/definitions/turns.yaml:176',
-    194: 'rules_data/love_letter/definitions/turns.yaml:177',
-    197: 'rules_data/love_letter/definitions/turns.yaml:177',
-    198: 'rules_data/love_letter/definitions/turns.yaml:178',
-    199: 'rules_data/love_letter/definitions/turns.yaml:178',
+    192: 'rules_data/love_letter/definitions/turns.yaml:178',
+    193: 'rules_data/love_letter/definitions/turns.yaml:179',
+    194: 'rules_data/love_letter/definitions/turns.yaml:180',
+    196: 'rules_data/love_letter/definitions/turns.yaml:181',
+    197: 'rules_data/love_letter/definitions/turns.yaml:182',
+    198: 'rules_data/love_letter/definitions/turns.yaml:182',
+    199: 'rules_data/love_letter/definitions/turns.yaml:183',
+    200: 'rules_data/love_letter/definitions/turns.yaml:183',
+    202: 'rules_data/love_letter/definitions/turns.yaml:184',
+    205: 'rules_data/love_letter/definitions/turns.yaml:184',
+    206: 'rules_data/love_letter/definitions/turns.yaml:185',
+    207: 'rules_data/love_letter/definitions/turns.yaml:185',
 }
 CODE['trials'] = TRIALS

@@ -63,6 +63,7 @@ RULES = {
                     ['id', 'cards'],
                 ],
                 'hidden': 'all',
+                'name': {'it': 'mazzo', 'en': 'deck'},
             },
             'aside': {
                 'type': [
@@ -70,12 +71,14 @@ RULES = {
                     ['id', 'cards'],
                 ],
                 'hidden': 'all',
+                'name': {'it': 'carta messa da parte', 'en': 'card set aside'},
             },
             'face_up': {
                 'type': [
                     'list',
                     ['id', 'cards'],
                 ],
+                'name': {'it': 'carte scoperte messe da parte', 'en': 'cards set aside face up'},
             },
             'starter': {
                 'type': 'player',
@@ -84,8 +87,22 @@ RULES = {
                     'en': 'player who starts the round',
                 },
             },
-            'current': {'type': 'player'},
-            'turns': {'type': 'int'},
+            'current': {
+                'type': 'player',
+                'name': {'it': 'di turno', 'en': 'whose turn'},
+            },
+            'turns': {
+                'type': 'int',
+                'name': {'it': 'turni giocati', 'en': 'turns played'},
+                'bookkeeping': True,
+            },
+            'round_winners': {
+                'type': ['list', 'player'],
+                'name': {
+                    'it': 'vincitori del round precedente',
+                    'en': 'winners of the last round',
+                },
+            },
         },
         'player': {
             'hand': {
@@ -94,6 +111,7 @@ RULES = {
                     ['id', 'cards'],
                 ],
                 'hidden': 'others',
+                'name': {'it': 'mano', 'en': 'hand'},
             },
             'discards': {
                 'type': [
@@ -101,9 +119,16 @@ RULES = {
                     ['id', 'cards'],
                 ],
                 'active': True,
+                'name': {'it': 'carte scartate', 'en': 'discards'},
             },
-            'out': {'type': 'bool'},
-            'protected': {'type': 'bool'},
+            'out': {
+                'type': 'bool',
+                'name': {'it': 'fuori dal round', 'en': 'out of the round'},
+            },
+            'protected': {
+                'type': 'bool',
+                'name': {'it': "protetto dall'Ancella", 'en': 'protected by the Handmaid'},
+            },
             'tokens': {
                 'type': 'int',
                 'name': {'it': 'gettoni affetto', 'en': 'tokens of affection'},
@@ -114,6 +139,7 @@ RULES = {
                     'opt',
                     ['id', 'cards'],
                 ],
+                'name': {'it': 'ultima carta nominata', 'en': 'card last named'},
             },
             'seen': {
                 'type': [
@@ -130,6 +156,27 @@ RULES = {
                     ],
                 ],
                 'hidden': 'others',
+                'name': {'it': 'carte viste', 'en': 'cards seen'},
+            },
+            'last_discards': {
+                'type': [
+                    'list',
+                    ['id', 'cards'],
+                ],
+                'name': {
+                    'it': 'scarti del round precedente',
+                    'en': 'discards of the last round',
+                },
+            },
+            'last_hand': {
+                'type': [
+                    'list',
+                    ['id', 'cards'],
+                ],
+                'name': {
+                    'it': 'mano mostrata a fine round',
+                    'en': 'hand shown at the end of the round',
+                },
             },
         },
     },
@@ -176,7 +223,7 @@ RULES = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'p~88',
+                                    'v': 'p~91',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'and',
@@ -184,7 +231,7 @@ RULES = {
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~88'},
+                                                'a': {'op': 'var', 'n': 'p~91'},
                                                 'b': {'op': 'var', 'n': 'you'},
                                             },
                                             {
@@ -192,7 +239,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~88'},
+                                                    'p': {'op': 'var', 'n': 'p~91'},
                                                 },
                                             },
                                             {
@@ -200,7 +247,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~88'},
+                                                    'p': {'op': 'var', 'n': 'p~91'},
                                                 },
                                             },
                                         ],
@@ -217,10 +264,10 @@ RULES = {
                             {
                                 'gens': [
                                     {
-                                        'v': 'target~90',
+                                        'v': 'target~93',
                                         'src': {
                                             'op': 'filt',
-                                            'v': 'p~89',
+                                            'v': 'p~92',
                                             'src': {'op': 'core', 'n': 'players'},
                                             'w': {
                                                 'op': 'and',
@@ -228,7 +275,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~89'},
+                                                        'a': {'op': 'var', 'n': 'p~92'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -236,7 +283,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~89'},
+                                                            'p': {'op': 'var', 'n': 'p~92'},
                                                         },
                                                     },
                                                     {
@@ -244,7 +291,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~89'},
+                                                            'p': {'op': 'var', 'n': 'p~92'},
                                                         },
                                                     },
                                                 ],
@@ -254,13 +301,13 @@ RULES = {
                                         'label': 'target',
                                     },
                                     {
-                                        'v': 'card~91',
+                                        'v': 'card~94',
                                         'src': {'op': 'ids', 'kind': 'cards', 'x': 3},
                                         'label': 'card',
                                         'w': {
                                             'op': 'cmp',
                                             'o': '!=',
-                                            'a': {'op': 'var', 'n': 'card~91'},
+                                            'a': {'op': 'var', 'n': 'card~94'},
                                             'b': {'op': 'var', 'n': 'this'},
                                             'x': 4,
                                         },
@@ -278,7 +325,7 @@ RULES = {
                                                 'x': 5,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'card~91', 'x': 6},
+                                            'e': {'op': 'var', 'n': 'card~94', 'x': 6},
                                             'bd': ['player', 'named', ''],
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:17',
                                             'id': 3,
@@ -287,9 +334,9 @@ RULES = {
                                             'op': 'emit',
                                             'ev': 'named',
                                             'f': {
-                                                'card': {'op': 'var', 'n': 'card~91', 'x': 7},
+                                                'card': {'op': 'var', 'n': 'card~94', 'x': 7},
                                                 'by': {'op': 'var', 'n': 'you', 'x': 8},
-                                                'target': {'op': 'var', 'n': 'target~90', 'x': 9},
+                                                'target': {'op': 'var', 'n': 'target~93', 'x': 9},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:18',
                                             'id': 4,
@@ -298,11 +345,11 @@ RULES = {
                                             'op': 'if',
                                             'c': {
                                                 'op': 'in',
-                                                'a': {'op': 'var', 'n': 'card~91'},
+                                                'a': {'op': 'var', 'n': 'card~94'},
                                                 'b': {
                                                     'op': 'st',
                                                     'k': 'hand',
-                                                    'p': {'op': 'var', 'n': 'target~90'},
+                                                    'p': {'op': 'var', 'n': 'target~93'},
                                                 },
                                                 'neg': False,
                                                 'x': 10,
@@ -312,15 +359,15 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:19
                                                         'op': 'let',
-                                                        'v': 'p~92',
-                                                        'e': {'op': 'var', 'n': 'target~90', 'x': 11},
+                                                        'v': 'p~95',
+                                                        'e': {'op': 'var', 'n': 'target~93', 'x': 11},
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:19',
                                                         'id': 7,
                                                     },
                                                     {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
-                                                        'e': {'op': 'var', 'n': 'p~92', 'x': 12},
+                                                        'e': {'op': 'var', 'n': 'p~95', 'x': 12},
                                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
@@ -435,8 +482,8 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target', 'name'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~90'},
-                                        {'op': 'var', 'n': 'card~91'},
+                                        {'op': 'var', 'n': 'target~93'},
+                                        {'op': 'var', 'n': 'card~94'},
                                     ],
                                     'x': 24,
                                 },
@@ -463,179 +510,6 @@ RULES = {
                 'value': 2,
                 'copies': 2,
                 'effect': {  # rules_data/love_letter/definitions/cards.yaml:27
-                    'op': 'if',
-                    'c': {
-                        'op': 'cmp',
-                        'o': '>',
-                        'a': {
-                            'op': 'fn',
-                            'f': 'count',
-                            'a': [
-                                {
-                                    'op': 'filt',
-                                    'v': 'p~93',
-                                    'src': {'op': 'core', 'n': 'players'},
-                                    'w': {
-                                        'op': 'and',
-                                        'a': [
-                                            {
-                                                'op': 'cmp',
-                                                'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~93'},
-                                                'b': {'op': 'var', 'n': 'you'},
-                                            },
-                                            {
-                                                'op': 'not',
-                                                'a': {
-                                                    'op': 'st',
-                                                    'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~93'},
-                                                },
-                                            },
-                                            {
-                                                'op': 'not',
-                                                'a': {
-                                                    'op': 'st',
-                                                    'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~93'},
-                                                },
-                                            },
-                                        ],
-                                    },
-                                },
-                            ],
-                        },
-                        'b': {'op': 'lit', 'v': 0},
-                        'x': 25,
-                    },
-                    't': {  # rules_data/love_letter/definitions/cards.yaml:28
-                        'op': 'choose',
-                        'alts': [
-                            {
-                                'gens': [
-                                    {
-                                        'v': 'target~95',
-                                        'src': {
-                                            'op': 'filt',
-                                            'v': 'p~94',
-                                            'src': {'op': 'core', 'n': 'players'},
-                                            'w': {
-                                                'op': 'and',
-                                                'a': [
-                                                    {
-                                                        'op': 'cmp',
-                                                        'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~94'},
-                                                        'b': {'op': 'var', 'n': 'you'},
-                                                    },
-                                                    {
-                                                        'op': 'not',
-                                                        'a': {
-                                                            'op': 'st',
-                                                            'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~94'},
-                                                        },
-                                                    },
-                                                    {
-                                                        'op': 'not',
-                                                        'a': {
-                                                            'op': 'st',
-                                                            'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~94'},
-                                                        },
-                                                    },
-                                                ],
-                                            },
-                                            'x': 26,
-                                        },
-                                        'label': 'target',
-                                    },
-                                ],
-                                'b': {  # rules_data/love_letter/definitions/cards.yaml:29
-                                    'op': 'seq',
-                                    'b': [
-                                        {  # rules_data/love_letter/definitions/cards.yaml:29
-                                            'op': 'set',
-                                            't': {
-                                                'op': 'st',
-                                                'k': 'seen',
-                                                'p': {'op': 'var', 'n': 'you'},
-                                                'x': 27,
-                                            },
-                                            'o': '+=',
-                                            'e': {
-                                                'op': 'list',
-                                                'a': [
-                                                    {
-                                                        'op': 'obj',
-                                                        'k': ['player', 'card'],
-                                                        'a': [
-                                                            {'op': 'var', 'n': 'target~95'},
-                                                            {
-                                                                'op': 'fn',
-                                                                'f': 'first',
-                                                                'a': [
-                                                                    {
-                                                                        'op': 'st',
-                                                                        'k': 'hand',
-                                                                        'p': {'op': 'var', 'n': 'target~95'},
-                                                                    },
-                                                                ],
-                                                            },
-                                                        ],
-                                                    },
-                                                ],
-                                                'x': 28,
-                                            },
-                                            'bd': ['player', 'seen', ''],
-                                            'at': 'rules_data/love_letter/definitions/cards.yaml:29',
-                                            'id': 19,
-                                        },
-                                        {  # rules_data/love_letter/definitions/cards.yaml:30
-                                            'op': 'emit',
-                                            'ev': 'looked',
-                                            'f': {
-                                                'by': {'op': 'var', 'n': 'you', 'x': 29},
-                                                'target': {'op': 'var', 'n': 'target~95', 'x': 30},
-                                            },
-                                            'at': 'rules_data/love_letter/definitions/cards.yaml:30',
-                                            'id': 20,
-                                        },
-                                    ],
-                                    'at': 'rules_data/love_letter/definitions/cards.yaml:29',
-                                    'id': 18,
-                                },
-                                'label': {
-                                    'op': 'obj',
-                                    'k': ['target'],
-                                    'a': [
-                                        {'op': 'var', 'n': 'target~95'},
-                                    ],
-                                    'x': 31,
-                                },
-                            },
-                        ],
-                        'kind': 'target',
-                        'prompt': {
-                            'def': 'priest',
-                            'args': {},
-                        },
-                        'at': 'rules_data/love_letter/definitions/cards.yaml:28',
-                        'id': 17,
-                    },
-                    'at': 'rules_data/love_letter/definitions/cards.yaml:27',
-                    'id': 16,
-                },
-                'source': {'doc': 'love-letter-rules', 'section': 'Card: Priest'},
-                'at': 'rules_data/love_letter/cards.yaml:14',
-            },
-            'baron': {  # rules_data/love_letter/cards.yaml:21
-                'id': 'baron',
-                'name': {'en': 'Baron', 'it': 'Barone'},
-                'gender': {'it': 'm'},
-                'value': 3,
-                'copies': 2,
-                'effect': {  # rules_data/love_letter/definitions/cards.yaml:39
                     'op': 'if',
                     'c': {
                         'op': 'cmp',
@@ -679,9 +553,9 @@ RULES = {
                             ],
                         },
                         'b': {'op': 'lit', 'v': 0},
-                        'x': 32,
+                        'x': 25,
                     },
-                    't': {  # rules_data/love_letter/definitions/cards.yaml:40
+                    't': {  # rules_data/love_letter/definitions/cards.yaml:28
                         'op': 'choose',
                         'alts': [
                             {
@@ -719,6 +593,179 @@ RULES = {
                                                     },
                                                 ],
                                             },
+                                            'x': 26,
+                                        },
+                                        'label': 'target',
+                                    },
+                                ],
+                                'b': {  # rules_data/love_letter/definitions/cards.yaml:29
+                                    'op': 'seq',
+                                    'b': [
+                                        {  # rules_data/love_letter/definitions/cards.yaml:29
+                                            'op': 'set',
+                                            't': {
+                                                'op': 'st',
+                                                'k': 'seen',
+                                                'p': {'op': 'var', 'n': 'you'},
+                                                'x': 27,
+                                            },
+                                            'o': '+=',
+                                            'e': {
+                                                'op': 'list',
+                                                'a': [
+                                                    {
+                                                        'op': 'obj',
+                                                        'k': ['player', 'card'],
+                                                        'a': [
+                                                            {'op': 'var', 'n': 'target~98'},
+                                                            {
+                                                                'op': 'fn',
+                                                                'f': 'first',
+                                                                'a': [
+                                                                    {
+                                                                        'op': 'st',
+                                                                        'k': 'hand',
+                                                                        'p': {'op': 'var', 'n': 'target~98'},
+                                                                    },
+                                                                ],
+                                                            },
+                                                        ],
+                                                    },
+                                                ],
+                                                'x': 28,
+                                            },
+                                            'bd': ['player', 'seen', ''],
+                                            'at': 'rules_data/love_letter/definitions/cards.yaml:29',
+                                            'id': 19,
+                                        },
+                                        {  # rules_data/love_letter/definitions/cards.yaml:30
+                                            'op': 'emit',
+                                            'ev': 'looked',
+                                            'f': {
+                                                'by': {'op': 'var', 'n': 'you', 'x': 29},
+                                                'target': {'op': 'var', 'n': 'target~98', 'x': 30},
+                                            },
+                                            'at': 'rules_data/love_letter/definitions/cards.yaml:30',
+                                            'id': 20,
+                                        },
+                                    ],
+                                    'at': 'rules_data/love_letter/definitions/cards.yaml:29',
+                                    'id': 18,
+                                },
+                                'label': {
+                                    'op': 'obj',
+                                    'k': ['target'],
+                                    'a': [
+                                        {'op': 'var', 'n': 'target~98'},
+                                    ],
+                                    'x': 31,
+                                },
+                            },
+                        ],
+                        'kind': 'target',
+                        'prompt': {
+                            'def': 'priest',
+                            'args': {},
+                        },
+                        'at': 'rules_data/love_letter/definitions/cards.yaml:28',
+                        'id': 17,
+                    },
+                    'at': 'rules_data/love_letter/definitions/cards.yaml:27',
+                    'id': 16,
+                },
+                'source': {'doc': 'love-letter-rules', 'section': 'Card: Priest'},
+                'at': 'rules_data/love_letter/cards.yaml:14',
+            },
+            'baron': {  # rules_data/love_letter/cards.yaml:21
+                'id': 'baron',
+                'name': {'en': 'Baron', 'it': 'Barone'},
+                'gender': {'it': 'm'},
+                'value': 3,
+                'copies': 2,
+                'effect': {  # rules_data/love_letter/definitions/cards.yaml:39
+                    'op': 'if',
+                    'c': {
+                        'op': 'cmp',
+                        'o': '>',
+                        'a': {
+                            'op': 'fn',
+                            'f': 'count',
+                            'a': [
+                                {
+                                    'op': 'filt',
+                                    'v': 'p~99',
+                                    'src': {'op': 'core', 'n': 'players'},
+                                    'w': {
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {'op': 'var', 'n': 'p~99'},
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'not',
+                                                'a': {
+                                                    'op': 'st',
+                                                    'k': 'out',
+                                                    'p': {'op': 'var', 'n': 'p~99'},
+                                                },
+                                            },
+                                            {
+                                                'op': 'not',
+                                                'a': {
+                                                    'op': 'st',
+                                                    'k': 'protected',
+                                                    'p': {'op': 'var', 'n': 'p~99'},
+                                                },
+                                            },
+                                        ],
+                                    },
+                                },
+                            ],
+                        },
+                        'b': {'op': 'lit', 'v': 0},
+                        'x': 32,
+                    },
+                    't': {  # rules_data/love_letter/definitions/cards.yaml:40
+                        'op': 'choose',
+                        'alts': [
+                            {
+                                'gens': [
+                                    {
+                                        'v': 'target~101',
+                                        'src': {
+                                            'op': 'filt',
+                                            'v': 'p~100',
+                                            'src': {'op': 'core', 'n': 'players'},
+                                            'w': {
+                                                'op': 'and',
+                                                'a': [
+                                                    {
+                                                        'op': 'cmp',
+                                                        'o': '!=',
+                                                        'a': {'op': 'var', 'n': 'p~100'},
+                                                        'b': {'op': 'var', 'n': 'you'},
+                                                    },
+                                                    {
+                                                        'op': 'not',
+                                                        'a': {
+                                                            'op': 'st',
+                                                            'k': 'out',
+                                                            'p': {'op': 'var', 'n': 'p~100'},
+                                                        },
+                                                    },
+                                                    {
+                                                        'op': 'not',
+                                                        'a': {
+                                                            'op': 'st',
+                                                            'k': 'protected',
+                                                            'p': {'op': 'var', 'n': 'p~100'},
+                                                        },
+                                                    },
+                                                ],
+                                            },
                                             'x': 33,
                                         },
                                         'label': 'target',
@@ -729,7 +776,7 @@ RULES = {
                                     'b': [
                                         {  # rules_data/love_letter/definitions/cards.yaml:41
                                             'op': 'let',
-                                            'v': 'mine~99',
+                                            'v': 'mine~102',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'first',
@@ -747,7 +794,7 @@ RULES = {
                                         },
                                         {  # rules_data/love_letter/definitions/cards.yaml:42
                                             'op': 'let',
-                                            'v': 'theirs~100',
+                                            'v': 'theirs~103',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'first',
@@ -755,7 +802,7 @@ RULES = {
                                                     {
                                                         'op': 'st',
                                                         'k': 'hand',
-                                                        'p': {'op': 'var', 'n': 'target~98'},
+                                                        'p': {'op': 'var', 'n': 'target~101'},
                                                     },
                                                 ],
                                                 'x': 35,
@@ -779,8 +826,8 @@ RULES = {
                                                         'op': 'obj',
                                                         'k': ['player', 'card'],
                                                         'a': [
-                                                            {'op': 'var', 'n': 'target~98'},
-                                                            {'op': 'var', 'n': 'theirs~100'},
+                                                            {'op': 'var', 'n': 'target~101'},
+                                                            {'op': 'var', 'n': 'theirs~103'},
                                                         ],
                                                     },
                                                 ],
@@ -795,7 +842,7 @@ RULES = {
                                             't': {
                                                 'op': 'st',
                                                 'k': 'seen',
-                                                'p': {'op': 'var', 'n': 'target~98'},
+                                                'p': {'op': 'var', 'n': 'target~101'},
                                                 'x': 38,
                                             },
                                             'o': '+=',
@@ -807,7 +854,7 @@ RULES = {
                                                         'k': ['player', 'card'],
                                                         'a': [
                                                             {'op': 'var', 'n': 'you'},
-                                                            {'op': 'var', 'n': 'mine~99'},
+                                                            {'op': 'var', 'n': 'mine~102'},
                                                         ],
                                                     },
                                                 ],
@@ -822,7 +869,7 @@ RULES = {
                                             'ev': 'compared',
                                             'f': {
                                                 'by': {'op': 'var', 'n': 'you', 'x': 40},
-                                                'target': {'op': 'var', 'n': 'target~98', 'x': 41},
+                                                'target': {'op': 'var', 'n': 'target~101', 'x': 41},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:45',
                                             'id': 28,
@@ -835,14 +882,14 @@ RULES = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'mine~99'},
+                                                    'of': {'op': 'var', 'n': 'mine~102'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
                                                 'b': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'theirs~100'},
+                                                    'of': {'op': 'var', 'n': 'theirs~103'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
@@ -853,7 +900,7 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:46
                                                         'op': 'let',
-                                                        'v': 'p~101',
+                                                        'v': 'p~104',
                                                         'e': {'op': 'var', 'n': 'you', 'x': 43},
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:46',
                                                         'id': 31,
@@ -861,7 +908,7 @@ RULES = {
                                                     {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
-                                                        'e': {'op': 'var', 'n': 'p~101', 'x': 44},
+                                                        'e': {'op': 'var', 'n': 'p~104', 'x': 44},
                                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
@@ -976,14 +1023,14 @@ RULES = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'theirs~100'},
+                                                    'of': {'op': 'var', 'n': 'theirs~103'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
                                                 'b': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'mine~99'},
+                                                    'of': {'op': 'var', 'n': 'mine~102'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
@@ -994,15 +1041,15 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:47
                                                         'op': 'let',
-                                                        'v': 'p~102',
-                                                        'e': {'op': 'var', 'n': 'target~98', 'x': 57},
+                                                        'v': 'p~105',
+                                                        'e': {'op': 'var', 'n': 'target~101', 'x': 57},
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:47',
                                                         'id': 42,
                                                     },
                                                     {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
-                                                        'e': {'op': 'var', 'n': 'p~102', 'x': 58},
+                                                        'e': {'op': 'var', 'n': 'p~105', 'x': 58},
                                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
@@ -1117,7 +1164,7 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~98'},
+                                        {'op': 'var', 'n': 'target~101'},
                                     ],
                                     'x': 70,
                                 },
@@ -1172,7 +1219,7 @@ RULES = {
                         {
                             'gens': [
                                 {
-                                    'v': 'target~103',
+                                    'v': 'target~106',
                                     'src': {'op': 'core', 'n': 'players', 'x': 73},
                                     'label': 'target',
                                     'w': {
@@ -1183,7 +1230,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'target~103'},
+                                                    'p': {'op': 'var', 'n': 'target~106'},
                                                 },
                                             },
                                             {
@@ -1192,7 +1239,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '==',
-                                                        'a': {'op': 'var', 'n': 'target~103'},
+                                                        'a': {'op': 'var', 'n': 'target~106'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -1200,7 +1247,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'target~103'},
+                                                            'p': {'op': 'var', 'n': 'target~106'},
                                                         },
                                                     },
                                                 ],
@@ -1213,13 +1260,13 @@ RULES = {
                             'b': {  # rules_data/love_letter/definitions/cards.yaml:66
                                 'op': 'with',
                                 'v': 'you',
-                                'e': {'op': 'var', 'n': 'target~103', 'x': 75},
+                                'e': {'op': 'var', 'n': 'target~106', 'x': 75},
                                 'b': {  # rules_data/love_letter/definitions/cards.yaml:66
                                     'op': 'seq',
                                     'b': [
                                         {  # rules_data/love_letter/definitions/turns.yaml:64
                                             'op': 'for',
-                                            'v': 'c~104',
+                                            'v': 'c~107',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1231,8 +1278,8 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/turns.yaml:64
                                                         'op': 'let',
-                                                        'v': 'c~105',
-                                                        'e': {'op': 'var', 'n': 'c~104', 'x': 77},
+                                                        'v': 'c~108',
+                                                        'e': {'op': 'var', 'n': 'c~107', 'x': 77},
                                                         'at': 'rules_data/love_letter/definitions/turns.yaml:64',
                                                         'id': 57,
                                                     },
@@ -1251,7 +1298,7 @@ RULES = {
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'c~105'},
+                                                                        {'op': 'var', 'n': 'c~108'},
                                                                     ],
                                                                     'x': 79,
                                                                 },
@@ -1271,7 +1318,7 @@ RULES = {
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'c~105'},
+                                                                        {'op': 'var', 'n': 'c~108'},
                                                                     ],
                                                                     'x': 81,
                                                                 },
@@ -1283,7 +1330,7 @@ RULES = {
                                                                 'op': 'emit',
                                                                 'ev': 'discarded',
                                                                 'f': {
-                                                                    'card': {'op': 'var', 'n': 'c~105', 'x': 82},
+                                                                    'card': {'op': 'var', 'n': 'c~108', 'x': 82},
                                                                     'by': {'op': 'var', 'n': 'you', 'x': 83},
                                                                 },
                                                                 'at': 'rules_data/love_letter/definitions/turns.yaml:59',
@@ -1449,7 +1496,7 @@ RULES = {
                                 'op': 'obj',
                                 'k': ['target'],
                                 'a': [
-                                    {'op': 'var', 'n': 'target~103'},
+                                    {'op': 'var', 'n': 'target~106'},
                                 ],
                                 'x': 95,
                             },
@@ -1483,7 +1530,7 @@ RULES = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'p~106',
+                                    'v': 'p~109',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'and',
@@ -1491,7 +1538,7 @@ RULES = {
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~106'},
+                                                'a': {'op': 'var', 'n': 'p~109'},
                                                 'b': {'op': 'var', 'n': 'you'},
                                             },
                                             {
@@ -1499,7 +1546,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~106'},
+                                                    'p': {'op': 'var', 'n': 'p~109'},
                                                 },
                                             },
                                             {
@@ -1507,7 +1554,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~106'},
+                                                    'p': {'op': 'var', 'n': 'p~109'},
                                                 },
                                             },
                                         ],
@@ -1524,10 +1571,10 @@ RULES = {
                             {
                                 'gens': [
                                     {
-                                        'v': 'target~108',
+                                        'v': 'target~111',
                                         'src': {
                                             'op': 'filt',
-                                            'v': 'p~107',
+                                            'v': 'p~110',
                                             'src': {'op': 'core', 'n': 'players'},
                                             'w': {
                                                 'op': 'and',
@@ -1535,7 +1582,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~107'},
+                                                        'a': {'op': 'var', 'n': 'p~110'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -1543,7 +1590,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~107'},
+                                                            'p': {'op': 'var', 'n': 'p~110'},
                                                         },
                                                     },
                                                     {
@@ -1551,7 +1598,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~107'},
+                                                            'p': {'op': 'var', 'n': 'p~110'},
                                                         },
                                                     },
                                                 ],
@@ -1566,7 +1613,7 @@ RULES = {
                                     'b': [
                                         {  # rules_data/love_letter/definitions/cards.yaml:76
                                             'op': 'let',
-                                            'v': 'mine~109',
+                                            'v': 'mine~112',
                                             'e': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1588,7 +1635,7 @@ RULES = {
                                             'e': {
                                                 'op': 'st',
                                                 'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'target~108'},
+                                                'p': {'op': 'var', 'n': 'target~111'},
                                                 'x': 100,
                                             },
                                             'bd': ['player', 'hand', ''],
@@ -1600,11 +1647,11 @@ RULES = {
                                             't': {
                                                 'op': 'st',
                                                 'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'target~108'},
+                                                'p': {'op': 'var', 'n': 'target~111'},
                                                 'x': 101,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'mine~109', 'x': 102},
+                                            'e': {'op': 'var', 'n': 'mine~112', 'x': 102},
                                             'bd': ['player', 'hand', ''],
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:78',
                                             'id': 76,
@@ -1614,7 +1661,7 @@ RULES = {
                                             'ev': 'traded',
                                             'f': {
                                                 'by': {'op': 'var', 'n': 'you', 'x': 103},
-                                                'target': {'op': 'var', 'n': 'target~108', 'x': 104},
+                                                'target': {'op': 'var', 'n': 'target~111', 'x': 104},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:79',
                                             'id': 77,
@@ -1627,7 +1674,7 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~108'},
+                                        {'op': 'var', 'n': 'target~111'},
                                     ],
                                     'x': 105,
                                 },
@@ -1846,14 +1893,14 @@ RULES = {
                         },
                         {  # rules_data/love_letter/definitions/turns.yaml:115
                             'op': 'for',
-                            'v': 'c~110',
+                            'v': 'c~113',
                             'src': {'op': 'ids', 'kind': 'cards', 'x': 123},
                             'b': {  # rules_data/love_letter/definitions/turns.yaml:115
                                 'op': 'rep',
                                 'n': {
                                     'op': 'fld',
                                     'kind': 'cards',
-                                    'of': {'op': 'var', 'n': 'c~110'},
+                                    'of': {'op': 'var', 'n': 'c~113'},
                                     'f': 'copies',
                                     'd': 0,
                                     'x': 124,
@@ -1865,7 +1912,7 @@ RULES = {
                                     'e': {
                                         'op': 'list',
                                         'a': [
-                                            {'op': 'var', 'n': 'c~110'},
+                                            {'op': 'var', 'n': 'c~113'},
                                         ],
                                         'x': 126,
                                     },
@@ -2012,7 +2059,7 @@ RULES = {
                         },
                         {  # rules_data/love_letter/definitions/turns.yaml:120
                             'op': 'for',
-                            'v': 'p~111',
+                            'v': 'p~114',
                             'src': {'op': 'core', 'n': 'players', 'x': 140},
                             'b': {  # rules_data/love_letter/definitions/turns.yaml:121
                                 'op': 'seq',
@@ -2022,7 +2069,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'hand',
-                                            'p': {'op': 'var', 'n': 'p~111'},
+                                            'p': {'op': 'var', 'n': 'p~114'},
                                             'x': 141,
                                         },
                                         'o': '=',
@@ -2040,7 +2087,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'discards',
-                                            'p': {'op': 'var', 'n': 'p~111'},
+                                            'p': {'op': 'var', 'n': 'p~114'},
                                             'x': 143,
                                         },
                                         'o': '=',
@@ -2058,7 +2105,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'out',
-                                            'p': {'op': 'var', 'n': 'p~111'},
+                                            'p': {'op': 'var', 'n': 'p~114'},
                                             'x': 145,
                                         },
                                         'o': '=',
@@ -2072,7 +2119,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'protected',
-                                            'p': {'op': 'var', 'n': 'p~111'},
+                                            'p': {'op': 'var', 'n': 'p~114'},
                                             'x': 147,
                                         },
                                         'o': '=',
@@ -2086,7 +2133,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'named',
-                                            'p': {'op': 'var', 'n': 'p~111'},
+                                            'p': {'op': 'var', 'n': 'p~114'},
                                             'x': 149,
                                         },
                                         'o': '=',
@@ -2100,7 +2147,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'seen',
-                                            'p': {'op': 'var', 'n': 'p~111'},
+                                            'p': {'op': 'var', 'n': 'p~114'},
                                             'x': 151,
                                         },
                                         'o': '=',
@@ -2125,7 +2172,7 @@ RULES = {
                             'v': 'you',
                             'src': {
                                 'op': 'mapc',
-                                'v': 'k~112',
+                                'v': 'k~115',
                                 'src': {
                                     'op': 'range',
                                     'a': {'op': 'lit', 'v': 0},
@@ -2146,7 +2193,7 @@ RULES = {
                                             'op': 'ar',
                                             'o': '+',
                                             'a': {'op': 'st', 'k': 'starter'},
-                                            'b': {'op': 'var', 'n': 'k~112'},
+                                            'b': {'op': 'var', 'n': 'k~115'},
                                         },
                                         'b': {'op': 'core', 'n': 'player_count'},
                                     },
@@ -2243,7 +2290,7 @@ RULES = {
                     'b': [
                         {  # rules_data/love_letter/definitions/turns.yaml:137
                             'op': 'let',
-                            'v': 'p~113',
+                            'v': 'p~116',
                             'e': {'op': 'st', 'k': 'starter', 'x': 159},
                             'at': 'rules_data/love_letter/definitions/turns.yaml:137',
                             'id': 114,
@@ -2264,14 +2311,14 @@ RULES = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'p~114',
+                                                        'v': 'p~117',
                                                         'src': {'op': 'core', 'n': 'players'},
                                                         'w': {
                                                             'op': 'not',
                                                             'a': {
                                                                 'op': 'st',
                                                                 'k': 'out',
-                                                                'p': {'op': 'var', 'n': 'p~114'},
+                                                                'p': {'op': 'var', 'n': 'p~117'},
                                                             },
                                                         },
                                                     },
@@ -2301,7 +2348,7 @@ RULES = {
                                     {  # rules_data/love_letter/definitions/turns.yaml:139
                                         'op': 'with',
                                         'v': 'you',
-                                        'e': {'op': 'var', 'n': 'p~113', 'x': 161},
+                                        'e': {'op': 'var', 'n': 'p~116', 'x': 161},
                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:101
                                             'op': 'seq',
                                             'b': [
@@ -2415,7 +2462,7 @@ RULES = {
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'card~115',
+                                                                    'v': 'card~118',
                                                                     'src': {
                                                                         'op': 'fn',
                                                                         'f': 'distinct',
@@ -2436,8 +2483,8 @@ RULES = {
                                                                 'b': [
                                                                     {  # rules_data/love_letter/definitions/turns.yaml:105
                                                                         'op': 'let',
-                                                                        'v': 'card~116',
-                                                                        'e': {'op': 'var', 'n': 'card~115', 'x': 174},
+                                                                        'v': 'card~119',
+                                                                        'e': {'op': 'var', 'n': 'card~118', 'x': 174},
                                                                         'at': 'rules_data/love_letter/definitions/turns.yaml:105',
                                                                         'id': 128,
                                                                     },
@@ -2454,7 +2501,7 @@ RULES = {
                                                                                         'a': [
                                                                                             {
                                                                                                 'op': 'mapc',
-                                                                                                'v': 'other~117',
+                                                                                                'v': 'other~120',
                                                                                                 'src': {
                                                                                                     'op': 'st',
                                                                                                     'k': 'hand',
@@ -2466,17 +2513,17 @@ RULES = {
                                                                                                     'a': [
                                                                                                         {
                                                                                                             'op': 'mapc',
-                                                                                                            'v': 'x~118',
+                                                                                                            'v': 'x~121',
                                                                                                             'src': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'cards',
-                                                                                                                'of': {'op': 'var', 'n': 'other~117'},
+                                                                                                                'of': {'op': 'var', 'n': 'other~120'},
                                                                                                                 'f': 'discard_with',
                                                                                                                 'd': [],
                                                                                                             },
                                                                                                             'e': {
                                                                                                                 'op': 'in',
-                                                                                                                'a': {'op': 'var', 'n': 'x~118'},
+                                                                                                                'a': {'op': 'var', 'n': 'x~121'},
                                                                                                                 'b': {
                                                                                                                     'op': 'st',
                                                                                                                     'k': 'hand',
@@ -2490,8 +2537,8 @@ RULES = {
                                                                                                 'w': {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '!=',
-                                                                                                    'a': {'op': 'var', 'n': 'other~117'},
-                                                                                                    'b': {'op': 'var', 'n': 'card~116'},
+                                                                                                    'a': {'op': 'var', 'n': 'other~120'},
+                                                                                                    'b': {'op': 'var', 'n': 'card~119'},
                                                                                                 },
                                                                                             },
                                                                                         ],
@@ -2505,7 +2552,7 @@ RULES = {
                                                                                 'op': 'emit',
                                                                                 'ev': 'played',
                                                                                 'f': {
-                                                                                    'card': {'op': 'var', 'n': 'card~116', 'x': 176},
+                                                                                    'card': {'op': 'var', 'n': 'card~119', 'x': 176},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 177},
                                                                                 },
                                                                                 'at': 'rules_data/love_letter/definitions/turns.yaml:92',
@@ -2513,8 +2560,8 @@ RULES = {
                                                                             },
                                                                             {  # rules_data/love_letter/definitions/turns.yaml:93
                                                                                 'op': 'let',
-                                                                                'v': 'c~119',
-                                                                                'e': {'op': 'var', 'n': 'card~116', 'x': 178},
+                                                                                'v': 'c~122',
+                                                                                'e': {'op': 'var', 'n': 'card~119', 'x': 178},
                                                                                 'at': 'rules_data/love_letter/definitions/turns.yaml:93',
                                                                                 'id': 132,
                                                                             },
@@ -2533,7 +2580,7 @@ RULES = {
                                                                                         'e': {
                                                                                             'op': 'list',
                                                                                             'a': [
-                                                                                                {'op': 'var', 'n': 'c~119'},
+                                                                                                {'op': 'var', 'n': 'c~122'},
                                                                                             ],
                                                                                             'x': 180,
                                                                                         },
@@ -2553,7 +2600,7 @@ RULES = {
                                                                                         'e': {
                                                                                             'op': 'list',
                                                                                             'a': [
-                                                                                                {'op': 'var', 'n': 'c~119'},
+                                                                                                {'op': 'var', 'n': 'c~122'},
                                                                                             ],
                                                                                             'x': 182,
                                                                                         },
@@ -2565,7 +2612,7 @@ RULES = {
                                                                                         'op': 'emit',
                                                                                         'ev': 'discarded',
                                                                                         'f': {
-                                                                                            'card': {'op': 'var', 'n': 'c~119', 'x': 183},
+                                                                                            'card': {'op': 'var', 'n': 'c~122', 'x': 183},
                                                                                             'by': {'op': 'var', 'n': 'you', 'x': 184},
                                                                                         },
                                                                                         'at': 'rules_data/love_letter/definitions/turns.yaml:59',
@@ -2589,13 +2636,13 @@ RULES = {
                                                                                 't': {  # rules_data/love_letter/definitions/turns.yaml:94
                                                                                     'op': 'with',
                                                                                     'v': 'this',
-                                                                                    'e': {'op': 'var', 'n': 'card~116', 'x': 186},
+                                                                                    'e': {'op': 'var', 'n': 'card~119', 'x': 186},
                                                                                     'b': {  # rules_data/love_letter/definitions/turns.yaml:94
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'cards',
-                                                                                            'of': {'op': 'var', 'n': 'card~116'},
+                                                                                            'of': {'op': 'var', 'n': 'card~119'},
                                                                                             'f': 'effect',
                                                                                             'd': None,
                                                                                             'x': 187,
@@ -2621,7 +2668,7 @@ RULES = {
                                                                 'op': 'obj',
                                                                 'k': ['card'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'card~115'},
+                                                                    {'op': 'var', 'n': 'card~118'},
                                                                 ],
                                                                 'x': 188,
                                                             },
@@ -2658,14 +2705,14 @@ RULES = {
                                                             'a': [
                                                                 {
                                                                     'op': 'filt',
-                                                                    'v': 'p~120',
+                                                                    'v': 'p~123',
                                                                     'src': {'op': 'core', 'n': 'players'},
                                                                     'w': {
                                                                         'op': 'not',
                                                                         'a': {
                                                                             'op': 'st',
                                                                             'k': 'out',
-                                                                            'p': {'op': 'var', 'n': 'p~120'},
+                                                                            'p': {'op': 'var', 'n': 'p~123'},
                                                                         },
                                                                     },
                                                                 },
@@ -2691,7 +2738,7 @@ RULES = {
                                         },
                                         't': {  # rules_data/love_letter/definitions/turns.yaml:140
                                             'op': 'set',
-                                            't': {'op': 'var', 'n': 'p~113', 'x': 190},
+                                            't': {'op': 'var', 'n': 'p~116', 'x': 190},
                                             'o': '=',
                                             'e': {
                                                 'op': 'fn',
@@ -2699,10 +2746,10 @@ RULES = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'q~122',
+                                                        'v': 'q~125',
                                                         'src': {
                                                             'op': 'mapc',
-                                                            'v': 'k~121',
+                                                            'v': 'k~124',
                                                             'src': {
                                                                 'op': 'range',
                                                                 'a': {'op': 'lit', 'v': 0},
@@ -2725,10 +2772,10 @@ RULES = {
                                                                         'a': {
                                                                             'op': 'ar',
                                                                             'o': '+',
-                                                                            'a': {'op': 'var', 'n': 'p~113'},
+                                                                            'a': {'op': 'var', 'n': 'p~116'},
                                                                             'b': {'op': 'lit', 'v': 1},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'k~121'},
+                                                                        'b': {'op': 'var', 'n': 'k~124'},
                                                                     },
                                                                     'b': {'op': 'core', 'n': 'player_count'},
                                                                 },
@@ -2739,7 +2786,7 @@ RULES = {
                                                             'a': {
                                                                 'op': 'st',
                                                                 'k': 'out',
-                                                                'p': {'op': 'var', 'n': 'q~122'},
+                                                                'p': {'op': 'var', 'n': 'q~125'},
                                                             },
                                                         },
                                                     },
@@ -2772,72 +2819,37 @@ RULES = {
                 'b': {  # rules_data/love_letter/flow.yaml:23
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/love_letter/definitions/turns.yaml:176
+                        {  # rules_data/love_letter/definitions/turns.yaml:178
                             'op': 'let',
-                            'v': 'won~136',
+                            'v': 'won~139',
                             'e': {
                                 'op': 'letx',
-                                'v': 'live~124',
+                                'v': 'live~127',
                                 'e': {
                                     'op': 'filt',
-                                    'v': 'p~123',
+                                    'v': 'p~126',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'not',
                                         'a': {
                                             'op': 'st',
                                             'k': 'out',
-                                            'p': {'op': 'var', 'n': 'p~123'},
+                                            'p': {'op': 'var', 'n': 'p~126'},
                                         },
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'best~127',
+                                    'v': 'best~130',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
                                         'a': [
                                             {
                                                 'op': 'mapc',
-                                                'v': 'p~125',
-                                                'src': {'op': 'var', 'n': 'live~124'},
+                                                'v': 'p~128',
+                                                'src': {'op': 'var', 'n': 'live~127'},
                                                 'e': {
-                                                    'op': 'fn',
-                                                    'f': 'sum',
-                                                    'a': [
-                                                        {
-                                                            'op': 'mapc',
-                                                            'v': 'c~126',
-                                                            'src': {
-                                                                'op': 'st',
-                                                                'k': 'hand',
-                                                                'p': {'op': 'var', 'n': 'p~125'},
-                                                            },
-                                                            'e': {
-                                                                'op': 'fld',
-                                                                'kind': 'cards',
-                                                                'of': {'op': 'var', 'n': 'c~126'},
-                                                                'f': 'value',
-                                                                'd': 0,
-                                                            },
-                                                        },
-                                                    ],
-                                                },
-                                            },
-                                        ],
-                                    },
-                                    'b': {
-                                        'op': 'letx',
-                                        'v': 'top~130',
-                                        'e': {
-                                            'op': 'filt',
-                                            'v': 'p~128',
-                                            'src': {'op': 'var', 'n': 'live~124'},
-                                            'w': {
-                                                'op': 'cmp',
-                                                'o': '==',
-                                                'a': {
                                                     'op': 'fn',
                                                     'f': 'sum',
                                                     'a': [
@@ -2859,36 +2871,71 @@ RULES = {
                                                         },
                                                     ],
                                                 },
-                                                'b': {'op': 'var', 'n': 'best~127'},
+                                            },
+                                        ],
+                                    },
+                                    'b': {
+                                        'op': 'letx',
+                                        'v': 'top~133',
+                                        'e': {
+                                            'op': 'filt',
+                                            'v': 'p~131',
+                                            'src': {'op': 'var', 'n': 'live~127'},
+                                            'w': {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'fn',
+                                                    'f': 'sum',
+                                                    'a': [
+                                                        {
+                                                            'op': 'mapc',
+                                                            'v': 'c~132',
+                                                            'src': {
+                                                                'op': 'st',
+                                                                'k': 'hand',
+                                                                'p': {'op': 'var', 'n': 'p~131'},
+                                                            },
+                                                            'e': {
+                                                                'op': 'fld',
+                                                                'kind': 'cards',
+                                                                'of': {'op': 'var', 'n': 'c~132'},
+                                                                'f': 'value',
+                                                                'd': 0,
+                                                            },
+                                                        },
+                                                    ],
+                                                },
+                                                'b': {'op': 'var', 'n': 'best~130'},
                                             },
                                         },
                                         'b': {
                                             'op': 'letx',
-                                            'v': 'most~133',
+                                            'v': 'most~136',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'max',
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 'p~131',
-                                                        'src': {'op': 'var', 'n': 'top~130'},
+                                                        'v': 'p~134',
+                                                        'src': {'op': 'var', 'n': 'top~133'},
                                                         'e': {
                                                             'op': 'fn',
                                                             'f': 'sum',
                                                             'a': [
                                                                 {
                                                                     'op': 'mapc',
-                                                                    'v': 'c~132',
+                                                                    'v': 'c~135',
                                                                     'src': {
                                                                         'op': 'st',
                                                                         'k': 'discards',
-                                                                        'p': {'op': 'var', 'n': 'p~131'},
+                                                                        'p': {'op': 'var', 'n': 'p~134'},
                                                                     },
                                                                     'e': {
                                                                         'op': 'fld',
                                                                         'kind': 'cards',
-                                                                        'of': {'op': 'var', 'n': 'c~132'},
+                                                                        'of': {'op': 'var', 'n': 'c~135'},
                                                                         'f': 'value',
                                                                         'd': 0,
                                                                     },
@@ -2900,8 +2947,8 @@ RULES = {
                                             },
                                             'b': {
                                                 'op': 'filt',
-                                                'v': 'p~134',
-                                                'src': {'op': 'var', 'n': 'top~130'},
+                                                'v': 'p~137',
+                                                'src': {'op': 'var', 'n': 'top~133'},
                                                 'w': {
                                                     'op': 'cmp',
                                                     'o': '==',
@@ -2911,23 +2958,23 @@ RULES = {
                                                         'a': [
                                                             {
                                                                 'op': 'mapc',
-                                                                'v': 'c~135',
+                                                                'v': 'c~138',
                                                                 'src': {
                                                                     'op': 'st',
                                                                     'k': 'discards',
-                                                                    'p': {'op': 'var', 'n': 'p~134'},
+                                                                    'p': {'op': 'var', 'n': 'p~137'},
                                                                 },
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'cards',
-                                                                    'of': {'op': 'var', 'n': 'c~135'},
+                                                                    'of': {'op': 'var', 'n': 'c~138'},
                                                                     'f': 'value',
                                                                     'd': 0,
                                                                 },
                                                             },
                                                         ],
                                                     },
-                                                    'b': {'op': 'var', 'n': 'most~133'},
+                                                    'b': {'op': 'var', 'n': 'most~136'},
                                                 },
                                             },
                                         },
@@ -2935,50 +2982,161 @@ RULES = {
                                 },
                                 'x': 192,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:176',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:178',
                             'id': 143,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:177
+                        {  # rules_data/love_letter/definitions/turns.yaml:179
+                            'op': 'let',
+                            'v': 'still_in~141',
+                            'e': {
+                                'op': 'filt',
+                                'v': 'q~140',
+                                'src': {'op': 'core', 'n': 'players'},
+                                'w': {
+                                    'op': 'not',
+                                    'a': {
+                                        'op': 'st',
+                                        'k': 'out',
+                                        'p': {'op': 'var', 'n': 'q~140'},
+                                    },
+                                },
+                                'x': 193,
+                            },
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:179',
+                            'id': 144,
+                        },
+                        {  # rules_data/love_letter/definitions/turns.yaml:180
+                            'op': 'set',
+                            't': {'op': 'st', 'k': 'round_winners', 'x': 194},
+                            'o': '=',
+                            'e': {'op': 'var', 'n': 'won~139', 'x': 195},
+                            'bd': ['game', 'round_winners', ''],
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:180',
+                            'id': 145,
+                        },
+                        {  # rules_data/love_letter/definitions/turns.yaml:181
                             'op': 'for',
-                            'v': 'p~137',
-                            'src': {'op': 'var', 'n': 'won~136', 'x': 193},
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:177
+                            'v': 'p~142',
+                            'src': {'op': 'core', 'n': 'players', 'x': 196},
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:182
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/love_letter/definitions/turns.yaml:177
+                                    {  # rules_data/love_letter/definitions/turns.yaml:182
+                                        'op': 'set',
+                                        't': {
+                                            'op': 'st',
+                                            'k': 'last_discards',
+                                            'p': {'op': 'var', 'n': 'p~142'},
+                                            'x': 197,
+                                        },
+                                        'o': '=',
+                                        'e': {
+                                            'op': 'st',
+                                            'k': 'discards',
+                                            'p': {'op': 'var', 'n': 'p~142'},
+                                            'x': 198,
+                                        },
+                                        'bd': ['player', 'last_discards', ''],
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:182',
+                                        'id': 148,
+                                    },
+                                    {  # rules_data/love_letter/definitions/turns.yaml:183
+                                        'op': 'set',
+                                        't': {
+                                            'op': 'st',
+                                            'k': 'last_hand',
+                                            'p': {'op': 'var', 'n': 'p~142'},
+                                            'x': 199,
+                                        },
+                                        'o': '=',
+                                        'e': {
+                                            'op': 'cond',
+                                            'c': {
+                                                'op': 'and',
+                                                'a': [
+                                                    {
+                                                        'op': 'cmp',
+                                                        'o': '>',
+                                                        'a': {
+                                                            'op': 'fn',
+                                                            'f': 'count',
+                                                            'a': [
+                                                                {'op': 'var', 'n': 'still_in~141'},
+                                                            ],
+                                                        },
+                                                        'b': {'op': 'lit', 'v': 1},
+                                                    },
+                                                    {
+                                                        'op': 'in',
+                                                        'a': {'op': 'var', 'n': 'p~142'},
+                                                        'b': {'op': 'var', 'n': 'still_in~141'},
+                                                        'neg': False,
+                                                    },
+                                                ],
+                                            },
+                                            'a': {
+                                                'op': 'st',
+                                                'k': 'hand',
+                                                'p': {'op': 'var', 'n': 'p~142'},
+                                            },
+                                            'b': {
+                                                'op': 'lit',
+                                                'v': [],
+                                            },
+                                            'x': 200,
+                                        },
+                                        'bd': ['player', 'last_hand', ''],
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:183',
+                                        'id': 149,
+                                    },
+                                ],
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:182',
+                                'id': 147,
+                            },
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:181',
+                            'id': 146,
+                        },
+                        {  # rules_data/love_letter/definitions/turns.yaml:184
+                            'op': 'for',
+                            'v': 'p~143',
+                            'src': {'op': 'var', 'n': 'won~139', 'x': 201},
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:184
+                                'op': 'seq',
+                                'b': [
+                                    {  # rules_data/love_letter/definitions/turns.yaml:184
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
                                             'k': 'tokens',
-                                            'p': {'op': 'var', 'n': 'p~137'},
-                                            'x': 194,
+                                            'p': {'op': 'var', 'n': 'p~143'},
+                                            'x': 202,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'lit', 'v': 1, 'x': 195},
+                                        'e': {'op': 'lit', 'v': 1, 'x': 203},
                                         'bd': ['player', 'tokens', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:177',
-                                        'id': 146,
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                                        'id': 152,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:177
+                                    {  # rules_data/love_letter/definitions/turns.yaml:184
                                         'op': 'emit',
                                         'ev': 'round_won',
                                         'f': {
-                                            'player': {'op': 'var', 'n': 'p~137', 'x': 196},
-                                            'round': {'op': 'core', 'n': 'round', 'x': 197},
+                                            'player': {'op': 'var', 'n': 'p~143', 'x': 204},
+                                            'round': {'op': 'core', 'n': 'round', 'x': 205},
                                         },
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:177',
-                                        'id': 147,
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                                        'id': 153,
                                     },
                                 ],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:177',
-                                'id': 145,
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                                'id': 151,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:177',
-                            'id': 144,
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                            'id': 150,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:178
+                        {  # rules_data/love_letter/definitions/turns.yaml:185
                             'op': 'set',
-                            't': {'op': 'st', 'k': 'starter', 'x': 198},
+                            't': {'op': 'st', 'k': 'starter', 'x': 206},
                             'o': '=',
                             'e': {
                                 'op': 'fn',
@@ -2986,10 +3144,10 @@ RULES = {
                                 'a': [
                                     {
                                         'op': 'filt',
-                                        'v': 'p~139',
+                                        'v': 'p~145',
                                         'src': {
                                             'op': 'mapc',
-                                            'v': 'k~138',
+                                            'v': 'k~144',
                                             'src': {
                                                 'op': 'range',
                                                 'a': {'op': 'lit', 'v': 0},
@@ -3010,7 +3168,7 @@ RULES = {
                                                         'op': 'ar',
                                                         'o': '+',
                                                         'a': {'op': 'st', 'k': 'starter'},
-                                                        'b': {'op': 'var', 'n': 'k~138'},
+                                                        'b': {'op': 'var', 'n': 'k~144'},
                                                     },
                                                     'b': {'op': 'core', 'n': 'player_count'},
                                                 },
@@ -3018,17 +3176,17 @@ RULES = {
                                         },
                                         'w': {
                                             'op': 'in',
-                                            'a': {'op': 'var', 'n': 'p~139'},
-                                            'b': {'op': 'var', 'n': 'won~136'},
+                                            'a': {'op': 'var', 'n': 'p~145'},
+                                            'b': {'op': 'var', 'n': 'won~139'},
                                             'neg': False,
                                         },
                                     },
                                 ],
-                                'x': 199,
+                                'x': 207,
                             },
                             'bd': ['game', 'starter', ''],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:178',
-                            'id': 148,
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:185',
+                            'id': 154,
                         },
                     ],
                     'at': 'rules_data/love_letter/flow.yaml:23',
@@ -3043,7 +3201,7 @@ RULES = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'p~140',
+                        'v': 'p~146',
                         'src': {'op': 'core', 'n': 'players'},
                         'e': {
                             'op': 'cmp',
@@ -3051,7 +3209,7 @@ RULES = {
                             'a': {
                                 'op': 'st',
                                 'k': 'tokens',
-                                'p': {'op': 'var', 'n': 'p~140'},
+                                'p': {'op': 'var', 'n': 'p~146'},
                             },
                             'b': {
                                 'op': 'key',
@@ -3069,7 +3227,7 @@ RULES = {
                         },
                     },
                 ],
-                'x': 200,
+                'x': 208,
             },
             'finish_round': True,
             'source': {'doc': 'love-letter-rules', 'section': 'Winning the game'},
@@ -3084,13 +3242,13 @@ RULES = {
                     'op': 'st',
                     'k': 'tokens',
                     'p': {'op': 'var', 'n': 'you'},
-                    'x': 201,
+                    'x': 209,
                 },
             },
         ],
         'winner': {
             'op': 'filt',
-            'v': 'p~141',
+            'v': 'p~147',
             'src': {'op': 'core', 'n': 'players'},
             'w': {
                 'op': 'cmp',
@@ -3098,7 +3256,7 @@ RULES = {
                 'a': {
                     'op': 'st',
                     'k': 'tokens',
-                    'p': {'op': 'var', 'n': 'p~141'},
+                    'p': {'op': 'var', 'n': 'p~147'},
                 },
                 'b': {
                     'op': 'key',
@@ -3114,10 +3272,10 @@ RULES = {
                     },
                 },
             },
-            'x': 202,
+            'x': 210,
         },
         'results': {
-            'actions': {'op': 'st', 'k': 'turns', 'x': 203},
+            'actions': {'op': 'st', 'k': 'turns', 'x': 211},
         },
         'round': {
             'name': {'en': 'round', 'it': 'round'},
@@ -3311,21 +3469,21 @@ RULES = {
             'phrase': 'give the tokens',
             'at': 'rules_data/love_letter/definitions/turns.yaml:170',
         },
-        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:181
+        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:188
             'text': {
                 'en': 'the tokens needed to win (7 with 2 players, 5 with 3, 4 with 4)',
                 'it': 'i gettoni necessari per vincere (7 in 2 giocatori, 5 in 3, 4 in 4)',
             },
             'phrase': 'tokens to win',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:181',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:188',
         },
-        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:187
+        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:194
             'text': {
                 'en': 'a player has enough tokens of affection to win',
                 'it': 'un giocatore ha abbastanza gettoni affetto per vincere',
             },
             'phrase': 'someone has enough tokens',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:187',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:194',
         },
     },
     'modules': {},

@@ -1,0 +1,50 @@
+"""The words of the decisions' prompts that are known when the game is built.
+
+A ``choose`` inside a definition used in a record's text carries that use's text tree
+(``prompt.tree``, ``compiler.lang.expand.use_text``): ``word_prompts(ir)`` turns it into
+the use's text in every language of the game (``prompt.text: {lang: text}``), worded as
+the sheets word it (``compiler.sheets.speak``): Comet asks "in the order you prefer: raise
+the temperature 1 step and place an ocean tile; remove up to 3 plants from any player",
+not "in the order you prefer: …; …". The engine then only picks the language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.sheets.speak import Speaker
+
+__all__ = ["word_prompts"]
+
+
+def word_prompts(ir: dict[str, Any]) -> None:
+    """Replace every ``prompt.tree`` of ``ir`` by ``prompt.text`` (in place)."""
+    game = ir.get("game") or {}
+    langs = list(game.get("languages") or []) or [str(game.get("language") or "en")]
+    speakers = [Speaker(ir, lang, "player") for lang in langs]
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            info = node.get("prompt")
+            if node.get("op") == "choose" and isinstance(info, dict) and "tree" in info:
+                tree = info.pop("tree")
+                text = {sp.lang: _say(sp, tree) for sp in speakers}
+                if all(text.values()):
+                    info["text"] = text
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for key, value in ir.items():
+        if key != "texts":
+            walk(value)
+
+
+def _say(sp: Speaker, tree: Any) -> str:
+    """The use's text in ``sp``'s language; "" when the tree has words it cannot say."""
+    try:
+        return sp.clause(tree)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return ""
