@@ -1,11 +1,12 @@
 """Compile IR expressions to Python source: one function per expression root.
 
-Entry point: ``ExprCompiler().function(node)`` -> the source of ``def x_N(ctx)`` for a
-root expression (a node with ``x``; ``compiler.lang.number_nodes``). Sub-expressions are
-inlined as Python expressions; comprehension and ``let`` variables become Python
-locals; names of the environment (``you``, ``this``, statement locals) are read from
-``E = ctx.env()``. Only the names of ``compiler.runtime.exports`` are called. Data never
-becomes code: every string from the rules is written with ``repr``.
+Entry point: ``ExprCompiler().function(node)`` -> the source of ``def x_N(ctx, E=None)``
+for a root expression (a node with ``x``; ``compiler.lang.number_nodes``).
+Sub-expressions are inlined as Python expressions; comprehension and ``let`` variables
+become Python locals; names of the environment (``you``, ``this``, statement locals)
+are read from ``E`` (``ctx.env()`` unless the caller passes it). Only the names of
+``compiler.runtime.exports`` are called. Data never becomes code: every string from
+the rules is written with ``repr``.
 
 Each form does what ``compiler.runtime.values`` does for it: the interpreter stays the
 oracle, and the differential test compares both.
@@ -48,14 +49,15 @@ class ExprCompiler:
         return f"K[{self._const_at[text]}]"
 
     def function(self, node: Node) -> str:
-        """``def x_N(ctx):`` returning the value of root expression ``node``. A costly
+        """``def x_N(ctx, E=None):`` returning the value of root expression ``node`` (``E``:
+        the environment when the caller has it, else ``ctx.env()``). A costly
         one (a comprehension) that reads only state entries, names and the rules keeps
         its result by the entries' versions and the names' values (``MEMO``)."""
         self.local = set()
         self.deps = {"st": set(), "env": set(), "pure": True, "each": False,
                      "round": False}
         body = self.code(node)
-        env = "    E = ctx.env()\n" if "E.get(" in body else ""
+        env = "    if E is None:\n        E = ctx.env()\n" if "E.get(" in body else ""
         if self.deps["pure"] and self.deps["each"]:
             parts = [str(node["x"])]
             parts += [f"E.get({n!r})" for n in sorted(self.deps["env"])]
@@ -63,9 +65,9 @@ class ExprCompiler:
             if self.deps["round"]:
                 parts.append("ctx.state['round']")
             key = "(" + ", ".join(parts) + ",)"
-            return f"def x_{node['x']}(ctx):\n{env}    return MEMO(ctx, {key}, " \
+            return f"def x_{node['x']}(ctx, E=None):\n{env}    return MEMO(ctx, {key}, " \
                    f"lambda: {body})\n"
-        return f"def x_{node['x']}(ctx):\n{env}    return {body}\n"
+        return f"def x_{node['x']}(ctx, E=None):\n{env}    return {body}\n"
 
     def code(self, n: Node) -> str:
         return getattr(self, "_" + n["op"])(n)

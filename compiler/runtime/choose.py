@@ -25,6 +25,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
+from compiler.runtime.cps import compiled_trial, run_trial
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.machine import STEPS, TrialBudget, bind, run, start, unbind
 from compiler.runtime.values import clone, ev, items_of, num
@@ -164,7 +165,11 @@ class _Branch(Exception):
 
 
 def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
-    """Whether ``body`` (with ``binding``) can be applied in full and changes something."""
+    """Whether ``body`` (with ``binding``) can be applied in full and changes something
+    (with the compiled engine, by the body's compiled trial function: cps.py)."""
+    compiled = compiled_trial(ctx, body)
+    if compiled is not None:
+        return run_trial(ctx, compiled, binding)
     saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
     env = clone(ctx.env())
     env.update(binding)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from compiler.runtime.errors import RulesError
@@ -34,6 +32,21 @@ class DryFail(Exception):
     """A trial run met a requirement that does not hold."""
 
 
+class _Scope:
+    """``Ctx.scope``'s context manager (a class: cheaper than a generator-based one)."""
+
+    __slots__ = ("ctx", "names")
+
+    def __init__(self, ctx: Ctx, names: dict[str, Any]) -> None:
+        self.ctx, self.names = ctx, names
+
+    def __enter__(self) -> None:
+        self.ctx.frames.append({"k": "scope", "env": self.names})
+
+    def __exit__(self, *exc: object) -> None:
+        self.ctx.frames.pop()
+
+
 class Ctx:
     """Rules + state + index, the frame stack in use, and the trial journal."""
 
@@ -42,7 +55,7 @@ class Ctx:
         self.state = state
         self.index = index
         self.frames: list[Frame] = state["stack"]
-        self.code: dict[int, Any] = {}
+        self.code: dict[Any, Any] = {}
         self.journal: list[tuple[Any, Any, Any, bool]] | None = None
         self.dry = False
         self.steps = 0
@@ -84,14 +97,10 @@ class Ctx:
     def get(self, name: str) -> Any:
         return self.env().get(name)
 
-    @contextmanager
-    def scope(self, names: dict[str, Any]) -> Iterator[None]:
-        """Evaluate with ``names`` as the environment (a modifier's, a reaction's)."""
-        self.frames.append({"k": "scope", "env": names})
-        try:
-            yield
-        finally:
-            self.frames.pop()
+    def scope(self, names: dict[str, Any]) -> _Scope:
+        """Evaluate with ``names`` as the environment (a modifier's, a reaction's):
+        ``with ctx.scope(names): ...``."""
+        return _Scope(self, names)
 
     # ---- writes ------------------------------------------------------------------------
     def put(self, container: Any, key: Any, value: Any, quiet: bool = False) -> None:

@@ -11,10 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, KEYPLACE, STMT
+from compiler.runtime.ctx import MISSING
+from compiler.runtime.errors import TRIAL_STEPS
+from compiler.runtime.machine import TrialBudget
+from compiler.runtime.machine import seat as SEAT  # noqa: N812
+from compiler.runtime.machine import unbind as UNBIND  # noqa: N812
 from compiler.runtime.values import FUNCTIONS, ev, items_of, num
 
-__all__ = ["ADJ", "AR", "AS", "CALL", "CAN", "CORE", "FLD", "GET", "IDS", "IN", "KEY", "LET",
-           "MEMO", "MODV", "PL", "RANGE", "ev", "items_of", "num"]
+__all__ = ["ADJ", "AR", "AS", "ASSIGN", "CALL", "CAN", "CHOOSE", "CORE", "CPS", "DO",
+           "FLD", "GET", "IDS", "IN", "KEY", "KEYPLACE", "LET", "MEMO", "MISSING", "MODV", "PL",
+           "RANGE", "SEAT", "STMT", "TRIAL_STEPS", "TrialBudget", "UNBIND", "ev", "items_of",
+           "num"]
 
 _NONE = object()
 MEMO_SIZE = 50_000
@@ -64,7 +72,8 @@ def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa
     """A plain data field of a record (one that holds no text of the language)."""
     if type(rid) is not str:
         return default
-    rec = ctx.rules["records"].get(kind, {}).get(rid)
+    table = ctx.rules["records"].get(kind)
+    rec = table.get(rid) if table is not None else None
     return default if rec is None else rec.get(field, default)
 
 

@@ -34,6 +34,9 @@ class Index:
         """Record fields with their effects as code references (rules never change)."""
 
         self.code_of: dict[int, str] = {}
+        self.modified_by: dict[str, dict[str, set[str]]] = {}
+        """Per modifiable value, per kind, the records with a modifier of it (filled on
+        first use: ``reactions.modified``)."""
 
     def _collect(self, rules: Any) -> None:
         todo = [rules]

@@ -21,7 +21,7 @@ from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, check_bound
 from compiler.runtime.values import ev, items_of, num
 
-__all__ = ["STEPS", "abort", "bind", "run", "start", "unbind"]
+__all__ = ["START", "STEPS", "abort", "bind", "run", "start", "unbind"]
 
 Node = dict[str, Any]
 
@@ -160,7 +160,11 @@ def _set(ctx: Ctx, n: Node) -> None:
     container, key = _place(ctx, n["t"])
     if container is None:
         return
-    value = ev(ctx, n["e"])
+    assign(ctx, n, container, key, ev(ctx, n["e"]))
+
+
+def assign(ctx: Ctx, n: Node, container: Any, key: Any, value: Any) -> None:
+    """The write of ``set`` ``n`` once its place is found and its value computed."""
     old = container.get(key) if isinstance(container, dict) else container[key]
     if n["o"] == "+=":
         value = old + _as_list(value) if isinstance(old, list) else num(old) + num(value)
@@ -203,12 +207,20 @@ def _place(ctx: Ctx, t: Node) -> tuple[Any, Any]:
     if t["op"] == "st":
         if "p" not in t:
             return ctx.state, t["k"]
-        p = ev(ctx, t["p"])
-        players = ctx.state["players"]
-        ok = isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players)
-        return (players[p], t["k"]) if ok else (None, None)
-    base = ev(ctx, t["of"])
-    key = ev(ctx, t["k"])
+        return seat(ctx, ev(ctx, t["p"])), t["k"]
+    return key_place(ctx, t, ev(ctx, t["of"]), ev(ctx, t["k"]))
+
+
+def seat(ctx: Ctx, p: Any) -> dict[str, Any] | None:
+    """Player ``p``'s state, None for anything that is not a seat."""
+    players = ctx.state["players"]
+    ok = isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players)
+    return players[p] if ok else None
+
+
+def key_place(ctx: Ctx, t: Node, base: Any, key: Any) -> tuple[Any, Any]:
+    """The container and key of place ``base.(key)`` (target ``t``; None when it does
+    not exist); a mapping gets ``t``'s default first."""
     if isinstance(base, dict) and isinstance(key, (str, int)):
         if key not in base and "d" in t:
             ctx.put(base, key, t["d"])
@@ -338,3 +350,5 @@ class _Steps(dict[str, Callable[[Ctx, Frame], None]]):
 
 
 STEPS: dict[str, Callable[[Ctx, Frame], None]] = _Steps()
+START = _START
+"""The simple statements' runners by ``op`` (compiled trials call them: cps.STMT)."""

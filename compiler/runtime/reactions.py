@@ -29,20 +29,26 @@ Active = tuple[Any, str, str, dict[str, Any]]
 """(owner, kind, record id, record)"""
 
 
-def active_records(ctx: Ctx) -> Iterator[Active]:
-    """Every active record with its owner (see the module docstring)."""
+def active_records(ctx: Ctx, only: dict[str, set[str]] | None = None) -> Iterator[Active]:
+    """Every active record with its owner (see the module docstring); with ``only``,
+    those of its kinds and ids alone (in the same order)."""
     records = ctx.rules["records"]
     for scope, entry, kind in ctx.index.zones:
+        if only is not None and kind not in only:
+            continue
+        wanted = None if only is None else only[kind]
         table = records.get(kind) or {}
         holders = [(p, pl) for p, pl in enumerate(ctx.state["players"])] \
             if scope == "player" else [(None, ctx.state)]
         for owner, holder in holders:
             for rid in holder.get(entry) or []:
-                if rid in table:
+                if rid in table and (wanted is None or rid in wanted):
                     yield owner, kind, rid, table[rid]
     for kind in ctx.index.always:
-        for rid, rec in (records.get(kind) or {}).items():
-            yield None, kind, rid, rec
+        if only is None or kind in only:
+            for rid, rec in (records.get(kind) or {}).items():
+                if only is None or rid in only[kind]:
+                    yield None, kind, rid, rec
 
 
 def emit(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
@@ -147,7 +153,8 @@ def modified(ctx: Ctx, name: str, params: dict[str, Any], base: int) -> int:
     """``base`` plus every active modifier of value ``name`` that applies."""
     you = ctx.env().get("you")
     total = base
-    for owner, kind, rid, rec in active_records(ctx):
+    named = _modified_by(ctx, name)
+    for owner, kind, rid, rec in active_records(ctx, named) if named else ():
         for field in ctx.index.modifiers.get(kind, []):
             for mod in rec.get(field) or []:
                 if mod and mod.get("mod") == name:
@@ -158,6 +165,24 @@ def modified(ctx: Ctx, name: str, params: dict[str, Any], base: int) -> int:
             env = item["env"]
             total += _modifier(ctx, spec, env.get("you"), env.get("this"), params, you, env)
     return total
+
+
+def _modified_by(ctx: Ctx, name: str) -> dict[str, set[str]]:
+    """Per kind, the records with a modifier of value ``name`` (the others add nothing
+    and are not looked at)."""
+    hit = ctx.index.modified_by.get(name)
+    if hit is None:
+        hit = {}
+        records = ctx.rules["records"]
+        for kind, fields in ctx.index.modifiers.items():
+            rids = {rid for rid, rec in (records.get(kind) or {}).items()
+                    if isinstance(rec, dict) and any(mod and mod.get("mod") == name
+                                                     for f in fields
+                                                     for mod in rec.get(f) or [])}
+            if rids:
+                hit[kind] = rids
+        ctx.index.modified_by[name] = hit
+    return hit
 
 
 def _modifier(ctx: Ctx, mod: dict[str, Any], owner: Any, rid: Any, params: dict[str, Any],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,3 +59,38 @@ def test_engine_names_are_checked() -> None:
     rules = _compiled("terraforming_mars")
     with pytest.raises(RulesError, match="unknown engine"):
         Game.new(rules, players=2, engine="turbo")
+
+
+@pytest.mark.parametrize("game", _core_games())
+def test_every_compiled_trial_agrees_with_the_frame_trial(game: str,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Every trial run of a compiled game (the options of every decision, ``can``) gives
+    the frame trial's answer after the same number of statements, failing ones too."""
+    from compiler.runtime import choose
+    from compiler.runtime.cps import TRIALS_KEY
+
+    frame_trial = choose.trial
+    seen = []
+
+    def both(ctx: Any, body: dict, binding: dict) -> bool:
+        table = ctx.code.pop(TRIALS_KEY, None)
+        if table is None:  # inside the frame trial below: a `can` of it
+            return frame_trial(ctx, body, binding)
+        try:
+            want = frame_trial(ctx, body, binding), ctx.steps
+        finally:
+            ctx.code[TRIALS_KEY] = table
+        got = frame_trial(ctx, body, binding), ctx.steps
+        assert got == want, f"statement {body['id']} ({body.get('at')})"
+        seen.append(got[0])
+        return got[0]
+
+    monkeypatch.setattr(choose, "trial", both)
+    rules = _compiled(game)
+    players, modules, seed = CASES.get(game, [(2, (), 1)])[-1]
+    game_ = Game.new(rules, players=players, modules=modules, seed=seed)
+    policy = RandomPolicy(seed)
+    while not game_.is_over and game_.state["decisions"] < 120:
+        game_.apply(policy.choose(game_))
+    assert True in seen and False in seen

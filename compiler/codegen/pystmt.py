@@ -1,0 +1,274 @@
+"""Compile IR statements to Python functions for trial runs (``compiler.runtime.cps``).
+
+Entry point: ``StmtCompiler(exprs).module(ir)`` -> the source of one function per
+statement node of ``ir`` and the ``TRIALS`` table, for the engine module that
+``compiler.codegen.pycode`` writes (the expression functions ``x_N`` it calls are
+there). A statement without decisions (no ``choose``, ``do`` or ``stop`` inside) becomes
+``d_N(ctx)``, run straight through (loops are Python loops); the others become
+``t_N(ctx, k, s=None)`` in continuation-passing style: ``k()`` runs the rest of the trial
+and returns whether it applied in full and changed something, ``s()`` leaves the
+innermost loop (``stop``). ``TRIALS`` maps every statement id to its trial function.
+
+Each function counts its statement against TRIAL_STEPS first, as ``machine.start`` does
+in a trial, and writes only through the journal (``ctx.put``, the machine's statement
+runners): the interpreter's frame trial stays the oracle.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from compiler.codegen.pyexpr import ExprCompiler
+from compiler.codegen.pyliteral import comment
+
+__all__ = ["StmtCompiler", "statements"]
+
+Node = dict[str, Any]
+DECIDES = ("choose", "do", "stop")
+"""Statements that need the rest of the trial (a decision tries each option with it)."""
+CALLED = ("emit", "grant", "fn")
+"""Simple statements run by the machine's own runner (``STMT``)."""
+SIMPLE = ("let", "req", "skip", "set") + CALLED
+USES_ENV = re.compile(r"\bE\b")
+STEP = ["ctx.steps += 1", "if ctx.steps > TRIAL_STEPS:", "    raise TrialBudget()"]
+IND = "    "
+
+
+def statements(ir: Any) -> list[Node]:
+    """Every statement node of ``ir`` (a node with an ``id``), depth first in data order."""
+    out: list[Node] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), int) and "op" in node:
+                out.append(node)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(ir)
+    return out
+
+
+def _kids(n: Node) -> list[Node]:
+    """The statements a compound statement runs."""
+    if n["op"] == "seq":
+        return list(n["b"])
+    if n["op"] == "if":
+        return [n["t"]] + ([n["e"]] if "e" in n else [])
+    if n["op"] in ("for", "rep", "while", "with"):
+        return [n["b"]]
+    return []
+
+
+def _indent(lines: list[str], depth: int = 1) -> list[str]:
+    return [IND * depth + ln if ln else ln for ln in lines]
+
+
+class StmtCompiler:
+    """Compiles statement nodes; expressions are the ``x_N`` functions of ``exprs``
+    (literals and names inline), literal lists join its module constants."""
+
+    def __init__(self, exprs: ExprCompiler) -> None:
+        self.exprs = exprs
+        self._direct: dict[int, bool] = {}
+
+    def module(self, ir: Any) -> str:
+        """The trial functions of every statement of ``ir`` and the ``TRIALS`` table."""
+        nodes = statements(ir)
+        functions = [self.function(n) for n in nodes]
+        table = "TRIALS = {\n" + "".join(
+            f"    {n['id']}: {self.trial_name(n)},\n" for n in nodes) + "}\n"
+        return "\n\n".join(functions) + "\n\n" + table
+
+    def direct(self, n: Node) -> bool:
+        """Whether ``n`` runs without needing the rest of the trial (no decision inside)."""
+        hit = self._direct.get(n["id"])
+        if hit is None:
+            hit = n["op"] not in DECIDES and all(self.direct(k) for k in _kids(n))
+            self._direct[n["id"]] = hit
+        return hit
+
+    def trial_name(self, n: Node) -> str:
+        return f"CPS(d_{n['id']})" if self.direct(n) else f"t_{n['id']}"
+
+    def function(self, n: Node) -> str:
+        """``def d_N(ctx)`` or ``def t_N(ctx, k, s=None)`` for statement ``n``."""
+        note = comment(n.get("at"))
+        note = f"  # {note}" if note else ""
+        if self.direct(n):
+            head = f"def d_{n['id']}(ctx):{note}"
+            body = getattr(self, "_d_" + n["op"], self._d_simple)(n)
+        else:
+            head = f"def t_{n['id']}(ctx, k, s=None):{note}"
+            body = getattr(self, "_t_" + n["op"])(n)
+        env = ["E = ctx.env()"] if any(USES_ENV.search(ln) for ln in body) else []
+        return "\n".join([head] + _indent(STEP + env + body)) + "\n"
+
+    # ---- expressions ---------------------------------------------------------------
+    def ex(self, e: Node) -> str:
+        """Python source of expression ``e``'s value."""
+        if e["op"] == "lit":
+            v = e["v"]
+            return self.exprs.const(repr(v)) if isinstance(v, (list, dict)) else repr(v)
+        if e["op"] == "var":
+            return f"E.get({e['n']!r})"
+        return f"x_{e['x']}(ctx, E)"
+
+    def inline(self, e: Node) -> str:
+        """Python source of a sub-expression (no function of its own: a place's parts)."""
+        self.exprs.local = set()
+        self.exprs.deps = {"st": set(), "env": set(), "pure": True, "each": False,
+                           "round": False}
+        return self.exprs.code(e)
+
+    # ---- straight-through statements: d_N(ctx) -> False when a requirement fails -----
+    def run(self, n: Node) -> list[str]:
+        """Lines that run direct statement ``n`` inside another one (simple ones inline)."""
+        if n["op"] in SIMPLE:
+            return STEP + self._simple(n)
+        return [f"if not d_{n['id']}(ctx):", "    return False"]
+
+    def _simple(self, n: Node) -> list[str]:
+        if n["op"] == "let":
+            return [f"ctx.put(E, {n['v']!r}, {self.ex(n['e'])}, True)"]
+        if n["op"] == "req":
+            return [f"if not {self.ex(n['c'])}:", "    return False"]
+        if n["op"] == "skip":
+            return []
+        if n["op"] == "set":
+            return self._set(n)
+        return [f"STMT(ctx, {n['id']})"]
+
+    def _set(self, n: Node) -> list[str]:
+        """``set``: the place (as ``machine._place``), then the value, then the write."""
+        t, nid, value = n["t"], n["id"], self.ex(n["e"])
+        if t["op"] == "var":
+            return [f"ASSIGN(ctx, {nid}, E, {t['n']!r}, {value})"]
+        if t["op"] == "st" and "p" not in t:
+            return [f"ASSIGN(ctx, {nid}, ctx.state, {t['k']!r}, {value})"]
+        if t["op"] == "st":
+            out = [f"c, key = SEAT(ctx, {self.inline(t['p'])}), {t['k']!r}"]
+        else:
+            out = [f"c, key = KEYPLACE(ctx, {nid}, {self.inline(t['of'])}, "
+                   f"{self.inline(t['k'])})"]
+        return out + ["if c is not None:", f"    ASSIGN(ctx, {nid}, c, key, {value})"]
+
+    def _d_simple(self, n: Node) -> list[str]:
+        return self._simple(n) + ["return True"]
+
+    def _d_seq(self, n: Node) -> list[str]:
+        return [ln for kid in n["b"] for ln in self.run(kid)] + ["return True"]
+
+    def _d_if(self, n: Node) -> list[str]:
+        out = [f"if {self.ex(n['c'])}:"] + _indent(self.run(n["t"]) or ["pass"])
+        if "e" in n:
+            out += ["else:"] + _indent(self.run(n["e"]) or ["pass"])
+        return out + ["return True"]
+
+    def _d_for(self, n: Node) -> list[str]:
+        v = repr(n["v"])
+        out = [f"items = list(items_of({self.ex(n['src'])}))",
+               f"old = E.get({v}, MISSING)",
+               "for item in items:", f"    ctx.put(E, {v}, item, True)"]
+        if "w" in n:
+            out += [f"    if {self.ex(n['w'])}:"] + _indent(self.run(n["b"]), 2)
+        else:
+            out += _indent(self.run(n["b"]))
+        return out + [f"UNBIND(ctx, {v}, old)", "return True"]
+
+    def _d_rep(self, n: Node) -> list[str]:
+        return [f"left = num({self.ex(n['n'])})", "while left > 0:", "    left -= 1"] + \
+            _indent(self.run(n["b"])) + ["return True"]
+
+    def _d_while(self, n: Node) -> list[str]:
+        return [f"while {self.ex(n['c'])}:"] + _indent(self.run(n["b"]) or ["pass"]) + \
+            ["return True"]
+
+    def _d_with(self, n: Node) -> list[str]:
+        v = repr(n["v"])
+        return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
+                f"ctx.put(E, {v}, value, True)"] + self.run(n["b"]) + \
+            [f"UNBIND(ctx, {v}, old)", "return True"]
+
+    # ---- statements with decisions: t_N(ctx, k, s=None) -> the trial's result ----------
+    def call(self, n: Node, k: str, s: str = "s") -> str:
+        """An expression running statement ``n``, then continuation ``k``."""
+        if self.direct(n):
+            return f"d_{n['id']}(ctx) and {k}()"
+        return f"t_{n['id']}(ctx, {k}, {s})"
+
+    def _t_seq(self, n: Node) -> list[str]:
+        segments: list[tuple[list[Node], Node | None]] = [([], None)]
+        for kid in n["b"]:
+            if self.direct(kid):
+                segments[-1][0].append(kid)
+            else:
+                segments[-1] = (segments[-1][0], kid)
+                segments.append(([], None))
+        if not segments[-1][0]:
+            segments.pop()
+        out: list[str] = []
+        for j in range(1, len(segments)):
+            out += [f"def r{j}():"] + _indent(self._segment(segments, j)) + [""]
+        return out + self._segment(segments, 0)
+
+    def _segment(self, segments: list[tuple[list[Node], Node | None]], j: int) -> list[str]:
+        plain, last = segments[j]
+        lines = [ln for kid in plain for ln in self.run(kid)]
+        if last is None:
+            return lines + ["return k()"]
+        k = f"r{j + 1}" if j + 1 < len(segments) else "k"
+        return lines + [f"return {self.call(last, k)}"]
+
+    def _t_if(self, n: Node) -> list[str]:
+        out = [f"if {self.ex(n['c'])}:", f"    return {self.call(n['t'], 'k')}"]
+        if "e" in n:
+            out += [f"return {self.call(n['e'], 'k')}"]
+        else:
+            out += ["return k()"]
+        return out
+
+    def _t_for(self, n: Node) -> list[str]:
+        v = repr(n["v"])
+        body = f"return {self.call(n['b'], 'lambda i=i: nxt(i)', 'brk')}"
+        loop = ["item = items[i]", "i += 1", f"ctx.put(E, {v}, item, True)"]
+        loop += [f"if {self.ex(n['w'])}:", IND + body] if "w" in n else [body]
+        return [f"items = list(items_of({self.ex(n['src'])}))",
+                f"old = E.get({v}, MISSING)", "",
+                "def brk():", f"    UNBIND(ctx, {v}, old)", "    return k()", "",
+                "def nxt(i):", "    while i < len(items):"] + _indent(loop, 2) + \
+            ["    return brk()", "", "return nxt(0)"]
+
+    def _t_rep(self, n: Node) -> list[str]:
+        return ["def nxt(left):", "    if left <= 0:", "        return k()",
+                f"    return {self.call(n['b'], 'lambda: nxt(left - 1)', 'k')}", "",
+                f"return nxt(num({self.ex(n['n'])}))"]
+
+    def _t_while(self, n: Node) -> list[str]:
+        return ["def nxt():", f"    if {self.ex(n['c'])}:",
+                f"        return {self.call(n['b'], 'nxt', 'k')}", "    return k()", "",
+                "return nxt()"]
+
+    def _t_with(self, n: Node) -> list[str]:
+        v = repr(n["v"])
+        return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
+                f"ctx.put(E, {v}, value, True)", "",
+                "def after():", f"    UNBIND(ctx, {v}, old)", "    return k()", "",
+                "def brk():", f"    UNBIND(ctx, {v}, old)", "    return s()", "",
+                f"return {self.call(n['b'], 'after', 'None if s is None else brk')}"]
+
+    def _t_do(self, n: Node) -> list[str]:
+        return [f"return DO(ctx, {self.ex(n['e'])}, k)"]
+
+    def _t_stop(self, n: Node) -> list[str]:
+        return ["return k() if s is None else s()"]
+
+    def _t_choose(self, n: Node) -> list[str]:
+        if "n" not in n:
+            return [f"return CHOOSE(ctx, {n['id']}, None, [], k)"]
+        return [f"left = num({self.ex(n['n'])})", "if left <= 0:", "    return k()",
+                f"return CHOOSE(ctx, {n['id']}, left, [], k)"]

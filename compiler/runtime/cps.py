@@ -1,0 +1,167 @@
+"""Compiled trial runs: the kernel part of the generated trial functions.
+
+``compiler.codegen.pystmt`` compiles every statement of the IR into a Python function
+for trial runs (``choose.trial``): ``t_N(ctx, k, s=None)`` in continuation-passing
+style (``k()`` runs the rest of the trial and says whether it applied in full and
+changed something; ``s()`` is what ``stop`` does: leave the innermost loop), or, for a
+statement without decisions, ``d_N(ctx)`` run straight through (False when a
+requirement failed). The generated module's ``CODE["trials"]`` holds them by statement
+id (``TRIALS_KEY``).
+
+They do what the frame machine does in a trial, step for step: the same statements
+counted against TRIAL_STEPS, the same writes journaled (so ``ctx.undo`` rolls them back
+exactly), decisions tried option by option depth first with the same lazy listing and
+cap as ``choose._try_options``, no reactions. The frame trial stays as the oracle (the
+interpreter engine uses it; the differential test compares both engines).
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from compiler.runtime.ctx import Ctx, DryFail
+from compiler.runtime.machine import START, TrialBudget, assign, bind, key_place, unbind
+
+__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "STMT", "TRIALS_KEY",
+           "compiled_trial", "run_trial"]
+
+TRIALS_KEY = "trials"
+"""The entry of a game's compiled code (``ctx.code``) that holds its trial functions."""
+OPTION_CAP = 64
+"""Options of one decision a trial tries at most (as ``choose._try_options``)."""
+DEPTH = 60_000
+"""The recursion limit during a compiled trial: continuations nest a few Python frames
+per statement run, and a trial runs at most TRIAL_STEPS statements (more only through
+``can`` inside it)."""
+
+Cont = Callable[[], bool]
+Trial = Callable[..., bool]
+
+
+def compiled_trial(ctx: Ctx, body: dict[str, Any]) -> Trial | None:
+    """The compiled trial function of statement ``body`` (None: interpret it)."""
+    table = ctx.code.get(TRIALS_KEY)
+    return table.get(body.get("id")) if table else None
+
+
+def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
+    """``choose.trial`` with a compiled statement: whether it can be applied in full and
+    changes something (the same saving, budget and rollback as the frame trial)."""
+    saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
+    env = {**ctx.env(), **binding}  # values are never changed in place: a shallow copy
+    ctx.frames = [{"k": "scope", "env": env}]
+    ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, 1
+    pending = ctx.state["pending"]
+    limit = sys.getrecursionlimit()
+    if limit < DEPTH:
+        sys.setrecursionlimit(DEPTH)
+    try:
+        return fn(ctx, ctx.changed)
+    except TrialBudget:
+        return True
+    except DryFail:
+        return False
+    finally:
+        if limit < DEPTH:
+            sys.setrecursionlimit(limit)
+        ctx.undo(0)
+        ctx.state["pending"] = pending
+        ctx.frames, ctx.journal, ctx.dry, ctx.floor = saved
+
+
+def CPS(direct: Callable[[Ctx], bool]) -> Trial:  # noqa: N802 - generated-code helper
+    """The trial function of a statement without decisions: run it, then the rest."""
+
+    def trial(ctx: Ctx, k: Cont, s: Cont | None = None) -> bool:
+        return direct(ctx) and k()
+
+    trial.__name__ = f"t{direct.__name__[1:]}"
+    return trial
+
+
+def STMT(ctx: Ctx, nid: int) -> None:  # noqa: N802
+    """Run simple statement ``nid`` (set, emit, grant, a core statement) as the machine
+    does (``emit`` evaluates its fields and fires nothing in a trial)."""
+    node = ctx.index.nodes[nid]
+    START[node["op"]](ctx, node)
+
+
+def ASSIGN(ctx: Ctx, nid: int, container: Any, key: Any, value: Any) -> None:  # noqa: N802
+    """The write of ``set`` ``nid`` (its place found, its value computed)."""
+    assign(ctx, ctx.index.nodes[nid], container, key, value)
+
+
+def KEYPLACE(ctx: Ctx, nid: int, base: Any, key: Any) -> tuple[Any, Any]:  # noqa: N802
+    """The container and key of ``set`` ``nid``'s place ``base.(key)``."""
+    return key_place(ctx, ctx.index.nodes[nid]["t"], base, key)
+
+
+def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
+    """``do E`` in a trial: run the code ``E`` names in its own scope, then ``k``."""
+    env = ctx.env()
+    nodes = ctx.index.nodes
+    if isinstance(code, dict) and "op" in code and code.get("id") in nodes:
+        code = {"code": code["id"], "this": env.get("this")}
+    if not isinstance(code, dict) or code.get("code") not in nodes:
+        return k()
+    frames = ctx.frames
+    frame = {"k": "scope", "env": {"you": env.get("you"), "this": code.get("this"),
+                                   "event": env.get("event")}}
+    frames.append(frame)
+
+    def after() -> bool:
+        ctx.pop(frame)
+        return k()
+
+    fn: Trial = ctx.code[TRIALS_KEY][code["code"]]
+    return fn(ctx, after)
+
+
+def CHOOSE(ctx: Ctx, nid: int, left: int | None, picked: list[Any],  # noqa: N802
+           k: Cont) -> bool:
+    """A decision in a trial: try its options depth first (an option's body, then the
+    rest), stop at the first that applies; with no option it does nothing and the trial
+    goes on. ``left``: picks still to make (``choose N``), None for one."""
+    from compiler.runtime.choose import STOP, _lazy_options
+
+    node = ctx.index.nodes[nid]
+    opts = _lazy_options(ctx, node, picked)
+    first = next(opts, None)
+    if first is None:
+        return k()
+    journal = ctx.journal
+    assert journal is not None
+    frames = ctx.frames
+    for opt in itertools.islice(itertools.chain([first], opts), OPTION_CAP):
+        mark, saved = len(journal), frames[:]
+        if opt["l"] == STOP:
+            if k():
+                return True
+        elif _take(ctx, node, left, picked, opt, k):
+            return True
+        ctx.undo(mark)
+        frames[:] = saved
+    return False
+
+
+def _take(ctx: Ctx, node: dict[str, Any], left: int | None, picked: list[Any],
+          opt: dict[str, Any], k: Cont) -> bool:
+    """Run option ``opt`` of decision ``node`` and the rest of the trial after it."""
+    label = opt["l"]
+    old = [(name, bind(ctx, name, value)) for name, value in opt["b"].items()]
+    body: Trial = ctx.code[TRIALS_KEY][node["alts"][opt["a"]]["b"]["id"]]
+
+    def after() -> bool:
+        for name, was in old:
+            unbind(ctx, name, was)
+        if left is None or left - 1 <= 0:
+            return k()
+        return CHOOSE(ctx, node["id"], left - 1, picked + [label], k)
+
+    try:
+        return body(ctx, after, k)
+    except DryFail:
+        return False
