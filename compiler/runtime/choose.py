@@ -179,7 +179,7 @@ def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
     try:
         start(ctx, body)
         return _explore(ctx)
-    except TrialBudget:
+    except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
         return True
     except DryFail:
         return False
@@ -291,7 +291,7 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
     try:
         _take_option(ctx, ctx.frames[-1], node, opt)
         return _explore(ctx)
-    except TrialBudget:
+    except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
         return True
     except DryFail:
         return False

@@ -94,3 +94,13 @@ def test_thousands_of_nested_decisions_do_not_overflow_the_stack(tmp_path: Path)
                 if n["op"] == "rep" and n["b"]["op"] == "choose")
     assert choose.trial(ctx, loop, {"you": 0})
     assert ctx.steps > 3000
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "compiled"])
+def test_a_game_with_thousands_of_nested_decisions_plays_to_the_end(
+        tmp_path: Path, engine: str) -> None:
+    """Data that check accepts never crashes the engine: a trial too deep for Python's
+    stack is given the benefit of the doubt, as one over the statement budget is."""
+    rules = _rules(tmp_path, ["repeat 3000: choose (gain 1 coins | gain 1 points)"])
+    states = _play(rules, engine, 1)
+    assert json.loads(states[-1])["over"] is True
