@@ -23,6 +23,7 @@ The invariants (classic 16-card rules):
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -212,3 +213,18 @@ def test_sheets_say_how_the_game_and_a_round_are_won():
     # Setup: a random player starts, said as such (no seat numbers)
     assert "a random player" in en and "un giocatore a caso" in it
     assert "from 0 to" not in en and "da 0 a" not in it
+
+
+def test_a_deck_that_is_not_the_printed_16_cards_is_w002(tmp_path):
+    """The rules sheet's contents: 16 cards (5 Guards among them). With 4 Guards the
+    records make 15, and check says so at game.yaml's printed count."""
+    import shutil
+
+    from compiler.pipeline import compile_game
+
+    rules = tmp_path / "love_letter"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "rules_data" / "love_letter", rules)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("copies: 5", "copies: 4", 1), "utf-8")
+    found = [d for d in compile_game(rules, tmp_path).diagnostics if d.code == "W002"]
+    assert len(found) == 1 and "printed 16 cards, 15 records" in found[0].message

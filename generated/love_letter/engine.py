@@ -440,7 +440,7 @@ def x_105(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
     return {'target': E.get('target~111')}
 
 
-def x_106(ctx, E=None):  # rules_data/love_letter/cards.yaml:58
+def x_106(ctx, E=None):  # rules_data/love_letter/cards.yaml:59
     if E is None:
         E = ctx.env()
     return (bool((KEY(E.get('event'), 'card', None) == E.get('this'))) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
@@ -3182,7 +3182,7 @@ AT = {
     100: 'rules_data/love_letter/definitions/cards.yaml:77',
     101: 'rules_data/love_letter/definitions/cards.yaml:78',
     105: 'rules_data/love_letter/definitions/cards.yaml:75',
-    106: 'rules_data/love_letter/cards.yaml:58',
+    106: 'rules_data/love_letter/cards.yaml:59',
     107: 'rules_data/love_letter/definitions/turns.yaml:72',
     108: 'rules_data/love_letter/definitions/turns.yaml:73',
     109: 'rules_data/love_letter/definitions/turns.yaml:73',

@@ -35,6 +35,14 @@ RULES = {
                 ],
             },
         },
+        'components': [
+            {
+                'id': 'card',
+                'count': 16,
+                'deck': 'cards',
+                'name': {'en': 'cards', 'it': 'carte'},
+            },
+        ],
     },
     'kinds': {
         'cards': {
@@ -46,6 +54,7 @@ RULES = {
                 'fields': {
                     'value': {'type': 'int', 'min': 0},
                     'copies': {'type': 'int', 'min': 1},
+                    'deck': 'text?',
                     'effect': 'effect?',
                     'discard_with': ['cards'],
                     'triggers': 'reactions',
@@ -206,7 +215,7 @@ RULES = {
             },
         },
         'cards': {
-            'guard': {  # rules_data/love_letter/cards.yaml:7
+            'guard': {  # rules_data/love_letter/cards.yaml:8
                 'id': 'guard',
                 'name': {'en': 'Guard', 'it': 'Guardia'},
                 'gender': {'it': 'f'},
@@ -501,9 +510,10 @@ RULES = {
                     'id': 0,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Guard'},
-                'at': 'rules_data/love_letter/cards.yaml:7',
+                'deck': 'cards',
+                'at': 'rules_data/love_letter/cards.yaml:8',
             },
-            'priest': {  # rules_data/love_letter/cards.yaml:14
+            'priest': {  # rules_data/love_letter/cards.yaml:15
                 'id': 'priest',
                 'name': {'en': 'Priest', 'it': 'Prete'},
                 'gender': {'it': 'm'},
@@ -674,9 +684,10 @@ RULES = {
                     'id': 16,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Priest'},
-                'at': 'rules_data/love_letter/cards.yaml:14',
+                'deck': 'cards',
+                'at': 'rules_data/love_letter/cards.yaml:15',
             },
-            'baron': {  # rules_data/love_letter/cards.yaml:21
+            'baron': {  # rules_data/love_letter/cards.yaml:22
                 'id': 'baron',
                 'name': {'en': 'Baron', 'it': 'Barone'},
                 'gender': {'it': 'm'},
@@ -1182,9 +1193,10 @@ RULES = {
                     'id': 21,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Baron'},
-                'at': 'rules_data/love_letter/cards.yaml:21',
+                'deck': 'cards',
+                'at': 'rules_data/love_letter/cards.yaml:22',
             },
-            'handmaid': {  # rules_data/love_letter/cards.yaml:28
+            'handmaid': {  # rules_data/love_letter/cards.yaml:29
                 'id': 'handmaid',
                 'name': {'en': 'Handmaid', 'it': 'Ancella'},
                 'gender': {'it': 'f'},
@@ -1205,9 +1217,10 @@ RULES = {
                     'id': 51,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Handmaid'},
-                'at': 'rules_data/love_letter/cards.yaml:28',
+                'deck': 'cards',
+                'at': 'rules_data/love_letter/cards.yaml:29',
             },
-            'prince': {  # rules_data/love_letter/cards.yaml:35
+            'prince': {  # rules_data/love_letter/cards.yaml:36
                 'id': 'prince',
                 'name': {'en': 'Prince', 'it': 'Principe'},
                 'gender': {'it': 'm'},
@@ -1511,9 +1524,10 @@ RULES = {
                     'id': 52,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Prince'},
-                'at': 'rules_data/love_letter/cards.yaml:35',
+                'deck': 'cards',
+                'at': 'rules_data/love_letter/cards.yaml:36',
             },
-            'king': {  # rules_data/love_letter/cards.yaml:42
+            'king': {  # rules_data/love_letter/cards.yaml:43
                 'id': 'king',
                 'name': {'en': 'King', 'it': 'Re'},
                 'gender': {'it': 'm'},
@@ -1692,9 +1706,10 @@ RULES = {
                     'id': 71,
                 },
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: King'},
-                'at': 'rules_data/love_letter/cards.yaml:42',
+                'deck': 'cards',
+                'at': 'rules_data/love_letter/cards.yaml:43',
             },
-            'countess': {  # rules_data/love_letter/cards.yaml:49
+            'countess': {  # rules_data/love_letter/cards.yaml:50
                 'id': 'countess',
                 'name': {'en': 'Countess', 'it': 'Contessa'},
                 'gender': {'it': 'f'},
@@ -1702,9 +1717,10 @@ RULES = {
                 'copies': 1,
                 'discard_with': ['king', 'prince'],
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Countess'},
-                'at': 'rules_data/love_letter/cards.yaml:49',
+                'deck': 'cards',
+                'at': 'rules_data/love_letter/cards.yaml:50',
             },
-            'princess': {  # rules_data/love_letter/cards.yaml:58
+            'princess': {  # rules_data/love_letter/cards.yaml:59
                 'id': 'princess',
                 'name': {'en': 'Princess', 'it': 'Principessa'},
                 'gender': {'it': 'f'},
@@ -1838,7 +1854,8 @@ RULES = {
                     },
                 ],
                 'source': {'doc': 'love-letter-rules', 'section': 'Card: Princess'},
-                'at': 'rules_data/love_letter/cards.yaml:58',
+                'deck': 'cards',
+                'at': 'rules_data/love_letter/cards.yaml:59',
             },
         },
         'modules': {},
