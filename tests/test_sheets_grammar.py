@@ -88,15 +88,16 @@ def _said(ir, kind, rid, lang):
 
 
 @pytest.mark.parametrize("kind, rid, lang, expected", [
-    # Worms: 1 plant production per 2 microbe tags, this card's own included (+1, before
-    # the integer division)
+    # Worms: 1 plant production per 2 microbe tags, this card's own included (cards.json
+    # #130; the card counts "including this")
     ("cards", "worms", "en",
-     "Raise your plant production by 1 per 2 microbe tags in play, counting 1 more."),
+     "Raise your plant production by 1 per 2 microbe tags in play, this card's included."),
     ("cards", "worms", "it",
-     "Aumenta la produzione di piante di 1 per ogni 2 indicatori microbo in gioco, "
-     "contandone 1 in più."),
+     "Aumenta la produzione di piante di 1 ogni 2 indicatori microbo in gioco, "
+     "compresi quelli di questa carta."),
     # Power Grid: 1 energy production per power tag, this one included
-    ("cards", "power_grid", "it", "per ogni indicatore energia in gioco, contandone 1 in più"),
+    ("cards", "power_grid", "it",
+     "per ogni indicatore energia in gioco, compresi quelli di questa carta"),
     # Mars University: once per science tag of the card played
     ("cards", "mars_university", "en", "for each science tag of the card played: you may"),
     ("cards", "mars_university", "it", "per ogni indicatore scienza della carta giocata: "),
