@@ -21,7 +21,7 @@ from compiler.check.modules import cycles_and_contradictions
 from compiler.diagnostics import Diagnostic, Severity, Span, did_you_mean
 from compiler.load import Document
 
-__all__ = ["check_core"]
+__all__ = ["SNAKE_WORD", "check_core"]
 
 REQUIRED = ("game", "flow", "state")
 
@@ -68,7 +68,8 @@ def _unknown_modules(docs: list[Document]) -> list[Diagnostic]:
     return out
 
 
-_CODED = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+SNAKE_WORD = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+"""A ``snake_case`` word: how a data name looks on a page (also the sheets' audit)."""
 
 
 def _coded_names(docs: list[Document]) -> list[Diagnostic]:
@@ -81,7 +82,7 @@ def _coded_names(docs: list[Document]) -> list[Diagnostic]:
             for key in ("name", "name_one"):
                 forms = rec.get(key) if isinstance(rec, dict) else None
                 for lang, text in (forms.items() if isinstance(forms, dict) else []):
-                    found = _CODED.search(str(text))
+                    found = SNAKE_WORD.search(str(text))
                     if found:
                         out.append(Diagnostic(
                             doc.span(("records", i, key, lang)), "R040",

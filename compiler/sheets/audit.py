@@ -21,11 +21,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+from compiler.check.core import SNAKE_WORD
 from compiler.diagnostics import Diagnostic, Span
 
 __all__ = ["diagnostics", "findings", "problems", "untranslated", "visible_text"]
 
-_SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 _CODED = re.compile(r"^(?=.*_)|^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]+$")
 _PATH = re.compile(r"\b[a-z_]+\[\d+\]|\b[a-z_]+\.\d+(?:\.[a-z_]+)*\s*=")
 _VALUES = re.compile(r"\b(?:None|True|False)\b")
@@ -82,7 +82,7 @@ def _named(ir: dict[str, Any]) -> dict[str, str]:
             for key in ("name", "name_one"):
                 forms = rec.get(key)
                 for text in (forms.values() if isinstance(forms, dict) else [forms]):
-                    for word in _SNAKE.findall(str(text or "")):
+                    for word in SNAKE_WORD.findall(str(text or "")):
                         out.setdefault(word, rec["at"])
     return out
 
@@ -98,7 +98,7 @@ def findings(html: bytes | str, ir: dict[str, Any]) -> list[Finding]:
               for m in _PATH.finditer(text)]
     ids, named = _ids(ir), _named(ir)
     for word in re.findall(r"[A-Za-z0-9_]+", text):
-        if word in ids or _SNAKE.fullmatch(word):
+        if word in ids or SNAKE_WORD.fullmatch(word):
             found.append((f"shows the id {word!r}", ids.get(word) or named.get(word), word))
     return list(dict.fromkeys(found))
 
