@@ -205,12 +205,18 @@ def _explore(ctx: Ctx) -> bool:
         return False
 
 
-def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any]) -> Iterator[Option]:
+def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any],
+                  labels: bool = True) -> Iterator[Option]:
     """The options of ``node`` one at a time, each binding found and filtered only when
     the one before it did not lead to a full application (a trial run stops at the first
-    option that does, so the rest of a long list is never looked at)."""
+    option that does, so the rest of a long list is never looked at). Without
+    ``labels`` (nothing picked yet and nothing to pick after) the label is None: a
+    compiled trial needs it only to leave out what is already picked."""
     for k, alt in enumerate(node["alts"]):
         for binding in _lazy_bindings(ctx, alt["gens"], 0, {}):
+            if not labels:
+                yield {"l": None, "a": k, "b": binding}
+                continue
             label = _label(ctx, alt, binding)
             if label not in picked:
                 yield {"l": label, "a": k, "b": binding}
@@ -226,16 +232,18 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
         yield binding
         return
     gen = gens[level]
-    with ctx.scope({**ctx.env(), **binding}):
+    names = {**ctx.env(), **binding}
+    with ctx.scope(names):
         items = list(items_of(ev(ctx, gen["src"])))
+    var, where = gen["v"], gen.get("w")
     for item in items:
-        inner = {**binding, gen["v"]: item}
-        if "w" in gen:
-            with ctx.scope({**ctx.env(), **inner}):
-                keep = ev(ctx, gen["w"])
+        if where is not None:
+            names[var] = item  # the names of this level, the variable set to the item
+            with ctx.scope(names):
+                keep = ev(ctx, where)
             if not keep:
                 continue
-        yield from _lazy_bindings(ctx, gens, level + 1, inner)
+        yield from _lazy_bindings(ctx, gens, level + 1, {**binding, var: item})
 
 
 def _try_options(ctx: Ctx, branch: _Branch) -> bool:
@@ -283,7 +291,20 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
     """Whether taking ``opt`` of the decision on top still lets the enclosing option (the
     frames from ``base`` up) be applied in full: a trial of the option followed by the
     rest of the enclosing one, rolled back. So a payment is only offered when the card's
-    effect can still be paid for after it ("you must be able to apply the effects")."""
+    effect can still be paid for after it ("you must be able to apply the effects").
+    With the compiled engine the rest runs as compiled functions (``resume.py``); the
+    frame trial (``frame_completes``) is the oracle."""
+    if ctx.code:
+        from compiler.runtime.resume import completes as compiled
+
+        answer = compiled(ctx, base, node, opt)
+        if answer is not None:
+            return answer
+    return frame_completes(ctx, base, node, opt)
+
+
+def frame_completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
+    """``completes`` on the frame machine (the interpreter's, and the oracle)."""
     saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
     ctx.frames = saved[0][:base] + clone(saved[0][base:])
     ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, base

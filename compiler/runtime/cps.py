@@ -128,7 +128,7 @@ def CHOOSE(ctx: Ctx, nid: int, left: int | None, picked: list[Any],  # noqa: N80
     from compiler.runtime.choose import STOP, _lazy_options
 
     node = ctx.index.nodes[nid]
-    opts = _lazy_options(ctx, node, picked)
+    opts = _lazy_options(ctx, node, picked, bool(picked) or (left or 0) > 1)
     first = next(opts, None)
     if first is None:
         return k()

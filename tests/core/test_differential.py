@@ -94,3 +94,38 @@ def test_every_compiled_trial_agrees_with_the_frame_trial(game: str,
     while not game_.is_over and game_.state["decisions"] < 120:
         game_.apply(policy.choose(game_))
     assert True in seen and False in seen
+
+
+@pytest.mark.parametrize("game", _core_games())
+def test_every_compiled_continuation_agrees_with_the_frame_one(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every continuation trial (``choose.completes``: may a payment, a space, a target
+    be taken and the rest of the running option still be applied?) gives the frame
+    machine's answer after the same number of statements when it runs compiled."""
+    from compiler.runtime import choose, resume
+
+    seen = []
+
+    def both(ctx: Any, base: int, node: dict, opt: dict) -> bool:
+        want = choose.frame_completes(ctx, base, node, opt), ctx.steps
+        got = resume.completes(ctx, base, node, opt), ctx.steps
+        assert got[0] is not None, f"decision {node['id']} ({node.get('at')}) not resumed"
+        assert got == want, f"decision {node['id']} ({node.get('at')}), option {opt['l']}"
+        seen.append(got[0])
+        return bool(got[0])
+
+    monkeypatch.setattr(choose, "completes", both)
+    rules = _compiled(game)
+    for players, modules, seed in CASES.get(game, [(2, (), 1)]):
+        game_ = Game.new(rules, players=players, modules=modules, seed=seed)
+        policy = RandomPolicy(seed)
+        while not game_.is_over and game_.state["decisions"] < 150:
+            game_.apply(policy.choose(game_))
+    assert True in seen
+    if game == "terraforming_mars":  # a payment refused: the card's effect cannot follow
+        from compiler.scenario import run_file
+
+        for path in sorted((ROOT / "tests/scenarios/terraforming_mars/cards").glob(
+                "190_local_heat_trapping*.yaml")):
+            assert run_file(path, path.name).passed, path.name
+        assert False in seen
