@@ -17,7 +17,7 @@ from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
 from compiler.runtime.machine import seat as SEAT  # noqa: N812
 from compiler.runtime.machine import unbind as UNBIND  # noqa: N812
-from compiler.runtime.values import FUNCTIONS, ev, items_of, num
+from compiler.runtime.values import FUNCTIONS, _fld_of, arith, ev, items_of, num
 
 __all__ = ["ADJ", "AR", "AS", "ASSIGN", "CALL", "CAN", "CHOOSE", "CORE", "CPS", "DO",
            "FLD", "GET", "IDS", "IN", "KEY", "KEYPLACE", "LET", "MEMO", "MISSING", "MODV", "PL",
@@ -63,8 +63,6 @@ def PL(ctx: Any, p: Any) -> dict[str, Any]:  # noqa: N802
 
 def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
     """A record's field (the interpreter's ``fld``, with ``rid`` already evaluated)."""
-    from compiler.runtime.values import _fld_of
-
     return _fld_of(ctx, node, rid)
 
 
@@ -72,9 +70,11 @@ def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa
     """A plain data field of a record (one that holds no text of the language)."""
     if type(rid) is not str:
         return default
-    table = ctx.rules["records"].get(kind)
-    rec = table.get(rid) if table is not None else None
-    return default if rec is None else rec.get(field, default)
+    try:
+        rec = ctx.rules["records"][kind][rid]
+    except KeyError:  # no such kind or record
+        return default
+    return rec.get(field, default)
 
 
 def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802
@@ -82,8 +82,6 @@ def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802
 
 
 def AR(o: str, a: Any, b: Any) -> Any:  # noqa: N802
-    from compiler.runtime.values import arith
-
     return arith(o, a, b)
 
 

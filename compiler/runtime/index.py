@@ -30,6 +30,8 @@ class Index:
                 if entry.get("active") and kind:
                     self.zones.append((scope, name, kind))
         self.bounds: dict[tuple[str, str], Any] = {}
+        self.roots: dict[int, str | None] = {}
+        """The state entry each ``set`` statement writes (by node id; None: a local)."""
         self.field_cache: dict[tuple[str, Any, str], Any] = {}
         """Record fields with their effects as code references (rules never change)."""
 

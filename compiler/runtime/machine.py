@@ -165,19 +165,25 @@ def _set(ctx: Ctx, n: Node) -> None:
 
 def assign(ctx: Ctx, n: Node, container: Any, key: Any, value: Any) -> None:
     """The write of ``set`` ``n`` once its place is found and its value computed."""
-    old = container.get(key) if isinstance(container, dict) else container[key]
-    if n["o"] == "+=":
-        value = old + _as_list(value) if isinstance(old, list) else num(old) + num(value)
-    elif n["o"] == "-=":
-        value = _without(old, _as_list(value)) if isinstance(old, list) \
-            else num(old) - num(value)
+    op = n["o"]
+    if op != "=":
+        old = container.get(key) if isinstance(container, dict) else container[key]
+        if op == "+=":
+            value = old + _as_list(value) if isinstance(old, list) else num(old) + num(value)
+        elif op == "-=":
+            value = _without(old, _as_list(value)) if isinstance(old, list) \
+                else num(old) - num(value)
     if "bd" in n and isinstance(value, int):
         value = _clamp(ctx, n["bd"], key, value)
-    entry = root_entry(n["t"])
+    t = n["t"]
+    roots = ctx.index.roots
+    entry = roots.get(n["id"], MISSING)
+    if entry is MISSING:
+        entry = roots[n["id"]] = root_entry(t)
     if entry is not None:
         ctx.touch(entry)
-    ctx.put(container, key, value, quiet=n["t"]["op"] == "var" and n["o"] == "=" and
-            n["t"]["n"] not in ctx.env())
+    ctx.put(container, key, value, quiet=op == "=" and t["op"] == "var" and
+            t["n"] not in ctx.env())
 
 
 def root_entry(t: Node) -> str | None:
@@ -231,14 +237,22 @@ def key_place(ctx: Ctx, t: Node, base: Any, key: Any) -> tuple[Any, Any]:
 
 
 def _clamp(ctx: Ctx, bd: list[str], key: Any, value: int) -> int:
-    from compiler.runtime.flow import bounds
-
-    lo, hi = bounds(ctx, bd[0], bd[1], key if bd[2] else None)
-    if lo is not None:
-        value = max(value, lo)
-    if hi is not None:
-        value = min(value, hi)
+    lo, hi = _bounds(ctx, bd[0], bd[1], key if bd[2] else None)
+    if lo is not None and value < lo:
+        value = lo
+    if hi is not None and value > hi:
+        value = hi
     return value
+
+
+def _bounds(ctx: Ctx, scope: str, entry: str, key: Any) -> tuple[int | None, int | None]:
+    """``flow.bounds``, from its cache when it is there (the import only the first time)."""
+    table = ctx.index.bounds.get((scope, entry))
+    if table is None:
+        from compiler.runtime.flow import bounds
+
+        return bounds(ctx, scope, entry, key)
+    return table.get(key, (None, None))
 
 
 def _req(ctx: Ctx, n: Node) -> None:
