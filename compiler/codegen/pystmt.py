@@ -4,10 +4,12 @@ Entry point: ``StmtCompiler(exprs).module(ir)`` -> the source of one function pe
 statement node of ``ir`` and the ``TRIALS`` table, for the engine module that
 ``compiler.codegen.pycode`` writes (the expression functions ``x_N`` it calls are
 there). A statement without decisions (no ``choose``, ``do`` or ``stop`` inside) becomes
-``d_N(ctx)``, run straight through (loops are Python loops); the others become
-``t_N(ctx, k, s=None)`` in continuation-passing style: ``k()`` runs the rest of the trial
-and returns whether it applied in full and changed something, ``s()`` leaves the
-innermost loop (``stop``). ``TRIALS`` maps every statement id to its trial function.
+``d_N(ctx, E=None)``, run straight through (loops are Python loops); the others
+become ``t_N(ctx, k, s=None, E=None)`` in continuation-passing style: ``k()`` runs the
+rest of the trial and returns whether it applied in full and changed something, ``s()``
+leaves the innermost loop (``stop``), ``E`` is the environment (the caller's, passed down: a
+statement's parts run in their parent's scope; None: ``ctx.env()``). ``TRIALS`` maps
+every statement id to its trial function.
 
 Each function counts its statement against TRIAL_STEPS first, as ``machine.start`` does
 in a trial, and writes only through the journal (``ctx.put``, the machine's statement
@@ -96,16 +98,17 @@ class StmtCompiler:
         return f"CPS(d_{n['id']})" if self.direct(n) else f"t_{n['id']}"
 
     def function(self, n: Node) -> str:
-        """``def d_N(ctx)`` or ``def t_N(ctx, k, s=None)`` for statement ``n``."""
+        """``def d_N(ctx, E=None)`` or ``def t_N(ctx, k, s=None, E=None)`` for ``n``."""
         note = comment(n.get("at"))
         note = f"  # {note}" if note else ""
         if self.direct(n):
-            head = f"def d_{n['id']}(ctx):{note}"
+            head = f"def d_{n['id']}(ctx, E=None):{note}"
             body = getattr(self, "_d_" + n["op"], self._d_simple)(n)
         else:
-            head = f"def t_{n['id']}(ctx, k, s=None):{note}"
+            head = f"def t_{n['id']}(ctx, k, s=None, E=None):{note}"
             body = getattr(self, "_t_" + n["op"])(n)
-        env = ["E = ctx.env()"] if any(USES_ENV.search(ln) for ln in body) else []
+        env = ["if E is None:", "    E = ctx.env()"] \
+            if any(USES_ENV.search(ln) for ln in body) else []
         return "\n".join([head] + _indent(STEP + env + body)) + "\n"
 
     # ---- expressions ---------------------------------------------------------------
@@ -130,7 +133,7 @@ class StmtCompiler:
         """Lines that run direct statement ``n`` inside another one (simple ones inline)."""
         if n["op"] in SIMPLE:
             return STEP + self._simple(n)
-        return [f"if not d_{n['id']}(ctx):", "    return False"]
+        return [f"if not d_{n['id']}(ctx, E):", "    return False"]
 
     def _simple(self, n: Node) -> list[str]:
         if n["op"] == "let":
@@ -198,8 +201,8 @@ class StmtCompiler:
     def call(self, n: Node, k: str, s: str = "s") -> str:
         """An expression running statement ``n``, then continuation ``k``."""
         if self.direct(n):
-            return f"d_{n['id']}(ctx) and {k}()"
-        return f"t_{n['id']}(ctx, {k}, {s})"
+            return f"d_{n['id']}(ctx, E) and {k}()"
+        return f"t_{n['id']}(ctx, {k}, {s}, E)"
 
     def _t_seq(self, n: Node) -> list[str]:
         segments: list[tuple[list[Node], Node | None]] = [([], None)]

@@ -818,28 +818,30 @@ def x_211(ctx, E=None):  #
     return ctx.state.get('turns')
 
 
-def t_0(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:14
+def t_0(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_1(ctx, E):
-        return t_1(ctx, k, s)
+        return t_1(ctx, k, s, E)
     return k()
 
 
-def t_1(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:15
+def t_1(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1, None, [], k)
 
 
-def d_2(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
+def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -850,23 +852,24 @@ def d_2(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     STMT(ctx, 4)
-    if not d_5(ctx):
+    if not d_5(ctx, E):
         return False
     return True
 
 
-def d_3(ctx):  # rules_data/love_letter/definitions/cards.yaml:17
+def d_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
         ASSIGN(ctx, 3, c, key, E.get('card~94'))
     return True
 
 
-def d_4(ctx):  # rules_data/love_letter/definitions/cards.yaml:18
+def d_4(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -874,70 +877,76 @@ def d_4(ctx):  # rules_data/love_letter/definitions/cards.yaml:18
     return True
 
 
-def d_5(ctx):  # rules_data/love_letter/definitions/cards.yaml:19
+def d_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_10(ctx, E):
-        if not d_6(ctx):
+        if not d_6(ctx, E):
             return False
     return True
 
 
-def d_6(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
+def d_6(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'p~95', E.get('target~93'), True)
-    if not d_8(ctx):
+    if not d_8(ctx, E):
         return False
     return True
 
 
-def d_7(ctx):  # rules_data/love_letter/definitions/cards.yaml:19
+def d_7(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'p~95', E.get('target~93'), True)
     return True
 
 
-def d_8(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
+def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     value = E.get('p~95')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
-    if not d_9(ctx):
+    if not d_9(ctx, E):
         return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_9(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
+def d_9(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_13(ctx, E):
-        if not d_10(ctx):
+        if not d_10(ctx, E):
             return False
     return True
 
 
-def d_10(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -969,51 +978,55 @@ def d_10(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     return True
 
 
-def d_11(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_11(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         ASSIGN(ctx, 11, c, key, x_15(ctx, E))
     return True
 
 
-def d_12(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_12(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 12, c, key, K[1])
     return True
 
 
-def d_13(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         ASSIGN(ctx, 13, c, key, True)
     return True
 
 
-def d_14(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         ASSIGN(ctx, 14, c, key, False)
     return True
 
 
-def d_15(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
+def d_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1021,28 +1034,30 @@ def d_15(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
     return True
 
 
-def t_16(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:27
+def t_16(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_25(ctx, E):
-        return t_17(ctx, k, s)
+        return t_17(ctx, k, s, E)
     return k()
 
 
-def t_17(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:28
+def t_17(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 17, None, [], k)
 
 
-def d_18(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
+def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1056,18 +1071,19 @@ def d_18(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
     return True
 
 
-def d_19(ctx):  # rules_data/love_letter/definitions/cards.yaml:29
+def d_19(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         ASSIGN(ctx, 19, c, key, x_28(ctx, E))
     return True
 
 
-def d_20(ctx):  # rules_data/love_letter/definitions/cards.yaml:30
+def d_20(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1075,28 +1091,30 @@ def d_20(ctx):  # rules_data/love_letter/definitions/cards.yaml:30
     return True
 
 
-def t_21(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:39
+def t_21(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_32(ctx, E):
-        return t_22(ctx, k, s)
+        return t_22(ctx, k, s, E)
     return k()
 
 
-def t_22(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:40
+def t_22(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 22, None, [], k)
 
 
-def d_23(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
+def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1121,54 +1139,58 @@ def d_23(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     STMT(ctx, 28)
-    if not d_29(ctx):
+    if not d_29(ctx, E):
         return False
-    if not d_40(ctx):
+    if not d_40(ctx, E):
         return False
     return True
 
 
-def d_24(ctx):  # rules_data/love_letter/definitions/cards.yaml:41
+def d_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'mine~102', x_34(ctx, E), True)
     return True
 
 
-def d_25(ctx):  # rules_data/love_letter/definitions/cards.yaml:42
+def d_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'theirs~103', x_35(ctx, E), True)
     return True
 
 
-def d_26(ctx):  # rules_data/love_letter/definitions/cards.yaml:43
+def d_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         ASSIGN(ctx, 26, c, key, x_37(ctx, E))
     return True
 
 
-def d_27(ctx):  # rules_data/love_letter/definitions/cards.yaml:44
+def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('target~101')), 'seen'
     if c is not None:
         ASSIGN(ctx, 27, c, key, x_39(ctx, E))
     return True
 
 
-def d_28(ctx):  # rules_data/love_letter/definitions/cards.yaml:45
+def d_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1176,70 +1198,76 @@ def d_28(ctx):  # rules_data/love_letter/definitions/cards.yaml:45
     return True
 
 
-def d_29(ctx):  # rules_data/love_letter/definitions/cards.yaml:46
+def d_29(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_42(ctx, E):
-        if not d_30(ctx):
+        if not d_30(ctx, E):
             return False
     return True
 
 
-def d_30(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
+def d_30(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'p~104', E.get('you'), True)
-    if not d_32(ctx):
+    if not d_32(ctx, E):
         return False
     return True
 
 
-def d_31(ctx):  # rules_data/love_letter/definitions/cards.yaml:46
+def d_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'p~104', E.get('you'), True)
     return True
 
 
-def d_32(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
+def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     value = E.get('p~104')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
-    if not d_33(ctx):
+    if not d_33(ctx, E):
         return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_33(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
+def d_33(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_45(ctx, E):
-        if not d_34(ctx):
+        if not d_34(ctx, E):
             return False
     return True
 
 
-def d_34(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_34(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1271,51 +1299,55 @@ def d_34(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     return True
 
 
-def d_35(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_35(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         ASSIGN(ctx, 35, c, key, x_47(ctx, E))
     return True
 
 
-def d_36(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_36(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 36, c, key, K[1])
     return True
 
 
-def d_37(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_37(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         ASSIGN(ctx, 37, c, key, True)
     return True
 
 
-def d_38(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_38(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         ASSIGN(ctx, 38, c, key, False)
     return True
 
 
-def d_39(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
+def d_39(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1323,70 +1355,76 @@ def d_39(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
     return True
 
 
-def d_40(ctx):  # rules_data/love_letter/definitions/cards.yaml:47
+def d_40(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_56(ctx, E):
-        if not d_41(ctx):
+        if not d_41(ctx, E):
             return False
     return True
 
 
-def d_41(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
+def d_41(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'p~105', E.get('target~101'), True)
-    if not d_43(ctx):
+    if not d_43(ctx, E):
         return False
     return True
 
 
-def d_42(ctx):  # rules_data/love_letter/definitions/cards.yaml:47
+def d_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'p~105', E.get('target~101'), True)
     return True
 
 
-def d_43(ctx):  # rules_data/love_letter/definitions/turns.yaml:80
+def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     value = E.get('p~105')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
-    if not d_44(ctx):
+    if not d_44(ctx, E):
         return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_44(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
+def d_44(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_59(ctx, E):
-        if not d_45(ctx):
+        if not d_45(ctx, E):
             return False
     return True
 
 
-def d_45(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1418,51 +1456,55 @@ def d_45(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     return True
 
 
-def d_46(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_46(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         ASSIGN(ctx, 46, c, key, x_61(ctx, E))
     return True
 
 
-def d_47(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_47(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 47, c, key, K[1])
     return True
 
 
-def d_48(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_48(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         ASSIGN(ctx, 48, c, key, True)
     return True
 
 
-def d_49(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_49(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         ASSIGN(ctx, 49, c, key, False)
     return True
 
 
-def d_50(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
+def d_50(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1470,92 +1512,100 @@ def d_50(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
     return True
 
 
-def d_51(ctx):  # rules_data/love_letter/definitions/cards.yaml:55
+def d_51(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         ASSIGN(ctx, 51, c, key, True)
     return True
 
 
-def t_52(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:65
+def t_52(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 52, None, [], k)
 
 
-def d_53(ctx):  # rules_data/love_letter/definitions/cards.yaml:66
+def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     value = E.get('target~106')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
-    if not d_54(ctx):
+    if not d_54(ctx, E):
         return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_54(ctx):  # rules_data/love_letter/definitions/cards.yaml:66
+def d_54(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not d_55(ctx):
+    if E is None:
+        E = ctx.env()
+    if not d_55(ctx, E):
         return False
-    if not d_62(ctx):
+    if not d_62(ctx, E):
         return False
     return True
 
 
-def d_55(ctx):  # rules_data/love_letter/definitions/turns.yaml:64
+def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     items = list(items_of(x_76(ctx, E)))
     old = E.get('c~107', MISSING)
     for item in items:
         ctx.put(E, 'c~107', item, True)
-        if not d_56(ctx):
+        if not d_56(ctx, E):
             return False
     UNBIND(ctx, 'c~107', old)
     return True
 
 
-def d_56(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
+def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'c~108', E.get('c~107'), True)
-    if not d_58(ctx):
+    if not d_58(ctx, E):
         return False
     return True
 
 
-def d_57(ctx):  # rules_data/love_letter/definitions/turns.yaml:64
+def d_57(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'c~108', E.get('c~107'), True)
     return True
 
 
-def d_58(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
+def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1575,29 +1625,31 @@ def d_58(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     return True
 
 
-def d_59(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
+def d_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 59, c, key, x_79(ctx, E))
     return True
 
 
-def d_60(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
+def d_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         ASSIGN(ctx, 60, c, key, x_81(ctx, E))
     return True
 
 
-def d_61(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
+def d_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1605,47 +1657,51 @@ def d_61(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     return True
 
 
-def d_62(ctx):  # rules_data/love_letter/definitions/cards.yaml:66
+def d_62(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_84(ctx, E):
-        if not d_63(ctx):
+        if not d_63(ctx, E):
             return False
     return True
 
 
-def d_63(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def d_63(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_85(ctx, E):
-        if not d_64(ctx):
+        if not d_64(ctx, E):
             return False
     else:
-        if not d_68(ctx):
+        if not d_68(ctx, E):
             return False
     return True
 
 
-def d_64(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_86(ctx, E):
-        if not d_65(ctx):
+        if not d_65(ctx, E):
             return False
     return True
 
 
-def d_65(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_65(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1659,31 +1715,34 @@ def d_65(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return True
 
 
-def d_66(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 66, c, key, x_88(ctx, E))
     return True
 
 
-def d_67(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_67(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 67, ctx.state, 'deck', x_90(ctx, E))
     return True
 
 
-def d_68(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def d_68(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1697,18 +1756,19 @@ def d_68(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     return True
 
 
-def d_69(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def d_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 69, c, key, x_92(ctx, E))
     return True
 
 
-def d_70(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
+def d_70(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1716,28 +1776,30 @@ def d_70(ctx):  # rules_data/love_letter/definitions/turns.yaml:52
     return True
 
 
-def t_71(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:74
+def t_71(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_96(ctx, E):
-        return t_72(ctx, k, s)
+        return t_72(ctx, k, s, E)
     return k()
 
 
-def t_72(ctx, k, s=None):  # rules_data/love_letter/definitions/cards.yaml:75
+def t_72(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 72, None, [], k)
 
 
-def d_73(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
+def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1761,38 +1823,41 @@ def d_73(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
     return True
 
 
-def d_74(ctx):  # rules_data/love_letter/definitions/cards.yaml:76
+def d_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'mine~112', x_98(ctx, E), True)
     return True
 
 
-def d_75(ctx):  # rules_data/love_letter/definitions/cards.yaml:77
+def d_75(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 75, c, key, x_100(ctx, E))
     return True
 
 
-def d_76(ctx):  # rules_data/love_letter/definitions/cards.yaml:78
+def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('target~111')), 'hand'
     if c is not None:
         ASSIGN(ctx, 76, c, key, E.get('mine~112'))
     return True
 
 
-def d_77(ctx):  # rules_data/love_letter/definitions/cards.yaml:79
+def d_77(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1800,22 +1865,24 @@ def d_77(ctx):  # rules_data/love_letter/definitions/cards.yaml:79
     return True
 
 
-def d_78(ctx):  # rules_data/love_letter/definitions/turns.yaml:72
+def d_78(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_107(ctx, E):
-        if not d_79(ctx):
+        if not d_79(ctx, E):
             return False
     return True
 
 
-def d_79(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1847,51 +1914,55 @@ def d_79(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
     return True
 
 
-def d_80(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         ASSIGN(ctx, 80, c, key, x_109(ctx, E))
     return True
 
 
-def d_81(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 81, c, key, K[1])
     return True
 
 
-def d_82(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_82(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         ASSIGN(ctx, 82, c, key, True)
     return True
 
 
-def d_83(ctx):  # rules_data/love_letter/definitions/turns.yaml:73
+def d_83(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         ASSIGN(ctx, 83, c, key, False)
     return True
 
 
-def d_84(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
+def d_84(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1899,25 +1970,27 @@ def d_84(ctx):  # rules_data/love_letter/definitions/turns.yaml:74
     return True
 
 
-def d_85(ctx):  # rules_data/love_letter/flow.yaml:10
+def d_85(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 85, ctx.state, 'starter', x_120(ctx, E))
     return True
 
 
-def d_86(ctx):  # rules_data/love_letter/flow.yaml:15
+def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ASSIGN(ctx, 87, ctx.state, 'deck', K[1])
-    if not d_88(ctx):
+    if not d_88(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -1935,16 +2008,16 @@ def d_86(ctx):  # rules_data/love_letter/flow.yaml:15
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ASSIGN(ctx, 94, ctx.state, 'face_up', K[1])
-    if not d_95(ctx):
+    if not d_95(ctx, E):
         return False
-    if not d_100(ctx):
+    if not d_100(ctx, E):
         return False
-    if not d_108(ctx):
+    if not d_108(ctx, E):
         return False
     return True
 
 
-def d_87(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
+def d_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1952,26 +2025,28 @@ def d_87(ctx):  # rules_data/love_letter/definitions/turns.yaml:114
     return True
 
 
-def d_88(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
+def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     items = list(items_of(x_123(ctx, E)))
     old = E.get('c~113', MISSING)
     for item in items:
         ctx.put(E, 'c~113', item, True)
-        if not d_89(ctx):
+        if not d_89(ctx, E):
             return False
     UNBIND(ctx, 'c~113', old)
     return True
 
 
-def d_89(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
+def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     left = num(x_124(ctx, E))
     while left > 0:
         left -= 1
@@ -1982,16 +2057,17 @@ def d_89(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
     return True
 
 
-def d_90(ctx):  # rules_data/love_letter/definitions/turns.yaml:115
+def d_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 90, ctx.state, 'deck', x_126(ctx, E))
     return True
 
 
-def d_91(ctx):  # rules_data/love_letter/definitions/turns.yaml:116
+def d_91(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1999,25 +2075,27 @@ def d_91(ctx):  # rules_data/love_letter/definitions/turns.yaml:116
     return True
 
 
-def d_92(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
+def d_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 92, ctx.state, 'aside', x_129(ctx, E))
     return True
 
 
-def d_93(ctx):  # rules_data/love_letter/definitions/turns.yaml:117
+def d_93(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 93, ctx.state, 'deck', x_131(ctx, E))
     return True
 
 
-def d_94(ctx):  # rules_data/love_letter/definitions/turns.yaml:118
+def d_94(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2025,34 +2103,38 @@ def d_94(ctx):  # rules_data/love_letter/definitions/turns.yaml:118
     return True
 
 
-def d_95(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def d_95(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_134(ctx, E):
-        if not d_96(ctx):
+        if not d_96(ctx, E):
             return False
     return True
 
 
-def d_96(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def d_96(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     left = num(3)
     while left > 0:
         left -= 1
-        if not d_97(ctx):
+        if not d_97(ctx, E):
             return False
     return True
 
 
-def d_97(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def d_97(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2064,44 +2146,48 @@ def d_97(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
     return True
 
 
-def d_98(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def d_98(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 98, ctx.state, 'face_up', x_137(ctx, E))
     return True
 
 
-def d_99(ctx):  # rules_data/love_letter/definitions/turns.yaml:119
+def d_99(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 99, ctx.state, 'deck', x_139(ctx, E))
     return True
 
 
-def d_100(ctx):  # rules_data/love_letter/definitions/turns.yaml:120
+def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     items = list(items_of(x_140(ctx, E)))
     old = E.get('p~114', MISSING)
     for item in items:
         ctx.put(E, 'p~114', item, True)
-        if not d_101(ctx):
+        if not d_101(ctx, E):
             return False
     UNBIND(ctx, 'p~114', old)
     return True
 
 
-def d_101(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
+def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2141,103 +2227,112 @@ def d_101(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
     return True
 
 
-def d_102(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
+def d_102(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('p~114')), 'hand'
     if c is not None:
         ASSIGN(ctx, 102, c, key, K[1])
     return True
 
 
-def d_103(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
+def d_103(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('p~114')), 'discards'
     if c is not None:
         ASSIGN(ctx, 103, c, key, K[1])
     return True
 
 
-def d_104(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
+def d_104(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('p~114')), 'out'
     if c is not None:
         ASSIGN(ctx, 104, c, key, False)
     return True
 
 
-def d_105(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
+def d_105(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('p~114')), 'protected'
     if c is not None:
         ASSIGN(ctx, 105, c, key, False)
     return True
 
 
-def d_106(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
+def d_106(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('p~114')), 'named'
     if c is not None:
         ASSIGN(ctx, 106, c, key, None)
     return True
 
 
-def d_107(ctx):  # rules_data/love_letter/definitions/turns.yaml:121
+def d_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('p~114')), 'seen'
     if c is not None:
         ASSIGN(ctx, 107, c, key, K[1])
     return True
 
 
-def d_108(ctx):  # rules_data/love_letter/definitions/turns.yaml:122
+def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     items = list(items_of(x_153(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_109(ctx):
+        if not d_109(ctx, E):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_109(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_109(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_154(ctx, E):
-        if not d_110(ctx):
+        if not d_110(ctx, E):
             return False
     return True
 
 
-def d_110(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_110(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2251,77 +2346,85 @@ def d_110(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return True
 
 
-def d_111(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_111(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 111, c, key, x_156(ctx, E))
     return True
 
 
-def d_112(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_112(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 112, ctx.state, 'deck', x_158(ctx, E))
     return True
 
 
-def t_113(ctx, k, s=None):  # rules_data/love_letter/flow.yaml:19
+def t_113(ctx, k, s=None, E=None):  # rules_data/love_letter/flow.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'p~116', x_159(ctx, E), True)
-    return t_115(ctx, k, s)
+    return t_115(ctx, k, s, E)
 
 
-def d_114(ctx):  # rules_data/love_letter/definitions/turns.yaml:137
+def d_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'p~116', x_159(ctx, E), True)
     return True
 
 
-def t_115(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:138
+def t_115(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     def nxt():
         if x_160(ctx, E):
-            return t_116(ctx, nxt, k)
+            return t_116(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_116(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:139
+def t_116(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     def r1():
-        if not d_140(ctx):
+        if not d_140(ctx, E):
             return False
         return k()
 
-    return t_117(ctx, r1, s)
+    return t_117(ctx, r1, s, E)
 
 
-def t_117(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:139
+def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     value = E.get('p~116')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
@@ -2334,14 +2437,15 @@ def t_117(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:139
         UNBIND(ctx, 'you', old)
         return s()
 
-    return t_118(ctx, after, None if s is None else brk)
+    return t_118(ctx, after, None if s is None else brk, E)
 
 
-def t_118(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:101
+def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2356,32 +2460,34 @@ def t_118(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:101
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ASSIGN(ctx, 121, ctx.state, 'turns', 1)
-    if not d_122(ctx):
+    if not d_122(ctx, E):
         return False
-    return t_126(ctx, k, s)
+    return t_126(ctx, k, s, E)
 
 
-def d_119(ctx):  # rules_data/love_letter/definitions/turns.yaml:101
+def d_119(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 119, ctx.state, 'current', E.get('you'))
     return True
 
 
-def d_120(ctx):  # rules_data/love_letter/definitions/turns.yaml:102
+def d_120(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         ASSIGN(ctx, 120, c, key, False)
     return True
 
 
-def d_121(ctx):  # rules_data/love_letter/definitions/turns.yaml:103
+def d_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2389,22 +2495,24 @@ def d_121(ctx):  # rules_data/love_letter/definitions/turns.yaml:103
     return True
 
 
-def d_122(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_122(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_168(ctx, E):
-        if not d_123(ctx):
+        if not d_123(ctx, E):
             return False
     return True
 
 
-def d_123(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2418,59 +2526,64 @@ def d_123(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
     return True
 
 
-def d_124(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 124, c, key, x_170(ctx, E))
     return True
 
 
-def d_125(ctx):  # rules_data/love_letter/definitions/turns.yaml:45
+def d_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 125, ctx.state, 'deck', x_172(ctx, E))
     return True
 
 
-def t_126(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:105
+def t_126(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 126, None, [], k)
 
 
-def t_127(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:91
+def t_127(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'card~119', E.get('card~118'), True)
-    return t_129(ctx, k, s)
+    return t_129(ctx, k, s, E)
 
 
-def d_128(ctx):  # rules_data/love_letter/definitions/turns.yaml:105
+def d_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'card~119', E.get('card~118'), True)
     return True
 
 
-def t_129(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:91
+def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2484,22 +2597,23 @@ def t_129(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'c~122', E.get('card~119'), True)
-    if not d_133(ctx):
+    if not d_133(ctx, E):
         return False
-    return t_137(ctx, k, s)
+    return t_137(ctx, k, s, E)
 
 
-def d_130(ctx):  # rules_data/love_letter/definitions/turns.yaml:91
+def d_130(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if not x_175(ctx, E):
         return False
     return True
 
 
-def d_131(ctx):  # rules_data/love_letter/definitions/turns.yaml:92
+def d_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2507,20 +2621,22 @@ def d_131(ctx):  # rules_data/love_letter/definitions/turns.yaml:92
     return True
 
 
-def d_132(ctx):  # rules_data/love_letter/definitions/turns.yaml:93
+def d_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'c~122', E.get('card~119'), True)
     return True
 
 
-def d_133(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
+def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2540,29 +2656,31 @@ def d_133(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     return True
 
 
-def d_134(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
+def d_134(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         ASSIGN(ctx, 134, c, key, x_180(ctx, E))
     return True
 
 
-def d_135(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
+def d_135(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         ASSIGN(ctx, 135, c, key, x_182(ctx, E))
     return True
 
 
-def d_136(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
+def d_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2570,21 +2688,23 @@ def d_136(ctx):  # rules_data/love_letter/definitions/turns.yaml:59
     return True
 
 
-def t_137(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:94
+def t_137(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_185(ctx, E):
-        return t_138(ctx, k, s)
+        return t_138(ctx, k, s, E)
     return k()
 
 
-def t_138(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:94
+def t_138(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     value = E.get('card~119')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
@@ -2597,22 +2717,24 @@ def t_138(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:94
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_139(ctx, after, None if s is None else brk)
+    return t_139(ctx, after, None if s is None else brk, E)
 
 
-def t_139(ctx, k, s=None):  # rules_data/love_letter/definitions/turns.yaml:94
+def t_139(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     return DO(ctx, x_187(ctx, E), k)
 
 
-def d_140(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
+def d_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     if x_189(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
@@ -2621,20 +2743,22 @@ def d_140(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
     return True
 
 
-def d_141(ctx):  # rules_data/love_letter/definitions/turns.yaml:140
+def d_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 141, E, 'p~116', x_191(ctx, E))
     return True
 
 
-def d_142(ctx):  # rules_data/love_letter/flow.yaml:23
+def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2647,9 +2771,9 @@ def d_142(ctx):  # rules_data/love_letter/flow.yaml:23
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~139'))
-    if not d_146(ctx):
+    if not d_146(ctx, E):
         return False
-    if not d_150(ctx):
+    if not d_150(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -2658,53 +2782,58 @@ def d_142(ctx):  # rules_data/love_letter/flow.yaml:23
     return True
 
 
-def d_143(ctx):  # rules_data/love_letter/definitions/turns.yaml:178
+def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'won~139', x_192(ctx, E), True)
     return True
 
 
-def d_144(ctx):  # rules_data/love_letter/definitions/turns.yaml:179
+def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.put(E, 'still_in~141', x_193(ctx, E), True)
     return True
 
 
-def d_145(ctx):  # rules_data/love_letter/definitions/turns.yaml:180
+def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~139'))
     return True
 
 
-def d_146(ctx):  # rules_data/love_letter/definitions/turns.yaml:181
+def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     items = list(items_of(x_196(ctx, E)))
     old = E.get('p~142', MISSING)
     for item in items:
         ctx.put(E, 'p~142', item, True)
-        if not d_147(ctx):
+        if not d_147(ctx, E):
             return False
     UNBIND(ctx, 'p~142', old)
     return True
 
 
-def d_147(ctx):  # rules_data/love_letter/definitions/turns.yaml:182
+def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2720,48 +2849,52 @@ def d_147(ctx):  # rules_data/love_letter/definitions/turns.yaml:182
     return True
 
 
-def d_148(ctx):  # rules_data/love_letter/definitions/turns.yaml:182
+def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('p~142')), 'last_discards'
     if c is not None:
         ASSIGN(ctx, 148, c, key, x_198(ctx, E))
     return True
 
 
-def d_149(ctx):  # rules_data/love_letter/definitions/turns.yaml:183
+def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('p~142')), 'last_hand'
     if c is not None:
         ASSIGN(ctx, 149, c, key, x_200(ctx, E))
     return True
 
 
-def d_150(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     items = list(items_of(E.get('won~139')))
     old = E.get('p~143', MISSING)
     for item in items:
         ctx.put(E, 'p~143', item, True)
-        if not d_151(ctx):
+        if not d_151(ctx, E):
             return False
     UNBIND(ctx, 'p~143', old)
     return True
 
 
-def d_151(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2775,18 +2908,19 @@ def d_151(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
     return True
 
 
-def d_152(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('p~143')), 'tokens'
     if c is not None:
         ASSIGN(ctx, 152, c, key, 1)
     return True
 
 
-def d_153(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2794,11 +2928,12 @@ def d_153(ctx):  # rules_data/love_letter/definitions/turns.yaml:184
     return True
 
 
-def d_154(ctx):  # rules_data/love_letter/definitions/turns.yaml:185
+def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
+    if E is None:
+        E = ctx.env()
     ASSIGN(ctx, 154, ctx.state, 'starter', x_207(ctx, E))
     return True
 
