@@ -79,6 +79,7 @@ def CPS(direct: Callable[[Ctx], bool]) -> Trial:  # noqa: N802 - generated-code 
         return direct(ctx) and k()
 
     trial.__name__ = f"t{direct.__name__[1:]}"
+    trial.direct = direct  # type: ignore[attr-defined]  # (straight.py runs it in a game)
     return trial
 
 

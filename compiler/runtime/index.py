@@ -30,6 +30,9 @@ class Index:
                 if entry.get("active") and kind:
                     self.zones.append((scope, name, kind))
         self.bounds: dict[tuple[str, str], Any] = {}
+        self.straight: dict[int, Any] = {}
+        """Compound statements run straight through (``straight.py``), by node id."""
+        self.straight_for: Any = None
         self.roots: dict[int, str | None] = {}
         """The state entry each ``set`` statement writes (by node id; None: a local)."""
         self.field_cache: dict[tuple[str, Any, str], Any] = {}

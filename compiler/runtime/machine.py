@@ -19,6 +19,7 @@ from typing import Any
 
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, check_bound
+from compiler.runtime.straight import COMPOUND, run_straight, straight
 from compiler.runtime.values import ev, items_of, num
 
 __all__ = ["START", "STEPS", "abort", "bind", "run", "start", "unbind"]
@@ -49,6 +50,11 @@ def start(ctx: Ctx, node: Node) -> None:
             raise TrialBudget()
     elif ctx.trace is not None:
         ctx.trace[node["id"]] += 1
+    elif ctx.code and node["op"] in COMPOUND:
+        fn = straight(ctx, node)
+        if fn is not None:
+            run_straight(ctx, fn)
+            return
     _START[node["op"]](ctx, node)
 
 
