@@ -140,7 +140,7 @@ class StmtCompiler:
             return [f"ctx.put(E, {n['v']!r}, {self.ex(n['e'])}, True)"]
         if n["op"] == "req":
             return [f"if not {self.ex(n['c'])}:", "    return False"]
-        if n["op"] == "skip":
+        if n["op"] in ("skip", "emit"):  # an event fires nothing in a trial
             return []
         if n["op"] == "set":
             return self._set(n)

@@ -314,6 +314,10 @@ def _stop(ctx: Ctx, n: Node) -> None:
 
 
 def _emit(ctx: Ctx, n: Node) -> None:
+    """An event: nothing in a trial (reactions do not fire there, so its fields are not
+    even read)."""
+    if ctx.dry:
+        return
     from compiler.runtime.reactions import emit
 
     emit(ctx, n["ev"], {k: ev(ctx, v) for k, v in n["f"].items()})

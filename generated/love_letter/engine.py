@@ -851,7 +851,6 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4)
     if not d_5(ctx, E):
         return False
     return True
@@ -873,7 +872,6 @@ def d_4(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4)
     return True
 
 
@@ -974,7 +972,6 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 15)
     return True
 
 
@@ -1030,7 +1027,6 @@ def d_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 15)
     return True
 
 
@@ -1067,7 +1063,6 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 20)
     return True
 
 
@@ -1087,7 +1082,6 @@ def d_20(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 20)
     return True
 
 
@@ -1138,7 +1132,6 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 28)
     if not d_29(ctx, E):
         return False
     if not d_40(ctx, E):
@@ -1194,7 +1187,6 @@ def d_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 28)
     return True
 
 
@@ -1295,7 +1287,6 @@ def d_34(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 39)
     return True
 
 
@@ -1351,7 +1342,6 @@ def d_39(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 39)
     return True
 
 
@@ -1452,7 +1442,6 @@ def d_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 50)
     return True
 
 
@@ -1508,7 +1497,6 @@ def d_50(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 50)
     return True
 
 
@@ -1621,7 +1609,6 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 61)
     return True
 
 
@@ -1653,7 +1640,6 @@ def d_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 61)
     return True
 
 
@@ -1819,7 +1805,6 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 77)
     return True
 
 
@@ -1861,7 +1846,6 @@ def d_77(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 77)
     return True
 
 
@@ -1910,7 +1894,6 @@ def d_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 84)
     return True
 
 
@@ -1966,7 +1949,6 @@ def d_84(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 84)
     return True
 
 
@@ -2592,7 +2574,6 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 131)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2617,7 +2598,6 @@ def d_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 131)
     return True
 
 
@@ -2652,7 +2632,6 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 136)
     return True
 
 
@@ -2684,7 +2663,6 @@ def d_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 136)
     return True
 
 
@@ -2904,7 +2882,6 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 153)
     return True
 
 
@@ -2924,7 +2901,6 @@ def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 153)
     return True
 
 

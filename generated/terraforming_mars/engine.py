@@ -16071,7 +16071,6 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 35)
         return k()
 
     if not d_29(ctx, E):
@@ -16174,7 +16173,6 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 35)
     return True
 
 
@@ -16363,7 +16361,6 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 55)
         return k()
 
     return t_51(ctx, r1, s, E)
@@ -16425,7 +16422,6 @@ def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 55)
     return True
 
 
@@ -16614,7 +16610,6 @@ def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 75)
         return k()
 
     return t_71(ctx, r1, s, E)
@@ -16676,7 +16671,6 @@ def d_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 75)
     return True
 
 
@@ -16882,7 +16876,6 @@ def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 95)
         return k()
 
     return t_91(ctx, r1, s, E)
@@ -16944,7 +16937,6 @@ def d_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 95)
     return True
 
 
@@ -17165,7 +17157,6 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 118)
         return k()
 
     return t_114(ctx, r1, s, E)
@@ -17227,7 +17218,6 @@ def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 118)
     return True
 
 
@@ -17341,7 +17331,6 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 134)
         return k()
 
     if not d_128(ctx, E):
@@ -17444,7 +17433,6 @@ def d_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 134)
     return True
 
 
@@ -20557,7 +20545,6 @@ def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 374)
         return k()
 
     if not d_368(ctx, E):
@@ -20660,7 +20647,6 @@ def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 374)
     return True
 
 
@@ -22389,7 +22375,6 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 509)
         return k()
 
     return t_505(ctx, r1, s, E)
@@ -22451,7 +22436,6 @@ def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 509)
     return True
 
 
@@ -22601,7 +22585,6 @@ def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 527)
         return k()
 
     if not d_521(ctx, E):
@@ -22704,7 +22687,6 @@ def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 527)
     return True
 
 
@@ -22941,7 +22923,6 @@ def t_547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 554)
         return k()
 
     if not d_548(ctx, E):
@@ -23044,7 +23025,6 @@ def d_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 554)
     return True
 
 
@@ -23220,7 +23200,6 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 573)
         return k()
 
     return t_569(ctx, r1, s, E)
@@ -23282,7 +23261,6 @@ def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 573)
     return True
 
 
@@ -23506,7 +23484,6 @@ def t_591(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 598)
         return k()
 
     if not d_592(ctx, E):
@@ -23609,7 +23586,6 @@ def d_598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 598)
     return True
 
 
@@ -24196,7 +24172,6 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 650)
         return k()
 
     return t_646(ctx, r1, s, E)
@@ -24258,7 +24233,6 @@ def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 650)
     return True
 
 
@@ -25289,7 +25263,6 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 732)
         return k()
 
     return t_728(ctx, r1, s, E)
@@ -25351,7 +25324,6 @@ def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 732)
     return True
 
 
@@ -25731,7 +25703,6 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 766)
         return k()
 
     return t_762(ctx, r1, s, E)
@@ -25793,7 +25764,6 @@ def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 766)
     return True
 
 
@@ -26260,7 +26230,6 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 808)
         return k()
 
     return t_804(ctx, r1, s, E)
@@ -26322,7 +26291,6 @@ def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 808)
     return True
 
 
@@ -26548,7 +26516,6 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 831)
         return k()
 
     return t_827(ctx, r1, s, E)
@@ -26610,7 +26577,6 @@ def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 831)
     return True
 
 
@@ -26896,7 +26862,6 @@ def t_853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 858)
         return k()
 
     return t_854(ctx, r1, s, E)
@@ -26958,7 +26923,6 @@ def d_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 858)
     return True
 
 
@@ -27174,7 +27138,6 @@ def t_873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 878)
         return k()
 
     return t_874(ctx, r1, s, E)
@@ -27236,7 +27199,6 @@ def d_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 878)
     return True
 
 
@@ -28212,7 +28174,6 @@ def t_953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 958)
         return k()
 
     return t_954(ctx, r1, s, E)
@@ -28274,7 +28235,6 @@ def d_958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 958)
     return True
 
 
@@ -28878,7 +28838,6 @@ def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1007)
         return k()
 
     return t_1003(ctx, r1, s, E)
@@ -28940,7 +28899,6 @@ def d_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1007)
     return True
 
 
@@ -29189,7 +29147,6 @@ def t_1026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1033)
         return k()
 
     if not d_1027(ctx, E):
@@ -29292,7 +29249,6 @@ def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1033)
     return True
 
 
@@ -29541,7 +29497,6 @@ def t_1052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1059)
         return k()
 
     if not d_1053(ctx, E):
@@ -29644,7 +29599,6 @@ def d_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1059)
     return True
 
 
@@ -30144,7 +30098,6 @@ def t_1096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1103)
         return k()
 
     if not d_1097(ctx, E):
@@ -30247,7 +30200,6 @@ def d_1103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1103)
     return True
 
 
@@ -30577,7 +30529,6 @@ def t_1127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1134)
         return k()
 
     if not d_1128(ctx, E):
@@ -30680,7 +30631,6 @@ def d_1134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1134)
     return True
 
 
@@ -31463,7 +31413,6 @@ def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1200)
         return k()
 
     return t_1196(ctx, r1, s, E)
@@ -31525,7 +31474,6 @@ def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1200)
     return True
 
 
@@ -32541,7 +32489,6 @@ def t_1279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1284)
         return k()
 
     return t_1280(ctx, r1, s, E)
@@ -32603,7 +32550,6 @@ def d_1284(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1284)
     return True
 
 
@@ -32779,7 +32725,6 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1303)
         return k()
 
     return t_1299(ctx, r1, s, E)
@@ -32841,7 +32786,6 @@ def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1303)
     return True
 
 
@@ -33595,7 +33539,6 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1365)
         return k()
 
     return t_1361(ctx, r1, s, E)
@@ -33657,7 +33600,6 @@ def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1365)
     return True
 
 
@@ -34104,7 +34046,6 @@ def t_1398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1405)
         return k()
 
     if not d_1399(ctx, E):
@@ -34207,7 +34148,6 @@ def d_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1405)
     return True
 
 
@@ -34703,7 +34643,6 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1451)
         return k()
 
     return t_1447(ctx, r1, s, E)
@@ -34765,7 +34704,6 @@ def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1451)
     return True
 
 
@@ -35320,7 +35258,6 @@ def t_1495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1500)
         return k()
 
     return t_1496(ctx, r1, s, E)
@@ -35382,7 +35319,6 @@ def d_1500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1500)
     return True
 
 
@@ -36416,7 +36352,6 @@ def t_1579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1586)
         return k()
 
     if not d_1580(ctx, E):
@@ -36519,7 +36454,6 @@ def d_1586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1586)
     return True
 
 
@@ -36695,7 +36629,6 @@ def t_1600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1605)
         return k()
 
     return t_1601(ctx, r1, s, E)
@@ -36757,7 +36690,6 @@ def d_1605(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1605)
     return True
 
 
@@ -37433,7 +37365,6 @@ def t_1656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1661)
         return k()
 
     return t_1657(ctx, r1, s, E)
@@ -37495,7 +37426,6 @@ def d_1661(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1661)
     return True
 
 
@@ -37671,7 +37601,6 @@ def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1680)
         return k()
 
     return t_1676(ctx, r1, s, E)
@@ -37733,7 +37662,6 @@ def d_1680(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1680)
     return True
 
 
@@ -37926,7 +37854,6 @@ def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1701)
         return k()
 
     if not d_1695(ctx, E):
@@ -38029,7 +37956,6 @@ def d_1701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1701)
     return True
 
 
@@ -38205,7 +38131,6 @@ def t_1715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1720)
         return k()
 
     return t_1716(ctx, r1, s, E)
@@ -38267,7 +38192,6 @@ def d_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1720)
     return True
 
 
@@ -38443,7 +38367,6 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1739)
         return k()
 
     return t_1735(ctx, r1, s, E)
@@ -38505,7 +38428,6 @@ def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1739)
     return True
 
 
@@ -38819,7 +38741,6 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1770)
         return k()
 
     return t_1766(ctx, r1, s, E)
@@ -38881,7 +38802,6 @@ def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1770)
     return True
 
 
@@ -39320,7 +39240,6 @@ def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1808)
         return k()
 
     return t_1804(ctx, r1, s, E)
@@ -39382,7 +39301,6 @@ def d_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1808)
     return True
 
 
@@ -40661,7 +40579,6 @@ def t_1902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1907)
         return k()
 
     return t_1903(ctx, r1, s, E)
@@ -40723,7 +40640,6 @@ def d_1907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1907)
     return True
 
 
@@ -40820,7 +40736,6 @@ def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1922)
         return k()
 
     if not d_1916(ctx, E):
@@ -40923,7 +40838,6 @@ def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1922)
     return True
 
 
@@ -41508,7 +41422,6 @@ def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 1972)
         return k()
 
     if not d_1966(ctx, E):
@@ -41611,7 +41524,6 @@ def d_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1972)
     return True
 
 
@@ -41922,7 +41834,6 @@ def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2002)
         return k()
 
     if not d_1996(ctx, E):
@@ -42025,7 +41936,6 @@ def d_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2002)
     return True
 
 
@@ -42267,7 +42177,6 @@ def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2027)
         return k()
 
     if not d_2021(ctx, E):
@@ -42370,7 +42279,6 @@ def d_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2027)
     return True
 
 
@@ -42869,7 +42777,6 @@ def t_2064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2069)
         return k()
 
     return t_2065(ctx, r1, s, E)
@@ -42931,7 +42838,6 @@ def d_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2069)
     return True
 
 
@@ -44448,7 +44354,6 @@ def t_2183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2188)
         return k()
 
     return t_2184(ctx, r1, s, E)
@@ -44510,7 +44415,6 @@ def d_2188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2188)
     return True
 
 
@@ -45078,7 +44982,6 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2235)
         return k()
 
     return t_2231(ctx, r1, s, E)
@@ -45140,7 +45043,6 @@ def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2235)
     return True
 
 
@@ -45737,7 +45639,6 @@ def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2290)
         return k()
 
     return t_2286(ctx, r1, s, E)
@@ -45799,7 +45700,6 @@ def d_2290(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2290)
     return True
 
 
@@ -46959,7 +46859,6 @@ def t_2380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2385)
         return k()
 
     return t_2381(ctx, r1, s, E)
@@ -47021,7 +46920,6 @@ def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2385)
     return True
 
 
@@ -47261,7 +47159,6 @@ def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2409)
         return k()
 
     return t_2405(ctx, r1, s, E)
@@ -47323,7 +47220,6 @@ def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2409)
     return True
 
 
@@ -48267,7 +48163,6 @@ def t_2481(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2488)
         return k()
 
     if not d_2482(ctx, E):
@@ -48370,7 +48265,6 @@ def d_2488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2488)
     return True
 
 
@@ -48546,7 +48440,6 @@ def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2508)
         return k()
 
     if not d_2502(ctx, E):
@@ -48649,7 +48542,6 @@ def d_2508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2508)
     return True
 
 
@@ -48862,7 +48754,6 @@ def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2530)
         return k()
 
     return t_2526(ctx, r1, s, E)
@@ -48924,7 +48815,6 @@ def d_2530(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2530)
     return True
 
 
@@ -49295,7 +49185,6 @@ def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2564)
         return k()
 
     return t_2560(ctx, r1, s, E)
@@ -49357,7 +49246,6 @@ def d_2564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2564)
     return True
 
 
@@ -49555,7 +49443,6 @@ def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2584)
         return k()
 
     return t_2580(ctx, r1, s, E)
@@ -49617,7 +49504,6 @@ def d_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2584)
     return True
 
 
@@ -51926,7 +51812,6 @@ def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2763)
         return k()
 
     return t_2759(ctx, r1, s, E)
@@ -51988,7 +51873,6 @@ def d_2763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2763)
     return True
 
 
@@ -54056,7 +53940,6 @@ def t_2915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2920)
         return k()
 
     return t_2916(ctx, r1, s, E)
@@ -54118,7 +54001,6 @@ def d_2920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2920)
     return True
 
 
@@ -54505,7 +54387,6 @@ def t_2949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 2956)
         return k()
 
     if not d_2950(ctx, E):
@@ -54608,7 +54489,6 @@ def d_2956(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2956)
     return True
 
 
@@ -55267,7 +55147,6 @@ def t_3006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3011)
         return k()
 
     return t_3007(ctx, r1, s, E)
@@ -55329,7 +55208,6 @@ def d_3011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3011)
     return True
 
 
@@ -55658,7 +55536,6 @@ def t_3036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3041)
         return k()
 
     return t_3037(ctx, r1, s, E)
@@ -55720,7 +55597,6 @@ def d_3041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3041)
     return True
 
 
@@ -56902,7 +56778,6 @@ def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3136)
         return k()
 
     return t_3132(ctx, r1, s, E)
@@ -56964,7 +56839,6 @@ def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3136)
     return True
 
 
@@ -57164,7 +57038,6 @@ def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3156)
         return k()
 
     return t_3152(ctx, r1, s, E)
@@ -57226,7 +57099,6 @@ def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3156)
     return True
 
 
@@ -57741,7 +57613,6 @@ def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3203)
         return k()
 
     return t_3199(ctx, r1, s, E)
@@ -57803,7 +57674,6 @@ def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3203)
     return True
 
 
@@ -58285,7 +58155,6 @@ def t_3240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3245)
         return k()
 
     return t_3241(ctx, r1, s, E)
@@ -58347,7 +58216,6 @@ def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3245)
     return True
 
 
@@ -59168,7 +59036,6 @@ def t_3308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3313)
         return k()
 
     return t_3309(ctx, r1, s, E)
@@ -59230,7 +59097,6 @@ def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3313)
     return True
 
 
@@ -60088,7 +59954,6 @@ def t_3378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3383)
         return k()
 
     return t_3379(ctx, r1, s, E)
@@ -60150,7 +60015,6 @@ def d_3383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3383)
     return True
 
 
@@ -62619,7 +62483,6 @@ def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3575)
         return k()
 
     return t_3571(ctx, r1, s, E)
@@ -62681,7 +62544,6 @@ def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3575)
     return True
 
 
@@ -63842,7 +63704,6 @@ def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3666)
         return k()
 
     return t_3662(ctx, r1, s, E)
@@ -63904,7 +63765,6 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3666)
     return True
 
 
@@ -64018,7 +63878,6 @@ def t_3675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3682)
         return k()
 
     if not d_3676(ctx, E):
@@ -64121,7 +63980,6 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3682)
     return True
 
 
@@ -64235,7 +64093,6 @@ def t_3691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3698)
         return k()
 
     if not d_3692(ctx, E):
@@ -64338,7 +64195,6 @@ def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3698)
     return True
 
 
@@ -64507,7 +64363,6 @@ def t_3711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3718)
         return k()
 
     if not d_3712(ctx, E):
@@ -64610,7 +64465,6 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3718)
     return True
 
 
@@ -64949,7 +64803,6 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3747)
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -65011,7 +64864,6 @@ def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3747)
     return True
 
 
@@ -65141,7 +64993,6 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3762)
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -65203,7 +65054,6 @@ def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3762)
     return True
 
 
@@ -68225,7 +68075,6 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 4008)
         return k()
 
     ctx.steps += 1
@@ -68651,7 +68500,6 @@ def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4008)
     return True
 
 
@@ -69144,7 +68992,6 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 4046)
     return True
 
 
@@ -69152,7 +68999,6 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4046)
     return True
 
 
@@ -71102,7 +70948,6 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 4191)
     return True
 
 
@@ -71110,7 +70955,6 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4191)
     return True
 
 
@@ -71459,7 +71303,6 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3747)
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -71521,7 +71364,6 @@ def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3747)
     return True
 
 
@@ -71651,7 +71493,6 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3762)
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -71713,7 +71554,6 @@ def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3762)
     return True
 
 
