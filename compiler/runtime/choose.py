@@ -139,19 +139,21 @@ def _bindings(ctx: Ctx, gens: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for gen in gens:
         nxt = []
         for binding in out:
-            with ctx.scope({**ctx.env(), **binding}):
-                items = items_of(ev(ctx, gen["src"]))
+            names = {**ctx.env(), **binding}
+            with ctx.scope(names):
+                items = items_of(ev(ctx, gen["src"], names))
                 for item in items:
-                    ctx.env()[gen["v"]] = item
-                    if "w" not in gen or ev(ctx, gen["w"]):
+                    names[gen["v"]] = item
+                    if "w" not in gen or ev(ctx, gen["w"], names):
                         nxt.append({**binding, gen["v"]: item})
         out = nxt
     return out
 
 
 def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
-    with ctx.scope({**ctx.env(), **binding}):
-        return clone(ev(ctx, alt["label"]))
+    names = {**ctx.env(), **binding}
+    with ctx.scope(names):
+        return clone(ev(ctx, alt["label"], names))
 
 
 # ---- trial runs ----------------------------------------------------------------------
@@ -234,13 +236,13 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
     gen = gens[level]
     names = {**ctx.env(), **binding}
     with ctx.scope(names):
-        items = list(items_of(ev(ctx, gen["src"])))
+        items = list(items_of(ev(ctx, gen["src"], names)))
     var, where = gen["v"], gen.get("w")
     for item in items:
         if where is not None:
             names[var] = item  # the names of this level, the variable set to the item
             with ctx.scope(names):
-                keep = ev(ctx, where)
+                keep = ev(ctx, where, names)
             if not keep:
                 continue
         yield from _lazy_bindings(ctx, gens, level + 1, {**binding, var: item})

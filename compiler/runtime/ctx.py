@@ -80,9 +80,9 @@ class Ctx:
     def env(self) -> dict[str, Any]:
         """The names of the innermost scope frame (locals, you, this, event)."""
         frames = self.frames
-        top = frames[-1] if frames else None
-        if frames is self._env_frames and top is self._env_top and \
-                len(frames) == self._env_len:
+        n = len(frames)
+        top = frames[-1] if n else None
+        if top is self._env_top and n == self._env_len and frames is self._env_frames:
             return self._env
         env: dict[str, Any] = {}
         for frame in reversed(frames):

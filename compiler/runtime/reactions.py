@@ -82,8 +82,9 @@ def _holds(ctx: Ctx, spec: dict[str, Any], owner: Any, rid: Any, fields: dict[st
            env: dict[str, Any] | None = None) -> bool:
     if "w" not in spec:
         return True
-    with ctx.scope({**(env or {}), "you": owner, "this": rid, "event": fields}):
-        return bool(ev(ctx, spec["w"]))
+    names = {**(env or {}), "you": owner, "this": rid, "event": fields}
+    with ctx.scope(names):
+        return bool(ev(ctx, spec["w"], names))
 
 
 def _ordered(ctx: Ctx, found: list[dict[str, Any]], actor: Any) -> list[dict[str, Any]]:
@@ -189,7 +190,8 @@ def _modifier(ctx: Ctx, mod: dict[str, Any], owner: Any, rid: Any, params: dict[
               you: Any, env: dict[str, Any]) -> int:
     if not mod.get("anyone") and owner != you:
         return 0
-    with ctx.scope({**env, **params, "you": owner, "this": rid}):
-        if "w" in mod and not ev(ctx, mod["w"]):
+    names = {**env, **params, "you": owner, "this": rid}
+    with ctx.scope(names):
+        if "w" in mod and not ev(ctx, mod["w"], names):
             return 0
-        return num(ev(ctx, mod["by"]))
+        return num(ev(ctx, mod["by"], names))

@@ -16,14 +16,15 @@ __all__ = ["clone", "ev", "items_of", "num", "record"]
 Node = dict[str, Any]
 
 
-def ev(ctx: Any, node: Any) -> Any:
-    """The value of expression ``node`` (its compiled function when the game has one)."""
+def ev(ctx: Any, node: Any, env: dict[str, Any] | None = None) -> Any:
+    """The value of expression ``node`` (its compiled function when the game has one).
+    ``env``: the names in scope when the caller has them (``ctx.env()``), else None."""
     x = node.get("x")
     if x is not None:
         fn = ctx.code.get(x)
         if fn is not None:
             try:
-                return fn(ctx)
+                return fn(ctx, env)
             except Exception as exc:
                 _locate(exc, fn)
                 raise
@@ -99,8 +100,9 @@ def _fld_of(ctx: Any, n: Node, rid: Any) -> Any:
         return n.get("d")
     value = rec.get(n["f"], n.get("d"))
     if isinstance(value, dict) and "op" in value and "id" not in value:
-        with ctx.scope({**ctx.env(), "this": rid}):
-            return ev(ctx, value)
+        names = {**ctx.env(), "this": rid}
+        with ctx.scope(names):
+            return ev(ctx, value, names)
     if not isinstance(value, (dict, list)):
         return value
     key = (n["kind"], rid, n["f"])
