@@ -61,7 +61,7 @@ def test_an_error_in_generated_code_names_the_yaml_line() -> None:
     game = Game.new(comp.ir, players=2, seed=1)
     x, fn = next((x, f) for x, f in code.items() if getattr(f, "rulesc_at", ""))
 
-    def broken(ctx: object) -> None:
+    def broken(ctx: object, env: object = None) -> None:
         raise ZeroDivisionError("boom")
 
     broken.rulesc_at = fn.rulesc_at  # type: ignore[attr-defined]
