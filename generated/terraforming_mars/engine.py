@@ -12939,2020 +12939,2054 @@ def x_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return FLD(ctx, K[8], E.get('c~3099'))
 
 
-def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~3100'), 'scope', None) == 'game')
+
+
+def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return KEY(ctx.state.get('game_tracks'), E.get('t~3100'), 0)
+
+
+def x_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'), 0)
+
+
+def x_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (bool((E.get('t~3100') == 'tr')) and bool((num(E.get('n~3101')) > num(0))))
+
+
+def x_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('tr_raised')
+
+
+def x_4246(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
+    return (num(ctx.state['round']) > num(1))
+
+
+def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4237,), lambda: CALL(ctx, 'sorted', None, [v_c_3100 for v_c_3100 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3100, 'beginner', None) != True)]))
+def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4248,), lambda: CALL(ctx, 'sorted', None, [v_c_3102 for v_c_3102 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3102, 'beginner', None) != True)]))
 
 
-def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4239(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4250(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
     return list(range(len(ctx.state['players'])))
 
 
-def x_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~3102')]
+    return [E.get('c~3104')]
 
 
-def x_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~3102'), 'megacredits', 0)
+    return GET(ctx, 'corporations', E.get('c~3104'), 'megacredits', 0)
 
 
-def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3104'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3106'), 0)
 
 
-def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~3102'))
+    return FLD(ctx, K[9], E.get('c~3104'))
 
 
-def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~3101')}
+    return {'corporation': E.get('corporation_card~3103')}
 
 
-def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~3109') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3111') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~3110') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3112') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3111'), E.get('t_v~3112')), E.get('h_v~3113')) == 0)
+    return (AR('+', AR('+', E.get('s_v~3113'), E.get('t_v~3114')), E.get('h_v~3115')) == 0)
 
 
-def x_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3108')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3110')))
 
 
-def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
-
-
-def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3111')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3112')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3113'))))) >= num(E.get('price~3108')))
-
-
-def x_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('s_v~3111'))) - num(1)), E.get('s_v~3111'))]) if (num(E.get('s_v~3111')) > num(0)) else 0))
-
-
-def x_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('t_v~3112'))) - num(1)), E.get('t_v~3112'))]) if (num(E.get('t_v~3112')) > num(0)) else 0))
-
-
-def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('h_v~3113'))) - num(1)), E.get('h_v~3113'))]) if (num(E.get('h_v~3113')) > num(0)) else 0))
-
-
-def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3114')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('s_v~3111')))) >= num(E.get('price~3108'))))))) and bool((not (bool((num(E.get('t~3115')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('t_v~3112')))) >= num(E.get('price~3108'))))))) and bool((not (bool((num(E.get('h~3116')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('h_v~3113')))) >= num(E.get('price~3108'))))))))
-
-
-def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3113')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3114')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3115'))))) >= num(E.get('price~3110')))
 
 
-def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
-
-
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
-
-
-def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('s_v~3113'))) - num(1)), E.get('s_v~3113'))]) if (num(E.get('s_v~3113')) > num(0)) else 0))
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])}, ({'steel': E.get('s~3114')} if (num(E.get('s_v~3111')) > num(0)) else K[5])), ({'titanium': E.get('t~3115')} if (num(E.get('t_v~3112')) > num(0)) else K[5])), ({'heat': E.get('h~3116')} if (num(E.get('h_v~3113')) > num(0)) else K[5]))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('t_v~3114'))) - num(1)), E.get('t_v~3114'))]) if (num(E.get('t_v~3114')) > num(0)) else 0))
 
 
-def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('h_v~3115'))) - num(1)), E.get('h_v~3115'))]) if (num(E.get('h_v~3115')) > num(0)) else 0))
+
+
+def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3116')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('s_v~3113')))) >= num(E.get('price~3110'))))))) and bool((not (bool((num(E.get('t~3117')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('t_v~3114')))) >= num(E.get('price~3110'))))))) and bool((not (bool((num(E.get('h~3118')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('h_v~3115')))) >= num(E.get('price~3110'))))))))
+
+
+def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+
+
+def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])
+
+
+def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+
+
+def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+
+
+def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+
+
+def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])}, ({'steel': E.get('s~3116')} if (num(E.get('s_v~3113')) > num(0)) else K[5])), ({'titanium': E.get('t~3117')} if (num(E.get('t_v~3114')) > num(0)) else K[5])), ({'heat': E.get('h~3118')} if (num(E.get('h_v~3115')) > num(0)) else K[5]))
+
+
+def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~3106')]
+    return [E.get('card~3108')]
 
 
-def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3106'), 'keep': True}
+    return {'card': E.get('card~3108'), 'keep': True}
 
 
-def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~3106')]
+    return [E.get('card~3108')]
 
 
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3106'), 'keep': False}
+    return {'card': E.get('card~3108'), 'keep': False}
 
 
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4307, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3117), len(ctx.state['players'])) for v_k_3117 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4318, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3119), len(ctx.state['players'])) for v_k_3119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return ctx.state.get('deck')
 
 
-def x_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4320, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3118).get('pack'))) > num(0)) for v_p_3118 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4331, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3120).get('pack'))) > num(0)) for v_p_3120 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4321, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3119), len(ctx.state['players'])) for v_k_3119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4332, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3121), len(ctx.state['players'])) for v_k_3121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
 
 
-def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~3120')]
+    return [E.get('card~3122')]
 
 
-def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~3120')]
+    return [E.get('card~3122')]
 
 
-def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3120')}
+    return {'card': E.get('card~3122')}
 
 
-def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4329, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3121).get('pack') for v_p_3121 in items_of(list(range(len(ctx.state['players']))))])
+def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4340, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3123).get('pack') for v_p_3123 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     return list(range(len(ctx.state['players'])))
 
 
-def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~3124')).get('pack')
+    return PL(ctx, E.get('p~3126')).get('pack')
 
 
-def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return KEY(E.get('packs~3122'), AR('%', (num(AR('+', E.get('p~3124'), len(ctx.state['players']))) - num(E.get('shift~3123'))), len(ctx.state['players'])), None)
+    return KEY(E.get('packs~3124'), AR('%', (num(AR('+', E.get('p~3126'), len(ctx.state['players']))) - num(E.get('shift~3125'))), len(ctx.state['players'])), None)
 
 
-def x_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4334, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3125), len(ctx.state['players'])) for v_k_3125 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4345, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3127), len(ctx.state['players'])) for v_k_3127 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~3129') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3131') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~3130') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3132') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3131'), E.get('t_v~3132')), E.get('h_v~3133')) == 0)
+    return (AR('+', AR('+', E.get('s_v~3133'), E.get('t_v~3134')), E.get('h_v~3135')) == 0)
 
 
-def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3128')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3130')))
 
 
-def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
-
-
-def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3131')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3132')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3133'))))) >= num(E.get('price~3128')))
-
-
-def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('s_v~3131'))) - num(1)), E.get('s_v~3131'))]) if (num(E.get('s_v~3131')) > num(0)) else 0))
-
-
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('t_v~3132'))) - num(1)), E.get('t_v~3132'))]) if (num(E.get('t_v~3132')) > num(0)) else 0))
-
-
-def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('h_v~3133'))) - num(1)), E.get('h_v~3133'))]) if (num(E.get('h_v~3133')) > num(0)) else 0))
-
-
-def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3134')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('s_v~3131')))) >= num(E.get('price~3128'))))))) and bool((not (bool((num(E.get('t~3135')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('t_v~3132')))) >= num(E.get('price~3128'))))))) and bool((not (bool((num(E.get('h~3136')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('h_v~3133')))) >= num(E.get('price~3128'))))))))
-
-
-def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3133')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3134')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3135'))))) >= num(E.get('price~3130')))
 
 
-def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
-
-
-def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
-
-
-def x_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('s_v~3133'))) - num(1)), E.get('s_v~3133'))]) if (num(E.get('s_v~3133')) > num(0)) else 0))
 
 
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])}, ({'steel': E.get('s~3134')} if (num(E.get('s_v~3131')) > num(0)) else K[5])), ({'titanium': E.get('t~3135')} if (num(E.get('t_v~3132')) > num(0)) else K[5])), ({'heat': E.get('h~3136')} if (num(E.get('h_v~3133')) > num(0)) else K[5]))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('t_v~3134'))) - num(1)), E.get('t_v~3134'))]) if (num(E.get('t_v~3134')) > num(0)) else 0))
 
 
-def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('h_v~3135'))) - num(1)), E.get('h_v~3135'))]) if (num(E.get('h_v~3135')) > num(0)) else 0))
+
+
+def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3136')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('s_v~3133')))) >= num(E.get('price~3130'))))))) and bool((not (bool((num(E.get('t~3137')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('t_v~3134')))) >= num(E.get('price~3130'))))))) and bool((not (bool((num(E.get('h~3138')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('h_v~3135')))) >= num(E.get('price~3130'))))))))
+
+
+def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+
+
+def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])
+
+
+def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+
+
+def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+
+
+def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+
+
+def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])}, ({'steel': E.get('s~3136')} if (num(E.get('s_v~3133')) > num(0)) else K[5])), ({'titanium': E.get('t~3137')} if (num(E.get('t_v~3134')) > num(0)) else K[5])), ({'heat': E.get('h~3138')} if (num(E.get('h_v~3135')) > num(0)) else K[5]))
+
+
+def x_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~3126')]
+    return [E.get('card~3128')]
 
 
-def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3126'), 'keep': True}
+    return {'card': E.get('card~3128'), 'keep': True}
 
 
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~3126')]
+    return [E.get('card~3128')]
 
 
-def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3126'), 'keep': False}
+    return {'card': E.get('card~3128'), 'keep': False}
 
 
-def x_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4381(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4687(ctx, E=None):  # 
-    return MEMO(ctx, (4687, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4698(ctx, E=None):  # 
+    return MEMO(ctx, (4698, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4373,), lambda: CALL(ctx, 'sorted', None, [v_c_2945 for v_c_2945 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2945, 'deck', None) == 'project')]))
+def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return MEMO(ctx, (4384,), lambda: CALL(ctx, 'sorted', None, [v_c_2945 for v_c_2945 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2945, 'deck', None) == 'project')]))
 
 
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_4687(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4687, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4698(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+    return MEMO(ctx, (4698, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     return IDS(ctx, 'resources')
 
 
-def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2949'), 0)
 
 
-def x_4687(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4687, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4698(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+    return MEMO(ctx, (4698, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'corporations', E.get('c~2950'), 'beginner', None) == True)
 
 
-def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return [E.get('c~2951')]
 
 
-def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~2951'), 'megacredits', 0)
 
 
-def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2953'), 0)
 
 
-def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[9], E.get('c~2951'))
 
 
-def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return ctx.state.get('first_player')
 
 
-def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return ctx.state.get('first_player')
 
 
-def x_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
 
 
-def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2954'), 'scope', None) == 'game')
 
 
-def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2954'), 0)
 
 
-def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2954'), 0)
 
 
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return (bool((E.get('t~2954') == 'tr')) and bool((num(E.get('n~2955')) > num(0))))
 
 
-def x_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4408(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
+def x_4419(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4409, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2956), len(ctx.state['players'])) for v_k_2956 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    return MEMO(ctx, (4420, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2956), len(ctx.state['players'])) for v_k_2956 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4429(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4430(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4423, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2958), len(ctx.state['players'])) for v_k_2958 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+    return MEMO(ctx, (4434, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2958), len(ctx.state['players'])) for v_k_2958 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4435(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4429(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2962') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4430(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2963') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2964'), E.get('t_v~2965')), E.get('h_v~2966')) == 0)
 
 
-def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2961')))
 
 
-def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2964')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2965')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2966'))))) >= num(E.get('price~2961')))
 
 
-def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2961'), E.get('s_v~2964'))) - num(1)), E.get('s_v~2964'))]) if (num(E.get('s_v~2964')) > num(0)) else 0))
 
 
-def x_4438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2961'), E.get('t_v~2965'))) - num(1)), E.get('t_v~2965'))]) if (num(E.get('t_v~2965')) > num(0)) else 0))
 
 
-def x_4439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2961'), E.get('h_v~2966'))) - num(1)), E.get('h_v~2966'))]) if (num(E.get('h_v~2966')) > num(0)) else 0))
 
 
-def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2961')) - num((num(E.get('s~2967')) * num(E.get('s_v~2964')))))) - num((num(E.get('t~2968')) * num(E.get('t_v~2965')))))) - num((num(E.get('h~2969')) * num(E.get('h_v~2966')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2967')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2967')) * num(E.get('s_v~2964'))), (num(E.get('t~2968')) * num(E.get('t_v~2965')))), (num(E.get('h~2969')) * num(E.get('h_v~2966'))))) - num(E.get('s_v~2964')))) >= num(E.get('price~2961'))))))) and bool((not (bool((num(E.get('t~2968')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2967')) * num(E.get('s_v~2964'))), (num(E.get('t~2968')) * num(E.get('t_v~2965')))), (num(E.get('h~2969')) * num(E.get('h_v~2966'))))) - num(E.get('t_v~2965')))) >= num(E.get('price~2961'))))))) and bool((not (bool((num(E.get('h~2969')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2967')) * num(E.get('s_v~2964'))), (num(E.get('t~2968')) * num(E.get('t_v~2965')))), (num(E.get('h~2969')) * num(E.get('h_v~2966'))))) - num(E.get('h_v~2966')))) >= num(E.get('price~2961'))))))))
 
 
-def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2961')) - num((num(E.get('s~2967')) * num(E.get('s_v~2964')))))) - num((num(E.get('t~2968')) * num(E.get('t_v~2965')))))) - num((num(E.get('h~2969')) * num(E.get('h_v~2966')))))])
 
 
-def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4458(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2961')) - num((num(E.get('s~2967')) * num(E.get('s_v~2964')))))) - num((num(E.get('t~2968')) * num(E.get('t_v~2965')))))) - num((num(E.get('h~2969')) * num(E.get('h_v~2966')))))])}, ({'steel': E.get('s~2967')} if (num(E.get('s_v~2964')) > num(0)) else K[5])), ({'titanium': E.get('t~2968')} if (num(E.get('t_v~2965')) > num(0)) else K[5])), ({'heat': E.get('h~2969')} if (num(E.get('h_v~2966')) > num(0)) else K[5]))
 
 
-def x_4451(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4462(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4452(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return [E.get('card~2959')]
 
 
-def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~2959'), 'keep': True}
 
 
-def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return [E.get('card~2959')]
 
 
-def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4467(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~2959'), 'keep': False}
 
 
-def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4459(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
+def x_4470(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_4471(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4462(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
-def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4463, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2970), len(ctx.state['players'])) for v_k_2970 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4474(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    return MEMO(ctx, (4474, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2970), len(ctx.state['players'])) for v_k_2970 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     if E is None:
         E = ctx.env()
     return (not IN(E.get('you'), ctx.state.get('passed')))
 
 
-def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     if E is None:
         E = ctx.env()
     return (not PL(ctx, E.get('you')).get('first_action_taken'))
 
 
-def x_4467(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('first_action_taken')
 
 
-def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'any', None, [(FLD(ctx, K[10], v_c_2972) != None) for v_c_2972 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-def x_4470(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[10], E.get('c~2973'))
 
 
-def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4486(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4488(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
     return (num(E.get('done~2971')) < num(2))
 
 
-def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[11], E.get('card~2975'))
 
 
-def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'card_cost', {'card': E.get('card~2976')}, GET(ctx, 'cards', E.get('card~2976'), 'cost', 0), 0)
 
 
-def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2976')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2976'), 'tags', [])))) else 0), None)
 
 
-def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2976')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2976'), 'tags', [])))) else 0), None)
 
 
-def x_4485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2978') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2979') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4488(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2980'), E.get('t_v~2981')), E.get('h_v~2982')) == 0)
 
 
-def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2977')))
 
 
-def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2980')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2981')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2982'))))) >= num(E.get('price~2977')))
 
 
-def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2977'), E.get('s_v~2980'))) - num(1)), E.get('s_v~2980'))]) if (num(E.get('s_v~2980')) > num(0)) else 0))
 
 
-def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2977'), E.get('t_v~2981'))) - num(1)), E.get('t_v~2981'))]) if (num(E.get('t_v~2981')) > num(0)) else 0))
 
 
-def x_4495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2977'), E.get('h_v~2982'))) - num(1)), E.get('h_v~2982'))]) if (num(E.get('h_v~2982')) > num(0)) else 0))
 
 
-def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2977')) - num((num(E.get('s~2983')) * num(E.get('s_v~2980')))))) - num((num(E.get('t~2984')) * num(E.get('t_v~2981')))))) - num((num(E.get('h~2985')) * num(E.get('h_v~2982')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2983')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2983')) * num(E.get('s_v~2980'))), (num(E.get('t~2984')) * num(E.get('t_v~2981')))), (num(E.get('h~2985')) * num(E.get('h_v~2982'))))) - num(E.get('s_v~2980')))) >= num(E.get('price~2977'))))))) and bool((not (bool((num(E.get('t~2984')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2983')) * num(E.get('s_v~2980'))), (num(E.get('t~2984')) * num(E.get('t_v~2981')))), (num(E.get('h~2985')) * num(E.get('h_v~2982'))))) - num(E.get('t_v~2981')))) >= num(E.get('price~2977'))))))) and bool((not (bool((num(E.get('h~2985')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2983')) * num(E.get('s_v~2980'))), (num(E.get('t~2984')) * num(E.get('t_v~2981')))), (num(E.get('h~2985')) * num(E.get('h_v~2982'))))) - num(E.get('h_v~2982')))) >= num(E.get('price~2977'))))))))
 
 
-def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2977')) - num((num(E.get('s~2983')) * num(E.get('s_v~2980')))))) - num((num(E.get('t~2984')) * num(E.get('t_v~2981')))))) - num((num(E.get('h~2985')) * num(E.get('h_v~2982')))))])
 
 
-def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2977')) - num((num(E.get('s~2983')) * num(E.get('s_v~2980')))))) - num((num(E.get('t~2984')) * num(E.get('t_v~2981')))))) - num((num(E.get('h~2985')) * num(E.get('h_v~2982')))))])}, ({'steel': E.get('s~2983')} if (num(E.get('s_v~2980')) > num(0)) else K[5])), ({'titanium': E.get('t~2984')} if (num(E.get('t_v~2981')) > num(0)) else K[5])), ({'heat': E.get('h~2985')} if (num(E.get('h_v~2982')) > num(0)) else K[5]))
 
 
-def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
     return [E.get('card~2975')]
 
 
-def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~2975'), 'resource', None) != None)
 
 
-def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2975'), 0)
 
 
-def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4526(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[12], E.get('card~2975'))
 
 
-def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~2975'), 'type', None) == 'event')
 
 
-def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4528(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('events')
 
 
-def x_4518(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return [E.get('card~2975')]
 
 
-def x_4519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4531(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return [E.get('card~2975')]
 
 
-def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4534(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return GET(ctx, 'cards', E.get('card~2975'), 'tags', [])
 
 
-def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return GET(ctx, 'cards', E.get('card~2975'), 'cost', 0)
 
 
-def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     return ctx.state.get('turn_actions')
 
 
-def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'play', 'card': E.get('card~2974')}
 
 
-def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4541(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~2987'))
 
 
-def x_4533(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2987'), 'paid_in', None) == 'megacredits')
 
 
-def x_4534(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2987')}, GET(ctx, 'actions', E.get('a~2987'), 'price', 0), 0)
 
 
-def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2990') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2991') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4541(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2992'), E.get('t_v~2993')), E.get('h_v~2994')) == 0)
 
 
-def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2989')))
 
 
-def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2992')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2993')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2994'))))) >= num(E.get('price~2989')))
 
 
-def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2989'), E.get('s_v~2992'))) - num(1)), E.get('s_v~2992'))]) if (num(E.get('s_v~2992')) > num(0)) else 0))
 
 
-def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2989'), E.get('t_v~2993'))) - num(1)), E.get('t_v~2993'))]) if (num(E.get('t_v~2993')) > num(0)) else 0))
 
 
-def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2989'), E.get('h_v~2994'))) - num(1)), E.get('h_v~2994'))]) if (num(E.get('h_v~2994')) > num(0)) else 0))
 
 
-def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2989')) - num((num(E.get('s~2995')) * num(E.get('s_v~2992')))))) - num((num(E.get('t~2996')) * num(E.get('t_v~2993')))))) - num((num(E.get('h~2997')) * num(E.get('h_v~2994')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2995')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2995')) * num(E.get('s_v~2992'))), (num(E.get('t~2996')) * num(E.get('t_v~2993')))), (num(E.get('h~2997')) * num(E.get('h_v~2994'))))) - num(E.get('s_v~2992')))) >= num(E.get('price~2989'))))))) and bool((not (bool((num(E.get('t~2996')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2995')) * num(E.get('s_v~2992'))), (num(E.get('t~2996')) * num(E.get('t_v~2993')))), (num(E.get('h~2997')) * num(E.get('h_v~2994'))))) - num(E.get('t_v~2993')))) >= num(E.get('price~2989'))))))) and bool((not (bool((num(E.get('h~2997')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2995')) * num(E.get('s_v~2992'))), (num(E.get('t~2996')) * num(E.get('t_v~2993')))), (num(E.get('h~2997')) * num(E.get('h_v~2994'))))) - num(E.get('h_v~2994')))) >= num(E.get('price~2989'))))))))
 
 
-def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4562(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2989')) - num((num(E.get('s~2995')) * num(E.get('s_v~2992')))))) - num((num(E.get('t~2996')) * num(E.get('t_v~2993')))))) - num((num(E.get('h~2997')) * num(E.get('h_v~2994')))))])
 
 
-def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4567(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2989')) - num((num(E.get('s~2995')) * num(E.get('s_v~2992')))))) - num((num(E.get('t~2996')) * num(E.get('t_v~2993')))))) - num((num(E.get('h~2997')) * num(E.get('h_v~2994')))))])}, ({'steel': E.get('s~2995')} if (num(E.get('s_v~2992')) > num(0)) else K[5])), ({'titanium': E.get('t~2996')} if (num(E.get('t_v~2993')) > num(0)) else K[5])), ({'heat': E.get('h~2997')} if (num(E.get('h_v~2994')) > num(0)) else K[5]))
 
 
-def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4571(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2987')}, GET(ctx, 'actions', E.get('a~2987'), 'price', 0), 0)
 
 
-def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2987'), 'paid_in', None)
 
 
-def x_4562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4573(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2999'), 0)) >= num(E.get('n~2998')))
 
 
-def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2999'), 0)
 
 
-def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[14], E.get('a~2987'))
 
 
-def x_4566(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2987'), 'group', None) == 'standard_project')
 
 
-def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2987'), 'price', 0)
 
 
-def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     return ctx.state.get('turn_actions')
 
 
-def x_4574(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4585(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'project', 'id': E.get('a~2986')}
 
 
-def x_4575(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4586(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def x_4588(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~3001'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[15], E.get('m~3001'))))
 
 
-def x_4582(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~3004') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~3005') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4585(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3006'), E.get('t_v~3007')), E.get('h_v~3008')) == 0)
 
 
-def x_4586(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3003')))
 
 
-def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3006')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3007')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3008'))))) >= num(E.get('price~3003')))
 
 
-def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3003'), E.get('s_v~3006'))) - num(1)), E.get('s_v~3006'))]) if (num(E.get('s_v~3006')) > num(0)) else 0))
 
 
-def x_4591(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3003'), E.get('t_v~3007'))) - num(1)), E.get('t_v~3007'))]) if (num(E.get('t_v~3007')) > num(0)) else 0))
 
 
-def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3003'), E.get('h_v~3008'))) - num(1)), E.get('h_v~3008'))]) if (num(E.get('h_v~3008')) > num(0)) else 0))
 
 
-def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3003')) - num((num(E.get('s~3009')) * num(E.get('s_v~3006')))))) - num((num(E.get('t~3010')) * num(E.get('t_v~3007')))))) - num((num(E.get('h~3011')) * num(E.get('h_v~3008')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3009')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3009')) * num(E.get('s_v~3006'))), (num(E.get('t~3010')) * num(E.get('t_v~3007')))), (num(E.get('h~3011')) * num(E.get('h_v~3008'))))) - num(E.get('s_v~3006')))) >= num(E.get('price~3003'))))))) and bool((not (bool((num(E.get('t~3010')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3009')) * num(E.get('s_v~3006'))), (num(E.get('t~3010')) * num(E.get('t_v~3007')))), (num(E.get('h~3011')) * num(E.get('h_v~3008'))))) - num(E.get('t_v~3007')))) >= num(E.get('price~3003'))))))) and bool((not (bool((num(E.get('h~3011')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3009')) * num(E.get('s_v~3006'))), (num(E.get('t~3010')) * num(E.get('t_v~3007')))), (num(E.get('h~3011')) * num(E.get('h_v~3008'))))) - num(E.get('h_v~3008')))) >= num(E.get('price~3003'))))))))
 
 
-def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3003')) - num((num(E.get('s~3009')) * num(E.get('s_v~3006')))))) - num((num(E.get('t~3010')) * num(E.get('t_v~3007')))))) - num((num(E.get('h~3011')) * num(E.get('h_v~3008')))))])
 
 
-def x_4596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3003')) - num((num(E.get('s~3009')) * num(E.get('s_v~3006')))))) - num((num(E.get('t~3010')) * num(E.get('t_v~3007')))))) - num((num(E.get('h~3011')) * num(E.get('h_v~3008')))))])}, ({'steel': E.get('s~3009')} if (num(E.get('s_v~3006')) > num(0)) else K[5])), ({'titanium': E.get('t~3010')} if (num(E.get('t_v~3007')) > num(0)) else K[5])), ({'heat': E.get('h~3011')} if (num(E.get('h_v~3008')) > num(0)) else K[5]))
 
 
-def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('milestones'), E.get('m~3001'), None)
 
 
-def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     return ctx.state.get('turn_actions')
 
 
-def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'milestone', 'id': E.get('m~3000')}
 
 
-def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def x_4624(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4613, E.get('a~3013'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[16])))) and bool((not IN(E.get('a~3013'), [KEY(v_f_3014, 'id', None) for v_f_3014 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (4624, E.get('a~3013'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[16])))) and bool((not IN(E.get('a~3013'), [KEY(v_f_3014, 'id', None) for v_f_3014 in items_of(ctx.state.get('awards'))])))))
 
 
-def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
     return KEY(K[16], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
 
 
-def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~3017') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~3018') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3019'), E.get('t_v~3020')), E.get('h_v~3021')) == 0)
 
 
-def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3016')))
 
 
-def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3019')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3020')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3021'))))) >= num(E.get('price~3016')))
 
 
-def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3016'), E.get('s_v~3019'))) - num(1)), E.get('s_v~3019'))]) if (num(E.get('s_v~3019')) > num(0)) else 0))
 
 
-def x_4627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4638(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3016'), E.get('t_v~3020'))) - num(1)), E.get('t_v~3020'))]) if (num(E.get('t_v~3020')) > num(0)) else 0))
 
 
-def x_4628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4639(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3016'), E.get('h_v~3021'))) - num(1)), E.get('h_v~3021'))]) if (num(E.get('h_v~3021')) > num(0)) else 0))
 
 
-def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4640(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3016')) - num((num(E.get('s~3022')) * num(E.get('s_v~3019')))))) - num((num(E.get('t~3023')) * num(E.get('t_v~3020')))))) - num((num(E.get('h~3024')) * num(E.get('h_v~3021')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3022')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3022')) * num(E.get('s_v~3019'))), (num(E.get('t~3023')) * num(E.get('t_v~3020')))), (num(E.get('h~3024')) * num(E.get('h_v~3021'))))) - num(E.get('s_v~3019')))) >= num(E.get('price~3016'))))))) and bool((not (bool((num(E.get('t~3023')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3022')) * num(E.get('s_v~3019'))), (num(E.get('t~3023')) * num(E.get('t_v~3020')))), (num(E.get('h~3024')) * num(E.get('h_v~3021'))))) - num(E.get('t_v~3020')))) >= num(E.get('price~3016'))))))) and bool((not (bool((num(E.get('h~3024')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3022')) * num(E.get('s_v~3019'))), (num(E.get('t~3023')) * num(E.get('t_v~3020')))), (num(E.get('h~3024')) * num(E.get('h_v~3021'))))) - num(E.get('h_v~3021')))) >= num(E.get('price~3016'))))))))
 
 
-def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3016')) - num((num(E.get('s~3022')) * num(E.get('s_v~3019')))))) - num((num(E.get('t~3023')) * num(E.get('t_v~3020')))))) - num((num(E.get('h~3024')) * num(E.get('h_v~3021')))))])
 
 
-def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4638(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3016')) - num((num(E.get('s~3022')) * num(E.get('s_v~3019')))))) - num((num(E.get('t~3023')) * num(E.get('t_v~3020')))))) - num((num(E.get('h~3024')) * num(E.get('h_v~3021')))))])}, ({'steel': E.get('s~3022')} if (num(E.get('s_v~3019')) > num(0)) else K[5])), ({'titanium': E.get('t~3023')} if (num(E.get('t_v~3020')) > num(0)) else K[5])), ({'heat': E.get('h~3024')} if (num(E.get('h_v~3021')) > num(0)) else K[5]))
 
 
-def x_4640(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     return ctx.state.get('awards')
 
 
-def x_4641(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
     return [{'id': E.get('a~3013'), 'by': E.get('you')}]
 
 
-def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     return ctx.state.get('turn_actions')
 
 
-def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'award', 'id': E.get('a~3012')}
 
 
-def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('card~3025')))) - num(1)))
 
 
-def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
     return (not IN(E.get('card~3028'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return [E.get('card~3028')]
 
 
-def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('card~3028')), E.get('k~3027'), None), 'cost', None)
 
 
-def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('card~3028')), E.get('k~3027'), None), 'effect', None)
 
 
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     return ctx.state.get('turn_actions')
 
 
-def x_4661(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4672(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'card_action', 'card': E.get('card~3025'), 'index': E.get('k~3026')}
 
 
-def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[18], E.get('c~3029')))) - num(1)))
 
 
-def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
     return (not IN(E.get('c~3032'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
     return [E.get('c~3032')]
 
 
-def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return KEY(KEY(FLD(ctx, K[18], E.get('c~3032')), E.get('k~3031'), None), 'cost', None)
 
 
-def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return KEY(KEY(FLD(ctx, K[18], E.get('c~3032')), E.get('k~3031'), None), 'effect', None)
 
 
-def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     return ctx.state.get('turn_actions')
 
 
-def x_4676(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'card_action', 'card': E.get('c~3029'), 'index': E.get('k~3030')}
 
 
-def x_4677(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     if E is None:
         E = ctx.env()
     return (E.get('done~2971') == 0)
 
 
-def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     return ctx.state.get('passed')
 
 
-def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     if E is None:
         E = ctx.env()
     return [E.get('you')]
 
 
-def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     if E is None:
         E = ctx.env()
     return (num(E.get('done~2971')) > num(0))
 
 
-def x_4687(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4687, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4698(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+    return MEMO(ctx, (4698, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2944), len(ctx.state['players'])) for v_k_2944 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~3034'), 0)
 
 
-def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3033'), 0)
 
 
-def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~3033'), 0)
 
 
-def x_4696(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def x_4707(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3036'), 0)
 
 
-def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return (num(E.get('n~3035')) * num(E.get('k~3037')))
 
 
-def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     return IDS(ctx, 'resources')
 
 
-def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3038'), 0)
 
 
-def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~3038'), 0)
 
 
-def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4706(ctx, E=None):  # 
-    return MEMO(ctx, (4706, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3039, 0)) >= num(GET(ctx, 'parameters', v_p_3039, 'max', 0))) for v_p_3039 in items_of(IDS(ctx, 'parameters'))]))
+def x_4717(ctx, E=None):  # 
+    return MEMO(ctx, (4717, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3039, 0)) >= num(GET(ctx, 'parameters', v_p_3039, 'max', 0))) for v_p_3039 in items_of(IDS(ctx, 'parameters'))]))
 
 
-def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (4707, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3040), len(ctx.state['players'])) for v_k_3040 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+    return MEMO(ctx, (4718, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3040), len(ctx.state['players'])) for v_k_3040 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4710(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     return IDS(ctx, 'actions')
 
 
-def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     if E is None:
         E = ctx.env()
     return (bool((GET(ctx, 'actions', E.get('a~3042'), 'group', None) == 'conversion')) and bool((E.get('a~3042') == 'plants_to_greenery')))
 
 
-def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4724(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~3043'))
 
 
-def x_4714(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~3043'), 'paid_in', None) == 'megacredits')
 
 
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~3043')}, GET(ctx, 'actions', E.get('a~3043'), 'price', 0), 0)
 
 
-def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~3046') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~3047') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~3048'), E.get('t_v~3049')), E.get('h_v~3050')) == 0)
 
 
-def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3045')))
 
 
-def x_4724(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3048')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3049')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3050'))))) >= num(E.get('price~3045')))
 
 
-def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3045'), E.get('s_v~3048'))) - num(1)), E.get('s_v~3048'))]) if (num(E.get('s_v~3048')) > num(0)) else 0))
 
 
-def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3045'), E.get('t_v~3049'))) - num(1)), E.get('t_v~3049'))]) if (num(E.get('t_v~3049')) > num(0)) else 0))
 
 
-def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3045'), E.get('h_v~3050'))) - num(1)), E.get('h_v~3050'))]) if (num(E.get('h_v~3050')) > num(0)) else 0))
 
 
-def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3045')) - num((num(E.get('s~3051')) * num(E.get('s_v~3048')))))) - num((num(E.get('t~3052')) * num(E.get('t_v~3049')))))) - num((num(E.get('h~3053')) * num(E.get('h_v~3050')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3051')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3051')) * num(E.get('s_v~3048'))), (num(E.get('t~3052')) * num(E.get('t_v~3049')))), (num(E.get('h~3053')) * num(E.get('h_v~3050'))))) - num(E.get('s_v~3048')))) >= num(E.get('price~3045'))))))) and bool((not (bool((num(E.get('t~3052')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3051')) * num(E.get('s_v~3048'))), (num(E.get('t~3052')) * num(E.get('t_v~3049')))), (num(E.get('h~3053')) * num(E.get('h_v~3050'))))) - num(E.get('t_v~3049')))) >= num(E.get('price~3045'))))))) and bool((not (bool((num(E.get('h~3053')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3051')) * num(E.get('s_v~3048'))), (num(E.get('t~3052')) * num(E.get('t_v~3049')))), (num(E.get('h~3053')) * num(E.get('h_v~3050'))))) - num(E.get('h_v~3050')))) >= num(E.get('price~3045'))))))))
 
 
-def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3045')) - num((num(E.get('s~3051')) * num(E.get('s_v~3048')))))) - num((num(E.get('t~3052')) * num(E.get('t_v~3049')))))) - num((num(E.get('h~3053')) * num(E.get('h_v~3050')))))])
 
 
-def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3045')) - num((num(E.get('s~3051')) * num(E.get('s_v~3048')))))) - num((num(E.get('t~3052')) * num(E.get('t_v~3049')))))) - num((num(E.get('h~3053')) * num(E.get('h_v~3050')))))])}, ({'steel': E.get('s~3051')} if (num(E.get('s_v~3048')) > num(0)) else K[5])), ({'titanium': E.get('t~3052')} if (num(E.get('t_v~3049')) > num(0)) else K[5])), ({'heat': E.get('h~3053')} if (num(E.get('h_v~3050')) > num(0)) else K[5]))
 
 
-def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~3043')}, GET(ctx, 'actions', E.get('a~3043'), 'price', 0), 0)
 
 
-def x_4742(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return GET(ctx, 'actions', E.get('a~3043'), 'paid_in', None)
 
 
-def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3055'), 0)) >= num(E.get('n~3054')))
 
 
-def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3055'), 0)
 
 
-def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[14], E.get('a~3043'))
 
 
-def x_4747(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~3043'), 'group', None) == 'standard_project')
 
 
-def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4761(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return GET(ctx, 'actions', E.get('a~3043'), 'price', 0)
 
 
-def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     if E is None:
         E = ctx.env()
     return {'act': 'project', 'id': E.get('a~3042')}
 
 
-def x_4755(ctx, E=None):  # 
+def x_4766(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_4756(ctx, E=None):  # 
+def x_4767(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4756, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_3056 for v_m_3056 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_3056, None) == E.get('you'))]))))
+    return MEMO(ctx, (4767, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_3056 for v_m_3056 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_3056, None) == E.get('you'))]))))
 
 
-def x_4757(ctx, E=None):  # 
+def x_4768(ctx, E=None):  # 
     return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[19], KEY(v_f_3057, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3058, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) for v_p_3058 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_3059 for v_p_3059 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_3059, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_3060, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) for v_q_3060 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[19], KEY(v_f_3057, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_3061, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) for v_p_3061 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_3061, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_3062, lambda E: FLD(ctx, K[19], KEY(v_f_3057, 'id', None))) for v_q_3062 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_3057 in items_of(ctx.state.get('awards'))])
 
 
-def x_4758(ctx, E=None):  # 
+def x_4769(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4758, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_3063 for v_s_3063 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4769, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_3063 for v_s_3063 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3063, {}), 'owner', None) == E.get('you'))))]))
 
 
-def x_4759(ctx, E=None):  # 
+def x_4770(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4759, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3065 for v_x_3065 in items_of(ADJ(ctx, 'spaces', v_s_3064)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_3065, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3065, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3065, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_3064 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4770, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_3065 for v_x_3065 in items_of(ADJ(ctx, 'spaces', v_s_3064)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_3065, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3065, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3065, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_3064 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_3064, {}), 'owner', None) == E.get('you'))))]))
 
 
-def x_4760(ctx, E=None):  # 
+def x_4771(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'sum', None, [FLD(ctx, K[20], v_c_3066) for v_c_3066 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
 
 
-def x_4761(ctx, E=None):  # 
+def x_4772(ctx, E=None):  # 
     return ((K[21] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3067, 0)) >= num(GET(ctx, 'parameters', v_p_3067, 'max', 0))) for v_p_3067 in items_of(IDS(ctx, 'parameters'))]) else K[22]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
 
 
-def x_4762(ctx, E=None):  # 
+def x_4773(ctx, E=None):  # 
     return ctx.state.get('turn_actions')
 
 
-def x_4763(ctx, E=None):  # 
-    return MEMO(ctx, (4763, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3069, 0)) >= num(GET(ctx, 'parameters', v_p_3069, 'max', 0))) for v_p_3069 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+def x_4774(ctx, E=None):  # 
+    return MEMO(ctx, (4774, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3069, 0)) >= num(GET(ctx, 'parameters', v_p_3069, 'max', 0))) for v_p_3069 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -15147,555 +15181,589 @@ def x_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return FLD(ctx, K[8], E.get('c~3099'))
 
 
-def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~3100'), 'scope', None) == 'game')
+
+
+def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return KEY(ctx.state.get('game_tracks'), E.get('t~3100'), 0)
+
+
+def x_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'), 0)
+
+
+def x_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (bool((E.get('t~3100') == 'tr')) and bool((num(E.get('n~3101')) > num(0))))
+
+
+def x_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('tr_raised')
+
+
+def x_4246(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
+    return (num(ctx.state['round']) > num(1))
+
+
+def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4237,), lambda: CALL(ctx, 'sorted', None, [v_c_3100 for v_c_3100 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3100, 'beginner', None) != True)]))
+def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4248,), lambda: CALL(ctx, 'sorted', None, [v_c_3102 for v_c_3102 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3102, 'beginner', None) != True)]))
 
 
-def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4239(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4250(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
     return list(range(len(ctx.state['players'])))
 
 
-def x_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~3102')]
+    return [E.get('c~3104')]
 
 
-def x_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~3102'), 'megacredits', 0)
+    return GET(ctx, 'corporations', E.get('c~3104'), 'megacredits', 0)
 
 
-def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3104'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3106'), 0)
 
 
-def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~3102'))
+    return FLD(ctx, K[9], E.get('c~3104'))
 
 
-def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~3101')}
+    return {'corporation': E.get('corporation_card~3103')}
 
 
-def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~3109') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3111') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~3110') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3112') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3111'), E.get('t_v~3112')), E.get('h_v~3113')) == 0)
+    return (AR('+', AR('+', E.get('s_v~3113'), E.get('t_v~3114')), E.get('h_v~3115')) == 0)
 
 
-def x_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3108')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3110')))
 
 
-def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
-
-
-def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3111')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3112')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3113'))))) >= num(E.get('price~3108')))
-
-
-def x_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('s_v~3111'))) - num(1)), E.get('s_v~3111'))]) if (num(E.get('s_v~3111')) > num(0)) else 0))
-
-
-def x_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('t_v~3112'))) - num(1)), E.get('t_v~3112'))]) if (num(E.get('t_v~3112')) > num(0)) else 0))
-
-
-def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3108'), E.get('h_v~3113'))) - num(1)), E.get('h_v~3113'))]) if (num(E.get('h_v~3113')) > num(0)) else 0))
-
-
-def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3114')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('s_v~3111')))) >= num(E.get('price~3108'))))))) and bool((not (bool((num(E.get('t~3115')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('t_v~3112')))) >= num(E.get('price~3108'))))))) and bool((not (bool((num(E.get('h~3116')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3114')) * num(E.get('s_v~3111'))), (num(E.get('t~3115')) * num(E.get('t_v~3112')))), (num(E.get('h~3116')) * num(E.get('h_v~3113'))))) - num(E.get('h_v~3113')))) >= num(E.get('price~3108'))))))))
-
-
-def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3113')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3114')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3115'))))) >= num(E.get('price~3110')))
 
 
-def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
-
-
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
-
-
-def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('s_v~3113'))) - num(1)), E.get('s_v~3113'))]) if (num(E.get('s_v~3113')) > num(0)) else 0))
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3108')) - num((num(E.get('s~3114')) * num(E.get('s_v~3111')))))) - num((num(E.get('t~3115')) * num(E.get('t_v~3112')))))) - num((num(E.get('h~3116')) * num(E.get('h_v~3113')))))])}, ({'steel': E.get('s~3114')} if (num(E.get('s_v~3111')) > num(0)) else K[5])), ({'titanium': E.get('t~3115')} if (num(E.get('t_v~3112')) > num(0)) else K[5])), ({'heat': E.get('h~3116')} if (num(E.get('h_v~3113')) > num(0)) else K[5]))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('t_v~3114'))) - num(1)), E.get('t_v~3114'))]) if (num(E.get('t_v~3114')) > num(0)) else 0))
 
 
-def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('h_v~3115'))) - num(1)), E.get('h_v~3115'))]) if (num(E.get('h_v~3115')) > num(0)) else 0))
 
 
-def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return [E.get('card~3106')]
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3116')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('s_v~3113')))) >= num(E.get('price~3110'))))))) and bool((not (bool((num(E.get('t~3117')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('t_v~3114')))) >= num(E.get('price~3110'))))))) and bool((not (bool((num(E.get('h~3118')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('h_v~3115')))) >= num(E.get('price~3110'))))))))
 
 
-def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~3106'), 'keep': True}
-
-
-def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    return ctx.state.get('discard')
-
-
-def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~3106')]
-
-
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~3106'), 'keep': False}
-
-
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
-def x_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4307, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3117), len(ctx.state['players'])) for v_k_3117 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
-
-
-def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('discard')
-
-
-def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
-
-
-def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return ctx.state.get('deck')
-
-
-def x_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4320, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3118).get('pack'))) > num(0)) for v_p_3118 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4321, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3119), len(ctx.state['players'])) for v_k_3119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    if E is None:
-        E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
-
-
-def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~3120')]
-
-
-def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~3120')]
-
-
-def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~3120')}
-
-
-def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4329, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3121).get('pack') for v_p_3121 in items_of(list(range(len(ctx.state['players']))))])
-
-
-def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
-
-
-def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return list(range(len(ctx.state['players'])))
-
-
-def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('p~3124')).get('pack')
-
-
-def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    if E is None:
-        E = ctx.env()
-    return KEY(E.get('packs~3122'), AR('%', (num(AR('+', E.get('p~3124'), len(ctx.state['players']))) - num(E.get('shift~3123'))), len(ctx.state['players'])), None)
-
-
-def x_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4334, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3125), len(ctx.state['players'])) for v_k_3125 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
-def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('sv~3129') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
-
-
-def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (E.get('tv~3130') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
-
-
-def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3131'), E.get('t_v~3132')), E.get('h_v~3133')) == 0)
-
-
-def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3128')))
-
-
-def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3131')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3132')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3133'))))) >= num(E.get('price~3128')))
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])
 
 
-def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('s_v~3131'))) - num(1)), E.get('s_v~3131'))]) if (num(E.get('s_v~3131')) > num(0)) else 0))
-
-
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('t_v~3132'))) - num(1)), E.get('t_v~3132'))]) if (num(E.get('t_v~3132')) > num(0)) else 0))
-
-
-def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3128'), E.get('h_v~3133'))) - num(1)), E.get('h_v~3133'))]) if (num(E.get('h_v~3133')) > num(0)) else 0))
-
-
-def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3134')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('s_v~3131')))) >= num(E.get('price~3128'))))))) and bool((not (bool((num(E.get('t~3135')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('t_v~3132')))) >= num(E.get('price~3128'))))))) and bool((not (bool((num(E.get('h~3136')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3134')) * num(E.get('s_v~3131'))), (num(E.get('t~3135')) * num(E.get('t_v~3132')))), (num(E.get('h~3136')) * num(E.get('h_v~3133'))))) - num(E.get('h_v~3133')))) >= num(E.get('price~3128'))))))))
-
-
-def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
-
-
-def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])
-
-
-def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3128')) - num((num(E.get('s~3134')) * num(E.get('s_v~3131')))))) - num((num(E.get('t~3135')) * num(E.get('t_v~3132')))))) - num((num(E.get('h~3136')) * num(E.get('h_v~3133')))))])}, ({'steel': E.get('s~3134')} if (num(E.get('s_v~3131')) > num(0)) else K[5])), ({'titanium': E.get('t~3135')} if (num(E.get('t_v~3132')) > num(0)) else K[5])), ({'heat': E.get('h~3136')} if (num(E.get('h_v~3133')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])}, ({'steel': E.get('s~3116')} if (num(E.get('s_v~3113')) > num(0)) else K[5])), ({'titanium': E.get('t~3117')} if (num(E.get('t_v~3114')) > num(0)) else K[5])), ({'heat': E.get('h~3118')} if (num(E.get('h_v~3115')) > num(0)) else K[5]))
 
 
-def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~3126')]
+    return [E.get('card~3108')]
 
 
-def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3126'), 'keep': True}
+    return {'card': E.get('card~3108'), 'keep': True}
 
 
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~3126')]
+    return [E.get('card~3108')]
 
 
-def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3126'), 'keep': False}
+    return {'card': E.get('card~3108'), 'keep': False}
 
 
-def x_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4318, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3119), len(ctx.state['players'])) for v_k_3119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return ctx.state.get('deck')
+
+
+def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return ctx.state.get('discard')
+
+
+def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return ctx.state.get('deck')
+
+
+def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
+
+
+def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4331, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3120).get('pack'))) > num(0)) for v_p_3120 in items_of(list(range(len(ctx.state['players']))))]))
+
+
+def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4332, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3121), len(ctx.state['players'])) for v_k_3121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    if E is None:
+        E = ctx.env()
+    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
+
+
+def x_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return [E.get('card~3122')]
+
+
+def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return [E.get('card~3122')]
+
+
+def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~3122')}
+
+
+def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4340, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3123).get('pack') for v_p_3123 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
+
+
+def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    return list(range(len(ctx.state['players'])))
+
+
+def x_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('p~3126')).get('pack')
+
+
+def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    if E is None:
+        E = ctx.env()
+    return KEY(E.get('packs~3124'), AR('%', (num(AR('+', E.get('p~3126'), len(ctx.state['players']))) - num(E.get('shift~3125'))), len(ctx.state['players'])), None)
+
+
+def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4345, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3127), len(ctx.state['players'])) for v_k_3127 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~3131') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+
+
+def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~3132') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+
+
+def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+
+
+def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (AR('+', AR('+', E.get('s_v~3133'), E.get('t_v~3134')), E.get('h_v~3135')) == 0)
+
+
+def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3130')))
+
+
+def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+
+
+def x_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3133')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3134')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3135'))))) >= num(E.get('price~3130')))
+
+
+def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('s_v~3133'))) - num(1)), E.get('s_v~3133'))]) if (num(E.get('s_v~3133')) > num(0)) else 0))
+
+
+def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('t_v~3134'))) - num(1)), E.get('t_v~3134'))]) if (num(E.get('t_v~3134')) > num(0)) else 0))
+
+
+def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('h_v~3135'))) - num(1)), E.get('h_v~3135'))]) if (num(E.get('h_v~3135')) > num(0)) else 0))
+
+
+def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3136')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('s_v~3133')))) >= num(E.get('price~3130'))))))) and bool((not (bool((num(E.get('t~3137')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('t_v~3134')))) >= num(E.get('price~3130'))))))) and bool((not (bool((num(E.get('h~3138')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('h_v~3135')))) >= num(E.get('price~3130'))))))))
+
+
+def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+
+
+def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])
+
+
+def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+
+
+def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+
+
+def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+
+
+def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])}, ({'steel': E.get('s~3136')} if (num(E.get('s_v~3133')) > num(0)) else K[5])), ({'titanium': E.get('t~3137')} if (num(E.get('t_v~3134')) > num(0)) else K[5])), ({'heat': E.get('h~3138')} if (num(E.get('h_v~3135')) > num(0)) else K[5]))
+
+
+def x_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+    if E is None:
+        E = ctx.env()
+    return [E.get('card~3128')]
+
+
+def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~3128'), 'keep': True}
+
+
+def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    return ctx.state.get('discard')
+
+
+def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    if E is None:
+        E = ctx.env()
+    return [E.get('card~3128')]
+
+
+def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~3128'), 'keep': False}
+
+
+def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4381(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
     return (num(ctx.state['round']) > num(1))
 
 
@@ -61048,7 +61116,7 @@ def t_3717(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     return DO(ctx, x_4235(ctx, E), k)
 
 
-def d_3718(ctx):  # rules_data/terraforming_mars/modules.yaml:51
+def d_3718(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61056,37 +61124,155 @@ def d_3718(ctx):  # rules_data/terraforming_mars/modules.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3719, ctx.state, 'corp_deck', x_4237(ctx, E))
+    ctx.put(E, 't~3100', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3720)
+    ctx.put(E, 'n~3101', 1, True)
+    if not d_3721(ctx):
+        return False
     return True
 
 
-def d_3719(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3719(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3719, ctx.state, 'corp_deck', x_4237(ctx, E))
+    ctx.put(E, 't~3100', 'generation', True)
     return True
 
 
-def d_3720(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3720)
-    return True
-
-
-def t_3721(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:54
+def d_3720(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4239(ctx, E)))
+    ctx.put(E, 'n~3101', 1, True)
+    return True
+
+
+def d_3721(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    if x_4238(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3100'))
+        if c is not None:
+            ASSIGN(ctx, 3722, c, key, E.get('n~3101'))
+    else:
+        if not d_3723(ctx):
+            return False
+    return True
+
+
+def d_3722(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3100'))
+    if c is not None:
+        ASSIGN(ctx, 3722, c, key, E.get('n~3101'))
+    return True
+
+
+def d_3723(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'))
+    if c is not None:
+        ASSIGN(ctx, 3724, c, key, E.get('n~3101'))
+    if not d_3725(ctx):
+        return False
+    return True
+
+
+def d_3724(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'))
+    if c is not None:
+        ASSIGN(ctx, 3724, c, key, E.get('n~3101'))
+    return True
+
+
+def d_3725(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    if x_4243(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            ASSIGN(ctx, 3726, c, key, True)
+    return True
+
+
+def d_3726(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        ASSIGN(ctx, 3726, c, key, True)
+    return True
+
+
+def d_3727(ctx):  # rules_data/terraforming_mars/modules.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 3728, ctx.state, 'corp_deck', x_4248(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3729)
+    return True
+
+
+def d_3728(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ASSIGN(ctx, 3728, ctx.state, 'corp_deck', x_4248(ctx, E))
+    return True
+
+
+def d_3729(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3729)
+    return True
+
+
+def t_3730(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    items = list(items_of(x_4250(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -61098,13 +61284,13 @@ def t_3721(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:54
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3722(ctx, lambda i=i: nxt(i), brk)
+            return t_3731(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3722(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:56
+def t_3731(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61115,14 +61301,14 @@ def t_3722(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:56
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            ASSIGN(ctx, 3738, c, key, K[22])
+            ASSIGN(ctx, 3747, c, key, K[22])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~3105', 10, True)
-        if not d_3740(ctx):
+        ctx.put(E, 'n~3107', 10, True)
+        if not d_3749(ctx):
             return False
-        return t_3751(ctx, r2, s)
+        return t_3760(ctx, r2, s)
 
     def r2():
         ctx.steps += 1
@@ -61130,38 +61316,38 @@ def t_3722(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:56
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3777, c, key, K[22])
+            ASSIGN(ctx, 3786, c, key, K[22])
         return k()
 
-    if not d_3723(ctx):
+    if not d_3732(ctx):
         return False
-    return t_3728(ctx, r1, s)
+    return t_3737(ctx, r1, s)
 
 
-def d_3723(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3732(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(2)
     while left > 0:
         left -= 1
-        if not d_3724(ctx):
+        if not d_3733(ctx):
             return False
     return True
 
 
-def d_3724(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3733(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4241(ctx, E):
-        if not d_3725(ctx):
+    if x_4252(ctx, E):
+        if not d_3734(ctx):
             return False
     return True
 
 
-def d_3725(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3734(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61171,42 +61357,42 @@ def d_3725(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:3
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3726, c, key, x_4243(ctx, E))
+        ASSIGN(ctx, 3735, c, key, x_4254(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3727, ctx.state, 'corp_deck', x_4245(ctx, E))
+    ASSIGN(ctx, 3736, ctx.state, 'corp_deck', x_4256(ctx, E))
     return True
 
 
-def d_3726(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3735(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3726, c, key, x_4243(ctx, E))
+        ASSIGN(ctx, 3735, c, key, x_4254(ctx, E))
     return True
 
 
-def d_3727(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3736(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3727, ctx.state, 'corp_deck', x_4245(ctx, E))
+    ASSIGN(ctx, 3736, ctx.state, 'corp_deck', x_4256(ctx, E))
     return True
 
 
-def t_3728(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def t_3737(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3728, None, [], k)
+    return CHOOSE(ctx, 3737, None, [], k)
 
 
-def t_3729(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3738(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61214,20 +61400,20 @@ def t_3729(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~3102', E.get('corporation_card~3101'), True)
-    return t_3731(ctx, k, s)
+    ctx.put(E, 'c~3104', E.get('corporation_card~3103'), True)
+    return t_3740(ctx, k, s)
 
 
-def d_3730(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3739(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'c~3102', E.get('corporation_card~3101'), True)
+    ctx.put(E, 'c~3104', E.get('corporation_card~3103'), True)
     return True
 
 
-def t_3731(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3740(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61237,70 +61423,70 @@ def t_3731(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3732, c, key, x_4249(ctx, E))
+        ASSIGN(ctx, 3741, c, key, x_4260(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3103', x_4250(ctx, E), True)
+    ctx.put(E, 'n~3105', x_4261(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~3104', 'megacredits', True)
+    ctx.put(E, 'r~3106', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3735, PL(ctx, E.get('you')).get('stock'), E.get('r~3104'))
+    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3106'))
     if c is not None:
-        ASSIGN(ctx, 3735, c, key, E.get('n~3103'))
-    return t_3736(ctx, k, s)
+        ASSIGN(ctx, 3744, c, key, E.get('n~3105'))
+    return t_3745(ctx, k, s)
 
 
-def d_3732(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3741(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3732, c, key, x_4249(ctx, E))
+        ASSIGN(ctx, 3741, c, key, x_4260(ctx, E))
     return True
 
 
-def d_3733(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3742(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3103', x_4250(ctx, E), True)
+    ctx.put(E, 'n~3105', x_4261(ctx, E), True)
     return True
 
 
-def d_3734(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3743(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'r~3104', 'megacredits', True)
+    ctx.put(E, 'r~3106', 'megacredits', True)
     return True
 
 
-def d_3735(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3744(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3735, PL(ctx, E.get('you')).get('stock'), E.get('r~3104'))
+    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3106'))
     if c is not None:
-        ASSIGN(ctx, 3735, c, key, E.get('n~3103'))
+        ASSIGN(ctx, 3744, c, key, E.get('n~3105'))
     return True
 
 
-def t_3736(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3745(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('c~3102')
+    value = E.get('c~3104')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -61312,73 +61498,73 @@ def t_3736(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_3737(ctx, after, None if s is None else brk)
+    return t_3746(ctx, after, None if s is None else brk)
 
 
-def t_3737(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3746(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4255(ctx, E), k)
+    return DO(ctx, x_4266(ctx, E), k)
 
 
-def d_3738(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def d_3747(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3738, c, key, K[22])
+        ASSIGN(ctx, 3747, c, key, K[22])
     return True
 
 
-def d_3739(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
+def d_3748(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3105', 10, True)
+    ctx.put(E, 'n~3107', 10, True)
     return True
 
 
-def d_3740(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    left = num(E.get('n~3105'))
+    left = num(E.get('n~3107'))
     while left > 0:
         left -= 1
-        if not d_3741(ctx):
+        if not d_3750(ctx):
             return False
     return True
 
 
-def d_3741(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not d_3742(ctx):
+    if not d_3751(ctx):
         return False
-    if not d_3747(ctx):
+    if not d_3756(ctx):
         return False
     return True
 
 
-def d_3742(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3751(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4261(ctx, E):
-        if not d_3743(ctx):
+    if x_4272(ctx, E):
+        if not d_3752(ctx):
             return False
     return True
 
 
-def d_3743(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3752(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61386,55 +61572,55 @@ def d_3743(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3744, ctx.state, 'deck', x_4263(ctx, E))
+    ASSIGN(ctx, 3753, ctx.state, 'deck', x_4274(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3745, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3754, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3746)
+    STMT(ctx, 3755)
     return True
 
 
-def d_3744(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3744, ctx.state, 'deck', x_4263(ctx, E))
+    ASSIGN(ctx, 3753, ctx.state, 'deck', x_4274(ctx, E))
     return True
 
 
-def d_3745(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3745, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3754, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3746(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3746)
+    STMT(ctx, 3755)
     return True
 
 
-def d_3747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4267(ctx, E):
-        if not d_3748(ctx):
+    if x_4278(ctx, E):
+        if not d_3757(ctx):
             return False
     return True
 
 
-def d_3748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61444,65 +61630,65 @@ def d_3748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3749, c, key, x_4269(ctx, E))
+        ASSIGN(ctx, 3758, c, key, x_4280(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3750, ctx.state, 'deck', x_4271(ctx, E))
+    ASSIGN(ctx, 3759, ctx.state, 'deck', x_4282(ctx, E))
     return True
 
 
-def d_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3749, c, key, x_4269(ctx, E))
+        ASSIGN(ctx, 3758, c, key, x_4280(ctx, E))
     return True
 
 
-def d_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3750, ctx.state, 'deck', x_4271(ctx, E))
+    ASSIGN(ctx, 3759, ctx.state, 'deck', x_4282(ctx, E))
     return True
 
 
-def t_3751(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3760(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4272(ctx, E)))
-    old = E.get('card~3106', MISSING)
+    items = list(items_of(x_4283(ctx, E)))
+    old = E.get('card~3108', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~3106', old)
+        UNBIND(ctx, 'card~3108', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~3106', item, True)
-            return t_3752(ctx, lambda i=i: nxt(i), brk)
+            ctx.put(E, 'card~3108', item, True)
+            return t_3761(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3752(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3761(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3752, None, [], k)
+    return CHOOSE(ctx, 3761, None, [], k)
 
 
-def t_3753(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3762(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61513,26 +61699,26 @@ def t_3753(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3775, c, key, x_4300(ctx, E))
+            ASSIGN(ctx, 3784, c, key, x_4311(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3107', 3, True)
-    return t_3755(ctx, r1, s)
+    ctx.put(E, 'n~3109', 3, True)
+    return t_3764(ctx, r1, s)
 
 
-def d_3754(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3763(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3107', 3, True)
+    ctx.put(E, 'n~3109', 3, True)
     return True
 
 
-def t_3755(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3764(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61540,46 +61726,46 @@ def t_3755(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~3108', E.get('n~3107'), True)
+    ctx.put(E, 'price~3110', E.get('n~3109'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~3109', 0, True)
+    ctx.put(E, 'sv~3111', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~3110', 0, True)
-    return t_3759(ctx, k, s)
+    ctx.put(E, 'tv~3112', 0, True)
+    return t_3768(ctx, k, s)
 
 
-def d_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'price~3108', E.get('n~3107'), True)
+    ctx.put(E, 'price~3110', E.get('n~3109'), True)
     return True
 
 
-def d_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'sv~3109', 0, True)
+    ctx.put(E, 'sv~3111', 0, True)
     return True
 
 
-def d_3758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3767(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'tv~3110', 0, True)
+    ctx.put(E, 'tv~3112', 0, True)
     return True
 
 
-def t_3759(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3768(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61587,56 +61773,56 @@ def t_3759(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3111', x_4277(ctx, E), True)
+    ctx.put(E, 's_v~3113', x_4288(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3112', x_4278(ctx, E), True)
+    ctx.put(E, 't_v~3114', x_4289(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3113', x_4279(ctx, E), True)
-    return t_3763(ctx, k, s)
+    ctx.put(E, 'h_v~3115', x_4290(ctx, E), True)
+    return t_3772(ctx, k, s)
 
 
-def d_3760(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3769(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3111', x_4277(ctx, E), True)
+    ctx.put(E, 's_v~3113', x_4288(ctx, E), True)
     return True
 
 
-def d_3761(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3770(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3112', x_4278(ctx, E), True)
+    ctx.put(E, 't_v~3114', x_4289(ctx, E), True)
     return True
 
 
-def d_3762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3771(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3113', x_4279(ctx, E), True)
+    ctx.put(E, 'h_v~3115', x_4290(ctx, E), True)
     return True
 
 
-def t_3763(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3772(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4280(ctx, E):
-        return d_3764(ctx) and k()
-    return t_3767(ctx, k, s)
+    if x_4291(ctx, E):
+        return d_3773(ctx) and k()
+    return t_3776(ctx, k, s)
 
 
-def d_3764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3773(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61644,39 +61830,39 @@ def d_3764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4281(ctx, E):
+    if not x_4292(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3766, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3775, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3766, c, key, E.get('price~3108'))
+        ASSIGN(ctx, 3775, c, key, E.get('price~3110'))
     return True
 
 
-def d_3765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3774(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4281(ctx, E):
+    if not x_4292(ctx, E):
         return False
     return True
 
 
-def d_3766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3775(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3766, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3775, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3766, c, key, E.get('price~3108'))
+        ASSIGN(ctx, 3775, c, key, E.get('price~3110'))
     return True
 
 
-def t_3767(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3776(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61684,197 +61870,197 @@ def t_3767(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4284(ctx, E):
+    if not x_4295(ctx, E):
         return False
-    return t_3769(ctx, k, s)
+    return t_3778(ctx, k, s)
 
 
-def d_3768(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3777(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4284(ctx, E):
+    if not x_4295(ctx, E):
         return False
     return True
 
 
-def t_3769(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3778(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3769, None, [], k)
+    return CHOOSE(ctx, 3778, None, [], k)
 
 
-def d_3770(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3771, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3771, c, key, x_4290(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3772, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3772, c, key, E.get('s~3114'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('t~3115'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3774, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3774, c, key, E.get('h~3116'))
-    return True
-
-
-def d_3771(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3779(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3771, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3780, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3771, c, key, x_4290(ctx, E))
+        ASSIGN(ctx, 3780, c, key, x_4301(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3781, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3781, c, key, E.get('s~3116'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3782, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3782, c, key, E.get('t~3117'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3783, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3783, c, key, E.get('h~3118'))
     return True
 
 
-def d_3772(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3780(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3772, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3780, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3772, c, key, E.get('s~3114'))
+        ASSIGN(ctx, 3780, c, key, x_4301(ctx, E))
     return True
 
 
-def d_3773(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3781(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3781, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('t~3115'))
+        ASSIGN(ctx, 3781, c, key, E.get('s~3116'))
     return True
 
 
-def d_3774(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3782(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3774, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3782, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3774, c, key, E.get('h~3116'))
+        ASSIGN(ctx, 3782, c, key, E.get('t~3117'))
     return True
 
 
-def d_3775(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3783(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3783, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3783, c, key, E.get('h~3118'))
+    return True
+
+
+def d_3784(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, x_4300(ctx, E))
+        ASSIGN(ctx, 3784, c, key, x_4311(ctx, E))
     return True
 
 
-def d_3776(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3785(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3776, ctx.state, 'discard', x_4303(ctx, E))
+    ASSIGN(ctx, 3785, ctx.state, 'discard', x_4314(ctx, E))
     return True
 
 
-def d_3777(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3786(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3777, c, key, K[22])
+        ASSIGN(ctx, 3786, c, key, K[22])
     return True
 
 
-def t_3778(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:69
+def t_3787(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     def r1():
-        return t_3802(ctx, k, s)
+        return t_3811(ctx, k, s)
 
-    if not d_3779(ctx):
+    if not d_3788(ctx):
         return False
-    return t_3791(ctx, r1, s)
+    return t_3800(ctx, r1, s)
 
 
-def d_3779(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3788(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4307(ctx, E)))
+    items = list(items_of(x_4318(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_3780(ctx):
+        if not d_3789(ctx):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_3780(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3789(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(4)
     while left > 0:
         left -= 1
-        if not d_3781(ctx):
+        if not d_3790(ctx):
             return False
     return True
 
 
-def d_3781(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3790(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not d_3782(ctx):
+    if not d_3791(ctx):
         return False
-    if not d_3787(ctx):
+    if not d_3796(ctx):
         return False
     return True
 
 
-def d_3782(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3791(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4309(ctx, E):
-        if not d_3783(ctx):
+    if x_4320(ctx, E):
+        if not d_3792(ctx):
             return False
     return True
 
 
-def d_3783(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3792(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61882,55 +62068,55 @@ def d_3783(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3784, ctx.state, 'deck', x_4311(ctx, E))
+    ASSIGN(ctx, 3793, ctx.state, 'deck', x_4322(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3785, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3794, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3786)
+    STMT(ctx, 3795)
     return True
 
 
-def d_3784(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3793(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3784, ctx.state, 'deck', x_4311(ctx, E))
+    ASSIGN(ctx, 3793, ctx.state, 'deck', x_4322(ctx, E))
     return True
 
 
-def d_3785(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3794(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3785, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3794, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3786(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3795(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3786)
+    STMT(ctx, 3795)
     return True
 
 
-def d_3787(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3796(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4315(ctx, E):
-        if not d_3788(ctx):
+    if x_4326(ctx, E):
+        if not d_3797(ctx):
             return False
     return True
 
 
-def d_3788(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3797(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61940,48 +62126,48 @@ def d_3788(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3789, c, key, x_4317(ctx, E))
+        ASSIGN(ctx, 3798, c, key, x_4328(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3790, ctx.state, 'deck', x_4319(ctx, E))
+    ASSIGN(ctx, 3799, ctx.state, 'deck', x_4330(ctx, E))
     return True
 
 
-def d_3789(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3798(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3789, c, key, x_4317(ctx, E))
+        ASSIGN(ctx, 3798, c, key, x_4328(ctx, E))
     return True
 
 
-def d_3790(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3799(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3790, ctx.state, 'deck', x_4319(ctx, E))
+    ASSIGN(ctx, 3799, ctx.state, 'deck', x_4330(ctx, E))
     return True
 
 
-def t_3791(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def t_3800(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     def nxt():
-        if x_4320(ctx, E):
-            return t_3792(ctx, nxt, k)
+        if x_4331(ctx, E):
+            return t_3801(ctx, nxt, k)
         return k()
 
     return nxt()
 
 
-def t_3792(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3801(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61990,24 +62176,24 @@ def t_3792(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~3122', x_4329(ctx, E), True)
+        ctx.put(E, 'packs~3124', x_4340(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~3123', x_4330(ctx, E), True)
-        if not d_3800(ctx):
+        ctx.put(E, 'shift~3125', x_4341(ctx, E), True)
+        if not d_3809(ctx):
             return False
         return k()
 
-    return t_3793(ctx, r1, s)
+    return t_3802(ctx, r1, s)
 
 
-def t_3793(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3802(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4321(ctx, E)))
+    items = list(items_of(x_4332(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -62019,21 +62205,21 @@ def t_3793(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            if x_4322(ctx, E):
-                return t_3794(ctx, lambda i=i: nxt(i), brk)
+            if x_4333(ctx, E):
+                return t_3803(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3794(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def t_3803(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3794, None, [], k)
+    return CHOOSE(ctx, 3803, None, [], k)
 
 
-def d_3795(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3804(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62043,92 +62229,92 @@ def d_3795(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3796, c, key, x_4325(ctx, E))
+        ASSIGN(ctx, 3805, c, key, x_4336(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3797, c, key, x_4327(ctx, E))
+        ASSIGN(ctx, 3806, c, key, x_4338(ctx, E))
     return True
 
 
-def d_3796(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3805(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3796, c, key, x_4325(ctx, E))
+        ASSIGN(ctx, 3805, c, key, x_4336(ctx, E))
     return True
 
 
-def d_3797(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3806(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3797, c, key, x_4327(ctx, E))
+        ASSIGN(ctx, 3806, c, key, x_4338(ctx, E))
     return True
 
 
-def d_3798(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def d_3807(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'packs~3122', x_4329(ctx, E), True)
+    ctx.put(E, 'packs~3124', x_4340(ctx, E), True)
     return True
 
 
-def d_3799(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3808(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'shift~3123', x_4330(ctx, E), True)
+    ctx.put(E, 'shift~3125', x_4341(ctx, E), True)
     return True
 
 
-def d_3800(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3809(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4331(ctx, E)))
-    old = E.get('p~3124', MISSING)
+    items = list(items_of(x_4342(ctx, E)))
+    old = E.get('p~3126', MISSING)
     for item in items:
-        ctx.put(E, 'p~3124', item, True)
+        ctx.put(E, 'p~3126', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~3124')), 'pack'
+        c, key = SEAT(ctx, E.get('p~3126')), 'pack'
         if c is not None:
-            ASSIGN(ctx, 3801, c, key, x_4333(ctx, E))
-    UNBIND(ctx, 'p~3124', old)
+            ASSIGN(ctx, 3810, c, key, x_4344(ctx, E))
+    UNBIND(ctx, 'p~3126', old)
     return True
 
 
-def d_3801(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3810(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~3124')), 'pack'
+    c, key = SEAT(ctx, E.get('p~3126')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3801, c, key, x_4333(ctx, E))
+        ASSIGN(ctx, 3810, c, key, x_4344(ctx, E))
     return True
 
 
-def t_3802(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def t_3811(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4334(ctx, E)))
+    items = list(items_of(x_4345(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -62140,13 +62326,13 @@ def t_3802(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3803(ctx, lambda i=i: nxt(i), brk)
+            return t_3812(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3803(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3812(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62157,43 +62343,43 @@ def t_3803(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3830, c, key, K[22])
+            ASSIGN(ctx, 3839, c, key, K[22])
         return k()
 
-    return t_3804(ctx, r1, s)
+    return t_3813(ctx, r1, s)
 
 
-def t_3804(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3813(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4335(ctx, E)))
-    old = E.get('card~3126', MISSING)
+    items = list(items_of(x_4346(ctx, E)))
+    old = E.get('card~3128', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~3126', old)
+        UNBIND(ctx, 'card~3128', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~3126', item, True)
-            return t_3805(ctx, lambda i=i: nxt(i), brk)
+            ctx.put(E, 'card~3128', item, True)
+            return t_3814(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3805(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3814(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3805, None, [], k)
+    return CHOOSE(ctx, 3814, None, [], k)
 
 
-def t_3806(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3815(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62204,26 +62390,26 @@ def t_3806(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3828, c, key, x_4363(ctx, E))
+            ASSIGN(ctx, 3837, c, key, x_4374(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3127', 3, True)
-    return t_3808(ctx, r1, s)
+    ctx.put(E, 'n~3129', 3, True)
+    return t_3817(ctx, r1, s)
 
 
-def d_3807(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3816(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3127', 3, True)
+    ctx.put(E, 'n~3129', 3, True)
     return True
 
 
-def t_3808(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3817(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62231,46 +62417,46 @@ def t_3808(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~3128', E.get('n~3127'), True)
+    ctx.put(E, 'price~3130', E.get('n~3129'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~3129', 0, True)
+    ctx.put(E, 'sv~3131', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~3130', 0, True)
-    return t_3812(ctx, k, s)
+    ctx.put(E, 'tv~3132', 0, True)
+    return t_3821(ctx, k, s)
 
 
-def d_3809(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'price~3128', E.get('n~3127'), True)
+    ctx.put(E, 'price~3130', E.get('n~3129'), True)
     return True
 
 
-def d_3810(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'sv~3129', 0, True)
+    ctx.put(E, 'sv~3131', 0, True)
     return True
 
 
-def d_3811(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3820(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'tv~3130', 0, True)
+    ctx.put(E, 'tv~3132', 0, True)
     return True
 
 
-def t_3812(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3821(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62278,56 +62464,56 @@ def t_3812(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3131', x_4340(ctx, E), True)
+    ctx.put(E, 's_v~3133', x_4351(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3132', x_4341(ctx, E), True)
+    ctx.put(E, 't_v~3134', x_4352(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3133', x_4342(ctx, E), True)
-    return t_3816(ctx, k, s)
+    ctx.put(E, 'h_v~3135', x_4353(ctx, E), True)
+    return t_3825(ctx, k, s)
 
 
-def d_3813(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3822(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3131', x_4340(ctx, E), True)
+    ctx.put(E, 's_v~3133', x_4351(ctx, E), True)
     return True
 
 
-def d_3814(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3132', x_4341(ctx, E), True)
+    ctx.put(E, 't_v~3134', x_4352(ctx, E), True)
     return True
 
 
-def d_3815(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3133', x_4342(ctx, E), True)
+    ctx.put(E, 'h_v~3135', x_4353(ctx, E), True)
     return True
 
 
-def t_3816(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3825(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4343(ctx, E):
-        return d_3817(ctx) and k()
-    return t_3820(ctx, k, s)
+    if x_4354(ctx, E):
+        return d_3826(ctx) and k()
+    return t_3829(ctx, k, s)
 
 
-def d_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62335,39 +62521,39 @@ def d_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4344(ctx, E):
+    if not x_4355(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3819, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3828, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3819, c, key, E.get('price~3128'))
+        ASSIGN(ctx, 3828, c, key, E.get('price~3130'))
     return True
 
 
-def d_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3827(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4344(ctx, E):
+    if not x_4355(ctx, E):
         return False
     return True
 
 
-def d_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3819, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3828, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3819, c, key, E.get('price~3128'))
+        ASSIGN(ctx, 3828, c, key, E.get('price~3130'))
     return True
 
 
-def t_3820(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3829(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62375,136 +62561,136 @@ def t_3820(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4347(ctx, E):
+    if not x_4358(ctx, E):
         return False
-    return t_3822(ctx, k, s)
+    return t_3831(ctx, k, s)
 
 
-def d_3821(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4347(ctx, E):
+    if not x_4358(ctx, E):
         return False
     return True
 
 
-def t_3822(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3831(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3822, None, [], k)
+    return CHOOSE(ctx, 3831, None, [], k)
 
 
-def d_3823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3824, c, key, x_4353(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3825, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3825, c, key, E.get('s~3134'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3826, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3826, c, key, E.get('t~3135'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3827, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3827, c, key, E.get('h~3136'))
-    return True
-
-
-def d_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3833, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, x_4353(ctx, E))
+        ASSIGN(ctx, 3833, c, key, x_4364(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3834, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3834, c, key, E.get('s~3136'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3835, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3835, c, key, E.get('t~3137'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3836, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3836, c, key, E.get('h~3138'))
     return True
 
 
-def d_3825(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3833(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3825, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3833, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3825, c, key, E.get('s~3134'))
+        ASSIGN(ctx, 3833, c, key, x_4364(ctx, E))
     return True
 
 
-def d_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3834(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3826, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3834, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3826, c, key, E.get('t~3135'))
+        ASSIGN(ctx, 3834, c, key, E.get('s~3136'))
     return True
 
 
-def d_3827(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3835(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3827, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3835, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3827, c, key, E.get('h~3136'))
+        ASSIGN(ctx, 3835, c, key, E.get('t~3137'))
     return True
 
 
-def d_3828(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3836(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3836, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3836, c, key, E.get('h~3138'))
+    return True
+
+
+def d_3837(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3828, c, key, x_4363(ctx, E))
+        ASSIGN(ctx, 3837, c, key, x_4374(ctx, E))
     return True
 
 
-def d_3829(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3838(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3829, ctx.state, 'discard', x_4366(ctx, E))
+    ASSIGN(ctx, 3838, ctx.state, 'discard', x_4377(ctx, E))
     return True
 
 
-def d_3830(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3839(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, K[22])
+        ASSIGN(ctx, 3839, c, key, K[22])
     return True
 
 
-def d_3831(ctx):  # rules_data/terraforming_mars/flow.yaml:11
+def d_3840(ctx):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62512,47 +62698,47 @@ def d_3831(ctx):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3832, ctx.state, 'deck', x_4373(ctx, E))
+    ASSIGN(ctx, 3841, ctx.state, 'deck', x_4384(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3833)
+    STMT(ctx, 3842)
     return True
 
 
-def d_3832(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def d_3841(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3832, ctx.state, 'deck', x_4373(ctx, E))
+    ASSIGN(ctx, 3841, ctx.state, 'deck', x_4384(ctx, E))
     return True
 
 
-def d_3833(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def d_3842(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3833)
+    STMT(ctx, 3842)
     return True
 
 
-def d_3834(ctx):  # rules_data/terraforming_mars/flow.yaml:13
+def d_3843(ctx):  # rules_data/terraforming_mars/flow.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4687(ctx, E)))
+    items = list(items_of(x_4698(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_3835(ctx):
+        if not d_3844(ctx):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_3835(ctx):  # rules_data/terraforming_mars/flow.yaml:15
+def d_3844(ctx):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62561,12 +62747,12 @@ def d_3835(ctx):  # rules_data/terraforming_mars/flow.yaml:15
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~2946', 1, True)
-    if not d_3837(ctx):
+    if not d_3846(ctx):
         return False
     return True
 
 
-def d_3836(ctx):  # rules_data/terraforming_mars/flow.yaml:15
+def d_3845(ctx):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62575,22 +62761,22 @@ def d_3836(ctx):  # rules_data/terraforming_mars/flow.yaml:15
     return True
 
 
-def d_3837(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def d_3846(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4377(ctx, E)))
+    items = list(items_of(x_4388(ctx, E)))
     old = E.get('r~2947', MISSING)
     for item in items:
         ctx.put(E, 'r~2947', item, True)
-        if not d_3838(ctx):
+        if not d_3847(ctx):
             return False
     UNBIND(ctx, 'r~2947', old)
     return True
 
 
-def d_3838(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3847(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62606,13 +62792,13 @@ def d_3838(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3841, PL(ctx, E.get('you')).get('prod'), E.get('r~2949'))
+    c, key = KEYPLACE(ctx, 3850, PL(ctx, E.get('you')).get('prod'), E.get('r~2949'))
     if c is not None:
-        ASSIGN(ctx, 3841, c, key, E.get('n~2948'))
+        ASSIGN(ctx, 3850, c, key, E.get('n~2948'))
     return True
 
 
-def d_3839(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def d_3848(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62621,7 +62807,7 @@ def d_3839(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     return True
 
 
-def d_3840(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def d_3849(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62630,23 +62816,23 @@ def d_3840(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     return True
 
 
-def d_3841(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3850(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3841, PL(ctx, E.get('you')).get('prod'), E.get('r~2949'))
+    c, key = KEYPLACE(ctx, 3850, PL(ctx, E.get('you')).get('prod'), E.get('r~2949'))
     if c is not None:
-        ASSIGN(ctx, 3841, c, key, E.get('n~2948'))
+        ASSIGN(ctx, 3850, c, key, E.get('n~2948'))
     return True
 
 
-def t_3842(ctx, k, s=None):  # rules_data/terraforming_mars/flow.yaml:17
+def t_3851(ctx, k, s=None):  # rules_data/terraforming_mars/flow.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4687(ctx, E)))
+    items = list(items_of(x_4698(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -62658,18 +62844,18 @@ def t_3842(ctx, k, s=None):  # rules_data/terraforming_mars/flow.yaml:17
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3843(ctx, lambda i=i: nxt(i), brk)
+            return t_3852(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3843(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def t_3852(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4383(ctx, E)))
+    items = list(items_of(x_4394(ctx, E)))
     old = E.get('c~2950', MISSING)
 
     def brk():
@@ -62681,14 +62867,14 @@ def t_3843(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
             item = items[i]
             i += 1
             ctx.put(E, 'c~2950', item, True)
-            if x_4384(ctx, E):
-                return t_3844(ctx, lambda i=i: nxt(i), brk)
+            if x_4395(ctx, E):
+                return t_3853(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3844(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3853(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62697,10 +62883,10 @@ def t_3844(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'c~2951', E.get('c~2950'), True)
-    return t_3846(ctx, k, s)
+    return t_3855(ctx, k, s)
 
 
-def d_3845(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def d_3854(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62709,7 +62895,7 @@ def d_3845(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:2
     return True
 
 
-def t_3846(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3855(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62719,11 +62905,11 @@ def t_3846(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4387(ctx, E))
+        ASSIGN(ctx, 3856, c, key, x_4398(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2952', x_4388(ctx, E), True)
+    ctx.put(E, 'n~2952', x_4399(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62731,33 +62917,33 @@ def t_3846(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3850, PL(ctx, E.get('you')).get('stock'), E.get('r~2953'))
+    c, key = KEYPLACE(ctx, 3859, PL(ctx, E.get('you')).get('stock'), E.get('r~2953'))
     if c is not None:
-        ASSIGN(ctx, 3850, c, key, E.get('n~2952'))
-    return t_3851(ctx, k, s)
+        ASSIGN(ctx, 3859, c, key, E.get('n~2952'))
+    return t_3860(ctx, k, s)
 
 
-def d_3847(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3856(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4387(ctx, E))
+        ASSIGN(ctx, 3856, c, key, x_4398(ctx, E))
     return True
 
 
-def d_3848(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3857(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~2952', x_4388(ctx, E), True)
+    ctx.put(E, 'n~2952', x_4399(ctx, E), True)
     return True
 
 
-def d_3849(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3858(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62766,18 +62952,18 @@ def d_3849(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:1
     return True
 
 
-def d_3850(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3859(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3850, PL(ctx, E.get('you')).get('stock'), E.get('r~2953'))
+    c, key = KEYPLACE(ctx, 3859, PL(ctx, E.get('you')).get('stock'), E.get('r~2953'))
     if c is not None:
-        ASSIGN(ctx, 3850, c, key, E.get('n~2952'))
+        ASSIGN(ctx, 3859, c, key, E.get('n~2952'))
     return True
 
 
-def t_3851(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3860(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62794,27 +62980,27 @@ def t_3851(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_3852(ctx, after, None if s is None else brk)
+    return t_3861(ctx, after, None if s is None else brk)
 
 
-def t_3852(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3861(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4393(ctx, E), k)
+    return DO(ctx, x_4404(ctx, E), k)
 
 
-def d_3853(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def d_3862(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3853, ctx.state, 'first_player', x_4395(ctx, E))
+    ASSIGN(ctx, 3862, ctx.state, 'first_player', x_4406(ctx, E))
     return True
 
 
-def d_3854(ctx):  # rules_data/terraforming_mars/flow.yaml:29
+def d_3863(ctx):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62822,7 +63008,7 @@ def d_3854(ctx):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3855, ctx.state, 'first_player', x_4397(ctx, E))
+    ASSIGN(ctx, 3864, ctx.state, 'first_player', x_4408(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62831,21 +63017,21 @@ def d_3854(ctx):  # rules_data/terraforming_mars/flow.yaml:29
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~2955', 1, True)
-    if not d_3858(ctx):
+    if not d_3867(ctx):
         return False
     return True
 
 
-def d_3855(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def d_3864(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3855, ctx.state, 'first_player', x_4397(ctx, E))
+    ASSIGN(ctx, 3864, ctx.state, 'first_player', x_4408(ctx, E))
     return True
 
 
-def d_3856(ctx):  # rules_data/terraforming_mars/flow.yaml:29
+def d_3865(ctx):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62854,7 +63040,7 @@ def d_3856(ctx):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_3857(ctx):  # rules_data/terraforming_mars/flow.yaml:29
+def d_3866(ctx):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62863,36 +63049,36 @@ def d_3857(ctx):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_3858(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3867(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4400(ctx, E):
+    if x_4411(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3859, ctx.state.get('game_tracks'), E.get('t~2954'))
+        c, key = KEYPLACE(ctx, 3868, ctx.state.get('game_tracks'), E.get('t~2954'))
         if c is not None:
-            ASSIGN(ctx, 3859, c, key, E.get('n~2955'))
+            ASSIGN(ctx, 3868, c, key, E.get('n~2955'))
     else:
-        if not d_3860(ctx):
+        if not d_3869(ctx):
             return False
     return True
 
 
-def d_3859(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3868(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3859, ctx.state.get('game_tracks'), E.get('t~2954'))
+    c, key = KEYPLACE(ctx, 3868, ctx.state.get('game_tracks'), E.get('t~2954'))
     if c is not None:
-        ASSIGN(ctx, 3859, c, key, E.get('n~2955'))
+        ASSIGN(ctx, 3868, c, key, E.get('n~2955'))
     return True
 
 
-def d_3860(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3869(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62900,76 +63086,76 @@ def d_3860(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3861, PL(ctx, E.get('you')).get('tracks'), E.get('t~2954'))
+    c, key = KEYPLACE(ctx, 3870, PL(ctx, E.get('you')).get('tracks'), E.get('t~2954'))
     if c is not None:
-        ASSIGN(ctx, 3861, c, key, E.get('n~2955'))
-    if not d_3862(ctx):
+        ASSIGN(ctx, 3870, c, key, E.get('n~2955'))
+    if not d_3871(ctx):
         return False
     return True
 
 
-def d_3861(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3870(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3861, PL(ctx, E.get('you')).get('tracks'), E.get('t~2954'))
+    c, key = KEYPLACE(ctx, 3870, PL(ctx, E.get('you')).get('tracks'), E.get('t~2954'))
     if c is not None:
-        ASSIGN(ctx, 3861, c, key, E.get('n~2955'))
+        ASSIGN(ctx, 3870, c, key, E.get('n~2955'))
     return True
 
 
-def d_3862(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3871(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4405(ctx, E):
+    if x_4416(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3863, c, key, True)
+            ASSIGN(ctx, 3872, c, key, True)
     return True
 
 
-def d_3863(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3872(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3863, c, key, True)
+        ASSIGN(ctx, 3872, c, key, True)
     return True
 
 
-def t_3864(ctx, k, s=None):  # rules_data/terraforming_mars/flow.yaml:34
+def t_3873(ctx, k, s=None):  # rules_data/terraforming_mars/flow.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not d_3865(ctx):
+    if not d_3874(ctx):
         return False
-    return t_3879(ctx, k, s)
+    return t_3888(ctx, k, s)
 
 
-def d_3865(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def d_3874(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4409(ctx, E)))
+    items = list(items_of(x_4420(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_3866(ctx):
+        if not d_3875(ctx):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_3866(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3875(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62978,12 +63164,12 @@ def d_3866(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~2957', 4, True)
-    if not d_3868(ctx):
+    if not d_3877(ctx):
         return False
     return True
 
 
-def d_3867(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def d_3876(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62992,7 +63178,7 @@ def d_3867(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     return True
 
 
-def d_3868(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3877(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63000,34 +63186,34 @@ def d_3868(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     left = num(E.get('n~2957'))
     while left > 0:
         left -= 1
-        if not d_3869(ctx):
+        if not d_3878(ctx):
             return False
     return True
 
 
-def d_3869(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3878(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not d_3870(ctx):
+    if not d_3879(ctx):
         return False
-    if not d_3875(ctx):
+    if not d_3884(ctx):
         return False
     return True
 
 
-def d_3870(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3879(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4412(ctx, E):
-        if not d_3871(ctx):
+    if x_4423(ctx, E):
+        if not d_3880(ctx):
             return False
     return True
 
 
-def d_3871(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3880(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63035,55 +63221,55 @@ def d_3871(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3872, ctx.state, 'deck', x_4414(ctx, E))
+    ASSIGN(ctx, 3881, ctx.state, 'deck', x_4425(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3873, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3882, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3874)
+    STMT(ctx, 3883)
     return True
 
 
-def d_3872(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3881(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3872, ctx.state, 'deck', x_4414(ctx, E))
+    ASSIGN(ctx, 3881, ctx.state, 'deck', x_4425(ctx, E))
     return True
 
 
-def d_3873(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3882(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3873, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3882, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3874(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3883(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3874)
+    STMT(ctx, 3883)
     return True
 
 
-def d_3875(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3884(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4418(ctx, E):
-        if not d_3876(ctx):
+    if x_4429(ctx, E):
+        if not d_3885(ctx):
             return False
     return True
 
 
-def d_3876(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3885(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63093,40 +63279,40 @@ def d_3876(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, x_4420(ctx, E))
+        ASSIGN(ctx, 3886, c, key, x_4431(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3878, ctx.state, 'deck', x_4422(ctx, E))
+    ASSIGN(ctx, 3887, ctx.state, 'deck', x_4433(ctx, E))
     return True
 
 
-def d_3877(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, x_4420(ctx, E))
+        ASSIGN(ctx, 3886, c, key, x_4431(ctx, E))
     return True
 
 
-def d_3878(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3887(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3878, ctx.state, 'deck', x_4422(ctx, E))
+    ASSIGN(ctx, 3887, ctx.state, 'deck', x_4433(ctx, E))
     return True
 
 
-def t_3879(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+def t_3888(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4423(ctx, E)))
+    items = list(items_of(x_4434(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -63138,13 +63324,13 @@ def t_3879(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3880(ctx, lambda i=i: nxt(i), brk)
+            return t_3889(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3880(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3889(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63155,18 +63341,18 @@ def t_3880(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3907, c, key, K[22])
+            ASSIGN(ctx, 3916, c, key, K[22])
         return k()
 
-    return t_3881(ctx, r1, s)
+    return t_3890(ctx, r1, s)
 
 
-def t_3881(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3890(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4424(ctx, E)))
+    items = list(items_of(x_4435(ctx, E)))
     old = E.get('card~2959', MISSING)
 
     def brk():
@@ -63178,20 +63364,20 @@ def t_3881(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             item = items[i]
             i += 1
             ctx.put(E, 'card~2959', item, True)
-            return t_3882(ctx, lambda i=i: nxt(i), brk)
+            return t_3891(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3882(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3891(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3882, None, [], k)
+    return CHOOSE(ctx, 3891, None, [], k)
 
 
-def t_3883(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3892(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63202,17 +63388,17 @@ def t_3883(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3905, c, key, x_4452(ctx, E))
+            ASSIGN(ctx, 3914, c, key, x_4463(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~2960', 3, True)
-    return t_3885(ctx, r1, s)
+    return t_3894(ctx, r1, s)
 
 
-def d_3884(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3893(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63221,7 +63407,7 @@ def d_3884(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     return True
 
 
-def t_3885(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3894(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63238,10 +63424,10 @@ def t_3885(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~2963', 0, True)
-    return t_3889(ctx, k, s)
+    return t_3898(ctx, k, s)
 
 
-def d_3886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63250,7 +63436,7 @@ def d_3886(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_3887(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63259,7 +63445,7 @@ def d_3887(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_3888(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3897(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63268,7 +63454,7 @@ def d_3888(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def t_3889(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3898(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63276,56 +63462,56 @@ def t_3889(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2964', x_4429(ctx, E), True)
+    ctx.put(E, 's_v~2964', x_4440(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2965', x_4430(ctx, E), True)
+    ctx.put(E, 't_v~2965', x_4441(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2966', x_4431(ctx, E), True)
-    return t_3893(ctx, k, s)
+    ctx.put(E, 'h_v~2966', x_4442(ctx, E), True)
+    return t_3902(ctx, k, s)
 
 
-def d_3890(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3899(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~2964', x_4429(ctx, E), True)
+    ctx.put(E, 's_v~2964', x_4440(ctx, E), True)
     return True
 
 
-def d_3891(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3900(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~2965', x_4430(ctx, E), True)
+    ctx.put(E, 't_v~2965', x_4441(ctx, E), True)
     return True
 
 
-def d_3892(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3901(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~2966', x_4431(ctx, E), True)
+    ctx.put(E, 'h_v~2966', x_4442(ctx, E), True)
     return True
 
 
-def t_3893(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3902(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4432(ctx, E):
-        return d_3894(ctx) and k()
-    return t_3897(ctx, k, s)
+    if x_4443(ctx, E):
+        return d_3903(ctx) and k()
+    return t_3906(ctx, k, s)
 
 
-def d_3894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3903(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63333,39 +63519,39 @@ def d_3894(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4433(ctx, E):
+    if not x_4444(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3896, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3905, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3896, c, key, E.get('price~2961'))
+        ASSIGN(ctx, 3905, c, key, E.get('price~2961'))
     return True
 
 
-def d_3895(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3904(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4433(ctx, E):
+    if not x_4444(ctx, E):
         return False
     return True
 
 
-def d_3896(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3905(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3896, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3905, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3896, c, key, E.get('price~2961'))
+        ASSIGN(ctx, 3905, c, key, E.get('price~2961'))
     return True
 
 
-def t_3897(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3906(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63373,173 +63559,173 @@ def t_3897(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4436(ctx, E):
+    if not x_4447(ctx, E):
         return False
-    return t_3899(ctx, k, s)
+    return t_3908(ctx, k, s)
 
 
-def d_3898(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3907(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4436(ctx, E):
+    if not x_4447(ctx, E):
         return False
     return True
 
 
-def t_3899(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3908(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3899, None, [], k)
+    return CHOOSE(ctx, 3908, None, [], k)
 
 
-def d_3900(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3901, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3901, c, key, x_4442(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3902, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3902, c, key, E.get('s~2967'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3903, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3903, c, key, E.get('t~2968'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3904, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3904, c, key, E.get('h~2969'))
-    return True
-
-
-def d_3901(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3909(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3901, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3910, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3901, c, key, x_4442(ctx, E))
+        ASSIGN(ctx, 3910, c, key, x_4453(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3911, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3911, c, key, E.get('s~2967'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3912, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3912, c, key, E.get('t~2968'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3913, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3913, c, key, E.get('h~2969'))
     return True
 
 
-def d_3902(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3910(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3902, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3910, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3902, c, key, E.get('s~2967'))
+        ASSIGN(ctx, 3910, c, key, x_4453(ctx, E))
     return True
 
 
-def d_3903(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3911(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3903, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3911, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3903, c, key, E.get('t~2968'))
+        ASSIGN(ctx, 3911, c, key, E.get('s~2967'))
     return True
 
 
-def d_3904(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3912(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3904, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3912, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3904, c, key, E.get('h~2969'))
+        ASSIGN(ctx, 3912, c, key, E.get('t~2968'))
     return True
 
 
-def d_3905(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3913(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3913, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3913, c, key, E.get('h~2969'))
+    return True
+
+
+def d_3914(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3905, c, key, x_4452(ctx, E))
+        ASSIGN(ctx, 3914, c, key, x_4463(ctx, E))
     return True
 
 
-def d_3906(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3915(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3906, ctx.state, 'discard', x_4455(ctx, E))
+    ASSIGN(ctx, 3915, ctx.state, 'discard', x_4466(ctx, E))
     return True
 
 
-def d_3907(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3916(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3907, c, key, K[22])
+        ASSIGN(ctx, 3916, c, key, K[22])
     return True
 
 
-def t_3908(ctx, k, s=None):  # rules_data/terraforming_mars/flow.yaml:38
+def t_3917(ctx, k, s=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3909, ctx.state, 'passed', K[22])
-    return t_3910(ctx, k, s)
+    ASSIGN(ctx, 3918, ctx.state, 'passed', K[22])
+    return t_3919(ctx, k, s)
 
 
-def d_3909(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def d_3918(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3909, ctx.state, 'passed', K[22])
+    ASSIGN(ctx, 3918, ctx.state, 'passed', K[22])
     return True
 
 
-def t_3910(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def t_3919(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     def nxt():
-        if x_4462(ctx, E):
-            return t_3911(ctx, nxt, k)
+        if x_4473(ctx, E):
+            return t_3920(ctx, nxt, k)
         return k()
 
     return nxt()
 
 
-def t_3911(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def t_3920(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4463(ctx, E)))
+    items = list(items_of(x_4474(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -63551,48 +63737,48 @@ def t_3911(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            if x_4464(ctx, E):
-                return t_3912(ctx, lambda i=i: nxt(i), brk)
+            if x_4475(ctx, E):
+                return t_3921(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3912(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def t_3921(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     def r1():
+        return t_3933(ctx, k, s)
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'done~2971', 0, True)
+    return t_3923(ctx, r1, s)
+
+
+def d_3922(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.put(E, 'done~2971', 0, True)
+    return True
+
+
+def t_3923(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    if x_4477(ctx, E):
         return t_3924(ctx, k, s)
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'done~2971', 0, True)
-    return t_3914(ctx, r1, s)
-
-
-def d_3913(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.put(E, 'done~2971', 0, True)
-    return True
-
-
-def t_3914(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    if x_4466(ctx, E):
-        return t_3915(ctx, k, s)
     return k()
 
 
-def t_3915(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def t_3924(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63602,32 +63788,32 @@ def t_3915(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        ASSIGN(ctx, 3916, c, key, True)
-    return t_3917(ctx, k, s)
+        ASSIGN(ctx, 3925, c, key, True)
+    return t_3926(ctx, k, s)
 
 
-def d_3916(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def d_3925(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        ASSIGN(ctx, 3916, c, key, True)
+        ASSIGN(ctx, 3925, c, key, True)
     return True
 
 
-def t_3917(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def t_3926(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4469(ctx, E):
-        return t_3918(ctx, k, s)
+    if x_4480(ctx, E):
+        return t_3927(ctx, k, s)
     return k()
 
 
-def t_3918(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_3927(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63636,22 +63822,22 @@ def t_3918(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3922, E, 'done~2971', 1)
+        ASSIGN(ctx, 3931, E, 'done~2971', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3923, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 3932, ctx.state, 'turn_actions', 1)
         return k()
 
-    return t_3919(ctx, r1, s)
+    return t_3928(ctx, r1, s)
 
 
-def t_3919(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_3928(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4470(ctx, E)))
+    items = list(items_of(x_4481(ctx, E)))
     old = E.get('c~2973', MISSING)
 
     def brk():
@@ -63663,13 +63849,13 @@ def t_3919(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             item = items[i]
             i += 1
             ctx.put(E, 'c~2973', item, True)
-            return t_3920(ctx, lambda i=i: nxt(i), brk)
+            return t_3929(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3920(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_3929(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63686,55 +63872,55 @@ def t_3920(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_3921(ctx, after, None if s is None else brk)
+    return t_3930(ctx, after, None if s is None else brk)
 
 
-def t_3921(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_3930(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4472(ctx, E), k)
+    return DO(ctx, x_4483(ctx, E), k)
 
 
-def d_3922(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_3931(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3922, E, 'done~2971', 1)
+    ASSIGN(ctx, 3931, E, 'done~2971', 1)
     return True
 
 
-def d_3923(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_3932(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3923, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 3932, ctx.state, 'turn_actions', 1)
     return True
 
 
-def t_3924(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def t_3933(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     def nxt():
-        if x_4477(ctx, E):
-            return t_3925(ctx, nxt, k)
+        if x_4488(ctx, E):
+            return t_3934(ctx, nxt, k)
         return k()
 
     return nxt()
 
 
-def t_3925(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def t_3934(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3925, None, [], k)
+    return CHOOSE(ctx, 3934, None, [], k)
 
 
-def t_3926(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def t_3935(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63743,21 +63929,21 @@ def t_3926(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3960, E, 'done~2971', 1)
+        ASSIGN(ctx, 3969, E, 'done~2971', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3961, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 3970, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'card~2975', E.get('card~2974'), True)
-    return t_3928(ctx, r1, s)
+    return t_3937(ctx, r1, s)
 
 
-def d_3927(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_3936(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63766,7 +63952,7 @@ def d_3927(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     return True
 
 
-def t_3928(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def t_3937(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63777,43 +63963,43 @@ def t_3928(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3951, c, key, x_4510(ctx, E))
-        if not d_3952(ctx):
+            ASSIGN(ctx, 3960, c, key, x_4521(ctx, E))
+        if not d_3961(ctx):
             return False
-        return t_3954(ctx, r2, s)
+        return t_3963(ctx, r2, s)
 
     def r2():
-        if not d_3956(ctx):
+        if not d_3965(ctx):
             return False
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3959)
+        STMT(ctx, 3968)
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4480(ctx, E):
+    if not x_4491(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'card~2976', E.get('card~2975'), True)
-    return t_3931(ctx, r1, s)
+    return t_3940(ctx, r1, s)
 
 
-def d_3929(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def d_3938(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4480(ctx, E):
+    if not x_4491(ctx, E):
         return False
     return True
 
 
-def d_3930(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:135
+def d_3939(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63822,7 +64008,7 @@ def d_3930(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:135
     return True
 
 
-def t_3931(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def t_3940(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63830,46 +64016,46 @@ def t_3931(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2977', x_4482(ctx, E), True)
+    ctx.put(E, 'price~2977', x_4493(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2978', x_4483(ctx, E), True)
+    ctx.put(E, 'sv~2978', x_4494(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2979', x_4484(ctx, E), True)
-    return t_3935(ctx, k, s)
+    ctx.put(E, 'tv~2979', x_4495(ctx, E), True)
+    return t_3944(ctx, k, s)
 
 
-def d_3932(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_3941(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'price~2977', x_4482(ctx, E), True)
+    ctx.put(E, 'price~2977', x_4493(ctx, E), True)
     return True
 
 
-def d_3933(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_3942(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'sv~2978', x_4483(ctx, E), True)
+    ctx.put(E, 'sv~2978', x_4494(ctx, E), True)
     return True
 
 
-def d_3934(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_3943(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'tv~2979', x_4484(ctx, E), True)
+    ctx.put(E, 'tv~2979', x_4495(ctx, E), True)
     return True
 
 
-def t_3935(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3944(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63877,56 +64063,56 @@ def t_3935(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2980', x_4485(ctx, E), True)
+    ctx.put(E, 's_v~2980', x_4496(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2981', x_4486(ctx, E), True)
+    ctx.put(E, 't_v~2981', x_4497(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2982', x_4487(ctx, E), True)
-    return t_3939(ctx, k, s)
+    ctx.put(E, 'h_v~2982', x_4498(ctx, E), True)
+    return t_3948(ctx, k, s)
 
 
-def d_3936(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3945(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~2980', x_4485(ctx, E), True)
+    ctx.put(E, 's_v~2980', x_4496(ctx, E), True)
     return True
 
 
-def d_3937(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3946(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~2981', x_4486(ctx, E), True)
+    ctx.put(E, 't_v~2981', x_4497(ctx, E), True)
     return True
 
 
-def d_3938(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3947(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~2982', x_4487(ctx, E), True)
+    ctx.put(E, 'h_v~2982', x_4498(ctx, E), True)
     return True
 
 
-def t_3939(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3948(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4488(ctx, E):
-        return d_3940(ctx) and k()
-    return t_3943(ctx, k, s)
+    if x_4499(ctx, E):
+        return d_3949(ctx) and k()
+    return t_3952(ctx, k, s)
 
 
-def d_3940(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3949(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63934,39 +64120,39 @@ def d_3940(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4489(ctx, E):
+    if not x_4500(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3942, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3951, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3942, c, key, E.get('price~2977'))
+        ASSIGN(ctx, 3951, c, key, E.get('price~2977'))
     return True
 
 
-def d_3941(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3950(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4489(ctx, E):
+    if not x_4500(ctx, E):
         return False
     return True
 
 
-def d_3942(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3951(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3942, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3951, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3942, c, key, E.get('price~2977'))
+        ASSIGN(ctx, 3951, c, key, E.get('price~2977'))
     return True
 
 
-def t_3943(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3952(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63974,142 +64160,142 @@ def t_3943(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4492(ctx, E):
+    if not x_4503(ctx, E):
         return False
-    return t_3945(ctx, k, s)
+    return t_3954(ctx, k, s)
 
 
-def d_3944(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3953(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4492(ctx, E):
+    if not x_4503(ctx, E):
         return False
     return True
 
 
-def t_3945(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3954(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3945, None, [], k)
+    return CHOOSE(ctx, 3954, None, [], k)
 
 
-def d_3946(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3947, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3947, c, key, x_4498(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3948, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3948, c, key, E.get('s~2983'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3949, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3949, c, key, E.get('t~2984'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3950, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3950, c, key, E.get('h~2985'))
-    return True
-
-
-def d_3947(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3955(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3947, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3956, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3947, c, key, x_4498(ctx, E))
+        ASSIGN(ctx, 3956, c, key, x_4509(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3957, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3957, c, key, E.get('s~2983'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3958, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3958, c, key, E.get('t~2984'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3959, c, key, E.get('h~2985'))
     return True
 
 
-def d_3948(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3956(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3948, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3956, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3948, c, key, E.get('s~2983'))
+        ASSIGN(ctx, 3956, c, key, x_4509(ctx, E))
     return True
 
 
-def d_3949(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3957(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3949, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3957, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3949, c, key, E.get('t~2984'))
+        ASSIGN(ctx, 3957, c, key, E.get('s~2983'))
     return True
 
 
-def d_3950(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3958(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3950, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3958, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3950, c, key, E.get('h~2985'))
+        ASSIGN(ctx, 3958, c, key, E.get('t~2984'))
     return True
 
 
-def d_3951(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def d_3959(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3959, c, key, E.get('h~2985'))
+    return True
+
+
+def d_3960(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3951, c, key, x_4510(ctx, E))
+        ASSIGN(ctx, 3960, c, key, x_4521(ctx, E))
     return True
 
 
-def d_3952(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_3961(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4511(ctx, E):
+    if x_4522(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('card_res'), E.get('card~2975'))
+        c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('card_res'), E.get('card~2975'))
         if c is not None:
-            ASSIGN(ctx, 3953, c, key, 0)
+            ASSIGN(ctx, 3962, c, key, 0)
     return True
 
 
-def d_3953(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_3962(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('card_res'), E.get('card~2975'))
+    c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('card_res'), E.get('card~2975'))
     if c is not None:
-        ASSIGN(ctx, 3953, c, key, 0)
+        ASSIGN(ctx, 3962, c, key, 0)
     return True
 
 
-def t_3954(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_3963(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64126,87 +64312,87 @@ def t_3954(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_3955(ctx, after, None if s is None else brk)
+    return t_3964(ctx, after, None if s is None else brk)
 
 
-def t_3955(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_3964(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4515(ctx, E), k)
+    return DO(ctx, x_4526(ctx, E), k)
 
 
-def d_3956(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_3965(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4516(ctx, E):
+    if x_4527(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            ASSIGN(ctx, 3957, c, key, x_4518(ctx, E))
+            ASSIGN(ctx, 3966, c, key, x_4529(ctx, E))
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            ASSIGN(ctx, 3958, c, key, x_4520(ctx, E))
+            ASSIGN(ctx, 3967, c, key, x_4531(ctx, E))
     return True
 
 
-def d_3957(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_3966(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        ASSIGN(ctx, 3957, c, key, x_4518(ctx, E))
+        ASSIGN(ctx, 3966, c, key, x_4529(ctx, E))
     return True
 
 
-def d_3958(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_3967(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        ASSIGN(ctx, 3958, c, key, x_4520(ctx, E))
+        ASSIGN(ctx, 3967, c, key, x_4531(ctx, E))
     return True
 
 
-def d_3959(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def d_3968(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3959)
+    STMT(ctx, 3968)
     return True
 
 
-def d_3960(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_3969(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3960, E, 'done~2971', 1)
+    ASSIGN(ctx, 3969, E, 'done~2971', 1)
     return True
 
 
-def d_3961(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_3970(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3961, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 3970, ctx.state, 'turn_actions', 1)
     return True
 
 
-def t_3962(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def t_3971(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64215,21 +64401,21 @@ def t_3962(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3998, E, 'done~2971', 1)
+        ASSIGN(ctx, 4007, E, 'done~2971', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3999, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4008, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'a~2987', E.get('a~2986'), True)
-    return t_3964(ctx, r1, s)
+    return t_3973(ctx, r1, s)
 
 
-def d_3963(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def d_3972(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64238,48 +64424,48 @@ def d_3963(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     return True
 
 
-def t_3964(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def t_3973(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     def r1():
-        return t_3995(ctx, r2, s)
+        return t_4004(ctx, r2, s)
 
     def r2():
-        if not d_3996(ctx):
+        if not d_4005(ctx):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4532(ctx, E):
+    if not x_4543(ctx, E):
         return False
-    return t_3966(ctx, r1, s)
+    return t_3975(ctx, r1, s)
 
 
-def d_3965(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def d_3974(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4532(ctx, E):
+    if not x_4543(ctx, E):
         return False
     return True
 
 
-def t_3966(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def t_3975(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4533(ctx, E):
-        return t_3967(ctx, k, s)
-    return d_3989(ctx) and k()
+    if x_4544(ctx, E):
+        return t_3976(ctx, k, s)
+    return d_3998(ctx) and k()
 
 
-def t_3967(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3976(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64287,20 +64473,20 @@ def t_3967(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2988', x_4534(ctx, E), True)
-    return t_3969(ctx, k, s)
+    ctx.put(E, 'n~2988', x_4545(ctx, E), True)
+    return t_3978(ctx, k, s)
 
 
-def d_3968(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def d_3977(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~2988', x_4534(ctx, E), True)
+    ctx.put(E, 'n~2988', x_4545(ctx, E), True)
     return True
 
 
-def t_3969(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3978(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64317,10 +64503,10 @@ def t_3969(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~2991', 0, True)
-    return t_3973(ctx, k, s)
+    return t_3982(ctx, k, s)
 
 
-def d_3970(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3979(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64329,7 +64515,7 @@ def d_3970(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_3971(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3980(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64338,7 +64524,7 @@ def d_3971(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_3972(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3981(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64347,7 +64533,7 @@ def d_3972(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def t_3973(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3982(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64355,56 +64541,56 @@ def t_3973(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2992', x_4538(ctx, E), True)
+    ctx.put(E, 's_v~2992', x_4549(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2993', x_4539(ctx, E), True)
+    ctx.put(E, 't_v~2993', x_4550(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2994', x_4540(ctx, E), True)
-    return t_3977(ctx, k, s)
+    ctx.put(E, 'h_v~2994', x_4551(ctx, E), True)
+    return t_3986(ctx, k, s)
 
 
-def d_3974(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3983(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~2992', x_4538(ctx, E), True)
+    ctx.put(E, 's_v~2992', x_4549(ctx, E), True)
     return True
 
 
-def d_3975(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3984(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~2993', x_4539(ctx, E), True)
+    ctx.put(E, 't_v~2993', x_4550(ctx, E), True)
     return True
 
 
-def d_3976(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3985(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~2994', x_4540(ctx, E), True)
+    ctx.put(E, 'h_v~2994', x_4551(ctx, E), True)
     return True
 
 
-def t_3977(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3986(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4541(ctx, E):
-        return d_3978(ctx) and k()
-    return t_3981(ctx, k, s)
+    if x_4552(ctx, E):
+        return d_3987(ctx) and k()
+    return t_3990(ctx, k, s)
 
 
-def d_3978(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3987(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64412,39 +64598,39 @@ def d_3978(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4542(ctx, E):
+    if not x_4553(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3980, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3989, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3980, c, key, E.get('price~2989'))
+        ASSIGN(ctx, 3989, c, key, E.get('price~2989'))
     return True
 
 
-def d_3979(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3988(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4542(ctx, E):
+    if not x_4553(ctx, E):
         return False
     return True
 
 
-def d_3980(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3989(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3980, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3989, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3980, c, key, E.get('price~2989'))
+        ASSIGN(ctx, 3989, c, key, E.get('price~2989'))
     return True
 
 
-def t_3981(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3990(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64452,141 +64638,105 @@ def t_3981(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4545(ctx, E):
+    if not x_4556(ctx, E):
         return False
-    return t_3983(ctx, k, s)
+    return t_3992(ctx, k, s)
 
 
-def d_3982(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3991(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4545(ctx, E):
-        return False
-    return True
-
-
-def t_3983(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3983, None, [], k)
-
-
-def d_3984(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3985, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3985, c, key, x_4551(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3986, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3986, c, key, E.get('s~2995'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3987, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3987, c, key, E.get('t~2996'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3988, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3988, c, key, E.get('h~2997'))
-    return True
-
-
-def d_3985(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 3985, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3985, c, key, x_4551(ctx, E))
-    return True
-
-
-def d_3986(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 3986, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3986, c, key, E.get('s~2995'))
-    return True
-
-
-def d_3987(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 3987, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3987, c, key, E.get('t~2996'))
-    return True
-
-
-def d_3988(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 3988, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3988, c, key, E.get('h~2997'))
-    return True
-
-
-def d_3989(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2998', x_4560(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2999', x_4561(ctx, E), True)
-    if not d_3992(ctx):
+    if not x_4556(ctx, E):
         return False
     return True
 
 
-def d_3990(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_3992(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3992, None, [], k)
+
+
+def d_3993(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~2998', x_4560(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3994, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 3994, c, key, x_4562(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3995, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3995, c, key, E.get('s~2995'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3996, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3996, c, key, E.get('t~2996'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3997, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3997, c, key, E.get('h~2997'))
     return True
 
 
-def d_3991(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_3994(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'r~2999', x_4561(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3994, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 3994, c, key, x_4562(ctx, E))
     return True
 
 
-def d_3992(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3995(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3995, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3995, c, key, E.get('s~2995'))
+    return True
+
+
+def d_3996(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3996, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3996, c, key, E.get('t~2996'))
+    return True
+
+
+def d_3997(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3997, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3997, c, key, E.get('h~2997'))
+    return True
+
+
+def d_3998(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64594,85 +64744,121 @@ def d_3992(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4562(ctx, E):
+    ctx.put(E, 'n~2998', x_4571(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~2999', x_4572(ctx, E), True)
+    if not d_4001(ctx):
+        return False
+    return True
+
+
+def d_3999(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.put(E, 'n~2998', x_4571(ctx, E), True)
+    return True
+
+
+def d_4000(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.put(E, 'r~2999', x_4572(ctx, E), True)
+    return True
+
+
+def d_4001(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4573(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3994, PL(ctx, E.get('you')).get('stock'), E.get('r~2999'))
+    c, key = KEYPLACE(ctx, 4003, PL(ctx, E.get('you')).get('stock'), E.get('r~2999'))
     if c is not None:
-        ASSIGN(ctx, 3994, c, key, E.get('n~2998'))
+        ASSIGN(ctx, 4003, c, key, E.get('n~2998'))
     return True
 
 
-def d_3993(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4002(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4562(ctx, E):
+    if not x_4573(ctx, E):
         return False
     return True
 
 
-def d_3994(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4003(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3994, PL(ctx, E.get('you')).get('stock'), E.get('r~2999'))
+    c, key = KEYPLACE(ctx, 4003, PL(ctx, E.get('you')).get('stock'), E.get('r~2999'))
     if c is not None:
-        ASSIGN(ctx, 3994, c, key, E.get('n~2998'))
+        ASSIGN(ctx, 4003, c, key, E.get('n~2998'))
     return True
 
 
-def t_3995(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4004(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4565(ctx, E), k)
+    return DO(ctx, x_4576(ctx, E), k)
 
 
-def d_3996(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4005(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4566(ctx, E):
+    if x_4577(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 3997)
+        STMT(ctx, 4006)
     return True
 
 
-def d_3997(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4006(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3997)
+    STMT(ctx, 4006)
     return True
 
 
-def d_3998(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def d_4007(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3998, E, 'done~2971', 1)
+    ASSIGN(ctx, 4007, E, 'done~2971', 1)
     return True
 
 
-def d_3999(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def d_4008(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3999, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 4008, ctx.state, 'turn_actions', 1)
     return True
 
 
-def t_4000(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def t_4009(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64681,21 +64867,21 @@ def t_4000(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4026, E, 'done~2971', 1)
+        ASSIGN(ctx, 4035, E, 'done~2971', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4027, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4036, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'm~3001', E.get('m~3000'), True)
-    return t_4002(ctx, r1, s)
+    return t_4011(ctx, r1, s)
 
 
-def d_4001(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def d_4010(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64704,7 +64890,7 @@ def d_4001(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     return True
 
 
-def t_4002(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def t_4011(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64713,34 +64899,34 @@ def t_4002(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4025, ctx.state.get('milestones'), E.get('m~3001'))
+        c, key = KEYPLACE(ctx, 4034, ctx.state.get('milestones'), E.get('m~3001'))
         if c is not None:
-            ASSIGN(ctx, 4025, c, key, E.get('you'))
+            ASSIGN(ctx, 4034, c, key, E.get('you'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4577(ctx, E):
+    if not x_4588(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~3002', 8, True)
-    return t_4005(ctx, r1, s)
+    return t_4014(ctx, r1, s)
 
 
-def d_4003(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def d_4012(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4577(ctx, E):
+    if not x_4588(ctx, E):
         return False
     return True
 
 
-def d_4004(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:86
+def d_4013(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64749,7 +64935,7 @@ def d_4004(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:86
     return True
 
 
-def t_4005(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4014(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64766,10 +64952,10 @@ def t_4005(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~3005', 0, True)
-    return t_4009(ctx, k, s)
+    return t_4018(ctx, k, s)
 
 
-def d_4006(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4015(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64778,7 +64964,7 @@ def d_4006(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_4007(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4016(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64787,7 +64973,7 @@ def d_4007(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_4008(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4017(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64796,7 +64982,7 @@ def d_4008(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def t_4009(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4018(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64804,56 +64990,56 @@ def t_4009(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3006', x_4582(ctx, E), True)
+    ctx.put(E, 's_v~3006', x_4593(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3007', x_4583(ctx, E), True)
+    ctx.put(E, 't_v~3007', x_4594(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3008', x_4584(ctx, E), True)
-    return t_4013(ctx, k, s)
+    ctx.put(E, 'h_v~3008', x_4595(ctx, E), True)
+    return t_4022(ctx, k, s)
 
 
-def d_4010(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4019(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3006', x_4582(ctx, E), True)
+    ctx.put(E, 's_v~3006', x_4593(ctx, E), True)
     return True
 
 
-def d_4011(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4020(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3007', x_4583(ctx, E), True)
+    ctx.put(E, 't_v~3007', x_4594(ctx, E), True)
     return True
 
 
-def d_4012(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4021(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3008', x_4584(ctx, E), True)
+    ctx.put(E, 'h_v~3008', x_4595(ctx, E), True)
     return True
 
 
-def t_4013(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4022(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4585(ctx, E):
-        return d_4014(ctx) and k()
-    return t_4017(ctx, k, s)
+    if x_4596(ctx, E):
+        return d_4023(ctx) and k()
+    return t_4026(ctx, k, s)
 
 
-def d_4014(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4023(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64861,39 +65047,39 @@ def d_4014(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4586(ctx, E):
+    if not x_4597(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4016, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4025, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4016, c, key, E.get('price~3003'))
+        ASSIGN(ctx, 4025, c, key, E.get('price~3003'))
     return True
 
 
-def d_4015(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4024(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4586(ctx, E):
+    if not x_4597(ctx, E):
         return False
     return True
 
 
-def d_4016(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4025(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4016, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4025, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4016, c, key, E.get('price~3003'))
+        ASSIGN(ctx, 4025, c, key, E.get('price~3003'))
     return True
 
 
-def t_4017(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4026(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64901,133 +65087,133 @@ def t_4017(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4589(ctx, E):
+    if not x_4600(ctx, E):
         return False
-    return t_4019(ctx, k, s)
+    return t_4028(ctx, k, s)
 
 
-def d_4018(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4027(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4589(ctx, E):
+    if not x_4600(ctx, E):
         return False
     return True
 
 
-def t_4019(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4028(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4019, None, [], k)
+    return CHOOSE(ctx, 4028, None, [], k)
 
 
-def d_4020(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4021, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4021, c, key, x_4595(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4022, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4022, c, key, E.get('s~3009'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4023, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4023, c, key, E.get('t~3010'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4024, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4024, c, key, E.get('h~3011'))
-    return True
-
-
-def d_4021(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4029(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4021, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4030, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4021, c, key, x_4595(ctx, E))
+        ASSIGN(ctx, 4030, c, key, x_4606(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4031, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4031, c, key, E.get('s~3009'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4032, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4032, c, key, E.get('t~3010'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4033, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4033, c, key, E.get('h~3011'))
     return True
 
 
-def d_4022(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4030(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4022, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 4030, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4022, c, key, E.get('s~3009'))
+        ASSIGN(ctx, 4030, c, key, x_4606(ctx, E))
     return True
 
 
-def d_4023(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4031(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4023, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4031, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4023, c, key, E.get('t~3010'))
+        ASSIGN(ctx, 4031, c, key, E.get('s~3009'))
     return True
 
 
-def d_4024(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4032(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4024, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4032, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4024, c, key, E.get('h~3011'))
+        ASSIGN(ctx, 4032, c, key, E.get('t~3010'))
     return True
 
 
-def d_4025(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def d_4033(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4025, ctx.state.get('milestones'), E.get('m~3001'))
+    c, key = KEYPLACE(ctx, 4033, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4025, c, key, E.get('you'))
+        ASSIGN(ctx, 4033, c, key, E.get('h~3011'))
     return True
 
 
-def d_4026(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def d_4034(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 4026, E, 'done~2971', 1)
+    c, key = KEYPLACE(ctx, 4034, ctx.state.get('milestones'), E.get('m~3001'))
+    if c is not None:
+        ASSIGN(ctx, 4034, c, key, E.get('you'))
     return True
 
 
-def d_4027(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def d_4035(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4027, ctx.state, 'turn_actions', 1)
+    E = ctx.env()
+    ASSIGN(ctx, 4035, E, 'done~2971', 1)
     return True
 
 
-def t_4028(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4036(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 4036, ctx.state, 'turn_actions', 1)
+    return True
+
+
+def t_4037(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65036,21 +65222,21 @@ def t_4028(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4054, E, 'done~2971', 1)
+        ASSIGN(ctx, 4063, E, 'done~2971', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4055, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4064, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'a~3013', E.get('a~3012'), True)
-    return t_4030(ctx, r1, s)
+    return t_4039(ctx, r1, s)
 
 
-def d_4029(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4038(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65059,7 +65245,7 @@ def d_4029(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     return True
 
 
-def t_4030(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def t_4039(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65068,41 +65254,41 @@ def t_4030(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4053, ctx.state, 'awards', x_4641(ctx, E))
+        ASSIGN(ctx, 4062, ctx.state, 'awards', x_4652(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4613(ctx, E):
+    if not x_4624(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3015', x_4614(ctx, E), True)
-    return t_4033(ctx, r1, s)
+    ctx.put(E, 'n~3015', x_4625(ctx, E), True)
+    return t_4042(ctx, r1, s)
 
 
-def d_4031(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def d_4040(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4613(ctx, E):
+    if not x_4624(ctx, E):
         return False
     return True
 
 
-def d_4032(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+def d_4041(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3015', x_4614(ctx, E), True)
+    ctx.put(E, 'n~3015', x_4625(ctx, E), True)
     return True
 
 
-def t_4033(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4042(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65119,10 +65305,10 @@ def t_4033(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~3018', 0, True)
-    return t_4037(ctx, k, s)
+    return t_4046(ctx, k, s)
 
 
-def d_4034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65131,7 +65317,7 @@ def d_4034(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_4035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65140,7 +65326,7 @@ def d_4035(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_4036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4045(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65149,7 +65335,7 @@ def d_4036(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def t_4037(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4046(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65157,56 +65343,56 @@ def t_4037(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3019', x_4618(ctx, E), True)
+    ctx.put(E, 's_v~3019', x_4629(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3020', x_4619(ctx, E), True)
+    ctx.put(E, 't_v~3020', x_4630(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3021', x_4620(ctx, E), True)
-    return t_4041(ctx, k, s)
+    ctx.put(E, 'h_v~3021', x_4631(ctx, E), True)
+    return t_4050(ctx, k, s)
 
 
-def d_4038(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4047(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3019', x_4618(ctx, E), True)
+    ctx.put(E, 's_v~3019', x_4629(ctx, E), True)
     return True
 
 
-def d_4039(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3020', x_4619(ctx, E), True)
+    ctx.put(E, 't_v~3020', x_4630(ctx, E), True)
     return True
 
 
-def d_4040(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4049(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3021', x_4620(ctx, E), True)
+    ctx.put(E, 'h_v~3021', x_4631(ctx, E), True)
     return True
 
 
-def t_4041(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4050(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4621(ctx, E):
-        return d_4042(ctx) and k()
-    return t_4045(ctx, k, s)
+    if x_4632(ctx, E):
+        return d_4051(ctx) and k()
+    return t_4054(ctx, k, s)
 
 
-def d_4042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4051(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65214,39 +65400,39 @@ def d_4042(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4622(ctx, E):
+    if not x_4633(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4044, c, key, E.get('price~3016'))
+        ASSIGN(ctx, 4053, c, key, E.get('price~3016'))
     return True
 
 
-def d_4043(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4052(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4622(ctx, E):
+    if not x_4633(ctx, E):
         return False
     return True
 
 
-def d_4044(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4053(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4044, c, key, E.get('price~3016'))
+        ASSIGN(ctx, 4053, c, key, E.get('price~3016'))
     return True
 
 
-def t_4045(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4054(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65254,131 +65440,131 @@ def t_4045(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4625(ctx, E):
+    if not x_4636(ctx, E):
         return False
-    return t_4047(ctx, k, s)
+    return t_4056(ctx, k, s)
 
 
-def d_4046(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4055(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4625(ctx, E):
+    if not x_4636(ctx, E):
         return False
     return True
 
 
-def t_4047(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4056(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4047, None, [], k)
+    return CHOOSE(ctx, 4056, None, [], k)
 
 
-def d_4048(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4049, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4049, c, key, x_4631(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4050, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4050, c, key, E.get('s~3022'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4051, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4051, c, key, E.get('t~3023'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4052, c, key, E.get('h~3024'))
-    return True
-
-
-def d_4049(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4057(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4049, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4058, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4049, c, key, x_4631(ctx, E))
-    return True
-
-
-def d_4050(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+        ASSIGN(ctx, 4058, c, key, x_4642(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 4050, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 4059, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4050, c, key, E.get('s~3022'))
-    return True
-
-
-def d_4051(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+        ASSIGN(ctx, 4059, c, key, E.get('s~3022'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 4051, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4060, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4051, c, key, E.get('t~3023'))
-    return True
-
-
-def d_4052(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+        ASSIGN(ctx, 4060, c, key, E.get('t~3023'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4061, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4052, c, key, E.get('h~3024'))
+        ASSIGN(ctx, 4061, c, key, E.get('h~3024'))
     return True
 
 
-def d_4053(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def d_4058(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 4053, ctx.state, 'awards', x_4641(ctx, E))
+    c, key = KEYPLACE(ctx, 4058, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 4058, c, key, x_4642(ctx, E))
     return True
 
 
-def d_4054(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4059(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 4054, E, 'done~2971', 1)
+    c, key = KEYPLACE(ctx, 4059, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4059, c, key, E.get('s~3022'))
     return True
 
 
-def d_4055(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4060(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4055, ctx.state, 'turn_actions', 1)
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 4060, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4060, c, key, E.get('t~3023'))
     return True
 
 
-def t_4056(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4061(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 4061, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4061, c, key, E.get('h~3024'))
+    return True
+
+
+def d_4062(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ASSIGN(ctx, 4062, ctx.state, 'awards', x_4652(ctx, E))
+    return True
+
+
+def d_4063(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ASSIGN(ctx, 4063, E, 'done~2971', 1)
+    return True
+
+
+def d_4064(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 4064, ctx.state, 'turn_actions', 1)
+    return True
+
+
+def t_4065(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65387,11 +65573,11 @@ def t_4056(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4066, E, 'done~2971', 1)
+        ASSIGN(ctx, 4075, E, 'done~2971', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4067, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4076, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
@@ -65402,10 +65588,10 @@ def t_4056(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'card~3028', E.get('card~3025'), True)
-    return t_4059(ctx, r1, s)
+    return t_4068(ctx, r1, s)
 
 
-def d_4057(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4066(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65414,7 +65600,7 @@ def d_4057(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     return True
 
 
-def d_4058(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4067(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65423,7 +65609,7 @@ def d_4058(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     return True
 
 
-def t_4059(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def t_4068(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65431,39 +65617,39 @@ def t_4059(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4651(ctx, E):
+    if not x_4662(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4061, c, key, x_4653(ctx, E))
-    return t_4062(ctx, k, s)
+        ASSIGN(ctx, 4070, c, key, x_4664(ctx, E))
+    return t_4071(ctx, k, s)
 
 
-def d_4060(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def d_4069(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4651(ctx, E):
+    if not x_4662(ctx, E):
         return False
     return True
 
 
-def d_4061(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def d_4070(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4061, c, key, x_4653(ctx, E))
+        ASSIGN(ctx, 4070, c, key, x_4664(ctx, E))
     return True
 
 
-def t_4062(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4071(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65480,53 +65666,53 @@ def t_4062(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_4063(ctx, after, None if s is None else brk)
+    return t_4072(ctx, after, None if s is None else brk)
 
 
-def t_4063(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4072(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     def r1():
-        return t_4065(ctx, k, s)
+        return t_4074(ctx, k, s)
 
-    return t_4064(ctx, r1, s)
+    return t_4073(ctx, r1, s)
 
 
-def t_4064(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4073(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4655(ctx, E), k)
+    return DO(ctx, x_4666(ctx, E), k)
 
 
-def t_4065(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4074(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4656(ctx, E), k)
+    return DO(ctx, x_4667(ctx, E), k)
 
 
-def d_4066(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4075(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 4066, E, 'done~2971', 1)
+    ASSIGN(ctx, 4075, E, 'done~2971', 1)
     return True
 
 
-def d_4067(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4076(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4067, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 4076, ctx.state, 'turn_actions', 1)
     return True
 
 
-def t_4068(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def t_4077(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65535,11 +65721,11 @@ def t_4068(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4078, E, 'done~2971', 1)
+        ASSIGN(ctx, 4087, E, 'done~2971', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4079, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4088, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
@@ -65550,10 +65736,10 @@ def t_4068(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'c~3032', E.get('c~3029'), True)
-    return t_4071(ctx, r1, s)
+    return t_4080(ctx, r1, s)
 
 
-def d_4069(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4078(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65562,7 +65748,7 @@ def d_4069(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     return True
 
 
-def d_4070(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4079(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65571,7 +65757,7 @@ def d_4070(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     return True
 
 
-def t_4071(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def t_4080(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65579,39 +65765,39 @@ def t_4071(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4666(ctx, E):
+    if not x_4677(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4073, c, key, x_4668(ctx, E))
-    return t_4074(ctx, k, s)
+        ASSIGN(ctx, 4082, c, key, x_4679(ctx, E))
+    return t_4083(ctx, k, s)
 
 
-def d_4072(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def d_4081(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4666(ctx, E):
+    if not x_4677(ctx, E):
         return False
     return True
 
 
-def d_4073(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def d_4082(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4073, c, key, x_4668(ctx, E))
+        ASSIGN(ctx, 4082, c, key, x_4679(ctx, E))
     return True
 
 
-def t_4074(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4083(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65628,53 +65814,53 @@ def t_4074(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_4075(ctx, after, None if s is None else brk)
+    return t_4084(ctx, after, None if s is None else brk)
 
 
-def t_4075(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4084(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     def r1():
-        return t_4077(ctx, k, s)
+        return t_4086(ctx, k, s)
 
-    return t_4076(ctx, r1, s)
+    return t_4085(ctx, r1, s)
 
 
-def t_4076(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4085(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4670(ctx, E), k)
+    return DO(ctx, x_4681(ctx, E), k)
 
 
-def t_4077(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4086(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4671(ctx, E), k)
+    return DO(ctx, x_4682(ctx, E), k)
 
 
-def d_4078(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4087(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 4078, E, 'done~2971', 1)
+    ASSIGN(ctx, 4087, E, 'done~2971', 1)
     return True
 
 
-def d_4079(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4088(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4079, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 4088, ctx.state, 'turn_actions', 1)
     return True
 
 
-def d_4080(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4089(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65682,48 +65868,48 @@ def d_4080(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4677(ctx, E):
+    if not x_4688(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4082, ctx.state, 'passed', x_4679(ctx, E))
+    ASSIGN(ctx, 4091, ctx.state, 'passed', x_4690(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4083, E, 'done~2971', 2)
+    ASSIGN(ctx, 4092, E, 'done~2971', 2)
     return True
 
 
-def d_4081(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4090(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4677(ctx, E):
+    if not x_4688(ctx, E):
         return False
     return True
 
 
-def d_4082(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4091(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 4082, ctx.state, 'passed', x_4679(ctx, E))
+    ASSIGN(ctx, 4091, ctx.state, 'passed', x_4690(ctx, E))
     return True
 
 
-def d_4083(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4092(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 4083, E, 'done~2971', 2)
+    ASSIGN(ctx, 4092, E, 'done~2971', 2)
     return True
 
 
-def d_4084(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def d_4093(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65731,50 +65917,50 @@ def d_4084(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4683(ctx, E):
+    if not x_4694(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4086, E, 'done~2971', 2)
+    ASSIGN(ctx, 4095, E, 'done~2971', 2)
     return True
 
 
-def d_4085(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def d_4094(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4683(ctx, E):
+    if not x_4694(ctx, E):
         return False
     return True
 
 
-def d_4086(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def d_4095(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 4086, E, 'done~2971', 2)
+    ASSIGN(ctx, 4095, E, 'done~2971', 2)
     return True
 
 
-def d_4087(ctx):  # rules_data/terraforming_mars/flow.yaml:40
+def d_4096(ctx):  # rules_data/terraforming_mars/flow.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4687(ctx, E)))
+    items = list(items_of(x_4698(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_4088(ctx):
+        if not d_4097(ctx):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_4088(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4097(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65787,7 +65973,7 @@ def d_4088(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'b~3034', 'heat', True)
-    if not d_4091(ctx):
+    if not d_4100(ctx):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -65800,31 +65986,31 @@ def d_4088(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~3037', x_4696(ctx, E), True)
+    ctx.put(E, 'k~3037', x_4707(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~3036'))
+    c, key = KEYPLACE(ctx, 4106, PL(ctx, E.get('you')).get('stock'), E.get('r~3036'))
     if c is not None:
-        ASSIGN(ctx, 4097, c, key, x_4698(ctx, E))
-    if not d_4098(ctx):
+        ASSIGN(ctx, 4106, c, key, x_4709(ctx, E))
+    if not d_4107(ctx):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4100, c, key, K[22])
+        ASSIGN(ctx, 4109, c, key, K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 4101, c, key, False)
+        ASSIGN(ctx, 4110, c, key, False)
     return True
 
 
-def d_4089(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4098(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65833,7 +66019,7 @@ def d_4089(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4090(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4099(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65842,7 +66028,7 @@ def d_4090(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4091(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4100(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65850,41 +66036,41 @@ def d_4091(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4092, PL(ctx, E.get('you')).get('stock'), E.get('b~3034'))
+    c, key = KEYPLACE(ctx, 4101, PL(ctx, E.get('you')).get('stock'), E.get('b~3034'))
     if c is not None:
-        ASSIGN(ctx, 4092, c, key, x_4691(ctx, E))
+        ASSIGN(ctx, 4101, c, key, x_4702(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4093, PL(ctx, E.get('you')).get('stock'), E.get('a~3033'))
+    c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), E.get('a~3033'))
     if c is not None:
-        ASSIGN(ctx, 4093, c, key, 0)
+        ASSIGN(ctx, 4102, c, key, 0)
     return True
 
 
-def d_4092(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 4092, PL(ctx, E.get('you')).get('stock'), E.get('b~3034'))
-    if c is not None:
-        ASSIGN(ctx, 4092, c, key, x_4691(ctx, E))
-    return True
-
-
-def d_4093(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4101(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4093, PL(ctx, E.get('you')).get('stock'), E.get('a~3033'))
+    c, key = KEYPLACE(ctx, 4101, PL(ctx, E.get('you')).get('stock'), E.get('b~3034'))
     if c is not None:
-        ASSIGN(ctx, 4093, c, key, 0)
+        ASSIGN(ctx, 4101, c, key, x_4702(ctx, E))
     return True
 
 
-def d_4094(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4102(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), E.get('a~3033'))
+    if c is not None:
+        ASSIGN(ctx, 4102, c, key, 0)
+    return True
+
+
+def d_4103(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65893,7 +66079,7 @@ def d_4094(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4095(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4104(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65902,84 +66088,84 @@ def d_4095(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4096(ctx):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4105(ctx):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'k~3037', x_4696(ctx, E), True)
+    ctx.put(E, 'k~3037', x_4707(ctx, E), True)
     return True
 
 
-def d_4097(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_4106(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~3036'))
+    c, key = KEYPLACE(ctx, 4106, PL(ctx, E.get('you')).get('stock'), E.get('r~3036'))
     if c is not None:
-        ASSIGN(ctx, 4097, c, key, x_4698(ctx, E))
+        ASSIGN(ctx, 4106, c, key, x_4709(ctx, E))
     return True
 
 
-def d_4098(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4107(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4699(ctx, E)))
+    items = list(items_of(x_4710(ctx, E)))
     old = E.get('r~3038', MISSING)
     for item in items:
         ctx.put(E, 'r~3038', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4099, PL(ctx, E.get('you')).get('stock'), E.get('r~3038'))
+        c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), E.get('r~3038'))
         if c is not None:
-            ASSIGN(ctx, 4099, c, key, x_4701(ctx, E))
+            ASSIGN(ctx, 4108, c, key, x_4712(ctx, E))
     UNBIND(ctx, 'r~3038', old)
     return True
 
 
-def d_4099(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4108(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4099, PL(ctx, E.get('you')).get('stock'), E.get('r~3038'))
+    c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), E.get('r~3038'))
     if c is not None:
-        ASSIGN(ctx, 4099, c, key, x_4701(ctx, E))
+        ASSIGN(ctx, 4108, c, key, x_4712(ctx, E))
     return True
 
 
-def d_4100(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def d_4109(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4100, c, key, K[22])
+        ASSIGN(ctx, 4109, c, key, K[22])
     return True
 
 
-def d_4101(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def d_4110(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 4101, c, key, False)
+        ASSIGN(ctx, 4110, c, key, False)
     return True
 
 
-def t_4102(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+def t_4111(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4707(ctx, E)))
+    items = list(items_of(x_4718(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -65991,13 +66177,13 @@ def t_4102(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_4103(ctx, lambda i=i: nxt(i), brk)
+            return t_4112(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_4103(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:157
+def t_4112(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:157
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66006,10 +66192,10 @@ def t_4103(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'more~3041', True, True)
-    return t_4105(ctx, k, s)
+    return t_4114(ctx, k, s)
 
 
-def d_4104(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:157
+def d_4113(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:157
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66018,27 +66204,27 @@ def d_4104(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:157
     return True
 
 
-def t_4105(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_4114(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     def nxt():
         if E.get('more~3041'):
-            return t_4106(ctx, nxt, k)
+            return t_4115(ctx, nxt, k)
         return k()
 
     return nxt()
 
 
-def t_4106(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_4115(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4106, None, [], k)
+    return CHOOSE(ctx, 4115, None, [], k)
 
 
-def t_4107(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def t_4116(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66047,10 +66233,10 @@ def t_4107(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'a~3043', E.get('a~3042'), True)
-    return t_4109(ctx, k, s)
+    return t_4118(ctx, k, s)
 
 
-def d_4108(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def d_4117(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66059,48 +66245,48 @@ def d_4108(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     return True
 
 
-def t_4109(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def t_4118(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     def r1():
-        return t_4140(ctx, r2, s)
+        return t_4149(ctx, r2, s)
 
     def r2():
-        if not d_4141(ctx):
+        if not d_4150(ctx):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4713(ctx, E):
+    if not x_4724(ctx, E):
         return False
-    return t_4111(ctx, r1, s)
+    return t_4120(ctx, r1, s)
 
 
-def d_4110(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def d_4119(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4713(ctx, E):
+    if not x_4724(ctx, E):
         return False
     return True
 
 
-def t_4111(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def t_4120(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4714(ctx, E):
-        return t_4112(ctx, k, s)
-    return d_4134(ctx) and k()
+    if x_4725(ctx, E):
+        return t_4121(ctx, k, s)
+    return d_4143(ctx) and k()
 
 
-def t_4112(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4121(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66108,20 +66294,20 @@ def t_4112(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3044', x_4715(ctx, E), True)
-    return t_4114(ctx, k, s)
+    ctx.put(E, 'n~3044', x_4726(ctx, E), True)
+    return t_4123(ctx, k, s)
 
 
-def d_4113(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def d_4122(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3044', x_4715(ctx, E), True)
+    ctx.put(E, 'n~3044', x_4726(ctx, E), True)
     return True
 
 
-def t_4114(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4123(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66138,10 +66324,10 @@ def t_4114(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~3047', 0, True)
-    return t_4118(ctx, k, s)
+    return t_4127(ctx, k, s)
 
 
-def d_4115(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4124(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66150,7 +66336,7 @@ def d_4115(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_4116(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4125(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66159,7 +66345,7 @@ def d_4116(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def d_4117(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4126(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66168,7 +66354,7 @@ def d_4117(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     return True
 
 
-def t_4118(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4127(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66176,56 +66362,56 @@ def t_4118(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3048', x_4719(ctx, E), True)
+    ctx.put(E, 's_v~3048', x_4730(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3049', x_4720(ctx, E), True)
+    ctx.put(E, 't_v~3049', x_4731(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3050', x_4721(ctx, E), True)
-    return t_4122(ctx, k, s)
+    ctx.put(E, 'h_v~3050', x_4732(ctx, E), True)
+    return t_4131(ctx, k, s)
 
 
-def d_4119(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4128(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3048', x_4719(ctx, E), True)
+    ctx.put(E, 's_v~3048', x_4730(ctx, E), True)
     return True
 
 
-def d_4120(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4129(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3049', x_4720(ctx, E), True)
+    ctx.put(E, 't_v~3049', x_4731(ctx, E), True)
     return True
 
 
-def d_4121(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4130(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3050', x_4721(ctx, E), True)
+    ctx.put(E, 'h_v~3050', x_4732(ctx, E), True)
     return True
 
 
-def t_4122(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4131(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4722(ctx, E):
-        return d_4123(ctx) and k()
-    return t_4126(ctx, k, s)
+    if x_4733(ctx, E):
+        return d_4132(ctx) and k()
+    return t_4135(ctx, k, s)
 
 
-def d_4123(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4132(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66233,39 +66419,39 @@ def d_4123(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4723(ctx, E):
+    if not x_4734(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4125, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4134, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4125, c, key, E.get('price~3045'))
+        ASSIGN(ctx, 4134, c, key, E.get('price~3045'))
     return True
 
 
-def d_4124(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4133(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4723(ctx, E):
+    if not x_4734(ctx, E):
         return False
     return True
 
 
-def d_4125(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4134(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4125, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4134, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4125, c, key, E.get('price~3045'))
+        ASSIGN(ctx, 4134, c, key, E.get('price~3045'))
     return True
 
 
-def t_4126(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4135(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66273,141 +66459,105 @@ def t_4126(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4726(ctx, E):
+    if not x_4737(ctx, E):
         return False
-    return t_4128(ctx, k, s)
+    return t_4137(ctx, k, s)
 
 
-def d_4127(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4136(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4726(ctx, E):
-        return False
-    return True
-
-
-def t_4128(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 4128, None, [], k)
-
-
-def d_4129(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4130, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4130, c, key, x_4732(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4131, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4131, c, key, E.get('s~3051'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4132, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4132, c, key, E.get('t~3052'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4133, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4133, c, key, E.get('h~3053'))
-    return True
-
-
-def d_4130(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 4130, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4130, c, key, x_4732(ctx, E))
-    return True
-
-
-def d_4131(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 4131, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4131, c, key, E.get('s~3051'))
-    return True
-
-
-def d_4132(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 4132, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4132, c, key, E.get('t~3052'))
-    return True
-
-
-def d_4133(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    c, key = KEYPLACE(ctx, 4133, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4133, c, key, E.get('h~3053'))
-    return True
-
-
-def d_4134(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~3054', x_4741(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~3055', x_4742(ctx, E), True)
-    if not d_4137(ctx):
+    if not x_4737(ctx, E):
         return False
     return True
 
 
-def d_4135(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4137(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4137, None, [], k)
+
+
+def d_4138(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3054', x_4741(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4139, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 4139, c, key, x_4743(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4140, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4140, c, key, E.get('s~3051'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4141, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4141, c, key, E.get('t~3052'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4142, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4142, c, key, E.get('h~3053'))
     return True
 
 
-def d_4136(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4139(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'r~3055', x_4742(ctx, E), True)
+    c, key = KEYPLACE(ctx, 4139, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 4139, c, key, x_4743(ctx, E))
     return True
 
 
-def d_4137(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4140(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 4140, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4140, c, key, E.get('s~3051'))
+    return True
+
+
+def d_4141(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 4141, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4141, c, key, E.get('t~3052'))
+    return True
+
+
+def d_4142(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 4142, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4142, c, key, E.get('h~3053'))
+    return True
+
+
+def d_4143(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66415,73 +66565,109 @@ def d_4137(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4743(ctx, E):
+    ctx.put(E, 'n~3054', x_4752(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~3055', x_4753(ctx, E), True)
+    if not d_4146(ctx):
+        return False
+    return True
+
+
+def d_4144(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.put(E, 'n~3054', x_4752(ctx, E), True)
+    return True
+
+
+def d_4145(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.put(E, 'r~3055', x_4753(ctx, E), True)
+    return True
+
+
+def d_4146(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4754(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4139, PL(ctx, E.get('you')).get('stock'), E.get('r~3055'))
+    c, key = KEYPLACE(ctx, 4148, PL(ctx, E.get('you')).get('stock'), E.get('r~3055'))
     if c is not None:
-        ASSIGN(ctx, 4139, c, key, E.get('n~3054'))
+        ASSIGN(ctx, 4148, c, key, E.get('n~3054'))
     return True
 
 
-def d_4138(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4147(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4743(ctx, E):
+    if not x_4754(ctx, E):
         return False
     return True
 
 
-def d_4139(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4148(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 4139, PL(ctx, E.get('you')).get('stock'), E.get('r~3055'))
+    c, key = KEYPLACE(ctx, 4148, PL(ctx, E.get('you')).get('stock'), E.get('r~3055'))
     if c is not None:
-        ASSIGN(ctx, 4139, c, key, E.get('n~3054'))
+        ASSIGN(ctx, 4148, c, key, E.get('n~3054'))
     return True
 
 
-def t_4140(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4149(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4746(ctx, E), k)
+    return DO(ctx, x_4757(ctx, E), k)
 
 
-def d_4141(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4150(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4747(ctx, E):
+    if x_4758(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        STMT(ctx, 4142)
+        STMT(ctx, 4151)
     return True
 
 
-def d_4142(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4151(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4142)
+    STMT(ctx, 4151)
     return True
 
 
-def d_4143(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_4152(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:162
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 4143, E, 'more~3041', False)
+    ASSIGN(ctx, 4152, E, 'more~3041', False)
     return True
 
 
@@ -67107,7 +67293,7 @@ def t_3717(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     return DO(ctx, x_4235(ctx, E), k)
 
 
-def d_3718(ctx):  # rules_data/terraforming_mars/modules.yaml:51
+def d_3718(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67115,37 +67301,155 @@ def d_3718(ctx):  # rules_data/terraforming_mars/modules.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3719, ctx.state, 'corp_deck', x_4237(ctx, E))
+    ctx.put(E, 't~3100', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3720)
+    ctx.put(E, 'n~3101', 1, True)
+    if not d_3721(ctx):
+        return False
     return True
 
 
-def d_3719(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3719(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3719, ctx.state, 'corp_deck', x_4237(ctx, E))
+    ctx.put(E, 't~3100', 'generation', True)
     return True
 
 
-def d_3720(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3720)
-    return True
-
-
-def t_3721(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:54
+def d_3720(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4239(ctx, E)))
+    ctx.put(E, 'n~3101', 1, True)
+    return True
+
+
+def d_3721(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    if x_4238(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3100'))
+        if c is not None:
+            ASSIGN(ctx, 3722, c, key, E.get('n~3101'))
+    else:
+        if not d_3723(ctx):
+            return False
+    return True
+
+
+def d_3722(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3100'))
+    if c is not None:
+        ASSIGN(ctx, 3722, c, key, E.get('n~3101'))
+    return True
+
+
+def d_3723(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'))
+    if c is not None:
+        ASSIGN(ctx, 3724, c, key, E.get('n~3101'))
+    if not d_3725(ctx):
+        return False
+    return True
+
+
+def d_3724(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'))
+    if c is not None:
+        ASSIGN(ctx, 3724, c, key, E.get('n~3101'))
+    return True
+
+
+def d_3725(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    if x_4243(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            ASSIGN(ctx, 3726, c, key, True)
+    return True
+
+
+def d_3726(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        ASSIGN(ctx, 3726, c, key, True)
+    return True
+
+
+def d_3727(ctx):  # rules_data/terraforming_mars/modules.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 3728, ctx.state, 'corp_deck', x_4248(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3729)
+    return True
+
+
+def d_3728(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    ASSIGN(ctx, 3728, ctx.state, 'corp_deck', x_4248(ctx, E))
+    return True
+
+
+def d_3729(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3729)
+    return True
+
+
+def t_3730(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    items = list(items_of(x_4250(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -67157,13 +67461,13 @@ def t_3721(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:54
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3722(ctx, lambda i=i: nxt(i), brk)
+            return t_3731(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3722(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:56
+def t_3731(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67174,14 +67478,14 @@ def t_3722(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:56
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            ASSIGN(ctx, 3738, c, key, K[22])
+            ASSIGN(ctx, 3747, c, key, K[22])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~3105', 10, True)
-        if not d_3740(ctx):
+        ctx.put(E, 'n~3107', 10, True)
+        if not d_3749(ctx):
             return False
-        return t_3751(ctx, r2, s)
+        return t_3760(ctx, r2, s)
 
     def r2():
         ctx.steps += 1
@@ -67189,38 +67493,38 @@ def t_3722(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:56
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3777, c, key, K[22])
+            ASSIGN(ctx, 3786, c, key, K[22])
         return k()
 
-    if not d_3723(ctx):
+    if not d_3732(ctx):
         return False
-    return t_3728(ctx, r1, s)
+    return t_3737(ctx, r1, s)
 
 
-def d_3723(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3732(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(2)
     while left > 0:
         left -= 1
-        if not d_3724(ctx):
+        if not d_3733(ctx):
             return False
     return True
 
 
-def d_3724(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3733(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4241(ctx, E):
-        if not d_3725(ctx):
+    if x_4252(ctx, E):
+        if not d_3734(ctx):
             return False
     return True
 
 
-def d_3725(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3734(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67230,42 +67534,42 @@ def d_3725(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:3
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3726, c, key, x_4243(ctx, E))
+        ASSIGN(ctx, 3735, c, key, x_4254(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3727, ctx.state, 'corp_deck', x_4245(ctx, E))
+    ASSIGN(ctx, 3736, ctx.state, 'corp_deck', x_4256(ctx, E))
     return True
 
 
-def d_3726(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3735(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3726, c, key, x_4243(ctx, E))
+        ASSIGN(ctx, 3735, c, key, x_4254(ctx, E))
     return True
 
 
-def d_3727(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3736(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3727, ctx.state, 'corp_deck', x_4245(ctx, E))
+    ASSIGN(ctx, 3736, ctx.state, 'corp_deck', x_4256(ctx, E))
     return True
 
 
-def t_3728(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def t_3737(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3728, None, [], k)
+    return CHOOSE(ctx, 3737, None, [], k)
 
 
-def t_3729(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3738(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67273,20 +67577,20 @@ def t_3729(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~3102', E.get('corporation_card~3101'), True)
-    return t_3731(ctx, k, s)
+    ctx.put(E, 'c~3104', E.get('corporation_card~3103'), True)
+    return t_3740(ctx, k, s)
 
 
-def d_3730(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3739(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'c~3102', E.get('corporation_card~3101'), True)
+    ctx.put(E, 'c~3104', E.get('corporation_card~3103'), True)
     return True
 
 
-def t_3731(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3740(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67296,70 +67600,70 @@ def t_3731(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3732, c, key, x_4249(ctx, E))
+        ASSIGN(ctx, 3741, c, key, x_4260(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3103', x_4250(ctx, E), True)
+    ctx.put(E, 'n~3105', x_4261(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~3104', 'megacredits', True)
+    ctx.put(E, 'r~3106', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3735, PL(ctx, E.get('you')).get('stock'), E.get('r~3104'))
+    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3106'))
     if c is not None:
-        ASSIGN(ctx, 3735, c, key, E.get('n~3103'))
-    return t_3736(ctx, k, s)
+        ASSIGN(ctx, 3744, c, key, E.get('n~3105'))
+    return t_3745(ctx, k, s)
 
 
-def d_3732(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3741(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3732, c, key, x_4249(ctx, E))
+        ASSIGN(ctx, 3741, c, key, x_4260(ctx, E))
     return True
 
 
-def d_3733(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3742(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3103', x_4250(ctx, E), True)
+    ctx.put(E, 'n~3105', x_4261(ctx, E), True)
     return True
 
 
-def d_3734(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3743(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'r~3104', 'megacredits', True)
+    ctx.put(E, 'r~3106', 'megacredits', True)
     return True
 
 
-def d_3735(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3744(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3735, PL(ctx, E.get('you')).get('stock'), E.get('r~3104'))
+    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3106'))
     if c is not None:
-        ASSIGN(ctx, 3735, c, key, E.get('n~3103'))
+        ASSIGN(ctx, 3744, c, key, E.get('n~3105'))
     return True
 
 
-def t_3736(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3745(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('c~3102')
+    value = E.get('c~3104')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -67371,73 +67675,73 @@ def t_3736(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_3737(ctx, after, None if s is None else brk)
+    return t_3746(ctx, after, None if s is None else brk)
 
 
-def t_3737(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3746(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    return DO(ctx, x_4255(ctx, E), k)
+    return DO(ctx, x_4266(ctx, E), k)
 
 
-def d_3738(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def d_3747(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3738, c, key, K[22])
+        ASSIGN(ctx, 3747, c, key, K[22])
     return True
 
 
-def d_3739(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
+def d_3748(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3105', 10, True)
+    ctx.put(E, 'n~3107', 10, True)
     return True
 
 
-def d_3740(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    left = num(E.get('n~3105'))
+    left = num(E.get('n~3107'))
     while left > 0:
         left -= 1
-        if not d_3741(ctx):
+        if not d_3750(ctx):
             return False
     return True
 
 
-def d_3741(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not d_3742(ctx):
+    if not d_3751(ctx):
         return False
-    if not d_3747(ctx):
+    if not d_3756(ctx):
         return False
     return True
 
 
-def d_3742(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3751(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4261(ctx, E):
-        if not d_3743(ctx):
+    if x_4272(ctx, E):
+        if not d_3752(ctx):
             return False
     return True
 
 
-def d_3743(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3752(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67445,55 +67749,55 @@ def d_3743(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3744, ctx.state, 'deck', x_4263(ctx, E))
+    ASSIGN(ctx, 3753, ctx.state, 'deck', x_4274(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3745, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3754, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3746)
+    STMT(ctx, 3755)
     return True
 
 
-def d_3744(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3753(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3744, ctx.state, 'deck', x_4263(ctx, E))
+    ASSIGN(ctx, 3753, ctx.state, 'deck', x_4274(ctx, E))
     return True
 
 
-def d_3745(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3754(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3745, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3754, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3746(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3755(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3746)
+    STMT(ctx, 3755)
     return True
 
 
-def d_3747(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4267(ctx, E):
-        if not d_3748(ctx):
+    if x_4278(ctx, E):
+        if not d_3757(ctx):
             return False
     return True
 
 
-def d_3748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67503,65 +67807,65 @@ def d_3748(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3749, c, key, x_4269(ctx, E))
+        ASSIGN(ctx, 3758, c, key, x_4280(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3750, ctx.state, 'deck', x_4271(ctx, E))
+    ASSIGN(ctx, 3759, ctx.state, 'deck', x_4282(ctx, E))
     return True
 
 
-def d_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3749, c, key, x_4269(ctx, E))
+        ASSIGN(ctx, 3758, c, key, x_4280(ctx, E))
     return True
 
 
-def d_3750(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3759(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3750, ctx.state, 'deck', x_4271(ctx, E))
+    ASSIGN(ctx, 3759, ctx.state, 'deck', x_4282(ctx, E))
     return True
 
 
-def t_3751(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3760(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4272(ctx, E)))
-    old = E.get('card~3106', MISSING)
+    items = list(items_of(x_4283(ctx, E)))
+    old = E.get('card~3108', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~3106', old)
+        UNBIND(ctx, 'card~3108', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~3106', item, True)
-            return t_3752(ctx, lambda i=i: nxt(i), brk)
+            ctx.put(E, 'card~3108', item, True)
+            return t_3761(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3752(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3761(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3752, None, [], k)
+    return CHOOSE(ctx, 3761, None, [], k)
 
 
-def t_3753(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3762(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67572,26 +67876,26 @@ def t_3753(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3775, c, key, x_4300(ctx, E))
+            ASSIGN(ctx, 3784, c, key, x_4311(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3107', 3, True)
-    return t_3755(ctx, r1, s)
+    ctx.put(E, 'n~3109', 3, True)
+    return t_3764(ctx, r1, s)
 
 
-def d_3754(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3763(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3107', 3, True)
+    ctx.put(E, 'n~3109', 3, True)
     return True
 
 
-def t_3755(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3764(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67599,46 +67903,46 @@ def t_3755(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~3108', E.get('n~3107'), True)
+    ctx.put(E, 'price~3110', E.get('n~3109'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~3109', 0, True)
+    ctx.put(E, 'sv~3111', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~3110', 0, True)
-    return t_3759(ctx, k, s)
+    ctx.put(E, 'tv~3112', 0, True)
+    return t_3768(ctx, k, s)
 
 
-def d_3756(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'price~3108', E.get('n~3107'), True)
+    ctx.put(E, 'price~3110', E.get('n~3109'), True)
     return True
 
 
-def d_3757(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'sv~3109', 0, True)
+    ctx.put(E, 'sv~3111', 0, True)
     return True
 
 
-def d_3758(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3767(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'tv~3110', 0, True)
+    ctx.put(E, 'tv~3112', 0, True)
     return True
 
 
-def t_3759(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3768(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67646,56 +67950,56 @@ def t_3759(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3111', x_4277(ctx, E), True)
+    ctx.put(E, 's_v~3113', x_4288(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3112', x_4278(ctx, E), True)
+    ctx.put(E, 't_v~3114', x_4289(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3113', x_4279(ctx, E), True)
-    return t_3763(ctx, k, s)
+    ctx.put(E, 'h_v~3115', x_4290(ctx, E), True)
+    return t_3772(ctx, k, s)
 
 
-def d_3760(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3769(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3111', x_4277(ctx, E), True)
+    ctx.put(E, 's_v~3113', x_4288(ctx, E), True)
     return True
 
 
-def d_3761(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3770(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3112', x_4278(ctx, E), True)
+    ctx.put(E, 't_v~3114', x_4289(ctx, E), True)
     return True
 
 
-def d_3762(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3771(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3113', x_4279(ctx, E), True)
+    ctx.put(E, 'h_v~3115', x_4290(ctx, E), True)
     return True
 
 
-def t_3763(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3772(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4280(ctx, E):
-        return d_3764(ctx) and k()
-    return t_3767(ctx, k, s)
+    if x_4291(ctx, E):
+        return d_3773(ctx) and k()
+    return t_3776(ctx, k, s)
 
 
-def d_3764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3773(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67703,39 +68007,39 @@ def d_3764(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4281(ctx, E):
+    if not x_4292(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3766, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3775, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3766, c, key, E.get('price~3108'))
+        ASSIGN(ctx, 3775, c, key, E.get('price~3110'))
     return True
 
 
-def d_3765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3774(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4281(ctx, E):
+    if not x_4292(ctx, E):
         return False
     return True
 
 
-def d_3766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3775(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3766, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3775, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3766, c, key, E.get('price~3108'))
+        ASSIGN(ctx, 3775, c, key, E.get('price~3110'))
     return True
 
 
-def t_3767(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3776(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67743,197 +68047,197 @@ def t_3767(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4284(ctx, E):
+    if not x_4295(ctx, E):
         return False
-    return t_3769(ctx, k, s)
+    return t_3778(ctx, k, s)
 
 
-def d_3768(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3777(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4284(ctx, E):
+    if not x_4295(ctx, E):
         return False
     return True
 
 
-def t_3769(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3778(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3769, None, [], k)
+    return CHOOSE(ctx, 3778, None, [], k)
 
 
-def d_3770(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3771, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3771, c, key, x_4290(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3772, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3772, c, key, E.get('s~3114'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('t~3115'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3774, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3774, c, key, E.get('h~3116'))
-    return True
-
-
-def d_3771(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3779(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3771, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3780, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3771, c, key, x_4290(ctx, E))
+        ASSIGN(ctx, 3780, c, key, x_4301(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3781, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3781, c, key, E.get('s~3116'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3782, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3782, c, key, E.get('t~3117'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3783, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3783, c, key, E.get('h~3118'))
     return True
 
 
-def d_3772(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3780(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3772, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3780, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3772, c, key, E.get('s~3114'))
+        ASSIGN(ctx, 3780, c, key, x_4301(ctx, E))
     return True
 
 
-def d_3773(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3781(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3781, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('t~3115'))
+        ASSIGN(ctx, 3781, c, key, E.get('s~3116'))
     return True
 
 
-def d_3774(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3782(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3774, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3782, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3774, c, key, E.get('h~3116'))
+        ASSIGN(ctx, 3782, c, key, E.get('t~3117'))
     return True
 
 
-def d_3775(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3783(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3783, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3783, c, key, E.get('h~3118'))
+    return True
+
+
+def d_3784(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, x_4300(ctx, E))
+        ASSIGN(ctx, 3784, c, key, x_4311(ctx, E))
     return True
 
 
-def d_3776(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3785(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3776, ctx.state, 'discard', x_4303(ctx, E))
+    ASSIGN(ctx, 3785, ctx.state, 'discard', x_4314(ctx, E))
     return True
 
 
-def d_3777(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3786(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3777, c, key, K[22])
+        ASSIGN(ctx, 3786, c, key, K[22])
     return True
 
 
-def t_3778(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:69
+def t_3787(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     def r1():
-        return t_3802(ctx, k, s)
+        return t_3811(ctx, k, s)
 
-    if not d_3779(ctx):
+    if not d_3788(ctx):
         return False
-    return t_3791(ctx, r1, s)
+    return t_3800(ctx, r1, s)
 
 
-def d_3779(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3788(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4307(ctx, E)))
+    items = list(items_of(x_4318(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_3780(ctx):
+        if not d_3789(ctx):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_3780(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3789(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(4)
     while left > 0:
         left -= 1
-        if not d_3781(ctx):
+        if not d_3790(ctx):
             return False
     return True
 
 
-def d_3781(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3790(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not d_3782(ctx):
+    if not d_3791(ctx):
         return False
-    if not d_3787(ctx):
+    if not d_3796(ctx):
         return False
     return True
 
 
-def d_3782(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3791(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4309(ctx, E):
-        if not d_3783(ctx):
+    if x_4320(ctx, E):
+        if not d_3792(ctx):
             return False
     return True
 
 
-def d_3783(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3792(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67941,55 +68245,55 @@ def d_3783(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3784, ctx.state, 'deck', x_4311(ctx, E))
+    ASSIGN(ctx, 3793, ctx.state, 'deck', x_4322(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3785, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3794, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3786)
+    STMT(ctx, 3795)
     return True
 
 
-def d_3784(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3793(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3784, ctx.state, 'deck', x_4311(ctx, E))
+    ASSIGN(ctx, 3793, ctx.state, 'deck', x_4322(ctx, E))
     return True
 
 
-def d_3785(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3794(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3785, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3794, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3786(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3795(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3786)
+    STMT(ctx, 3795)
     return True
 
 
-def d_3787(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3796(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4315(ctx, E):
-        if not d_3788(ctx):
+    if x_4326(ctx, E):
+        if not d_3797(ctx):
             return False
     return True
 
 
-def d_3788(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3797(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67999,48 +68303,48 @@ def d_3788(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3789, c, key, x_4317(ctx, E))
+        ASSIGN(ctx, 3798, c, key, x_4328(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3790, ctx.state, 'deck', x_4319(ctx, E))
+    ASSIGN(ctx, 3799, ctx.state, 'deck', x_4330(ctx, E))
     return True
 
 
-def d_3789(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3798(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3789, c, key, x_4317(ctx, E))
+        ASSIGN(ctx, 3798, c, key, x_4328(ctx, E))
     return True
 
 
-def d_3790(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3799(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3790, ctx.state, 'deck', x_4319(ctx, E))
+    ASSIGN(ctx, 3799, ctx.state, 'deck', x_4330(ctx, E))
     return True
 
 
-def t_3791(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def t_3800(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     def nxt():
-        if x_4320(ctx, E):
-            return t_3792(ctx, nxt, k)
+        if x_4331(ctx, E):
+            return t_3801(ctx, nxt, k)
         return k()
 
     return nxt()
 
 
-def t_3792(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3801(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68049,24 +68353,24 @@ def t_3792(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~3122', x_4329(ctx, E), True)
+        ctx.put(E, 'packs~3124', x_4340(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~3123', x_4330(ctx, E), True)
-        if not d_3800(ctx):
+        ctx.put(E, 'shift~3125', x_4341(ctx, E), True)
+        if not d_3809(ctx):
             return False
         return k()
 
-    return t_3793(ctx, r1, s)
+    return t_3802(ctx, r1, s)
 
 
-def t_3793(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3802(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4321(ctx, E)))
+    items = list(items_of(x_4332(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -68078,21 +68382,21 @@ def t_3793(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            if x_4322(ctx, E):
-                return t_3794(ctx, lambda i=i: nxt(i), brk)
+            if x_4333(ctx, E):
+                return t_3803(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3794(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def t_3803(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3794, None, [], k)
+    return CHOOSE(ctx, 3803, None, [], k)
 
 
-def d_3795(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3804(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68102,92 +68406,92 @@ def d_3795(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3796, c, key, x_4325(ctx, E))
+        ASSIGN(ctx, 3805, c, key, x_4336(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3797, c, key, x_4327(ctx, E))
+        ASSIGN(ctx, 3806, c, key, x_4338(ctx, E))
     return True
 
 
-def d_3796(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3805(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3796, c, key, x_4325(ctx, E))
+        ASSIGN(ctx, 3805, c, key, x_4336(ctx, E))
     return True
 
 
-def d_3797(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3806(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3797, c, key, x_4327(ctx, E))
+        ASSIGN(ctx, 3806, c, key, x_4338(ctx, E))
     return True
 
 
-def d_3798(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def d_3807(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'packs~3122', x_4329(ctx, E), True)
+    ctx.put(E, 'packs~3124', x_4340(ctx, E), True)
     return True
 
 
-def d_3799(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3808(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'shift~3123', x_4330(ctx, E), True)
+    ctx.put(E, 'shift~3125', x_4341(ctx, E), True)
     return True
 
 
-def d_3800(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3809(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4331(ctx, E)))
-    old = E.get('p~3124', MISSING)
+    items = list(items_of(x_4342(ctx, E)))
+    old = E.get('p~3126', MISSING)
     for item in items:
-        ctx.put(E, 'p~3124', item, True)
+        ctx.put(E, 'p~3126', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~3124')), 'pack'
+        c, key = SEAT(ctx, E.get('p~3126')), 'pack'
         if c is not None:
-            ASSIGN(ctx, 3801, c, key, x_4333(ctx, E))
-    UNBIND(ctx, 'p~3124', old)
+            ASSIGN(ctx, 3810, c, key, x_4344(ctx, E))
+    UNBIND(ctx, 'p~3126', old)
     return True
 
 
-def d_3801(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3810(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~3124')), 'pack'
+    c, key = SEAT(ctx, E.get('p~3126')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3801, c, key, x_4333(ctx, E))
+        ASSIGN(ctx, 3810, c, key, x_4344(ctx, E))
     return True
 
 
-def t_3802(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def t_3811(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4334(ctx, E)))
+    items = list(items_of(x_4345(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -68199,13 +68503,13 @@ def t_3802(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3803(ctx, lambda i=i: nxt(i), brk)
+            return t_3812(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3803(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3812(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68216,43 +68520,43 @@ def t_3803(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3830, c, key, K[22])
+            ASSIGN(ctx, 3839, c, key, K[22])
         return k()
 
-    return t_3804(ctx, r1, s)
+    return t_3813(ctx, r1, s)
 
 
-def t_3804(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3813(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    items = list(items_of(x_4335(ctx, E)))
-    old = E.get('card~3126', MISSING)
+    items = list(items_of(x_4346(ctx, E)))
+    old = E.get('card~3128', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~3126', old)
+        UNBIND(ctx, 'card~3128', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~3126', item, True)
-            return t_3805(ctx, lambda i=i: nxt(i), brk)
+            ctx.put(E, 'card~3128', item, True)
+            return t_3814(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
     return nxt(0)
 
 
-def t_3805(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3814(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3805, None, [], k)
+    return CHOOSE(ctx, 3814, None, [], k)
 
 
-def t_3806(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3815(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68263,26 +68567,26 @@ def t_3806(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3828, c, key, x_4363(ctx, E))
+            ASSIGN(ctx, 3837, c, key, x_4374(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3127', 3, True)
-    return t_3808(ctx, r1, s)
+    ctx.put(E, 'n~3129', 3, True)
+    return t_3817(ctx, r1, s)
 
 
-def d_3807(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3816(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3127', 3, True)
+    ctx.put(E, 'n~3129', 3, True)
     return True
 
 
-def t_3808(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3817(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68290,46 +68594,46 @@ def t_3808(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~3128', E.get('n~3127'), True)
+    ctx.put(E, 'price~3130', E.get('n~3129'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~3129', 0, True)
+    ctx.put(E, 'sv~3131', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~3130', 0, True)
-    return t_3812(ctx, k, s)
+    ctx.put(E, 'tv~3132', 0, True)
+    return t_3821(ctx, k, s)
 
 
-def d_3809(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'price~3128', E.get('n~3127'), True)
+    ctx.put(E, 'price~3130', E.get('n~3129'), True)
     return True
 
 
-def d_3810(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'sv~3129', 0, True)
+    ctx.put(E, 'sv~3131', 0, True)
     return True
 
 
-def d_3811(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3820(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'tv~3130', 0, True)
+    ctx.put(E, 'tv~3132', 0, True)
     return True
 
 
-def t_3812(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3821(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68337,56 +68641,56 @@ def t_3812(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3131', x_4340(ctx, E), True)
+    ctx.put(E, 's_v~3133', x_4351(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3132', x_4341(ctx, E), True)
+    ctx.put(E, 't_v~3134', x_4352(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3133', x_4342(ctx, E), True)
-    return t_3816(ctx, k, s)
+    ctx.put(E, 'h_v~3135', x_4353(ctx, E), True)
+    return t_3825(ctx, k, s)
 
 
-def d_3813(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3822(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3131', x_4340(ctx, E), True)
+    ctx.put(E, 's_v~3133', x_4351(ctx, E), True)
     return True
 
 
-def d_3814(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3132', x_4341(ctx, E), True)
+    ctx.put(E, 't_v~3134', x_4352(ctx, E), True)
     return True
 
 
-def d_3815(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3133', x_4342(ctx, E), True)
+    ctx.put(E, 'h_v~3135', x_4353(ctx, E), True)
     return True
 
 
-def t_3816(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3825(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if x_4343(ctx, E):
-        return d_3817(ctx) and k()
-    return t_3820(ctx, k, s)
+    if x_4354(ctx, E):
+        return d_3826(ctx) and k()
+    return t_3829(ctx, k, s)
 
 
-def d_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68394,39 +68698,39 @@ def d_3817(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4344(ctx, E):
+    if not x_4355(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3819, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3828, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3819, c, key, E.get('price~3128'))
+        ASSIGN(ctx, 3828, c, key, E.get('price~3130'))
     return True
 
 
-def d_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3827(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4344(ctx, E):
+    if not x_4355(ctx, E):
         return False
     return True
 
 
-def d_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3819, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3828, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3819, c, key, E.get('price~3128'))
+        ASSIGN(ctx, 3828, c, key, E.get('price~3130'))
     return True
 
 
-def t_3820(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3829(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68434,132 +68738,132 @@ def t_3820(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4347(ctx, E):
+    if not x_4358(ctx, E):
         return False
-    return t_3822(ctx, k, s)
+    return t_3831(ctx, k, s)
 
 
-def d_3821(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3830(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    if not x_4347(ctx, E):
+    if not x_4358(ctx, E):
         return False
     return True
 
 
-def t_3822(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3831(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3822, None, [], k)
+    return CHOOSE(ctx, 3831, None, [], k)
 
 
-def d_3823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3824, c, key, x_4353(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3825, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3825, c, key, E.get('s~3134'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3826, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3826, c, key, E.get('t~3135'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3827, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3827, c, key, E.get('h~3136'))
-    return True
-
-
-def d_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3833, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, x_4353(ctx, E))
+        ASSIGN(ctx, 3833, c, key, x_4364(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3834, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3834, c, key, E.get('s~3136'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3835, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3835, c, key, E.get('t~3137'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3836, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3836, c, key, E.get('h~3138'))
     return True
 
 
-def d_3825(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3833(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3825, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3833, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3825, c, key, E.get('s~3134'))
+        ASSIGN(ctx, 3833, c, key, x_4364(ctx, E))
     return True
 
 
-def d_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3834(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3826, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3834, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3826, c, key, E.get('t~3135'))
+        ASSIGN(ctx, 3834, c, key, E.get('s~3136'))
     return True
 
 
-def d_3827(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3835(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3827, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3835, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3827, c, key, E.get('h~3136'))
+        ASSIGN(ctx, 3835, c, key, E.get('t~3137'))
     return True
 
 
-def d_3828(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3836(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    E = ctx.env()
+    c, key = KEYPLACE(ctx, 3836, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3836, c, key, E.get('h~3138'))
+    return True
+
+
+def d_3837(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3828, c, key, x_4363(ctx, E))
+        ASSIGN(ctx, 3837, c, key, x_4374(ctx, E))
     return True
 
 
-def d_3829(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3838(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3829, ctx.state, 'discard', x_4366(ctx, E))
+    ASSIGN(ctx, 3838, ctx.state, 'discard', x_4377(ctx, E))
     return True
 
 
-def d_3830(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3839(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, K[22])
+        ASSIGN(ctx, 3839, c, key, K[22])
     return True
 
 
@@ -72285,62 +72589,62 @@ TRIALS = {
     3718: CPS(d_3718),
     3719: CPS(d_3719),
     3720: CPS(d_3720),
-    3721: t_3721,
-    3722: t_3722,
+    3721: CPS(d_3721),
+    3722: CPS(d_3722),
     3723: CPS(d_3723),
     3724: CPS(d_3724),
     3725: CPS(d_3725),
     3726: CPS(d_3726),
     3727: CPS(d_3727),
-    3728: t_3728,
-    3729: t_3729,
-    3730: CPS(d_3730),
+    3728: CPS(d_3728),
+    3729: CPS(d_3729),
+    3730: t_3730,
     3731: t_3731,
     3732: CPS(d_3732),
     3733: CPS(d_3733),
     3734: CPS(d_3734),
     3735: CPS(d_3735),
-    3736: t_3736,
+    3736: CPS(d_3736),
     3737: t_3737,
-    3738: CPS(d_3738),
+    3738: t_3738,
     3739: CPS(d_3739),
-    3740: CPS(d_3740),
+    3740: t_3740,
     3741: CPS(d_3741),
     3742: CPS(d_3742),
     3743: CPS(d_3743),
     3744: CPS(d_3744),
-    3745: CPS(d_3745),
-    3746: CPS(d_3746),
+    3745: t_3745,
+    3746: t_3746,
     3747: CPS(d_3747),
     3748: CPS(d_3748),
     3749: CPS(d_3749),
     3750: CPS(d_3750),
-    3751: t_3751,
-    3752: t_3752,
-    3753: t_3753,
+    3751: CPS(d_3751),
+    3752: CPS(d_3752),
+    3753: CPS(d_3753),
     3754: CPS(d_3754),
-    3755: t_3755,
+    3755: CPS(d_3755),
     3756: CPS(d_3756),
     3757: CPS(d_3757),
     3758: CPS(d_3758),
-    3759: t_3759,
-    3760: CPS(d_3760),
-    3761: CPS(d_3761),
-    3762: CPS(d_3762),
-    3763: t_3763,
-    3764: CPS(d_3764),
+    3759: CPS(d_3759),
+    3760: t_3760,
+    3761: t_3761,
+    3762: t_3762,
+    3763: CPS(d_3763),
+    3764: t_3764,
     3765: CPS(d_3765),
     3766: CPS(d_3766),
-    3767: t_3767,
-    3768: CPS(d_3768),
-    3769: t_3769,
+    3767: CPS(d_3767),
+    3768: t_3768,
+    3769: CPS(d_3769),
     3770: CPS(d_3770),
     3771: CPS(d_3771),
-    3772: CPS(d_3772),
+    3772: t_3772,
     3773: CPS(d_3773),
     3774: CPS(d_3774),
     3775: CPS(d_3775),
-    3776: CPS(d_3776),
+    3776: t_3776,
     3777: CPS(d_3777),
     3778: t_3778,
     3779: CPS(d_3779),
@@ -72351,51 +72655,51 @@ TRIALS = {
     3784: CPS(d_3784),
     3785: CPS(d_3785),
     3786: CPS(d_3786),
-    3787: CPS(d_3787),
+    3787: t_3787,
     3788: CPS(d_3788),
     3789: CPS(d_3789),
     3790: CPS(d_3790),
-    3791: t_3791,
-    3792: t_3792,
-    3793: t_3793,
-    3794: t_3794,
+    3791: CPS(d_3791),
+    3792: CPS(d_3792),
+    3793: CPS(d_3793),
+    3794: CPS(d_3794),
     3795: CPS(d_3795),
     3796: CPS(d_3796),
     3797: CPS(d_3797),
     3798: CPS(d_3798),
     3799: CPS(d_3799),
-    3800: CPS(d_3800),
-    3801: CPS(d_3801),
+    3800: t_3800,
+    3801: t_3801,
     3802: t_3802,
     3803: t_3803,
-    3804: t_3804,
-    3805: t_3805,
-    3806: t_3806,
+    3804: CPS(d_3804),
+    3805: CPS(d_3805),
+    3806: CPS(d_3806),
     3807: CPS(d_3807),
-    3808: t_3808,
+    3808: CPS(d_3808),
     3809: CPS(d_3809),
     3810: CPS(d_3810),
-    3811: CPS(d_3811),
+    3811: t_3811,
     3812: t_3812,
-    3813: CPS(d_3813),
-    3814: CPS(d_3814),
-    3815: CPS(d_3815),
-    3816: t_3816,
-    3817: CPS(d_3817),
+    3813: t_3813,
+    3814: t_3814,
+    3815: t_3815,
+    3816: CPS(d_3816),
+    3817: t_3817,
     3818: CPS(d_3818),
     3819: CPS(d_3819),
-    3820: t_3820,
-    3821: CPS(d_3821),
-    3822: t_3822,
+    3820: CPS(d_3820),
+    3821: t_3821,
+    3822: CPS(d_3822),
     3823: CPS(d_3823),
     3824: CPS(d_3824),
-    3825: CPS(d_3825),
+    3825: t_3825,
     3826: CPS(d_3826),
     3827: CPS(d_3827),
     3828: CPS(d_3828),
-    3829: CPS(d_3829),
+    3829: t_3829,
     3830: CPS(d_3830),
-    3831: CPS(d_3831),
+    3831: t_3831,
     3832: CPS(d_3832),
     3833: CPS(d_3833),
     3834: CPS(d_3834),
@@ -72406,29 +72710,29 @@ TRIALS = {
     3839: CPS(d_3839),
     3840: CPS(d_3840),
     3841: CPS(d_3841),
-    3842: t_3842,
-    3843: t_3843,
-    3844: t_3844,
+    3842: CPS(d_3842),
+    3843: CPS(d_3843),
+    3844: CPS(d_3844),
     3845: CPS(d_3845),
-    3846: t_3846,
+    3846: CPS(d_3846),
     3847: CPS(d_3847),
     3848: CPS(d_3848),
     3849: CPS(d_3849),
     3850: CPS(d_3850),
     3851: t_3851,
     3852: t_3852,
-    3853: CPS(d_3853),
+    3853: t_3853,
     3854: CPS(d_3854),
-    3855: CPS(d_3855),
+    3855: t_3855,
     3856: CPS(d_3856),
     3857: CPS(d_3857),
     3858: CPS(d_3858),
     3859: CPS(d_3859),
-    3860: CPS(d_3860),
-    3861: CPS(d_3861),
+    3860: t_3860,
+    3861: t_3861,
     3862: CPS(d_3862),
     3863: CPS(d_3863),
-    3864: t_3864,
+    3864: CPS(d_3864),
     3865: CPS(d_3865),
     3866: CPS(d_3866),
     3867: CPS(d_3867),
@@ -72437,198 +72741,198 @@ TRIALS = {
     3870: CPS(d_3870),
     3871: CPS(d_3871),
     3872: CPS(d_3872),
-    3873: CPS(d_3873),
+    3873: t_3873,
     3874: CPS(d_3874),
     3875: CPS(d_3875),
     3876: CPS(d_3876),
     3877: CPS(d_3877),
     3878: CPS(d_3878),
-    3879: t_3879,
-    3880: t_3880,
-    3881: t_3881,
-    3882: t_3882,
-    3883: t_3883,
+    3879: CPS(d_3879),
+    3880: CPS(d_3880),
+    3881: CPS(d_3881),
+    3882: CPS(d_3882),
+    3883: CPS(d_3883),
     3884: CPS(d_3884),
-    3885: t_3885,
+    3885: CPS(d_3885),
     3886: CPS(d_3886),
     3887: CPS(d_3887),
-    3888: CPS(d_3888),
+    3888: t_3888,
     3889: t_3889,
-    3890: CPS(d_3890),
-    3891: CPS(d_3891),
-    3892: CPS(d_3892),
-    3893: t_3893,
-    3894: CPS(d_3894),
+    3890: t_3890,
+    3891: t_3891,
+    3892: t_3892,
+    3893: CPS(d_3893),
+    3894: t_3894,
     3895: CPS(d_3895),
     3896: CPS(d_3896),
-    3897: t_3897,
-    3898: CPS(d_3898),
-    3899: t_3899,
+    3897: CPS(d_3897),
+    3898: t_3898,
+    3899: CPS(d_3899),
     3900: CPS(d_3900),
     3901: CPS(d_3901),
-    3902: CPS(d_3902),
+    3902: t_3902,
     3903: CPS(d_3903),
     3904: CPS(d_3904),
     3905: CPS(d_3905),
-    3906: CPS(d_3906),
+    3906: t_3906,
     3907: CPS(d_3907),
     3908: t_3908,
     3909: CPS(d_3909),
-    3910: t_3910,
-    3911: t_3911,
-    3912: t_3912,
+    3910: CPS(d_3910),
+    3911: CPS(d_3911),
+    3912: CPS(d_3912),
     3913: CPS(d_3913),
-    3914: t_3914,
-    3915: t_3915,
+    3914: CPS(d_3914),
+    3915: CPS(d_3915),
     3916: CPS(d_3916),
     3917: t_3917,
-    3918: t_3918,
+    3918: CPS(d_3918),
     3919: t_3919,
     3920: t_3920,
     3921: t_3921,
     3922: CPS(d_3922),
-    3923: CPS(d_3923),
+    3923: t_3923,
     3924: t_3924,
-    3925: t_3925,
+    3925: CPS(d_3925),
     3926: t_3926,
-    3927: CPS(d_3927),
+    3927: t_3927,
     3928: t_3928,
-    3929: CPS(d_3929),
-    3930: CPS(d_3930),
-    3931: t_3931,
+    3929: t_3929,
+    3930: t_3930,
+    3931: CPS(d_3931),
     3932: CPS(d_3932),
-    3933: CPS(d_3933),
-    3934: CPS(d_3934),
+    3933: t_3933,
+    3934: t_3934,
     3935: t_3935,
     3936: CPS(d_3936),
-    3937: CPS(d_3937),
+    3937: t_3937,
     3938: CPS(d_3938),
-    3939: t_3939,
-    3940: CPS(d_3940),
+    3939: CPS(d_3939),
+    3940: t_3940,
     3941: CPS(d_3941),
     3942: CPS(d_3942),
-    3943: t_3943,
-    3944: CPS(d_3944),
-    3945: t_3945,
+    3943: CPS(d_3943),
+    3944: t_3944,
+    3945: CPS(d_3945),
     3946: CPS(d_3946),
     3947: CPS(d_3947),
-    3948: CPS(d_3948),
+    3948: t_3948,
     3949: CPS(d_3949),
     3950: CPS(d_3950),
     3951: CPS(d_3951),
-    3952: CPS(d_3952),
+    3952: t_3952,
     3953: CPS(d_3953),
     3954: t_3954,
-    3955: t_3955,
+    3955: CPS(d_3955),
     3956: CPS(d_3956),
     3957: CPS(d_3957),
     3958: CPS(d_3958),
     3959: CPS(d_3959),
     3960: CPS(d_3960),
     3961: CPS(d_3961),
-    3962: t_3962,
-    3963: CPS(d_3963),
+    3962: CPS(d_3962),
+    3963: t_3963,
     3964: t_3964,
     3965: CPS(d_3965),
-    3966: t_3966,
-    3967: t_3967,
+    3966: CPS(d_3966),
+    3967: CPS(d_3967),
     3968: CPS(d_3968),
-    3969: t_3969,
+    3969: CPS(d_3969),
     3970: CPS(d_3970),
-    3971: CPS(d_3971),
+    3971: t_3971,
     3972: CPS(d_3972),
     3973: t_3973,
     3974: CPS(d_3974),
-    3975: CPS(d_3975),
-    3976: CPS(d_3976),
-    3977: t_3977,
-    3978: CPS(d_3978),
+    3975: t_3975,
+    3976: t_3976,
+    3977: CPS(d_3977),
+    3978: t_3978,
     3979: CPS(d_3979),
     3980: CPS(d_3980),
-    3981: t_3981,
-    3982: CPS(d_3982),
-    3983: t_3983,
+    3981: CPS(d_3981),
+    3982: t_3982,
+    3983: CPS(d_3983),
     3984: CPS(d_3984),
     3985: CPS(d_3985),
-    3986: CPS(d_3986),
+    3986: t_3986,
     3987: CPS(d_3987),
     3988: CPS(d_3988),
     3989: CPS(d_3989),
-    3990: CPS(d_3990),
+    3990: t_3990,
     3991: CPS(d_3991),
-    3992: CPS(d_3992),
+    3992: t_3992,
     3993: CPS(d_3993),
     3994: CPS(d_3994),
-    3995: t_3995,
+    3995: CPS(d_3995),
     3996: CPS(d_3996),
     3997: CPS(d_3997),
     3998: CPS(d_3998),
     3999: CPS(d_3999),
-    4000: t_4000,
+    4000: CPS(d_4000),
     4001: CPS(d_4001),
-    4002: t_4002,
+    4002: CPS(d_4002),
     4003: CPS(d_4003),
-    4004: CPS(d_4004),
-    4005: t_4005,
+    4004: t_4004,
+    4005: CPS(d_4005),
     4006: CPS(d_4006),
     4007: CPS(d_4007),
     4008: CPS(d_4008),
     4009: t_4009,
     4010: CPS(d_4010),
-    4011: CPS(d_4011),
+    4011: t_4011,
     4012: CPS(d_4012),
-    4013: t_4013,
-    4014: CPS(d_4014),
+    4013: CPS(d_4013),
+    4014: t_4014,
     4015: CPS(d_4015),
     4016: CPS(d_4016),
-    4017: t_4017,
-    4018: CPS(d_4018),
-    4019: t_4019,
+    4017: CPS(d_4017),
+    4018: t_4018,
+    4019: CPS(d_4019),
     4020: CPS(d_4020),
     4021: CPS(d_4021),
-    4022: CPS(d_4022),
+    4022: t_4022,
     4023: CPS(d_4023),
     4024: CPS(d_4024),
     4025: CPS(d_4025),
-    4026: CPS(d_4026),
+    4026: t_4026,
     4027: CPS(d_4027),
     4028: t_4028,
     4029: CPS(d_4029),
-    4030: t_4030,
+    4030: CPS(d_4030),
     4031: CPS(d_4031),
     4032: CPS(d_4032),
-    4033: t_4033,
+    4033: CPS(d_4033),
     4034: CPS(d_4034),
     4035: CPS(d_4035),
     4036: CPS(d_4036),
     4037: t_4037,
     4038: CPS(d_4038),
-    4039: CPS(d_4039),
+    4039: t_4039,
     4040: CPS(d_4040),
-    4041: t_4041,
-    4042: CPS(d_4042),
+    4041: CPS(d_4041),
+    4042: t_4042,
     4043: CPS(d_4043),
     4044: CPS(d_4044),
-    4045: t_4045,
-    4046: CPS(d_4046),
-    4047: t_4047,
+    4045: CPS(d_4045),
+    4046: t_4046,
+    4047: CPS(d_4047),
     4048: CPS(d_4048),
     4049: CPS(d_4049),
-    4050: CPS(d_4050),
+    4050: t_4050,
     4051: CPS(d_4051),
     4052: CPS(d_4052),
     4053: CPS(d_4053),
-    4054: CPS(d_4054),
+    4054: t_4054,
     4055: CPS(d_4055),
     4056: t_4056,
     4057: CPS(d_4057),
     4058: CPS(d_4058),
-    4059: t_4059,
+    4059: CPS(d_4059),
     4060: CPS(d_4060),
     4061: CPS(d_4061),
-    4062: t_4062,
-    4063: t_4063,
-    4064: t_4064,
+    4062: CPS(d_4062),
+    4063: CPS(d_4063),
+    4064: CPS(d_4064),
     4065: t_4065,
     4066: CPS(d_4066),
     4067: CPS(d_4067),
@@ -72636,21 +72940,21 @@ TRIALS = {
     4069: CPS(d_4069),
     4070: CPS(d_4070),
     4071: t_4071,
-    4072: CPS(d_4072),
-    4073: CPS(d_4073),
+    4072: t_4072,
+    4073: t_4073,
     4074: t_4074,
-    4075: t_4075,
-    4076: t_4076,
+    4075: CPS(d_4075),
+    4076: CPS(d_4076),
     4077: t_4077,
     4078: CPS(d_4078),
     4079: CPS(d_4079),
-    4080: CPS(d_4080),
+    4080: t_4080,
     4081: CPS(d_4081),
     4082: CPS(d_4082),
-    4083: CPS(d_4083),
-    4084: CPS(d_4084),
-    4085: CPS(d_4085),
-    4086: CPS(d_4086),
+    4083: t_4083,
+    4084: t_4084,
+    4085: t_4085,
+    4086: t_4086,
     4087: CPS(d_4087),
     4088: CPS(d_4088),
     4089: CPS(d_4089),
@@ -72666,48 +72970,57 @@ TRIALS = {
     4099: CPS(d_4099),
     4100: CPS(d_4100),
     4101: CPS(d_4101),
-    4102: t_4102,
-    4103: t_4103,
+    4102: CPS(d_4102),
+    4103: CPS(d_4103),
     4104: CPS(d_4104),
-    4105: t_4105,
-    4106: t_4106,
-    4107: t_4107,
+    4105: CPS(d_4105),
+    4106: CPS(d_4106),
+    4107: CPS(d_4107),
     4108: CPS(d_4108),
-    4109: t_4109,
+    4109: CPS(d_4109),
     4110: CPS(d_4110),
     4111: t_4111,
     4112: t_4112,
     4113: CPS(d_4113),
     4114: t_4114,
-    4115: CPS(d_4115),
-    4116: CPS(d_4116),
+    4115: t_4115,
+    4116: t_4116,
     4117: CPS(d_4117),
     4118: t_4118,
     4119: CPS(d_4119),
-    4120: CPS(d_4120),
-    4121: CPS(d_4121),
-    4122: t_4122,
-    4123: CPS(d_4123),
+    4120: t_4120,
+    4121: t_4121,
+    4122: CPS(d_4122),
+    4123: t_4123,
     4124: CPS(d_4124),
     4125: CPS(d_4125),
-    4126: t_4126,
-    4127: CPS(d_4127),
-    4128: t_4128,
+    4126: CPS(d_4126),
+    4127: t_4127,
+    4128: CPS(d_4128),
     4129: CPS(d_4129),
     4130: CPS(d_4130),
-    4131: CPS(d_4131),
+    4131: t_4131,
     4132: CPS(d_4132),
     4133: CPS(d_4133),
     4134: CPS(d_4134),
-    4135: CPS(d_4135),
+    4135: t_4135,
     4136: CPS(d_4136),
-    4137: CPS(d_4137),
+    4137: t_4137,
     4138: CPS(d_4138),
     4139: CPS(d_4139),
-    4140: t_4140,
+    4140: CPS(d_4140),
     4141: CPS(d_4141),
     4142: CPS(d_4142),
     4143: CPS(d_4143),
+    4144: CPS(d_4144),
+    4145: CPS(d_4145),
+    4146: CPS(d_4146),
+    4147: CPS(d_4147),
+    4148: CPS(d_4148),
+    4149: t_4149,
+    4150: CPS(d_4150),
+    4151: CPS(d_4151),
+    4152: CPS(d_4152),
     3670: t_3670,
     3671: CPS(d_3671),
     3672: CPS(d_3672),
@@ -72759,62 +73072,62 @@ TRIALS = {
     3718: CPS(d_3718),
     3719: CPS(d_3719),
     3720: CPS(d_3720),
-    3721: t_3721,
-    3722: t_3722,
+    3721: CPS(d_3721),
+    3722: CPS(d_3722),
     3723: CPS(d_3723),
     3724: CPS(d_3724),
     3725: CPS(d_3725),
     3726: CPS(d_3726),
     3727: CPS(d_3727),
-    3728: t_3728,
-    3729: t_3729,
-    3730: CPS(d_3730),
+    3728: CPS(d_3728),
+    3729: CPS(d_3729),
+    3730: t_3730,
     3731: t_3731,
     3732: CPS(d_3732),
     3733: CPS(d_3733),
     3734: CPS(d_3734),
     3735: CPS(d_3735),
-    3736: t_3736,
+    3736: CPS(d_3736),
     3737: t_3737,
-    3738: CPS(d_3738),
+    3738: t_3738,
     3739: CPS(d_3739),
-    3740: CPS(d_3740),
+    3740: t_3740,
     3741: CPS(d_3741),
     3742: CPS(d_3742),
     3743: CPS(d_3743),
     3744: CPS(d_3744),
-    3745: CPS(d_3745),
-    3746: CPS(d_3746),
+    3745: t_3745,
+    3746: t_3746,
     3747: CPS(d_3747),
     3748: CPS(d_3748),
     3749: CPS(d_3749),
     3750: CPS(d_3750),
-    3751: t_3751,
-    3752: t_3752,
-    3753: t_3753,
+    3751: CPS(d_3751),
+    3752: CPS(d_3752),
+    3753: CPS(d_3753),
     3754: CPS(d_3754),
-    3755: t_3755,
+    3755: CPS(d_3755),
     3756: CPS(d_3756),
     3757: CPS(d_3757),
     3758: CPS(d_3758),
-    3759: t_3759,
-    3760: CPS(d_3760),
-    3761: CPS(d_3761),
-    3762: CPS(d_3762),
-    3763: t_3763,
-    3764: CPS(d_3764),
+    3759: CPS(d_3759),
+    3760: t_3760,
+    3761: t_3761,
+    3762: t_3762,
+    3763: CPS(d_3763),
+    3764: t_3764,
     3765: CPS(d_3765),
     3766: CPS(d_3766),
-    3767: t_3767,
-    3768: CPS(d_3768),
-    3769: t_3769,
+    3767: CPS(d_3767),
+    3768: t_3768,
+    3769: CPS(d_3769),
     3770: CPS(d_3770),
     3771: CPS(d_3771),
-    3772: CPS(d_3772),
+    3772: t_3772,
     3773: CPS(d_3773),
     3774: CPS(d_3774),
     3775: CPS(d_3775),
-    3776: CPS(d_3776),
+    3776: t_3776,
     3777: CPS(d_3777),
     3778: t_3778,
     3779: CPS(d_3779),
@@ -72825,50 +73138,59 @@ TRIALS = {
     3784: CPS(d_3784),
     3785: CPS(d_3785),
     3786: CPS(d_3786),
-    3787: CPS(d_3787),
+    3787: t_3787,
     3788: CPS(d_3788),
     3789: CPS(d_3789),
     3790: CPS(d_3790),
-    3791: t_3791,
-    3792: t_3792,
-    3793: t_3793,
-    3794: t_3794,
+    3791: CPS(d_3791),
+    3792: CPS(d_3792),
+    3793: CPS(d_3793),
+    3794: CPS(d_3794),
     3795: CPS(d_3795),
     3796: CPS(d_3796),
     3797: CPS(d_3797),
     3798: CPS(d_3798),
     3799: CPS(d_3799),
-    3800: CPS(d_3800),
-    3801: CPS(d_3801),
+    3800: t_3800,
+    3801: t_3801,
     3802: t_3802,
     3803: t_3803,
-    3804: t_3804,
-    3805: t_3805,
-    3806: t_3806,
+    3804: CPS(d_3804),
+    3805: CPS(d_3805),
+    3806: CPS(d_3806),
     3807: CPS(d_3807),
-    3808: t_3808,
+    3808: CPS(d_3808),
     3809: CPS(d_3809),
     3810: CPS(d_3810),
-    3811: CPS(d_3811),
+    3811: t_3811,
     3812: t_3812,
-    3813: CPS(d_3813),
-    3814: CPS(d_3814),
-    3815: CPS(d_3815),
-    3816: t_3816,
-    3817: CPS(d_3817),
+    3813: t_3813,
+    3814: t_3814,
+    3815: t_3815,
+    3816: CPS(d_3816),
+    3817: t_3817,
     3818: CPS(d_3818),
     3819: CPS(d_3819),
-    3820: t_3820,
-    3821: CPS(d_3821),
-    3822: t_3822,
+    3820: CPS(d_3820),
+    3821: t_3821,
+    3822: CPS(d_3822),
     3823: CPS(d_3823),
     3824: CPS(d_3824),
-    3825: CPS(d_3825),
+    3825: t_3825,
     3826: CPS(d_3826),
     3827: CPS(d_3827),
     3828: CPS(d_3828),
-    3829: CPS(d_3829),
+    3829: t_3829,
     3830: CPS(d_3830),
+    3831: t_3831,
+    3832: CPS(d_3832),
+    3833: CPS(d_3833),
+    3834: CPS(d_3834),
+    3835: CPS(d_3835),
+    3836: CPS(d_3836),
+    3837: CPS(d_3837),
+    3838: CPS(d_3838),
+    3839: CPS(d_3839),
 }
 
 
@@ -75147,74 +75469,69 @@ CODE = {
     4232: x_4232,
     4233: x_4233,
     4235: x_4235,
-    4236: x_4236,
-    4237: x_4237,
     4238: x_4238,
     4239: x_4239,
     4241: x_4241,
-    4242: x_4242,
     4243: x_4243,
     4244: x_4244,
-    4245: x_4245,
     4246: x_4246,
+    4247: x_4247,
     4248: x_4248,
     4249: x_4249,
     4250: x_4250,
     4252: x_4252,
+    4253: x_4253,
+    4254: x_4254,
     4255: x_4255,
     4256: x_4256,
     4257: x_4257,
+    4259: x_4259,
+    4260: x_4260,
     4261: x_4261,
-    4262: x_4262,
     4263: x_4263,
-    4264: x_4264,
     4266: x_4266,
     4267: x_4267,
     4268: x_4268,
-    4269: x_4269,
-    4270: x_4270,
-    4271: x_4271,
     4272: x_4272,
+    4273: x_4273,
+    4274: x_4274,
+    4275: x_4275,
     4277: x_4277,
     4278: x_4278,
     4279: x_4279,
     4280: x_4280,
     4281: x_4281,
     4282: x_4282,
-    4284: x_4284,
-    4285: x_4285,
-    4286: x_4286,
-    4287: x_4287,
+    4283: x_4283,
     4288: x_4288,
     4289: x_4289,
     4290: x_4290,
     4291: x_4291,
+    4292: x_4292,
     4293: x_4293,
     4295: x_4295,
+    4296: x_4296,
     4297: x_4297,
+    4298: x_4298,
     4299: x_4299,
     4300: x_4300,
     4301: x_4301,
     4302: x_4302,
-    4303: x_4303,
     4304: x_4304,
-    4305: x_4305,
-    4307: x_4307,
-    4309: x_4309,
+    4306: x_4306,
+    4308: x_4308,
     4310: x_4310,
     4311: x_4311,
     4312: x_4312,
+    4313: x_4313,
     4314: x_4314,
     4315: x_4315,
     4316: x_4316,
-    4317: x_4317,
     4318: x_4318,
-    4319: x_4319,
     4320: x_4320,
     4321: x_4321,
     4322: x_4322,
     4323: x_4323,
-    4324: x_4324,
     4325: x_4325,
     4326: x_4326,
     4327: x_4327,
@@ -75226,117 +75543,118 @@ CODE = {
     4333: x_4333,
     4334: x_4334,
     4335: x_4335,
+    4336: x_4336,
+    4337: x_4337,
+    4338: x_4338,
+    4339: x_4339,
     4340: x_4340,
     4341: x_4341,
     4342: x_4342,
     4343: x_4343,
     4344: x_4344,
     4345: x_4345,
-    4347: x_4347,
-    4348: x_4348,
-    4349: x_4349,
-    4350: x_4350,
+    4346: x_4346,
     4351: x_4351,
     4352: x_4352,
     4353: x_4353,
     4354: x_4354,
+    4355: x_4355,
     4356: x_4356,
     4358: x_4358,
+    4359: x_4359,
     4360: x_4360,
+    4361: x_4361,
     4362: x_4362,
     4363: x_4363,
     4364: x_4364,
     4365: x_4365,
-    4366: x_4366,
     4367: x_4367,
-    4368: x_4368,
-    4370: x_4370,
-    4687: x_4687,
-    4372: x_4372,
+    4369: x_4369,
+    4371: x_4371,
     4373: x_4373,
     4374: x_4374,
-    4687: x_4687,
+    4375: x_4375,
+    4376: x_4376,
     4377: x_4377,
-    4380: x_4380,
-    4687: x_4687,
+    4378: x_4378,
+    4379: x_4379,
+    4381: x_4381,
+    4698: x_4698,
     4383: x_4383,
     4384: x_4384,
-    4386: x_4386,
-    4387: x_4387,
+    4385: x_4385,
+    4698: x_4698,
     4388: x_4388,
-    4390: x_4390,
-    4393: x_4393,
+    4391: x_4391,
+    4698: x_4698,
     4394: x_4394,
     4395: x_4395,
-    4396: x_4396,
     4397: x_4397,
-    4400: x_4400,
+    4398: x_4398,
+    4399: x_4399,
     4401: x_4401,
-    4403: x_4403,
+    4404: x_4404,
     4405: x_4405,
     4406: x_4406,
+    4407: x_4407,
     4408: x_4408,
-    4409: x_4409,
+    4411: x_4411,
     4412: x_4412,
-    4413: x_4413,
     4414: x_4414,
-    4415: x_4415,
+    4416: x_4416,
     4417: x_4417,
-    4418: x_4418,
     4419: x_4419,
     4420: x_4420,
-    4421: x_4421,
-    4422: x_4422,
     4423: x_4423,
     4424: x_4424,
+    4425: x_4425,
+    4426: x_4426,
+    4428: x_4428,
     4429: x_4429,
     4430: x_4430,
     4431: x_4431,
     4432: x_4432,
     4433: x_4433,
     4434: x_4434,
-    4436: x_4436,
-    4437: x_4437,
-    4438: x_4438,
-    4439: x_4439,
+    4435: x_4435,
     4440: x_4440,
     4441: x_4441,
     4442: x_4442,
     4443: x_4443,
+    4444: x_4444,
     4445: x_4445,
     4447: x_4447,
+    4448: x_4448,
     4449: x_4449,
+    4450: x_4450,
     4451: x_4451,
     4452: x_4452,
     4453: x_4453,
     4454: x_4454,
-    4455: x_4455,
     4456: x_4456,
-    4457: x_4457,
-    4459: x_4459,
+    4458: x_4458,
     4460: x_4460,
     4462: x_4462,
     4463: x_4463,
     4464: x_4464,
+    4465: x_4465,
     4466: x_4466,
     4467: x_4467,
-    4469: x_4469,
+    4468: x_4468,
     4470: x_4470,
-    4472: x_4472,
+    4471: x_4471,
+    4473: x_4473,
+    4474: x_4474,
     4475: x_4475,
     4477: x_4477,
     4478: x_4478,
     4480: x_4480,
-    4482: x_4482,
+    4481: x_4481,
     4483: x_4483,
-    4484: x_4484,
-    4485: x_4485,
     4486: x_4486,
-    4487: x_4487,
     4488: x_4488,
     4489: x_4489,
-    4490: x_4490,
-    4492: x_4492,
+    4491: x_4491,
     4493: x_4493,
     4494: x_4494,
     4495: x_4495,
@@ -75344,174 +75662,184 @@ CODE = {
     4497: x_4497,
     4498: x_4498,
     4499: x_4499,
+    4500: x_4500,
     4501: x_4501,
     4503: x_4503,
+    4504: x_4504,
     4505: x_4505,
+    4506: x_4506,
+    4507: x_4507,
+    4508: x_4508,
     4509: x_4509,
     4510: x_4510,
-    4511: x_4511,
     4512: x_4512,
-    4515: x_4515,
+    4514: x_4514,
     4516: x_4516,
-    4517: x_4517,
-    4518: x_4518,
-    4519: x_4519,
     4520: x_4520,
+    4521: x_4521,
+    4522: x_4522,
     4523: x_4523,
-    4524: x_4524,
+    4526: x_4526,
     4527: x_4527,
+    4528: x_4528,
     4529: x_4529,
     4530: x_4530,
-    4532: x_4532,
-    4533: x_4533,
+    4531: x_4531,
     4534: x_4534,
+    4535: x_4535,
     4538: x_4538,
-    4539: x_4539,
     4540: x_4540,
     4541: x_4541,
-    4542: x_4542,
     4543: x_4543,
+    4544: x_4544,
     4545: x_4545,
-    4546: x_4546,
-    4547: x_4547,
-    4548: x_4548,
     4549: x_4549,
     4550: x_4550,
     4551: x_4551,
     4552: x_4552,
+    4553: x_4553,
     4554: x_4554,
     4556: x_4556,
+    4557: x_4557,
     4558: x_4558,
+    4559: x_4559,
     4560: x_4560,
     4561: x_4561,
     4562: x_4562,
     4563: x_4563,
     4565: x_4565,
-    4566: x_4566,
+    4567: x_4567,
     4569: x_4569,
+    4571: x_4571,
     4572: x_4572,
+    4573: x_4573,
     4574: x_4574,
-    4575: x_4575,
+    4576: x_4576,
     4577: x_4577,
-    4582: x_4582,
+    4580: x_4580,
     4583: x_4583,
-    4584: x_4584,
     4585: x_4585,
     4586: x_4586,
-    4587: x_4587,
-    4589: x_4589,
-    4590: x_4590,
-    4591: x_4591,
-    4592: x_4592,
+    4588: x_4588,
     4593: x_4593,
     4594: x_4594,
     4595: x_4595,
     4596: x_4596,
+    4597: x_4597,
     4598: x_4598,
     4600: x_4600,
+    4601: x_4601,
     4602: x_4602,
+    4603: x_4603,
     4604: x_4604,
-    4608: x_4608,
-    4610: x_4610,
+    4605: x_4605,
+    4606: x_4606,
+    4607: x_4607,
+    4609: x_4609,
     4611: x_4611,
     4613: x_4613,
-    4614: x_4614,
-    4618: x_4618,
+    4615: x_4615,
     4619: x_4619,
-    4620: x_4620,
     4621: x_4621,
     4622: x_4622,
-    4623: x_4623,
+    4624: x_4624,
     4625: x_4625,
-    4626: x_4626,
-    4627: x_4627,
-    4628: x_4628,
     4629: x_4629,
     4630: x_4630,
     4631: x_4631,
     4632: x_4632,
+    4633: x_4633,
     4634: x_4634,
     4636: x_4636,
+    4637: x_4637,
     4638: x_4638,
+    4639: x_4639,
     4640: x_4640,
     4641: x_4641,
-    4644: x_4644,
-    4646: x_4646,
+    4642: x_4642,
+    4643: x_4643,
+    4645: x_4645,
     4647: x_4647,
-    4648: x_4648,
+    4649: x_4649,
     4651: x_4651,
     4652: x_4652,
-    4653: x_4653,
     4655: x_4655,
-    4656: x_4656,
+    4657: x_4657,
+    4658: x_4658,
     4659: x_4659,
-    4661: x_4661,
     4662: x_4662,
     4663: x_4663,
+    4664: x_4664,
     4666: x_4666,
     4667: x_4667,
-    4668: x_4668,
     4670: x_4670,
-    4671: x_4671,
+    4672: x_4672,
+    4673: x_4673,
     4674: x_4674,
-    4676: x_4676,
     4677: x_4677,
     4678: x_4678,
     4679: x_4679,
-    4683: x_4683,
+    4681: x_4681,
+    4682: x_4682,
+    4685: x_4685,
     4687: x_4687,
+    4688: x_4688,
+    4689: x_4689,
     4690: x_4690,
-    4691: x_4691,
-    4692: x_4692,
-    4696: x_4696,
-    4697: x_4697,
+    4694: x_4694,
     4698: x_4698,
-    4699: x_4699,
-    4700: x_4700,
     4701: x_4701,
     4702: x_4702,
-    4704: x_4704,
-    4706: x_4706,
+    4703: x_4703,
     4707: x_4707,
+    4708: x_4708,
+    4709: x_4709,
     4710: x_4710,
     4711: x_4711,
+    4712: x_4712,
     4713: x_4713,
-    4714: x_4714,
     4715: x_4715,
-    4719: x_4719,
-    4720: x_4720,
+    4717: x_4717,
+    4718: x_4718,
     4721: x_4721,
     4722: x_4722,
-    4723: x_4723,
     4724: x_4724,
+    4725: x_4725,
     4726: x_4726,
-    4727: x_4727,
-    4728: x_4728,
-    4729: x_4729,
     4730: x_4730,
     4731: x_4731,
     4732: x_4732,
     4733: x_4733,
+    4734: x_4734,
     4735: x_4735,
     4737: x_4737,
+    4738: x_4738,
     4739: x_4739,
+    4740: x_4740,
     4741: x_4741,
     4742: x_4742,
     4743: x_4743,
     4744: x_4744,
     4746: x_4746,
-    4747: x_4747,
+    4748: x_4748,
     4750: x_4750,
-    4751: x_4751,
+    4752: x_4752,
+    4753: x_4753,
+    4754: x_4754,
     4755: x_4755,
-    4756: x_4756,
     4757: x_4757,
     4758: x_4758,
-    4759: x_4759,
-    4760: x_4760,
     4761: x_4761,
     4762: x_4762,
-    4763: x_4763,
+    4766: x_4766,
+    4767: x_4767,
+    4768: x_4768,
+    4769: x_4769,
+    4770: x_4770,
+    4771: x_4771,
+    4772: x_4772,
+    4773: x_4773,
+    4774: x_4774,
     4185: x_4185,
     4187: x_4187,
     4188: x_4188,
@@ -75547,74 +75875,69 @@ CODE = {
     4232: x_4232,
     4233: x_4233,
     4235: x_4235,
-    4236: x_4236,
-    4237: x_4237,
     4238: x_4238,
     4239: x_4239,
     4241: x_4241,
-    4242: x_4242,
     4243: x_4243,
     4244: x_4244,
-    4245: x_4245,
     4246: x_4246,
+    4247: x_4247,
     4248: x_4248,
     4249: x_4249,
     4250: x_4250,
     4252: x_4252,
+    4253: x_4253,
+    4254: x_4254,
     4255: x_4255,
     4256: x_4256,
     4257: x_4257,
+    4259: x_4259,
+    4260: x_4260,
     4261: x_4261,
-    4262: x_4262,
     4263: x_4263,
-    4264: x_4264,
     4266: x_4266,
     4267: x_4267,
     4268: x_4268,
-    4269: x_4269,
-    4270: x_4270,
-    4271: x_4271,
     4272: x_4272,
+    4273: x_4273,
+    4274: x_4274,
+    4275: x_4275,
     4277: x_4277,
     4278: x_4278,
     4279: x_4279,
     4280: x_4280,
     4281: x_4281,
     4282: x_4282,
-    4284: x_4284,
-    4285: x_4285,
-    4286: x_4286,
-    4287: x_4287,
+    4283: x_4283,
     4288: x_4288,
     4289: x_4289,
     4290: x_4290,
     4291: x_4291,
+    4292: x_4292,
     4293: x_4293,
     4295: x_4295,
+    4296: x_4296,
     4297: x_4297,
+    4298: x_4298,
     4299: x_4299,
     4300: x_4300,
     4301: x_4301,
     4302: x_4302,
-    4303: x_4303,
     4304: x_4304,
-    4305: x_4305,
-    4307: x_4307,
-    4309: x_4309,
+    4306: x_4306,
+    4308: x_4308,
     4310: x_4310,
     4311: x_4311,
     4312: x_4312,
+    4313: x_4313,
     4314: x_4314,
     4315: x_4315,
     4316: x_4316,
-    4317: x_4317,
     4318: x_4318,
-    4319: x_4319,
     4320: x_4320,
     4321: x_4321,
     4322: x_4322,
     4323: x_4323,
-    4324: x_4324,
     4325: x_4325,
     4326: x_4326,
     4327: x_4327,
@@ -75626,31 +75949,42 @@ CODE = {
     4333: x_4333,
     4334: x_4334,
     4335: x_4335,
+    4336: x_4336,
+    4337: x_4337,
+    4338: x_4338,
+    4339: x_4339,
     4340: x_4340,
     4341: x_4341,
     4342: x_4342,
     4343: x_4343,
     4344: x_4344,
     4345: x_4345,
-    4347: x_4347,
-    4348: x_4348,
-    4349: x_4349,
-    4350: x_4350,
+    4346: x_4346,
     4351: x_4351,
     4352: x_4352,
     4353: x_4353,
     4354: x_4354,
+    4355: x_4355,
     4356: x_4356,
     4358: x_4358,
+    4359: x_4359,
     4360: x_4360,
+    4361: x_4361,
     4362: x_4362,
     4363: x_4363,
     4364: x_4364,
     4365: x_4365,
-    4366: x_4366,
     4367: x_4367,
-    4368: x_4368,
-    4370: x_4370,
+    4369: x_4369,
+    4371: x_4371,
+    4373: x_4373,
+    4374: x_4374,
+    4375: x_4375,
+    4376: x_4376,
+    4377: x_4377,
+    4378: x_4378,
+    4379: x_4379,
+    4381: x_4381,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -77918,360 +78252,366 @@ AT = {
     4232: 'rules_data/terraforming_mars/modules.yaml:35',
     4233: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4235: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4236: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4237: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4238: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4239: 'rules_data/terraforming_mars/modules.yaml:54',
-    4241: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4242: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4243: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4244: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4245: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4246: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4248: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4249: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4250: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4252: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4255: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4256: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4257: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4261: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4262: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4263: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4267: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4268: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4269: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4270: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4272: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4277: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4278: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4280: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4281: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4282: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4284: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4285: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4286: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4287: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4288: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4289: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4290: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4291: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4293: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4295: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4238: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4239: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4241: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4243: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4244: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4246: 'rules_data/terraforming_mars/modules.yaml:44',
+    4247: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4248: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4249: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4250: 'rules_data/terraforming_mars/modules.yaml:63',
+    4252: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4253: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4254: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4255: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4256: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4257: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4259: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4260: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4261: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4263: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4266: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4267: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4268: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4272: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4273: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4274: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4277: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4278: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4280: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4281: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4282: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4283: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4288: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4289: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4290: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4291: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4292: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4293: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4295: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4296: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4297: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4299: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4300: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4301: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4302: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4303: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4304: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4307: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4309: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4310: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4311: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4312: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4317: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4318: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4319: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4321: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4322: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4323: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4324: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4325: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4326: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4327: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4328: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4329: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4330: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4331: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4333: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4334: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4335: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4340: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4343: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4344: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4345: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4347: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4348: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4349: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4350: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4352: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4354: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4356: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4358: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4298: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4299: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4300: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4301: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4302: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4304: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4306: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4308: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4310: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4311: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4312: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4313: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4318: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4321: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4322: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4323: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4325: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4326: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4327: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4328: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4329: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4330: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4331: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4333: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4334: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4335: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4336: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4337: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4338: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4339: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4340: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4341: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4342: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4343: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4344: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4345: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4346: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4352: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4354: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4355: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4356: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4358: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4359: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4360: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4366: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4368: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4370: 'rules_data/terraforming_mars/modules.yaml:66',
-    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4373: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4687: 'rules_data/terraforming_mars/flow.yaml:13',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
-    4380: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4687: 'rules_data/terraforming_mars/flow.yaml:17',
-    4383: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4384: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4386: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4387: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4388: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4390: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4393: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4394: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4396: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    4397: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    4400: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4401: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4403: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4405: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4406: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4408: 'rules_data/terraforming_mars/flow.yaml:26',
-    4409: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
-    4412: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4413: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4415: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4417: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4418: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4419: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4420: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4421: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4422: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
-    4424: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4429: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4430: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4431: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4432: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4433: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4434: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4436: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4437: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4438: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4439: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4440: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4441: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4442: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4443: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4445: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4447: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4361: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4362: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4363: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4364: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4365: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4367: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4369: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4371: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4373: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4381: 'rules_data/terraforming_mars/modules.yaml:75',
+    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4385: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4698: 'rules_data/terraforming_mars/flow.yaml:13',
+    4388: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
+    4391: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4698: 'rules_data/terraforming_mars/flow.yaml:17',
+    4394: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4395: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4397: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4398: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4399: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4401: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4404: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4405: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    4406: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    4407: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    4408: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    4411: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4412: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4414: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4416: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4417: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4419: 'rules_data/terraforming_mars/flow.yaml:26',
+    4420: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
+    4423: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4424: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4425: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4426: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4428: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4429: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4430: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4431: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4432: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4433: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4434: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
+    4435: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4440: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4441: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4442: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4443: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4444: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4445: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4447: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4448: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4449: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4451: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4452: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4453: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4454: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4455: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4456: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4457: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4459: 'rules_data/terraforming_mars/flow.yaml:31',
-    4460: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4462: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4463: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4464: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4466: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4467: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4469: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4470: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4472: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4475: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4477: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4478: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4483: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4484: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4485: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4486: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4487: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4488: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4489: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4490: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4492: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4493: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4495: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4496: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4497: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4498: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4499: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4501: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4450: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4451: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4452: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4453: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4454: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4456: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4458: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4460: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4462: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4463: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4464: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4465: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4466: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4467: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4468: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4470: 'rules_data/terraforming_mars/flow.yaml:31',
+    4471: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4473: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4474: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4475: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4477: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4478: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4480: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4481: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4483: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4486: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4488: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4489: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4491: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
+    4493: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4495: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4496: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4497: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4498: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4499: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4500: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4501: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4504: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4505: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4509: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4510: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4511: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4512: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4515: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4516: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4517: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4518: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4519: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4520: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4523: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4524: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4527: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
-    4529: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4530: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4532: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4533: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4534: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4538: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4539: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4540: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4541: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4542: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4543: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4545: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4546: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4547: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4548: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4549: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4550: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4551: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4552: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4554: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4556: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4506: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4507: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4508: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4509: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4510: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4512: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4514: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4516: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4520: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4521: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4522: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4523: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4526: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4527: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4528: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4529: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4530: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4531: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4534: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4535: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4538: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
+    4540: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4541: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4543: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    4544: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4545: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4549: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4550: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4551: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4552: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4553: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4554: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4556: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4558: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4560: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4561: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4562: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4563: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4565: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4566: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4569: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4572: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
-    4574: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4575: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4577: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
-    4582: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4583: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4584: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4585: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4586: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4587: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4589: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4590: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4591: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4592: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4593: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4594: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4595: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4596: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4600: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4559: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4560: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4562: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4563: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4565: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4567: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4571: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4572: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4573: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4574: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4576: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4577: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4580: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4583: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
+    4585: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4586: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4588: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
+    4593: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4594: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4595: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4596: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4600: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4601: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4602: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4604: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4608: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
-    4610: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4611: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4613: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
-    4614: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
-    4618: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4619: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4620: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4621: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4622: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4623: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4625: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4626: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4627: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4628: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4630: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4631: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4634: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4636: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4603: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4605: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4607: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4609: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4611: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4615: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4619: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
+    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4622: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4624: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
+    4625: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
+    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4630: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4631: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4633: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4634: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4636: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4637: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4638: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4640: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4641: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4644: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
-    4646: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4647: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4648: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4651: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4652: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4653: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4655: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4656: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4659: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
-    4661: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4662: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4663: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4667: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4668: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4670: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4671: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4674: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
-    4676: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4677: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4678: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4683: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
-    4687: 'rules_data/terraforming_mars/flow.yaml:40',
-    4690: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4691: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4692: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4696: 'rules_data/terraforming_mars/flow.yaml:42',
-    4697: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4698: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4699: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4700: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4701: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4702: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4704: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4707: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
-    4710: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4711: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4713: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4714: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4715: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4719: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4720: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4721: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4722: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4723: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4724: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4726: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4728: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4729: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4730: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4731: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4732: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4733: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4735: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4737: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4639: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4640: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4641: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4642: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4643: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4645: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4649: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4651: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4655: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
+    4657: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4658: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4659: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4662: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4663: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4664: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4667: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4670: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
+    4672: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4673: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4674: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4677: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4678: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4679: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4681: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4682: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4685: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
+    4687: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4688: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4690: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4694: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
+    4698: 'rules_data/terraforming_mars/flow.yaml:40',
+    4701: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4702: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4703: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4707: 'rules_data/terraforming_mars/flow.yaml:42',
+    4708: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4709: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4710: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4711: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4712: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4713: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    4715: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    4718: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
+    4721: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4724: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    4725: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4730: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4731: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4732: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4733: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4734: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4735: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4737: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4738: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4739: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4741: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4742: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4743: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4744: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4746: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4747: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4750: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4751: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4740: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4741: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4742: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4743: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4744: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4746: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4748: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4750: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4752: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4753: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4754: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4755: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4757: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4758: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4761: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4762: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
     4185: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4187: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4188: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
@@ -78307,109 +78647,115 @@ AT = {
     4232: 'rules_data/terraforming_mars/modules.yaml:35',
     4233: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4235: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4236: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4237: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4238: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4239: 'rules_data/terraforming_mars/modules.yaml:54',
-    4241: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4242: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4243: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4244: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4245: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4246: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4248: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4249: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4250: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4252: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4255: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4256: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4257: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4261: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4262: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4263: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4267: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4268: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4269: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4270: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4271: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4272: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4277: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4278: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4280: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4281: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4282: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4284: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4285: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4286: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4287: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4288: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4289: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4290: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4291: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4293: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4295: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4238: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4239: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4241: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4243: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4244: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4246: 'rules_data/terraforming_mars/modules.yaml:44',
+    4247: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4248: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4249: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4250: 'rules_data/terraforming_mars/modules.yaml:63',
+    4252: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4253: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4254: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4255: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4256: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4257: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4259: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4260: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4261: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4263: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4266: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4267: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4268: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4272: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4273: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4274: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4275: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4277: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4278: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4279: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4280: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4281: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4282: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4283: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4288: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4289: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4290: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4291: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4292: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4293: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4295: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4296: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4297: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4299: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4300: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4301: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4302: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4303: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4304: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4305: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4307: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4309: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4310: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4311: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4312: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4317: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4318: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4319: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4321: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4322: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4323: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4324: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4325: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4326: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4327: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4328: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4329: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4330: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4331: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4333: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4334: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4335: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4340: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4343: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4344: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4345: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4347: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4348: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4349: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4350: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4352: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4354: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4356: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4358: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4298: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4299: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4300: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4301: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4302: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4304: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4306: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4308: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4310: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4311: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4312: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4313: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4314: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4315: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4316: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4318: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4320: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4321: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4322: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4323: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4325: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4326: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4327: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4328: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4329: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4330: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4331: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4333: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4334: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4335: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4336: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4337: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4338: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4339: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4340: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4341: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4342: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4343: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4344: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4345: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4346: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4352: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4354: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4355: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4356: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4358: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4359: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4360: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4366: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4368: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4370: 'rules_data/terraforming_mars/modules.yaml:66',
+    4361: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4362: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4363: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4364: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4365: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4367: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4369: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4371: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4373: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4381: 'rules_data/terraforming_mars/modules.yaml:75',
 }
 CODE['trials'] = TRIALS
