@@ -12774,43 +12774,43 @@ def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if E is None:
         E = ctx.env()
-    return AR('+', E.get('costs~3070'), K[7])
+    return AR('+', E.get('costs~3072'), K[7])
 
 
 def x_4196(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4196, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3076: (lambda v_near_3079: (v_near_3079 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3079)) > num(0)))) else v_open_3076))([v_s_3077 for v_s_3077 in items_of(v_open_3076) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3078, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3078, {}), 'owner', None) == E.get('you')))) for v_x_3078 in items_of(ADJ(ctx, 'spaces', v_s_3077))])))]))([v_s_3073 for v_s_3073 in items_of([v_x_3072 for v_x_3072 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3072, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3073, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3073, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3073, None) == E.get('you'))))) and bool((bool(IN(v_s_3073, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3074, ctx.state.get('board'))) and bool((not IN(v_x_3074, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None) == v_u_3075)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None), 'counts_as', None) == v_u_3075))))) for v_u_3075 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3074 in items_of(ADJ(ctx, 'spaces', v_s_3073))]))))))]))
+    return MEMO(ctx, (4196, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3078: (lambda v_near_3081: (v_near_3081 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3081)) > num(0)))) else v_open_3078))([v_s_3079 for v_s_3079 in items_of(v_open_3078) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3080, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3080, {}), 'owner', None) == E.get('you')))) for v_x_3080 in items_of(ADJ(ctx, 'spaces', v_s_3079))])))]))([v_s_3075 for v_s_3075 in items_of([v_x_3074 for v_x_3074 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3074, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3075, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3075, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3075, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3075, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3075, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3075, None) == E.get('you'))))) and bool((bool(IN(v_s_3075, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3076, ctx.state.get('board'))) and bool((not IN(v_x_3076, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3076, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3076, {}), 'tile', None) == v_u_3077)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3076, {}), 'tile', None), 'counts_as', None) == v_u_3077))))) for v_u_3077 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3076 in items_of(ADJ(ctx, 'spaces', v_s_3075))]))))))]))
 
 
 def x_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~3080') if (E.get('k~3071') == 0) else CALL(ctx, 'reversed', None, E.get('free~3080')))
+    return (E.get('free~3082') if (E.get('k~3073') == 0) else CALL(ctx, 'reversed', None, E.get('free~3082')))
 
 
 def x_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~3081'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('order~3083'))) > num(0))
 
 
 def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~3081'), AR('%', (num(AR('+', KEY(E.get('costs~3070'), (num(2) * num(E.get('k~3071'))), None), CALL(ctx, 'count', None, E.get('order~3081')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3081'))), None)
+    return KEY(E.get('order~3083'), AR('%', (num(AR('+', KEY(E.get('costs~3072'), (num(2) * num(E.get('k~3073'))), None), CALL(ctx, 'count', None, E.get('order~3083')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3083'))), None)
 
 
 def x_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~3084'), {})
+    return KEY(ctx.state.get('board'), E.get('s~3086'), {})
 
 
 def x_4203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~3083'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3083'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~3085'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3085'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -12826,61 +12826,61 @@ def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~3083'))
+    return FLD(ctx, K[1], E.get('t~3085'))
 
 
 def x_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~3084'))
+    return FLD(ctx, K[2], E.get('s~3086'))
 
 
 def x_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~3084'))
+    return ADJ(ctx, 'spaces', E.get('s~3086'))
 
 
 def x_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~3085'), ctx.state.get('board'))
+    return IN(E.get('x~3087'), ctx.state.get('board'))
 
 
 def x_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3085'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3087'), {}), 'tile', None))
 
 
 def x_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4215, E.get('at~3082'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3086 for v_x_3086 in items_of(ADJ(ctx, 'spaces', E.get('at~3082'))) if IN(v_x_3086, (lambda v_open_3091: (lambda v_near_3094: (v_near_3094 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3094)) > num(0)))) else v_open_3091))([v_s_3092 for v_s_3092 in items_of(v_open_3091) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3093, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3093, {}), 'owner', None) == E.get('you')))) for v_x_3093 in items_of(ADJ(ctx, 'spaces', v_s_3092))])))]))([v_s_3088 for v_s_3088 in items_of([v_x_3087 for v_x_3087 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3087, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3088, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3088, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3088, None) == E.get('you'))))) and bool((bool(IN(v_s_3088, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3089, ctx.state.get('board'))) and bool((not IN(v_x_3089, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None) == v_u_3090)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None), 'counts_as', None) == v_u_3090))))) for v_u_3090 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3089 in items_of(ADJ(ctx, 'spaces', v_s_3088))]))))))]))])
+    return MEMO(ctx, (4215, E.get('at~3084'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3088 for v_x_3088 in items_of(ADJ(ctx, 'spaces', E.get('at~3084'))) if IN(v_x_3088, (lambda v_open_3093: (lambda v_near_3096: (v_near_3096 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3096)) > num(0)))) else v_open_3093))([v_s_3094 for v_s_3094 in items_of(v_open_3093) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3095, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3095, {}), 'owner', None) == E.get('you')))) for v_x_3095 in items_of(ADJ(ctx, 'spaces', v_s_3094))])))]))([v_s_3090 for v_s_3090 in items_of([v_x_3089 for v_x_3089 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3089, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3090, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3090, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3090, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3090, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3090, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3090, None) == E.get('you'))))) and bool((bool(IN(v_s_3090, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3091, ctx.state.get('board'))) and bool((not IN(v_x_3091, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3091, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3091, {}), 'tile', None) == v_u_3092)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3091, {}), 'tile', None), 'counts_as', None) == v_u_3092))))) for v_u_3092 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3091 in items_of(ADJ(ctx, 'spaces', v_s_3090))]))))))]))])
 
 
 def x_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~3095'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('ring~3097'))) > num(0))
 
 
 def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~3095'), AR('%', (num(AR('+', KEY(E.get('costs~3070'), AR('+', (num(2) * num(E.get('k~3071'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3095')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3095'))), None)
+    return KEY(E.get('ring~3097'), AR('%', (num(AR('+', KEY(E.get('costs~3072'), AR('+', (num(2) * num(E.get('k~3073'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3097')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3097'))), None)
 
 
 def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~3097'), {})
+    return KEY(ctx.state.get('board'), E.get('s~3099'), {})
 
 
 def x_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~3096'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3096'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~3098'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3098'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -12896,31 +12896,31 @@ def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~3096'))
+    return FLD(ctx, K[1], E.get('t~3098'))
 
 
 def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~3097'))
+    return FLD(ctx, K[2], E.get('s~3099'))
 
 
 def x_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~3097'))
+    return ADJ(ctx, 'spaces', E.get('s~3099'))
 
 
 def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~3098'), ctx.state.get('board'))
+    return IN(E.get('x~3100'), ctx.state.get('board'))
 
 
 def x_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3098'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3100'), {}), 'tile', None))
 
 
 def x_4232(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -12936,31 +12936,31 @@ def x_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~3099'))
+    return FLD(ctx, K[8], E.get('c~3101'))
 
 
 def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~3100'), 'scope', None) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~3102'), 'scope', None) == 'game')
 
 
 def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~3100'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~3102'), 0)
 
 
 def x_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3102'), 0)
 
 
 def x_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~3100') == 'tr')) and bool((num(E.get('n~3101')) > num(0))))
+    return (bool((E.get('t~3102') == 'tr')) and bool((num(E.get('n~3103')) > num(0))))
 
 
 def x_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -12978,7 +12978,7 @@ def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4248,), lambda: CALL(ctx, 'sorted', None, [v_c_3102 for v_c_3102 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3102, 'beginner', None) != True)]))
+    return MEMO(ctx, (4248,), lambda: CALL(ctx, 'sorted', None, [v_c_3104 for v_c_3104 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3104, 'beginner', None) != True)]))
 
 
 def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -13026,31 +13026,31 @@ def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~3104')]
+    return [E.get('c~3106')]
 
 
 def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~3104'), 'megacredits', 0)
+    return GET(ctx, 'corporations', E.get('c~3106'), 'megacredits', 0)
 
 
 def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3106'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3108'), 0)
 
 
 def x_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~3104'))
+    return FLD(ctx, K[9], E.get('c~3106'))
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~3103')}
+    return {'corporation': E.get('corporation_card~3105')}
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
@@ -13110,13 +13110,13 @@ def x_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~3111') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3113') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
 def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~3112') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3114') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
 def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -13128,13 +13128,13 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3113'), E.get('t_v~3114')), E.get('h_v~3115')) == 0)
+    return (AR('+', AR('+', E.get('s_v~3115'), E.get('t_v~3116')), E.get('h_v~3117')) == 0)
 
 
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3110')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3112')))
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -13146,31 +13146,31 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3113')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3114')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3115'))))) >= num(E.get('price~3110')))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3115')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3116')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3117'))))) >= num(E.get('price~3112')))
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('s_v~3113'))) - num(1)), E.get('s_v~3113'))]) if (num(E.get('s_v~3113')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3112'), E.get('s_v~3115'))) - num(1)), E.get('s_v~3115'))]) if (num(E.get('s_v~3115')) > num(0)) else 0))
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('t_v~3114'))) - num(1)), E.get('t_v~3114'))]) if (num(E.get('t_v~3114')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3112'), E.get('t_v~3116'))) - num(1)), E.get('t_v~3116'))]) if (num(E.get('t_v~3116')) > num(0)) else 0))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('h_v~3115'))) - num(1)), E.get('h_v~3115'))]) if (num(E.get('h_v~3115')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3112'), E.get('h_v~3117'))) - num(1)), E.get('h_v~3117'))]) if (num(E.get('h_v~3117')) > num(0)) else 0))
 
 
 def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3116')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('s_v~3113')))) >= num(E.get('price~3110'))))))) and bool((not (bool((num(E.get('t~3117')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('t_v~3114')))) >= num(E.get('price~3110'))))))) and bool((not (bool((num(E.get('h~3118')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('h_v~3115')))) >= num(E.get('price~3110'))))))))
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3112')) - num((num(E.get('s~3118')) * num(E.get('s_v~3115')))))) - num((num(E.get('t~3119')) * num(E.get('t_v~3116')))))) - num((num(E.get('h~3120')) * num(E.get('h_v~3117')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3118')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3118')) * num(E.get('s_v~3115'))), (num(E.get('t~3119')) * num(E.get('t_v~3116')))), (num(E.get('h~3120')) * num(E.get('h_v~3117'))))) - num(E.get('s_v~3115')))) >= num(E.get('price~3112'))))))) and bool((not (bool((num(E.get('t~3119')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3118')) * num(E.get('s_v~3115'))), (num(E.get('t~3119')) * num(E.get('t_v~3116')))), (num(E.get('h~3120')) * num(E.get('h_v~3117'))))) - num(E.get('t_v~3116')))) >= num(E.get('price~3112'))))))) and bool((not (bool((num(E.get('h~3120')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3118')) * num(E.get('s_v~3115'))), (num(E.get('t~3119')) * num(E.get('t_v~3116')))), (num(E.get('h~3120')) * num(E.get('h_v~3117'))))) - num(E.get('h_v~3117')))) >= num(E.get('price~3112'))))))))
 
 
 def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -13182,7 +13182,7 @@ def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3112')) - num((num(E.get('s~3118')) * num(E.get('s_v~3115')))))) - num((num(E.get('t~3119')) * num(E.get('t_v~3116')))))) - num((num(E.get('h~3120')) * num(E.get('h_v~3117')))))])
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -13206,7 +13206,7 @@ def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])}, ({'steel': E.get('s~3116')} if (num(E.get('s_v~3113')) > num(0)) else K[5])), ({'titanium': E.get('t~3117')} if (num(E.get('t_v~3114')) > num(0)) else K[5])), ({'heat': E.get('h~3118')} if (num(E.get('h_v~3115')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3112')) - num((num(E.get('s~3118')) * num(E.get('s_v~3115')))))) - num((num(E.get('t~3119')) * num(E.get('t_v~3116')))))) - num((num(E.get('h~3120')) * num(E.get('h_v~3117')))))])}, ({'steel': E.get('s~3118')} if (num(E.get('s_v~3115')) > num(0)) else K[5])), ({'titanium': E.get('t~3119')} if (num(E.get('t_v~3116')) > num(0)) else K[5])), ({'heat': E.get('h~3120')} if (num(E.get('h_v~3117')) > num(0)) else K[5]))
 
 
 def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -13218,13 +13218,13 @@ def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~3108')]
+    return [E.get('card~3110')]
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3108'), 'keep': True}
+    return {'card': E.get('card~3110'), 'keep': True}
 
 
 def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -13234,13 +13234,13 @@ def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~3108')]
+    return [E.get('card~3110')]
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3108'), 'keep': False}
+    return {'card': E.get('card~3110'), 'keep': False}
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -13250,7 +13250,7 @@ def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4318, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3119), len(ctx.state['players'])) for v_k_3119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4318, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3121), len(ctx.state['players'])) for v_k_3121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -13296,11 +13296,11 @@ def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4331, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3120).get('pack'))) > num(0)) for v_p_3120 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4331, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3122).get('pack'))) > num(0)) for v_p_3122 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4332, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3121), len(ctx.state['players'])) for v_k_3121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4332, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3123), len(ctx.state['players'])) for v_k_3123 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -13324,7 +13324,7 @@ def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~3122')]
+    return [E.get('card~3124')]
 
 
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -13336,17 +13336,17 @@ def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~3122')]
+    return [E.get('card~3124')]
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3122')}
+    return {'card': E.get('card~3124')}
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4340, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3123).get('pack') for v_p_3123 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (4340, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3125).get('pack') for v_p_3125 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -13360,17 +13360,17 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~3126')).get('pack')
+    return PL(ctx, E.get('p~3128')).get('pack')
 
 
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return KEY(E.get('packs~3124'), AR('%', (num(AR('+', E.get('p~3126'), len(ctx.state['players']))) - num(E.get('shift~3125'))), len(ctx.state['players'])), None)
+    return KEY(E.get('packs~3126'), AR('%', (num(AR('+', E.get('p~3128'), len(ctx.state['players']))) - num(E.get('shift~3127'))), len(ctx.state['players'])), None)
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4345, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3127), len(ctx.state['players'])) for v_k_3127 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4345, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3129), len(ctx.state['players'])) for v_k_3129 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -13382,13 +13382,13 @@ def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~3131') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3133') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
 def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~3132') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3134') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
 def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -13400,13 +13400,13 @@ def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3133'), E.get('t_v~3134')), E.get('h_v~3135')) == 0)
+    return (AR('+', AR('+', E.get('s_v~3135'), E.get('t_v~3136')), E.get('h_v~3137')) == 0)
 
 
 def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3130')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3132')))
 
 
 def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -13418,31 +13418,31 @@ def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3133')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3134')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3135'))))) >= num(E.get('price~3130')))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3135')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3136')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3137'))))) >= num(E.get('price~3132')))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('s_v~3133'))) - num(1)), E.get('s_v~3133'))]) if (num(E.get('s_v~3133')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3132'), E.get('s_v~3135'))) - num(1)), E.get('s_v~3135'))]) if (num(E.get('s_v~3135')) > num(0)) else 0))
 
 
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('t_v~3134'))) - num(1)), E.get('t_v~3134'))]) if (num(E.get('t_v~3134')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3132'), E.get('t_v~3136'))) - num(1)), E.get('t_v~3136'))]) if (num(E.get('t_v~3136')) > num(0)) else 0))
 
 
 def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('h_v~3135'))) - num(1)), E.get('h_v~3135'))]) if (num(E.get('h_v~3135')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3132'), E.get('h_v~3137'))) - num(1)), E.get('h_v~3137'))]) if (num(E.get('h_v~3137')) > num(0)) else 0))
 
 
 def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3136')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('s_v~3133')))) >= num(E.get('price~3130'))))))) and bool((not (bool((num(E.get('t~3137')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('t_v~3134')))) >= num(E.get('price~3130'))))))) and bool((not (bool((num(E.get('h~3138')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('h_v~3135')))) >= num(E.get('price~3130'))))))))
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3132')) - num((num(E.get('s~3138')) * num(E.get('s_v~3135')))))) - num((num(E.get('t~3139')) * num(E.get('t_v~3136')))))) - num((num(E.get('h~3140')) * num(E.get('h_v~3137')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3138')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3138')) * num(E.get('s_v~3135'))), (num(E.get('t~3139')) * num(E.get('t_v~3136')))), (num(E.get('h~3140')) * num(E.get('h_v~3137'))))) - num(E.get('s_v~3135')))) >= num(E.get('price~3132'))))))) and bool((not (bool((num(E.get('t~3139')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3138')) * num(E.get('s_v~3135'))), (num(E.get('t~3139')) * num(E.get('t_v~3136')))), (num(E.get('h~3140')) * num(E.get('h_v~3137'))))) - num(E.get('t_v~3136')))) >= num(E.get('price~3132'))))))) and bool((not (bool((num(E.get('h~3140')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3138')) * num(E.get('s_v~3135'))), (num(E.get('t~3139')) * num(E.get('t_v~3136')))), (num(E.get('h~3140')) * num(E.get('h_v~3137'))))) - num(E.get('h_v~3137')))) >= num(E.get('price~3132'))))))))
 
 
 def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -13454,7 +13454,7 @@ def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3132')) - num((num(E.get('s~3138')) * num(E.get('s_v~3135')))))) - num((num(E.get('t~3139')) * num(E.get('t_v~3136')))))) - num((num(E.get('h~3140')) * num(E.get('h_v~3137')))))])
 
 
 def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -13478,7 +13478,7 @@ def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])}, ({'steel': E.get('s~3136')} if (num(E.get('s_v~3133')) > num(0)) else K[5])), ({'titanium': E.get('t~3137')} if (num(E.get('t_v~3134')) > num(0)) else K[5])), ({'heat': E.get('h~3138')} if (num(E.get('h_v~3135')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3132')) - num((num(E.get('s~3138')) * num(E.get('s_v~3135')))))) - num((num(E.get('t~3139')) * num(E.get('t_v~3136')))))) - num((num(E.get('h~3140')) * num(E.get('h_v~3137')))))])}, ({'steel': E.get('s~3138')} if (num(E.get('s_v~3135')) > num(0)) else K[5])), ({'titanium': E.get('t~3139')} if (num(E.get('t_v~3136')) > num(0)) else K[5])), ({'heat': E.get('h~3140')} if (num(E.get('h_v~3137')) > num(0)) else K[5]))
 
 
 def x_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -13490,13 +13490,13 @@ def x_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~3128')]
+    return [E.get('card~3130')]
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3128'), 'keep': True}
+    return {'card': E.get('card~3130'), 'keep': True}
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -13506,13 +13506,13 @@ def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~3128')]
+    return [E.get('card~3130')]
 
 
 def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3128'), 'keep': False}
+    return {'card': E.get('card~3130'), 'keep': False}
 
 
 def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -14978,7 +14978,7 @@ def x_4771(ctx, E=None):  #
 
 
 def x_4772(ctx, E=None):  # 
-    return ((K[21] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3067, 0)) >= num(GET(ctx, 'parameters', v_p_3067, 'max', 0))) for v_p_3067 in items_of(IDS(ctx, 'parameters'))]) else K[22]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
+    return ((K[21] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3067, 0)) >= num(GET(ctx, 'parameters', v_p_3067, 'max', 0))) for v_p_3067 in items_of(IDS(ctx, 'parameters'))]) else K[22]) if (len(ctx.state['players']) == 1) else ([v_p_3068 for v_p_3068 in items_of(CORE(ctx, 'leaders')) if (KEY(PL(ctx, v_p_3068).get('stock'), 'megacredits', 0) == CALL(ctx, 'max', None, [KEY(PL(ctx, v_q_3069).get('stock'), 'megacredits', 0) for v_q_3069 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 def x_4773(ctx, E=None):  # 
@@ -14986,7 +14986,7 @@ def x_4773(ctx, E=None):  #
 
 
 def x_4774(ctx, E=None):  # 
-    return MEMO(ctx, (4774, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3069, 0)) >= num(GET(ctx, 'parameters', v_p_3069, 'max', 0))) for v_p_3069 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+    return MEMO(ctx, (4774, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_3071, 0)) >= num(GET(ctx, 'parameters', v_p_3071, 'max', 0))) for v_p_3071 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -15016,43 +15016,43 @@ def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if E is None:
         E = ctx.env()
-    return AR('+', E.get('costs~3070'), K[7])
+    return AR('+', E.get('costs~3072'), K[7])
 
 
 def x_4196(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4196, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3076: (lambda v_near_3079: (v_near_3079 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3079)) > num(0)))) else v_open_3076))([v_s_3077 for v_s_3077 in items_of(v_open_3076) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3078, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3078, {}), 'owner', None) == E.get('you')))) for v_x_3078 in items_of(ADJ(ctx, 'spaces', v_s_3077))])))]))([v_s_3073 for v_s_3073 in items_of([v_x_3072 for v_x_3072 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3072, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3073, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3073, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3073, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3073, None) == E.get('you'))))) and bool((bool(IN(v_s_3073, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3074, ctx.state.get('board'))) and bool((not IN(v_x_3074, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None) == v_u_3075)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3074, {}), 'tile', None), 'counts_as', None) == v_u_3075))))) for v_u_3075 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3074 in items_of(ADJ(ctx, 'spaces', v_s_3073))]))))))]))
+    return MEMO(ctx, (4196, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_3078: (lambda v_near_3081: (v_near_3081 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3081)) > num(0)))) else v_open_3078))([v_s_3079 for v_s_3079 in items_of(v_open_3078) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3080, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3080, {}), 'owner', None) == E.get('you')))) for v_x_3080 in items_of(ADJ(ctx, 'spaces', v_s_3079))])))]))([v_s_3075 for v_s_3075 in items_of([v_x_3074 for v_x_3074 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3074, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_3075, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3075, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3075, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_3075, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3075, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3075, None) == E.get('you'))))) and bool((bool(IN(v_s_3075, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3076, ctx.state.get('board'))) and bool((not IN(v_x_3076, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3076, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3076, {}), 'tile', None) == v_u_3077)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3076, {}), 'tile', None), 'counts_as', None) == v_u_3077))))) for v_u_3077 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_3076 in items_of(ADJ(ctx, 'spaces', v_s_3075))]))))))]))
 
 
 def x_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~3080') if (E.get('k~3071') == 0) else CALL(ctx, 'reversed', None, E.get('free~3080')))
+    return (E.get('free~3082') if (E.get('k~3073') == 0) else CALL(ctx, 'reversed', None, E.get('free~3082')))
 
 
 def x_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~3081'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('order~3083'))) > num(0))
 
 
 def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~3081'), AR('%', (num(AR('+', KEY(E.get('costs~3070'), (num(2) * num(E.get('k~3071'))), None), CALL(ctx, 'count', None, E.get('order~3081')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3081'))), None)
+    return KEY(E.get('order~3083'), AR('%', (num(AR('+', KEY(E.get('costs~3072'), (num(2) * num(E.get('k~3073'))), None), CALL(ctx, 'count', None, E.get('order~3083')))) - num(1)), CALL(ctx, 'count', None, E.get('order~3083'))), None)
 
 
 def x_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~3084'), {})
+    return KEY(ctx.state.get('board'), E.get('s~3086'), {})
 
 
 def x_4203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~3083'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3083'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~3085'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3085'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -15068,61 +15068,61 @@ def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~3083'))
+    return FLD(ctx, K[1], E.get('t~3085'))
 
 
 def x_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~3084'))
+    return FLD(ctx, K[2], E.get('s~3086'))
 
 
 def x_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~3084'))
+    return ADJ(ctx, 'spaces', E.get('s~3086'))
 
 
 def x_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~3085'), ctx.state.get('board'))
+    return IN(E.get('x~3087'), ctx.state.get('board'))
 
 
 def x_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3085'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3087'), {}), 'tile', None))
 
 
 def x_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4215, E.get('at~3082'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3086 for v_x_3086 in items_of(ADJ(ctx, 'spaces', E.get('at~3082'))) if IN(v_x_3086, (lambda v_open_3091: (lambda v_near_3094: (v_near_3094 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3094)) > num(0)))) else v_open_3091))([v_s_3092 for v_s_3092 in items_of(v_open_3091) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3093, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3093, {}), 'owner', None) == E.get('you')))) for v_x_3093 in items_of(ADJ(ctx, 'spaces', v_s_3092))])))]))([v_s_3088 for v_s_3088 in items_of([v_x_3087 for v_x_3087 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3087, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3088, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3088, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3088, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3088, None) == E.get('you'))))) and bool((bool(IN(v_s_3088, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3089, ctx.state.get('board'))) and bool((not IN(v_x_3089, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None) == v_u_3090)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3089, {}), 'tile', None), 'counts_as', None) == v_u_3090))))) for v_u_3090 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3089 in items_of(ADJ(ctx, 'spaces', v_s_3088))]))))))]))])
+    return MEMO(ctx, (4215, E.get('at~3084'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_3088 for v_x_3088 in items_of(ADJ(ctx, 'spaces', E.get('at~3084'))) if IN(v_x_3088, (lambda v_open_3093: (lambda v_near_3096: (v_near_3096 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_3096)) > num(0)))) else v_open_3093))([v_s_3094 for v_s_3094 in items_of(v_open_3093) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_3095, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_3095, {}), 'owner', None) == E.get('you')))) for v_x_3095 in items_of(ADJ(ctx, 'spaces', v_s_3094))])))]))([v_s_3090 for v_s_3090 in items_of([v_x_3089 for v_x_3089 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_3089, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_3090, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_3090, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_3090, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_3090, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_3090, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_3090, None) == E.get('you'))))) and bool((bool(IN(v_s_3090, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_3091, ctx.state.get('board'))) and bool((not IN(v_x_3091, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_3091, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_3091, {}), 'tile', None) == v_u_3092)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_3091, {}), 'tile', None), 'counts_as', None) == v_u_3092))))) for v_u_3092 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_3091 in items_of(ADJ(ctx, 'spaces', v_s_3090))]))))))]))])
 
 
 def x_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~3095'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('ring~3097'))) > num(0))
 
 
 def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~3095'), AR('%', (num(AR('+', KEY(E.get('costs~3070'), AR('+', (num(2) * num(E.get('k~3071'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3095')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3095'))), None)
+    return KEY(E.get('ring~3097'), AR('%', (num(AR('+', KEY(E.get('costs~3072'), AR('+', (num(2) * num(E.get('k~3073'))), 1), None), CALL(ctx, 'count', None, E.get('ring~3097')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~3097'))), None)
 
 
 def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~3097'), {})
+    return KEY(ctx.state.get('board'), E.get('s~3099'), {})
 
 
 def x_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~3096'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3096'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~3098'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~3098'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -15138,31 +15138,31 @@ def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~3096'))
+    return FLD(ctx, K[1], E.get('t~3098'))
 
 
 def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~3097'))
+    return FLD(ctx, K[2], E.get('s~3099'))
 
 
 def x_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~3097'))
+    return ADJ(ctx, 'spaces', E.get('s~3099'))
 
 
 def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~3098'), ctx.state.get('board'))
+    return IN(E.get('x~3100'), ctx.state.get('board'))
 
 
 def x_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3098'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~3100'), {}), 'tile', None))
 
 
 def x_4232(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -15178,31 +15178,31 @@ def x_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~3099'))
+    return FLD(ctx, K[8], E.get('c~3101'))
 
 
 def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~3100'), 'scope', None) == 'game')
+    return (GET(ctx, 'tracks', E.get('t~3102'), 'scope', None) == 'game')
 
 
 def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~3100'), 0)
+    return KEY(ctx.state.get('game_tracks'), E.get('t~3102'), 0)
 
 
 def x_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~3102'), 0)
 
 
 def x_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~3100') == 'tr')) and bool((num(E.get('n~3101')) > num(0))))
+    return (bool((E.get('t~3102') == 'tr')) and bool((num(E.get('n~3103')) > num(0))))
 
 
 def x_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -15220,7 +15220,7 @@ def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4248,), lambda: CALL(ctx, 'sorted', None, [v_c_3102 for v_c_3102 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3102, 'beginner', None) != True)]))
+    return MEMO(ctx, (4248,), lambda: CALL(ctx, 'sorted', None, [v_c_3104 for v_c_3104 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_3104, 'beginner', None) != True)]))
 
 
 def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -15268,31 +15268,31 @@ def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~3104')]
+    return [E.get('c~3106')]
 
 
 def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~3104'), 'megacredits', 0)
+    return GET(ctx, 'corporations', E.get('c~3106'), 'megacredits', 0)
 
 
 def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3106'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~3108'), 0)
 
 
 def x_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~3104'))
+    return FLD(ctx, K[9], E.get('c~3106'))
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~3103')}
+    return {'corporation': E.get('corporation_card~3105')}
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
@@ -15352,13 +15352,13 @@ def x_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~3111') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3113') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
 def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~3112') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3114') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
 def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -15370,13 +15370,13 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3113'), E.get('t_v~3114')), E.get('h_v~3115')) == 0)
+    return (AR('+', AR('+', E.get('s_v~3115'), E.get('t_v~3116')), E.get('h_v~3117')) == 0)
 
 
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3110')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3112')))
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -15388,31 +15388,31 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3113')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3114')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3115'))))) >= num(E.get('price~3110')))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3115')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3116')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3117'))))) >= num(E.get('price~3112')))
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('s_v~3113'))) - num(1)), E.get('s_v~3113'))]) if (num(E.get('s_v~3113')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3112'), E.get('s_v~3115'))) - num(1)), E.get('s_v~3115'))]) if (num(E.get('s_v~3115')) > num(0)) else 0))
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('t_v~3114'))) - num(1)), E.get('t_v~3114'))]) if (num(E.get('t_v~3114')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3112'), E.get('t_v~3116'))) - num(1)), E.get('t_v~3116'))]) if (num(E.get('t_v~3116')) > num(0)) else 0))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3110'), E.get('h_v~3115'))) - num(1)), E.get('h_v~3115'))]) if (num(E.get('h_v~3115')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3112'), E.get('h_v~3117'))) - num(1)), E.get('h_v~3117'))]) if (num(E.get('h_v~3117')) > num(0)) else 0))
 
 
 def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3116')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('s_v~3113')))) >= num(E.get('price~3110'))))))) and bool((not (bool((num(E.get('t~3117')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('t_v~3114')))) >= num(E.get('price~3110'))))))) and bool((not (bool((num(E.get('h~3118')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3116')) * num(E.get('s_v~3113'))), (num(E.get('t~3117')) * num(E.get('t_v~3114')))), (num(E.get('h~3118')) * num(E.get('h_v~3115'))))) - num(E.get('h_v~3115')))) >= num(E.get('price~3110'))))))))
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3112')) - num((num(E.get('s~3118')) * num(E.get('s_v~3115')))))) - num((num(E.get('t~3119')) * num(E.get('t_v~3116')))))) - num((num(E.get('h~3120')) * num(E.get('h_v~3117')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3118')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3118')) * num(E.get('s_v~3115'))), (num(E.get('t~3119')) * num(E.get('t_v~3116')))), (num(E.get('h~3120')) * num(E.get('h_v~3117'))))) - num(E.get('s_v~3115')))) >= num(E.get('price~3112'))))))) and bool((not (bool((num(E.get('t~3119')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3118')) * num(E.get('s_v~3115'))), (num(E.get('t~3119')) * num(E.get('t_v~3116')))), (num(E.get('h~3120')) * num(E.get('h_v~3117'))))) - num(E.get('t_v~3116')))) >= num(E.get('price~3112'))))))) and bool((not (bool((num(E.get('h~3120')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3118')) * num(E.get('s_v~3115'))), (num(E.get('t~3119')) * num(E.get('t_v~3116')))), (num(E.get('h~3120')) * num(E.get('h_v~3117'))))) - num(E.get('h_v~3117')))) >= num(E.get('price~3112'))))))))
 
 
 def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -15424,7 +15424,7 @@ def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3112')) - num((num(E.get('s~3118')) * num(E.get('s_v~3115')))))) - num((num(E.get('t~3119')) * num(E.get('t_v~3116')))))) - num((num(E.get('h~3120')) * num(E.get('h_v~3117')))))])
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -15448,7 +15448,7 @@ def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3110')) - num((num(E.get('s~3116')) * num(E.get('s_v~3113')))))) - num((num(E.get('t~3117')) * num(E.get('t_v~3114')))))) - num((num(E.get('h~3118')) * num(E.get('h_v~3115')))))])}, ({'steel': E.get('s~3116')} if (num(E.get('s_v~3113')) > num(0)) else K[5])), ({'titanium': E.get('t~3117')} if (num(E.get('t_v~3114')) > num(0)) else K[5])), ({'heat': E.get('h~3118')} if (num(E.get('h_v~3115')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3112')) - num((num(E.get('s~3118')) * num(E.get('s_v~3115')))))) - num((num(E.get('t~3119')) * num(E.get('t_v~3116')))))) - num((num(E.get('h~3120')) * num(E.get('h_v~3117')))))])}, ({'steel': E.get('s~3118')} if (num(E.get('s_v~3115')) > num(0)) else K[5])), ({'titanium': E.get('t~3119')} if (num(E.get('t_v~3116')) > num(0)) else K[5])), ({'heat': E.get('h~3120')} if (num(E.get('h_v~3117')) > num(0)) else K[5]))
 
 
 def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -15460,13 +15460,13 @@ def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~3108')]
+    return [E.get('card~3110')]
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3108'), 'keep': True}
+    return {'card': E.get('card~3110'), 'keep': True}
 
 
 def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -15476,13 +15476,13 @@ def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~3108')]
+    return [E.get('card~3110')]
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3108'), 'keep': False}
+    return {'card': E.get('card~3110'), 'keep': False}
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -15492,7 +15492,7 @@ def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4318, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3119), len(ctx.state['players'])) for v_k_3119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4318, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3121), len(ctx.state['players'])) for v_k_3121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -15538,11 +15538,11 @@ def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4331, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3120).get('pack'))) > num(0)) for v_p_3120 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4331, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_3122).get('pack'))) > num(0)) for v_p_3122 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4332, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3121), len(ctx.state['players'])) for v_k_3121 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4332, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3123), len(ctx.state['players'])) for v_k_3123 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -15566,7 +15566,7 @@ def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~3122')]
+    return [E.get('card~3124')]
 
 
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -15578,17 +15578,17 @@ def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~3122')]
+    return [E.get('card~3124')]
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3122')}
+    return {'card': E.get('card~3124')}
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4340, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3123).get('pack') for v_p_3123 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (4340, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_3125).get('pack') for v_p_3125 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -15602,17 +15602,17 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~3126')).get('pack')
+    return PL(ctx, E.get('p~3128')).get('pack')
 
 
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return KEY(E.get('packs~3124'), AR('%', (num(AR('+', E.get('p~3126'), len(ctx.state['players']))) - num(E.get('shift~3125'))), len(ctx.state['players'])), None)
+    return KEY(E.get('packs~3126'), AR('%', (num(AR('+', E.get('p~3128'), len(ctx.state['players']))) - num(E.get('shift~3127'))), len(ctx.state['players'])), None)
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4345, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3127), len(ctx.state['players'])) for v_k_3127 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4345, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_3129), len(ctx.state['players'])) for v_k_3129 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -15624,13 +15624,13 @@ def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~3131') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~3133') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
 def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~3132') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~3134') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
 def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -15642,13 +15642,13 @@ def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~3133'), E.get('t_v~3134')), E.get('h_v~3135')) == 0)
+    return (AR('+', AR('+', E.get('s_v~3135'), E.get('t_v~3136')), E.get('h_v~3137')) == 0)
 
 
 def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3130')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~3132')))
 
 
 def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -15660,31 +15660,31 @@ def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3133')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3134')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3135'))))) >= num(E.get('price~3130')))
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~3135')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~3136')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~3137'))))) >= num(E.get('price~3132')))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('s_v~3133'))) - num(1)), E.get('s_v~3133'))]) if (num(E.get('s_v~3133')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~3132'), E.get('s_v~3135'))) - num(1)), E.get('s_v~3135'))]) if (num(E.get('s_v~3135')) > num(0)) else 0))
 
 
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('t_v~3134'))) - num(1)), E.get('t_v~3134'))]) if (num(E.get('t_v~3134')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~3132'), E.get('t_v~3136'))) - num(1)), E.get('t_v~3136'))]) if (num(E.get('t_v~3136')) > num(0)) else 0))
 
 
 def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3130'), E.get('h_v~3135'))) - num(1)), E.get('h_v~3135'))]) if (num(E.get('h_v~3135')) > num(0)) else 0))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~3132'), E.get('h_v~3137'))) - num(1)), E.get('h_v~3137'))]) if (num(E.get('h_v~3137')) > num(0)) else 0))
 
 
 def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3136')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('s_v~3133')))) >= num(E.get('price~3130'))))))) and bool((not (bool((num(E.get('t~3137')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('t_v~3134')))) >= num(E.get('price~3130'))))))) and bool((not (bool((num(E.get('h~3138')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3136')) * num(E.get('s_v~3133'))), (num(E.get('t~3137')) * num(E.get('t_v~3134')))), (num(E.get('h~3138')) * num(E.get('h_v~3135'))))) - num(E.get('h_v~3135')))) >= num(E.get('price~3130'))))))))
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3132')) - num((num(E.get('s~3138')) * num(E.get('s_v~3135')))))) - num((num(E.get('t~3139')) * num(E.get('t_v~3136')))))) - num((num(E.get('h~3140')) * num(E.get('h_v~3137')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~3138')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3138')) * num(E.get('s_v~3135'))), (num(E.get('t~3139')) * num(E.get('t_v~3136')))), (num(E.get('h~3140')) * num(E.get('h_v~3137'))))) - num(E.get('s_v~3135')))) >= num(E.get('price~3132'))))))) and bool((not (bool((num(E.get('t~3139')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3138')) * num(E.get('s_v~3135'))), (num(E.get('t~3139')) * num(E.get('t_v~3136')))), (num(E.get('h~3140')) * num(E.get('h_v~3137'))))) - num(E.get('t_v~3136')))) >= num(E.get('price~3132'))))))) and bool((not (bool((num(E.get('h~3140')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~3138')) * num(E.get('s_v~3135'))), (num(E.get('t~3139')) * num(E.get('t_v~3136')))), (num(E.get('h~3140')) * num(E.get('h_v~3137'))))) - num(E.get('h_v~3137')))) >= num(E.get('price~3132'))))))))
 
 
 def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -15696,7 +15696,7 @@ def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3132')) - num((num(E.get('s~3138')) * num(E.get('s_v~3135')))))) - num((num(E.get('t~3139')) * num(E.get('t_v~3136')))))) - num((num(E.get('h~3140')) * num(E.get('h_v~3137')))))])
 
 
 def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -15720,7 +15720,7 @@ def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3130')) - num((num(E.get('s~3136')) * num(E.get('s_v~3133')))))) - num((num(E.get('t~3137')) * num(E.get('t_v~3134')))))) - num((num(E.get('h~3138')) * num(E.get('h_v~3135')))))])}, ({'steel': E.get('s~3136')} if (num(E.get('s_v~3133')) > num(0)) else K[5])), ({'titanium': E.get('t~3137')} if (num(E.get('t_v~3134')) > num(0)) else K[5])), ({'heat': E.get('h~3138')} if (num(E.get('h_v~3135')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~3132')) - num((num(E.get('s~3138')) * num(E.get('s_v~3135')))))) - num((num(E.get('t~3139')) * num(E.get('t_v~3136')))))) - num((num(E.get('h~3140')) * num(E.get('h_v~3137')))))])}, ({'steel': E.get('s~3138')} if (num(E.get('s_v~3135')) > num(0)) else K[5])), ({'titanium': E.get('t~3139')} if (num(E.get('t_v~3136')) > num(0)) else K[5])), ({'heat': E.get('h~3140')} if (num(E.get('h_v~3137')) > num(0)) else K[5]))
 
 
 def x_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -15732,13 +15732,13 @@ def x_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~3128')]
+    return [E.get('card~3130')]
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3128'), 'keep': True}
+    return {'card': E.get('card~3130'), 'keep': True}
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -15748,13 +15748,13 @@ def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~3128')]
+    return [E.get('card~3130')]
 
 
 def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~3128'), 'keep': False}
+    return {'card': E.get('card~3130'), 'keep': False}
 
 
 def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -60502,13 +60502,13 @@ def t_3670(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'costs~3070', K[22], True)
+    ctx.put(E, 'costs~3072', K[22], True)
     if not d_3672(ctx):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3678, E, 'costs~3070', x_4193(ctx, E))
+    ASSIGN(ctx, 3678, E, 'costs~3072', x_4193(ctx, E))
     return t_3679(ctx, k, s)
 
 
@@ -60517,7 +60517,7 @@ def d_3671(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:16
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'costs~3070', K[22], True)
+    ctx.put(E, 'costs~3072', K[22], True)
     return True
 
 
@@ -60552,7 +60552,7 @@ def d_3674(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3675, E, 'costs~3070', x_4187(ctx, E))
+    ASSIGN(ctx, 3675, E, 'costs~3072', x_4187(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60569,7 +60569,7 @@ def d_3675(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3675, E, 'costs~3070', x_4187(ctx, E))
+    ASSIGN(ctx, 3675, E, 'costs~3072', x_4187(ctx, E))
     return True
 
 
@@ -60596,7 +60596,7 @@ def d_3678(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3678, E, 'costs~3070', x_4193(ctx, E))
+    ASSIGN(ctx, 3678, E, 'costs~3072', x_4193(ctx, E))
     return True
 
 
@@ -60626,17 +60626,17 @@ def t_3680(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/solo.yam
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(K[23]))
-    old = E.get('k~3071', MISSING)
+    old = E.get('k~3073', MISSING)
 
     def brk():
-        UNBIND(ctx, 'k~3071', old)
+        UNBIND(ctx, 'k~3073', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~3071', item, True)
+            ctx.put(E, 'k~3073', item, True)
             return t_3681(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
@@ -60651,11 +60651,11 @@ def t_3681(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/solo.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'free~3080', x_4196(ctx, E), True)
+    ctx.put(E, 'free~3082', x_4196(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'order~3081', x_4197(ctx, E), True)
+    ctx.put(E, 'order~3083', x_4197(ctx, E), True)
     return t_3684(ctx, k, s)
 
 
@@ -60664,7 +60664,7 @@ def d_3682(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'free~3080', x_4196(ctx, E), True)
+    ctx.put(E, 'free~3082', x_4196(ctx, E), True)
     return True
 
 
@@ -60673,7 +60673,7 @@ def d_3683(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'order~3081', x_4197(ctx, E), True)
+    ctx.put(E, 'order~3083', x_4197(ctx, E), True)
     return True
 
 
@@ -60696,21 +60696,21 @@ def t_3685(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/solo.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'ring~3095', x_4215(ctx, E), True)
+        ctx.put(E, 'ring~3097', x_4215(ctx, E), True)
         return t_3700(ctx, k, s)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'at~3082', x_4199(ctx, E), True)
+    ctx.put(E, 'at~3084', x_4199(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~3083', 'city', True)
+    ctx.put(E, 't~3085', 'city', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~3084', E.get('at~3082'), True)
+    ctx.put(E, 's~3086', E.get('at~3084'), True)
     return t_3689(ctx, r1, s)
 
 
@@ -60719,7 +60719,7 @@ def d_3686(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'at~3082', x_4199(ctx, E), True)
+    ctx.put(E, 'at~3084', x_4199(ctx, E), True)
     return True
 
 
@@ -60728,7 +60728,7 @@ def d_3687(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't~3083', 'city', True)
+    ctx.put(E, 't~3085', 'city', True)
     return True
 
 
@@ -60737,7 +60737,7 @@ def d_3688(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's~3084', E.get('at~3082'), True)
+    ctx.put(E, 's~3086', E.get('at~3084'), True)
     return True
 
 
@@ -60749,13 +60749,13 @@ def t_3689(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3690, ctx.state.get('board'), E.get('s~3084'))
+    c, key = KEYPLACE(ctx, 3690, ctx.state.get('board'), E.get('s~3086'))
     if c is not None:
         ASSIGN(ctx, 3690, c, key, x_4203(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3691, ctx.state, 'last_space', E.get('s~3084'))
+    ASSIGN(ctx, 3691, ctx.state, 'last_space', E.get('s~3086'))
     return t_3692(ctx, k, s)
 
 
@@ -60764,7 +60764,7 @@ def d_3690(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3690, ctx.state.get('board'), E.get('s~3084'))
+    c, key = KEYPLACE(ctx, 3690, ctx.state.get('board'), E.get('s~3086'))
     if c is not None:
         ASSIGN(ctx, 3690, c, key, x_4203(ctx, E))
     return True
@@ -60775,7 +60775,7 @@ def d_3691(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3691, ctx.state, 'last_space', E.get('s~3084'))
+    ASSIGN(ctx, 3691, ctx.state, 'last_space', E.get('s~3086'))
     return True
 
 
@@ -60831,17 +60831,17 @@ def t_3696(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4209(ctx, E)))
-    old = E.get('x~3085', MISSING)
+    old = E.get('x~3087', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~3085', old)
+        UNBIND(ctx, 'x~3087', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~3085', item, True)
+            ctx.put(E, 'x~3087', item, True)
             if x_4210(ctx, E):
                 return t_3697(ctx, lambda i=i: nxt(i), brk)
         return brk()
@@ -60870,7 +60870,7 @@ def d_3699(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'ring~3095', x_4215(ctx, E), True)
+    ctx.put(E, 'ring~3097', x_4215(ctx, E), True)
     return True
 
 
@@ -60892,11 +60892,11 @@ def t_3701(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~3096', 'greenery', True)
+    ctx.put(E, 't~3098', 'greenery', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~3097', x_4218(ctx, E), True)
+    ctx.put(E, 's~3099', x_4218(ctx, E), True)
     return t_3704(ctx, k, s)
 
 
@@ -60905,7 +60905,7 @@ def d_3702(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't~3096', 'greenery', True)
+    ctx.put(E, 't~3098', 'greenery', True)
     return True
 
 
@@ -60914,7 +60914,7 @@ def d_3703(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's~3097', x_4218(ctx, E), True)
+    ctx.put(E, 's~3099', x_4218(ctx, E), True)
     return True
 
 
@@ -60926,13 +60926,13 @@ def t_3704(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~3097'))
+    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~3099'))
     if c is not None:
         ASSIGN(ctx, 3705, c, key, x_4220(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3706, ctx.state, 'last_space', E.get('s~3097'))
+    ASSIGN(ctx, 3706, ctx.state, 'last_space', E.get('s~3099'))
     return t_3707(ctx, k, s)
 
 
@@ -60941,7 +60941,7 @@ def d_3705(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~3097'))
+    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~3099'))
     if c is not None:
         ASSIGN(ctx, 3705, c, key, x_4220(ctx, E))
     return True
@@ -60952,7 +60952,7 @@ def d_3706(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3706, ctx.state, 'last_space', E.get('s~3097'))
+    ASSIGN(ctx, 3706, ctx.state, 'last_space', E.get('s~3099'))
     return True
 
 
@@ -61008,17 +61008,17 @@ def t_3711(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4226(ctx, E)))
-    old = E.get('x~3098', MISSING)
+    old = E.get('x~3100', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~3098', old)
+        UNBIND(ctx, 'x~3100', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~3098', item, True)
+            ctx.put(E, 'x~3100', item, True)
             if x_4227(ctx, E):
                 return t_3712(ctx, lambda i=i: nxt(i), brk)
         return brk()
@@ -61071,17 +61071,17 @@ def t_3715(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4233(ctx, E)))
-    old = E.get('c~3099', MISSING)
+    old = E.get('c~3101', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~3099', old)
+        UNBIND(ctx, 'c~3101', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~3099', item, True)
+            ctx.put(E, 'c~3101', item, True)
             return t_3716(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
@@ -61093,7 +61093,7 @@ def t_3716(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('c~3099')
+    value = E.get('c~3101')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -61124,11 +61124,11 @@ def d_3718(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~3100', 'generation', True)
+    ctx.put(E, 't~3102', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3101', 1, True)
+    ctx.put(E, 'n~3103', 1, True)
     if not d_3721(ctx):
         return False
     return True
@@ -61139,7 +61139,7 @@ def d_3719(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't~3100', 'generation', True)
+    ctx.put(E, 't~3102', 'generation', True)
     return True
 
 
@@ -61148,7 +61148,7 @@ def d_3720(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3101', 1, True)
+    ctx.put(E, 'n~3103', 1, True)
     return True
 
 
@@ -61161,9 +61161,9 @@ def d_3721(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3100'))
+        c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3102'))
         if c is not None:
-            ASSIGN(ctx, 3722, c, key, E.get('n~3101'))
+            ASSIGN(ctx, 3722, c, key, E.get('n~3103'))
     else:
         if not d_3723(ctx):
             return False
@@ -61175,9 +61175,9 @@ def d_3722(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3100'))
+    c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3102'))
     if c is not None:
-        ASSIGN(ctx, 3722, c, key, E.get('n~3101'))
+        ASSIGN(ctx, 3722, c, key, E.get('n~3103'))
     return True
 
 
@@ -61189,9 +61189,9 @@ def d_3723(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'))
+    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3102'))
     if c is not None:
-        ASSIGN(ctx, 3724, c, key, E.get('n~3101'))
+        ASSIGN(ctx, 3724, c, key, E.get('n~3103'))
     if not d_3725(ctx):
         return False
     return True
@@ -61202,9 +61202,9 @@ def d_3724(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'))
+    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3102'))
     if c is not None:
-        ASSIGN(ctx, 3724, c, key, E.get('n~3101'))
+        ASSIGN(ctx, 3724, c, key, E.get('n~3103'))
     return True
 
 
@@ -61305,7 +61305,7 @@ def t_3731(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:65
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~3107', 10, True)
+        ctx.put(E, 'n~3109', 10, True)
         if not d_3749(ctx):
             return False
         return t_3760(ctx, r2, s)
@@ -61400,7 +61400,7 @@ def t_3738(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~3104', E.get('corporation_card~3103'), True)
+    ctx.put(E, 'c~3106', E.get('corporation_card~3105'), True)
     return t_3740(ctx, k, s)
 
 
@@ -61409,7 +61409,7 @@ def d_3739(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'c~3104', E.get('corporation_card~3103'), True)
+    ctx.put(E, 'c~3106', E.get('corporation_card~3105'), True)
     return True
 
 
@@ -61427,17 +61427,17 @@ def t_3740(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3105', x_4261(ctx, E), True)
+    ctx.put(E, 'n~3107', x_4261(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~3106', 'megacredits', True)
+    ctx.put(E, 'r~3108', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3106'))
+    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3108'))
     if c is not None:
-        ASSIGN(ctx, 3744, c, key, E.get('n~3105'))
+        ASSIGN(ctx, 3744, c, key, E.get('n~3107'))
     return t_3745(ctx, k, s)
 
 
@@ -61457,7 +61457,7 @@ def d_3742(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3105', x_4261(ctx, E), True)
+    ctx.put(E, 'n~3107', x_4261(ctx, E), True)
     return True
 
 
@@ -61466,7 +61466,7 @@ def d_3743(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'r~3106', 'megacredits', True)
+    ctx.put(E, 'r~3108', 'megacredits', True)
     return True
 
 
@@ -61475,9 +61475,9 @@ def d_3744(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3106'))
+    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3108'))
     if c is not None:
-        ASSIGN(ctx, 3744, c, key, E.get('n~3105'))
+        ASSIGN(ctx, 3744, c, key, E.get('n~3107'))
     return True
 
 
@@ -61486,7 +61486,7 @@ def t_3745(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('c~3104')
+    value = E.get('c~3106')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -61525,7 +61525,7 @@ def d_3748(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3107', 10, True)
+    ctx.put(E, 'n~3109', 10, True)
     return True
 
 
@@ -61534,7 +61534,7 @@ def d_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    left = num(E.get('n~3107'))
+    left = num(E.get('n~3109'))
     while left > 0:
         left -= 1
         if not d_3750(ctx):
@@ -61664,17 +61664,17 @@ def t_3760(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4283(ctx, E)))
-    old = E.get('card~3108', MISSING)
+    old = E.get('card~3110', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~3108', old)
+        UNBIND(ctx, 'card~3110', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~3108', item, True)
+            ctx.put(E, 'card~3110', item, True)
             return t_3761(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
@@ -61705,7 +61705,7 @@ def t_3762(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3109', 3, True)
+    ctx.put(E, 'n~3111', 3, True)
     return t_3764(ctx, r1, s)
 
 
@@ -61714,7 +61714,7 @@ def d_3763(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3109', 3, True)
+    ctx.put(E, 'n~3111', 3, True)
     return True
 
 
@@ -61726,15 +61726,15 @@ def t_3764(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~3110', E.get('n~3109'), True)
+    ctx.put(E, 'price~3112', E.get('n~3111'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~3111', 0, True)
+    ctx.put(E, 'sv~3113', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~3112', 0, True)
+    ctx.put(E, 'tv~3114', 0, True)
     return t_3768(ctx, k, s)
 
 
@@ -61743,7 +61743,7 @@ def d_3765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'price~3110', E.get('n~3109'), True)
+    ctx.put(E, 'price~3112', E.get('n~3111'), True)
     return True
 
 
@@ -61752,7 +61752,7 @@ def d_3766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'sv~3111', 0, True)
+    ctx.put(E, 'sv~3113', 0, True)
     return True
 
 
@@ -61761,7 +61761,7 @@ def d_3767(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'tv~3112', 0, True)
+    ctx.put(E, 'tv~3114', 0, True)
     return True
 
 
@@ -61773,15 +61773,15 @@ def t_3768(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3113', x_4288(ctx, E), True)
+    ctx.put(E, 's_v~3115', x_4288(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3114', x_4289(ctx, E), True)
+    ctx.put(E, 't_v~3116', x_4289(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3115', x_4290(ctx, E), True)
+    ctx.put(E, 'h_v~3117', x_4290(ctx, E), True)
     return t_3772(ctx, k, s)
 
 
@@ -61790,7 +61790,7 @@ def d_3769(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3113', x_4288(ctx, E), True)
+    ctx.put(E, 's_v~3115', x_4288(ctx, E), True)
     return True
 
 
@@ -61799,7 +61799,7 @@ def d_3770(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3114', x_4289(ctx, E), True)
+    ctx.put(E, 't_v~3116', x_4289(ctx, E), True)
     return True
 
 
@@ -61808,7 +61808,7 @@ def d_3771(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3115', x_4290(ctx, E), True)
+    ctx.put(E, 'h_v~3117', x_4290(ctx, E), True)
     return True
 
 
@@ -61837,7 +61837,7 @@ def d_3773(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3775, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, E.get('price~3110'))
+        ASSIGN(ctx, 3775, c, key, E.get('price~3112'))
     return True
 
 
@@ -61858,7 +61858,7 @@ def d_3775(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3775, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, E.get('price~3110'))
+        ASSIGN(ctx, 3775, c, key, E.get('price~3112'))
     return True
 
 
@@ -61908,19 +61908,19 @@ def d_3779(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3781, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3781, c, key, E.get('s~3116'))
+        ASSIGN(ctx, 3781, c, key, E.get('s~3118'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3782, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3782, c, key, E.get('t~3117'))
+        ASSIGN(ctx, 3782, c, key, E.get('t~3119'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3783, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3783, c, key, E.get('h~3118'))
+        ASSIGN(ctx, 3783, c, key, E.get('h~3120'))
     return True
 
 
@@ -61942,7 +61942,7 @@ def d_3781(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3781, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3781, c, key, E.get('s~3116'))
+        ASSIGN(ctx, 3781, c, key, E.get('s~3118'))
     return True
 
 
@@ -61953,7 +61953,7 @@ def d_3782(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3782, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3782, c, key, E.get('t~3117'))
+        ASSIGN(ctx, 3782, c, key, E.get('t~3119'))
     return True
 
 
@@ -61964,7 +61964,7 @@ def d_3783(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3783, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3783, c, key, E.get('h~3118'))
+        ASSIGN(ctx, 3783, c, key, E.get('h~3120'))
     return True
 
 
@@ -62176,11 +62176,11 @@ def t_3801(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~3124', x_4340(ctx, E), True)
+        ctx.put(E, 'packs~3126', x_4340(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~3125', x_4341(ctx, E), True)
+        ctx.put(E, 'shift~3127', x_4341(ctx, E), True)
         if not d_3809(ctx):
             return False
         return k()
@@ -62266,7 +62266,7 @@ def d_3807(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'packs~3124', x_4340(ctx, E), True)
+    ctx.put(E, 'packs~3126', x_4340(ctx, E), True)
     return True
 
 
@@ -62275,7 +62275,7 @@ def d_3808(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'shift~3125', x_4341(ctx, E), True)
+    ctx.put(E, 'shift~3127', x_4341(ctx, E), True)
     return True
 
 
@@ -62285,16 +62285,16 @@ def d_3809(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4342(ctx, E)))
-    old = E.get('p~3126', MISSING)
+    old = E.get('p~3128', MISSING)
     for item in items:
-        ctx.put(E, 'p~3126', item, True)
+        ctx.put(E, 'p~3128', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~3126')), 'pack'
+        c, key = SEAT(ctx, E.get('p~3128')), 'pack'
         if c is not None:
             ASSIGN(ctx, 3810, c, key, x_4344(ctx, E))
-    UNBIND(ctx, 'p~3126', old)
+    UNBIND(ctx, 'p~3128', old)
     return True
 
 
@@ -62303,7 +62303,7 @@ def d_3810(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~3126')), 'pack'
+    c, key = SEAT(ctx, E.get('p~3128')), 'pack'
     if c is not None:
         ASSIGN(ctx, 3810, c, key, x_4344(ctx, E))
     return True
@@ -62355,17 +62355,17 @@ def t_3813(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4346(ctx, E)))
-    old = E.get('card~3128', MISSING)
+    old = E.get('card~3130', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~3128', old)
+        UNBIND(ctx, 'card~3130', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~3128', item, True)
+            ctx.put(E, 'card~3130', item, True)
             return t_3814(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
@@ -62396,7 +62396,7 @@ def t_3815(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3129', 3, True)
+    ctx.put(E, 'n~3131', 3, True)
     return t_3817(ctx, r1, s)
 
 
@@ -62405,7 +62405,7 @@ def d_3816(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3129', 3, True)
+    ctx.put(E, 'n~3131', 3, True)
     return True
 
 
@@ -62417,15 +62417,15 @@ def t_3817(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~3130', E.get('n~3129'), True)
+    ctx.put(E, 'price~3132', E.get('n~3131'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~3131', 0, True)
+    ctx.put(E, 'sv~3133', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~3132', 0, True)
+    ctx.put(E, 'tv~3134', 0, True)
     return t_3821(ctx, k, s)
 
 
@@ -62434,7 +62434,7 @@ def d_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'price~3130', E.get('n~3129'), True)
+    ctx.put(E, 'price~3132', E.get('n~3131'), True)
     return True
 
 
@@ -62443,7 +62443,7 @@ def d_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'sv~3131', 0, True)
+    ctx.put(E, 'sv~3133', 0, True)
     return True
 
 
@@ -62452,7 +62452,7 @@ def d_3820(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'tv~3132', 0, True)
+    ctx.put(E, 'tv~3134', 0, True)
     return True
 
 
@@ -62464,15 +62464,15 @@ def t_3821(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3133', x_4351(ctx, E), True)
+    ctx.put(E, 's_v~3135', x_4351(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3134', x_4352(ctx, E), True)
+    ctx.put(E, 't_v~3136', x_4352(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3135', x_4353(ctx, E), True)
+    ctx.put(E, 'h_v~3137', x_4353(ctx, E), True)
     return t_3825(ctx, k, s)
 
 
@@ -62481,7 +62481,7 @@ def d_3822(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3133', x_4351(ctx, E), True)
+    ctx.put(E, 's_v~3135', x_4351(ctx, E), True)
     return True
 
 
@@ -62490,7 +62490,7 @@ def d_3823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3134', x_4352(ctx, E), True)
+    ctx.put(E, 't_v~3136', x_4352(ctx, E), True)
     return True
 
 
@@ -62499,7 +62499,7 @@ def d_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3135', x_4353(ctx, E), True)
+    ctx.put(E, 'h_v~3137', x_4353(ctx, E), True)
     return True
 
 
@@ -62528,7 +62528,7 @@ def d_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3828, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3828, c, key, E.get('price~3130'))
+        ASSIGN(ctx, 3828, c, key, E.get('price~3132'))
     return True
 
 
@@ -62549,7 +62549,7 @@ def d_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3828, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3828, c, key, E.get('price~3130'))
+        ASSIGN(ctx, 3828, c, key, E.get('price~3132'))
     return True
 
 
@@ -62599,19 +62599,19 @@ def d_3832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3834, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3834, c, key, E.get('s~3136'))
+        ASSIGN(ctx, 3834, c, key, E.get('s~3138'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3835, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3835, c, key, E.get('t~3137'))
+        ASSIGN(ctx, 3835, c, key, E.get('t~3139'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3836, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3836, c, key, E.get('h~3138'))
+        ASSIGN(ctx, 3836, c, key, E.get('h~3140'))
     return True
 
 
@@ -62633,7 +62633,7 @@ def d_3834(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3834, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3834, c, key, E.get('s~3136'))
+        ASSIGN(ctx, 3834, c, key, E.get('s~3138'))
     return True
 
 
@@ -62644,7 +62644,7 @@ def d_3835(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3835, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3835, c, key, E.get('t~3137'))
+        ASSIGN(ctx, 3835, c, key, E.get('t~3139'))
     return True
 
 
@@ -62655,7 +62655,7 @@ def d_3836(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3836, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3836, c, key, E.get('h~3138'))
+        ASSIGN(ctx, 3836, c, key, E.get('h~3140'))
     return True
 
 
@@ -66679,13 +66679,13 @@ def t_3670(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'costs~3070', K[22], True)
+    ctx.put(E, 'costs~3072', K[22], True)
     if not d_3672(ctx):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3678, E, 'costs~3070', x_4193(ctx, E))
+    ASSIGN(ctx, 3678, E, 'costs~3072', x_4193(ctx, E))
     return t_3679(ctx, k, s)
 
 
@@ -66694,7 +66694,7 @@ def d_3671(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:16
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'costs~3070', K[22], True)
+    ctx.put(E, 'costs~3072', K[22], True)
     return True
 
 
@@ -66729,7 +66729,7 @@ def d_3674(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3675, E, 'costs~3070', x_4187(ctx, E))
+    ASSIGN(ctx, 3675, E, 'costs~3072', x_4187(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66746,7 +66746,7 @@ def d_3675(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3675, E, 'costs~3070', x_4187(ctx, E))
+    ASSIGN(ctx, 3675, E, 'costs~3072', x_4187(ctx, E))
     return True
 
 
@@ -66773,7 +66773,7 @@ def d_3678(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3678, E, 'costs~3070', x_4193(ctx, E))
+    ASSIGN(ctx, 3678, E, 'costs~3072', x_4193(ctx, E))
     return True
 
 
@@ -66803,17 +66803,17 @@ def t_3680(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/solo.yam
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(K[23]))
-    old = E.get('k~3071', MISSING)
+    old = E.get('k~3073', MISSING)
 
     def brk():
-        UNBIND(ctx, 'k~3071', old)
+        UNBIND(ctx, 'k~3073', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~3071', item, True)
+            ctx.put(E, 'k~3073', item, True)
             return t_3681(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
@@ -66828,11 +66828,11 @@ def t_3681(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/solo.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'free~3080', x_4196(ctx, E), True)
+    ctx.put(E, 'free~3082', x_4196(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'order~3081', x_4197(ctx, E), True)
+    ctx.put(E, 'order~3083', x_4197(ctx, E), True)
     return t_3684(ctx, k, s)
 
 
@@ -66841,7 +66841,7 @@ def d_3682(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'free~3080', x_4196(ctx, E), True)
+    ctx.put(E, 'free~3082', x_4196(ctx, E), True)
     return True
 
 
@@ -66850,7 +66850,7 @@ def d_3683(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'order~3081', x_4197(ctx, E), True)
+    ctx.put(E, 'order~3083', x_4197(ctx, E), True)
     return True
 
 
@@ -66873,21 +66873,21 @@ def t_3685(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/solo.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'ring~3095', x_4215(ctx, E), True)
+        ctx.put(E, 'ring~3097', x_4215(ctx, E), True)
         return t_3700(ctx, k, s)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'at~3082', x_4199(ctx, E), True)
+    ctx.put(E, 'at~3084', x_4199(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~3083', 'city', True)
+    ctx.put(E, 't~3085', 'city', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~3084', E.get('at~3082'), True)
+    ctx.put(E, 's~3086', E.get('at~3084'), True)
     return t_3689(ctx, r1, s)
 
 
@@ -66896,7 +66896,7 @@ def d_3686(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'at~3082', x_4199(ctx, E), True)
+    ctx.put(E, 'at~3084', x_4199(ctx, E), True)
     return True
 
 
@@ -66905,7 +66905,7 @@ def d_3687(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't~3083', 'city', True)
+    ctx.put(E, 't~3085', 'city', True)
     return True
 
 
@@ -66914,7 +66914,7 @@ def d_3688(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's~3084', E.get('at~3082'), True)
+    ctx.put(E, 's~3086', E.get('at~3084'), True)
     return True
 
 
@@ -66926,13 +66926,13 @@ def t_3689(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3690, ctx.state.get('board'), E.get('s~3084'))
+    c, key = KEYPLACE(ctx, 3690, ctx.state.get('board'), E.get('s~3086'))
     if c is not None:
         ASSIGN(ctx, 3690, c, key, x_4203(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3691, ctx.state, 'last_space', E.get('s~3084'))
+    ASSIGN(ctx, 3691, ctx.state, 'last_space', E.get('s~3086'))
     return t_3692(ctx, k, s)
 
 
@@ -66941,7 +66941,7 @@ def d_3690(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3690, ctx.state.get('board'), E.get('s~3084'))
+    c, key = KEYPLACE(ctx, 3690, ctx.state.get('board'), E.get('s~3086'))
     if c is not None:
         ASSIGN(ctx, 3690, c, key, x_4203(ctx, E))
     return True
@@ -66952,7 +66952,7 @@ def d_3691(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3691, ctx.state, 'last_space', E.get('s~3084'))
+    ASSIGN(ctx, 3691, ctx.state, 'last_space', E.get('s~3086'))
     return True
 
 
@@ -67008,17 +67008,17 @@ def t_3696(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4209(ctx, E)))
-    old = E.get('x~3085', MISSING)
+    old = E.get('x~3087', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~3085', old)
+        UNBIND(ctx, 'x~3087', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~3085', item, True)
+            ctx.put(E, 'x~3087', item, True)
             if x_4210(ctx, E):
                 return t_3697(ctx, lambda i=i: nxt(i), brk)
         return brk()
@@ -67047,7 +67047,7 @@ def d_3699(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'ring~3095', x_4215(ctx, E), True)
+    ctx.put(E, 'ring~3097', x_4215(ctx, E), True)
     return True
 
 
@@ -67069,11 +67069,11 @@ def t_3701(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~3096', 'greenery', True)
+    ctx.put(E, 't~3098', 'greenery', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~3097', x_4218(ctx, E), True)
+    ctx.put(E, 's~3099', x_4218(ctx, E), True)
     return t_3704(ctx, k, s)
 
 
@@ -67082,7 +67082,7 @@ def d_3702(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't~3096', 'greenery', True)
+    ctx.put(E, 't~3098', 'greenery', True)
     return True
 
 
@@ -67091,7 +67091,7 @@ def d_3703(ctx):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's~3097', x_4218(ctx, E), True)
+    ctx.put(E, 's~3099', x_4218(ctx, E), True)
     return True
 
 
@@ -67103,13 +67103,13 @@ def t_3704(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~3097'))
+    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~3099'))
     if c is not None:
         ASSIGN(ctx, 3705, c, key, x_4220(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3706, ctx.state, 'last_space', E.get('s~3097'))
+    ASSIGN(ctx, 3706, ctx.state, 'last_space', E.get('s~3099'))
     return t_3707(ctx, k, s)
 
 
@@ -67118,7 +67118,7 @@ def d_3705(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~3097'))
+    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~3099'))
     if c is not None:
         ASSIGN(ctx, 3705, c, key, x_4220(ctx, E))
     return True
@@ -67129,7 +67129,7 @@ def d_3706(ctx):  # rules_data/terraforming_mars/definitions/board.yaml:72
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ASSIGN(ctx, 3706, ctx.state, 'last_space', E.get('s~3097'))
+    ASSIGN(ctx, 3706, ctx.state, 'last_space', E.get('s~3099'))
     return True
 
 
@@ -67185,17 +67185,17 @@ def t_3711(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/board.ya
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4226(ctx, E)))
-    old = E.get('x~3098', MISSING)
+    old = E.get('x~3100', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~3098', old)
+        UNBIND(ctx, 'x~3100', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~3098', item, True)
+            ctx.put(E, 'x~3100', item, True)
             if x_4227(ctx, E):
                 return t_3712(ctx, lambda i=i: nxt(i), brk)
         return brk()
@@ -67248,17 +67248,17 @@ def t_3715(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4233(ctx, E)))
-    old = E.get('c~3099', MISSING)
+    old = E.get('c~3101', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~3099', old)
+        UNBIND(ctx, 'c~3101', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~3099', item, True)
+            ctx.put(E, 'c~3101', item, True)
             return t_3716(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
@@ -67270,7 +67270,7 @@ def t_3716(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('c~3099')
+    value = E.get('c~3101')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -67301,11 +67301,11 @@ def d_3718(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~3100', 'generation', True)
+    ctx.put(E, 't~3102', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3101', 1, True)
+    ctx.put(E, 'n~3103', 1, True)
     if not d_3721(ctx):
         return False
     return True
@@ -67316,7 +67316,7 @@ def d_3719(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't~3100', 'generation', True)
+    ctx.put(E, 't~3102', 'generation', True)
     return True
 
 
@@ -67325,7 +67325,7 @@ def d_3720(ctx):  # rules_data/terraforming_mars/modules.yaml:47
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3101', 1, True)
+    ctx.put(E, 'n~3103', 1, True)
     return True
 
 
@@ -67338,9 +67338,9 @@ def d_3721(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3100'))
+        c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3102'))
         if c is not None:
-            ASSIGN(ctx, 3722, c, key, E.get('n~3101'))
+            ASSIGN(ctx, 3722, c, key, E.get('n~3103'))
     else:
         if not d_3723(ctx):
             return False
@@ -67352,9 +67352,9 @@ def d_3722(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3100'))
+    c, key = KEYPLACE(ctx, 3722, ctx.state.get('game_tracks'), E.get('t~3102'))
     if c is not None:
-        ASSIGN(ctx, 3722, c, key, E.get('n~3101'))
+        ASSIGN(ctx, 3722, c, key, E.get('n~3103'))
     return True
 
 
@@ -67366,9 +67366,9 @@ def d_3723(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'))
+    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3102'))
     if c is not None:
-        ASSIGN(ctx, 3724, c, key, E.get('n~3101'))
+        ASSIGN(ctx, 3724, c, key, E.get('n~3103'))
     if not d_3725(ctx):
         return False
     return True
@@ -67379,9 +67379,9 @@ def d_3724(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3100'))
+    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('tracks'), E.get('t~3102'))
     if c is not None:
-        ASSIGN(ctx, 3724, c, key, E.get('n~3101'))
+        ASSIGN(ctx, 3724, c, key, E.get('n~3103'))
     return True
 
 
@@ -67482,7 +67482,7 @@ def t_3731(ctx, k, s=None):  # rules_data/terraforming_mars/modules.yaml:65
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~3107', 10, True)
+        ctx.put(E, 'n~3109', 10, True)
         if not d_3749(ctx):
             return False
         return t_3760(ctx, r2, s)
@@ -67577,7 +67577,7 @@ def t_3738(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~3104', E.get('corporation_card~3103'), True)
+    ctx.put(E, 'c~3106', E.get('corporation_card~3105'), True)
     return t_3740(ctx, k, s)
 
 
@@ -67586,7 +67586,7 @@ def d_3739(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'c~3104', E.get('corporation_card~3103'), True)
+    ctx.put(E, 'c~3106', E.get('corporation_card~3105'), True)
     return True
 
 
@@ -67604,17 +67604,17 @@ def t_3740(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3105', x_4261(ctx, E), True)
+    ctx.put(E, 'n~3107', x_4261(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~3106', 'megacredits', True)
+    ctx.put(E, 'r~3108', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3106'))
+    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3108'))
     if c is not None:
-        ASSIGN(ctx, 3744, c, key, E.get('n~3105'))
+        ASSIGN(ctx, 3744, c, key, E.get('n~3107'))
     return t_3745(ctx, k, s)
 
 
@@ -67634,7 +67634,7 @@ def d_3742(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3105', x_4261(ctx, E), True)
+    ctx.put(E, 'n~3107', x_4261(ctx, E), True)
     return True
 
 
@@ -67643,7 +67643,7 @@ def d_3743(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'r~3106', 'megacredits', True)
+    ctx.put(E, 'r~3108', 'megacredits', True)
     return True
 
 
@@ -67652,9 +67652,9 @@ def d_3744(ctx):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3106'))
+    c, key = KEYPLACE(ctx, 3744, PL(ctx, E.get('you')).get('stock'), E.get('r~3108'))
     if c is not None:
-        ASSIGN(ctx, 3744, c, key, E.get('n~3105'))
+        ASSIGN(ctx, 3744, c, key, E.get('n~3107'))
     return True
 
 
@@ -67663,7 +67663,7 @@ def t_3745(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/corporat
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    value = E.get('c~3104')
+    value = E.get('c~3106')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -67702,7 +67702,7 @@ def d_3748(ctx):  # rules_data/terraforming_mars/definitions/corporations.yaml:4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3107', 10, True)
+    ctx.put(E, 'n~3109', 10, True)
     return True
 
 
@@ -67711,7 +67711,7 @@ def d_3749(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    left = num(E.get('n~3107'))
+    left = num(E.get('n~3109'))
     while left > 0:
         left -= 1
         if not d_3750(ctx):
@@ -67841,17 +67841,17 @@ def t_3760(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4283(ctx, E)))
-    old = E.get('card~3108', MISSING)
+    old = E.get('card~3110', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~3108', old)
+        UNBIND(ctx, 'card~3110', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~3108', item, True)
+            ctx.put(E, 'card~3110', item, True)
             return t_3761(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
@@ -67882,7 +67882,7 @@ def t_3762(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3109', 3, True)
+    ctx.put(E, 'n~3111', 3, True)
     return t_3764(ctx, r1, s)
 
 
@@ -67891,7 +67891,7 @@ def d_3763(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3109', 3, True)
+    ctx.put(E, 'n~3111', 3, True)
     return True
 
 
@@ -67903,15 +67903,15 @@ def t_3764(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~3110', E.get('n~3109'), True)
+    ctx.put(E, 'price~3112', E.get('n~3111'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~3111', 0, True)
+    ctx.put(E, 'sv~3113', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~3112', 0, True)
+    ctx.put(E, 'tv~3114', 0, True)
     return t_3768(ctx, k, s)
 
 
@@ -67920,7 +67920,7 @@ def d_3765(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'price~3110', E.get('n~3109'), True)
+    ctx.put(E, 'price~3112', E.get('n~3111'), True)
     return True
 
 
@@ -67929,7 +67929,7 @@ def d_3766(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'sv~3111', 0, True)
+    ctx.put(E, 'sv~3113', 0, True)
     return True
 
 
@@ -67938,7 +67938,7 @@ def d_3767(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'tv~3112', 0, True)
+    ctx.put(E, 'tv~3114', 0, True)
     return True
 
 
@@ -67950,15 +67950,15 @@ def t_3768(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3113', x_4288(ctx, E), True)
+    ctx.put(E, 's_v~3115', x_4288(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3114', x_4289(ctx, E), True)
+    ctx.put(E, 't_v~3116', x_4289(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3115', x_4290(ctx, E), True)
+    ctx.put(E, 'h_v~3117', x_4290(ctx, E), True)
     return t_3772(ctx, k, s)
 
 
@@ -67967,7 +67967,7 @@ def d_3769(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3113', x_4288(ctx, E), True)
+    ctx.put(E, 's_v~3115', x_4288(ctx, E), True)
     return True
 
 
@@ -67976,7 +67976,7 @@ def d_3770(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3114', x_4289(ctx, E), True)
+    ctx.put(E, 't_v~3116', x_4289(ctx, E), True)
     return True
 
 
@@ -67985,7 +67985,7 @@ def d_3771(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3115', x_4290(ctx, E), True)
+    ctx.put(E, 'h_v~3117', x_4290(ctx, E), True)
     return True
 
 
@@ -68014,7 +68014,7 @@ def d_3773(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3775, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, E.get('price~3110'))
+        ASSIGN(ctx, 3775, c, key, E.get('price~3112'))
     return True
 
 
@@ -68035,7 +68035,7 @@ def d_3775(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3775, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, E.get('price~3110'))
+        ASSIGN(ctx, 3775, c, key, E.get('price~3112'))
     return True
 
 
@@ -68085,19 +68085,19 @@ def d_3779(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3781, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3781, c, key, E.get('s~3116'))
+        ASSIGN(ctx, 3781, c, key, E.get('s~3118'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3782, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3782, c, key, E.get('t~3117'))
+        ASSIGN(ctx, 3782, c, key, E.get('t~3119'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3783, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3783, c, key, E.get('h~3118'))
+        ASSIGN(ctx, 3783, c, key, E.get('h~3120'))
     return True
 
 
@@ -68119,7 +68119,7 @@ def d_3781(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3781, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3781, c, key, E.get('s~3116'))
+        ASSIGN(ctx, 3781, c, key, E.get('s~3118'))
     return True
 
 
@@ -68130,7 +68130,7 @@ def d_3782(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3782, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3782, c, key, E.get('t~3117'))
+        ASSIGN(ctx, 3782, c, key, E.get('t~3119'))
     return True
 
 
@@ -68141,7 +68141,7 @@ def d_3783(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3783, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3783, c, key, E.get('h~3118'))
+        ASSIGN(ctx, 3783, c, key, E.get('h~3120'))
     return True
 
 
@@ -68353,11 +68353,11 @@ def t_3801(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~3124', x_4340(ctx, E), True)
+        ctx.put(E, 'packs~3126', x_4340(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~3125', x_4341(ctx, E), True)
+        ctx.put(E, 'shift~3127', x_4341(ctx, E), True)
         if not d_3809(ctx):
             return False
         return k()
@@ -68443,7 +68443,7 @@ def d_3807(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'packs~3124', x_4340(ctx, E), True)
+    ctx.put(E, 'packs~3126', x_4340(ctx, E), True)
     return True
 
 
@@ -68452,7 +68452,7 @@ def d_3808(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'shift~3125', x_4341(ctx, E), True)
+    ctx.put(E, 'shift~3127', x_4341(ctx, E), True)
     return True
 
 
@@ -68462,16 +68462,16 @@ def d_3809(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4342(ctx, E)))
-    old = E.get('p~3126', MISSING)
+    old = E.get('p~3128', MISSING)
     for item in items:
-        ctx.put(E, 'p~3126', item, True)
+        ctx.put(E, 'p~3128', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~3126')), 'pack'
+        c, key = SEAT(ctx, E.get('p~3128')), 'pack'
         if c is not None:
             ASSIGN(ctx, 3810, c, key, x_4344(ctx, E))
-    UNBIND(ctx, 'p~3126', old)
+    UNBIND(ctx, 'p~3128', old)
     return True
 
 
@@ -68480,7 +68480,7 @@ def d_3810(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~3126')), 'pack'
+    c, key = SEAT(ctx, E.get('p~3128')), 'pack'
     if c is not None:
         ASSIGN(ctx, 3810, c, key, x_4344(ctx, E))
     return True
@@ -68532,17 +68532,17 @@ def t_3813(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
         raise TrialBudget()
     E = ctx.env()
     items = list(items_of(x_4346(ctx, E)))
-    old = E.get('card~3128', MISSING)
+    old = E.get('card~3130', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~3128', old)
+        UNBIND(ctx, 'card~3130', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~3128', item, True)
+            ctx.put(E, 'card~3130', item, True)
             return t_3814(ctx, lambda i=i: nxt(i), brk)
         return brk()
 
@@ -68573,7 +68573,7 @@ def t_3815(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/turns.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~3129', 3, True)
+    ctx.put(E, 'n~3131', 3, True)
     return t_3817(ctx, r1, s)
 
 
@@ -68582,7 +68582,7 @@ def d_3816(ctx):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'n~3129', 3, True)
+    ctx.put(E, 'n~3131', 3, True)
     return True
 
 
@@ -68594,15 +68594,15 @@ def t_3817(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~3130', E.get('n~3129'), True)
+    ctx.put(E, 'price~3132', E.get('n~3131'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~3131', 0, True)
+    ctx.put(E, 'sv~3133', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~3132', 0, True)
+    ctx.put(E, 'tv~3134', 0, True)
     return t_3821(ctx, k, s)
 
 
@@ -68611,7 +68611,7 @@ def d_3818(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'price~3130', E.get('n~3129'), True)
+    ctx.put(E, 'price~3132', E.get('n~3131'), True)
     return True
 
 
@@ -68620,7 +68620,7 @@ def d_3819(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'sv~3131', 0, True)
+    ctx.put(E, 'sv~3133', 0, True)
     return True
 
 
@@ -68629,7 +68629,7 @@ def d_3820(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'tv~3132', 0, True)
+    ctx.put(E, 'tv~3134', 0, True)
     return True
 
 
@@ -68641,15 +68641,15 @@ def t_3821(ctx, k, s=None):  # rules_data/terraforming_mars/definitions/cards.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~3133', x_4351(ctx, E), True)
+    ctx.put(E, 's_v~3135', x_4351(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~3134', x_4352(ctx, E), True)
+    ctx.put(E, 't_v~3136', x_4352(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~3135', x_4353(ctx, E), True)
+    ctx.put(E, 'h_v~3137', x_4353(ctx, E), True)
     return t_3825(ctx, k, s)
 
 
@@ -68658,7 +68658,7 @@ def d_3822(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 's_v~3133', x_4351(ctx, E), True)
+    ctx.put(E, 's_v~3135', x_4351(ctx, E), True)
     return True
 
 
@@ -68667,7 +68667,7 @@ def d_3823(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 't_v~3134', x_4352(ctx, E), True)
+    ctx.put(E, 't_v~3136', x_4352(ctx, E), True)
     return True
 
 
@@ -68676,7 +68676,7 @@ def d_3824(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     E = ctx.env()
-    ctx.put(E, 'h_v~3135', x_4353(ctx, E), True)
+    ctx.put(E, 'h_v~3137', x_4353(ctx, E), True)
     return True
 
 
@@ -68705,7 +68705,7 @@ def d_3826(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3828, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3828, c, key, E.get('price~3130'))
+        ASSIGN(ctx, 3828, c, key, E.get('price~3132'))
     return True
 
 
@@ -68726,7 +68726,7 @@ def d_3828(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3828, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3828, c, key, E.get('price~3130'))
+        ASSIGN(ctx, 3828, c, key, E.get('price~3132'))
     return True
 
 
@@ -68776,19 +68776,19 @@ def d_3832(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:101
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3834, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3834, c, key, E.get('s~3136'))
+        ASSIGN(ctx, 3834, c, key, E.get('s~3138'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3835, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3835, c, key, E.get('t~3137'))
+        ASSIGN(ctx, 3835, c, key, E.get('t~3139'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3836, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3836, c, key, E.get('h~3138'))
+        ASSIGN(ctx, 3836, c, key, E.get('h~3140'))
     return True
 
 
@@ -68810,7 +68810,7 @@ def d_3834(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3834, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3834, c, key, E.get('s~3136'))
+        ASSIGN(ctx, 3834, c, key, E.get('s~3138'))
     return True
 
 
@@ -68821,7 +68821,7 @@ def d_3835(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3835, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3835, c, key, E.get('t~3137'))
+        ASSIGN(ctx, 3835, c, key, E.get('t~3139'))
     return True
 
 
@@ -68832,7 +68832,7 @@ def d_3836(ctx):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     E = ctx.env()
     c, key = KEYPLACE(ctx, 3836, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3836, c, key, E.get('h~3138'))
+        ASSIGN(ctx, 3836, c, key, E.get('h~3140'))
     return True
 
 
