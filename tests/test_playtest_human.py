@@ -294,3 +294,44 @@ def test_the_italian_game_labels_its_options_in_italian():
     english = Names(tm.RULES, "en")
     assert english.label({"act": "play", "card": "lichen"}) == "play: Lichen"
     assert english.label({"act": "end_turn"}) == "end turn"
+
+
+def test_an_italian_game_s_view_and_prompts_are_in_italian():
+    """Terraforming Mars is an Italian-language game: the view's header, the prefixes
+    of a player's entries (the player's own and the others'), a hidden list, what changed
+    and the prompt asking which reaction resolves first come from game.yaml's labels in
+    Italian; in English they read as before ("player 1's view", ``you.``, ``p2.``)."""
+    import io
+    from types import SimpleNamespace
+
+    import generated.terraforming_mars as tm
+    from compiler.playtest.agents import HumanAgent
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view
+    from compiler.runtime.reactions import _said
+
+    game = tm.new_game(2, (), 1)
+    while game.pending()["player"] != 0:
+        game.apply(game.legal_actions()[0])
+    view = player_view(game, 0, Names(tm.RULES))
+    assert view.startswith("--- vista del giocatore 1 (passo ")
+    assert "\ntu.mano: " in view and "\ng2.mano: " in view and " nascoste" in view
+    assert "player 1's view" not in view and "you." not in view and "p2." not in view
+    english = player_view(game, 0, Names(tm.RULES, "en"))
+    assert english.startswith("--- player 1's view (step ")
+    assert "\nyou.hand: " in english and "\np2.hand: " in english and " hidden" in english
+    names = Names(tm.RULES)
+    out = io.StringIO()
+    human = HumanAgent(lambda g, p: player_view(g, p, names), names.label,
+                       io.StringIO("1\n1\n"), out, names)
+    game.apply(human.choose(game))
+    while game.pending()["player"] != 0:
+        game.apply(game.legal_actions()[-1])
+    human.choose(game)
+    assert "dalla tua ultima decisione:" in out.getvalue()
+    assert "since your last decision" not in out.getvalue()
+    assert _said(SimpleNamespace(rules=tm.RULES), "reaction_order_prompt", "x") == \
+        "quale effetto si risolve per primo"
+    assert _said(SimpleNamespace(rules={"game": {"language": "en"}}),
+                 "reaction_order_prompt", "which effect resolves first") == \
+        "which effect resolves first"

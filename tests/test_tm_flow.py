@@ -276,3 +276,20 @@ def test_solo_won_when_terraformed():
     play_until(game, lambda g: False, RandomPolicy(1))
     result = game.scores()
     assert result["solo"]["won"] and result["winner"] == [0] and result["rounds"] == 1
+
+
+def test_solo_phase_1_passes_no_marker(capsys):
+    """Fase 1 says "Il segnalino Primo Giocatore passa in senso orario al giocatore
+    successivo; muovete il segnalino Generazione": with one player there is no one to
+    pass to, so the solo game's phase 1 only moves the generation on, and says so."""
+    from compiler.cli import main
+
+    assert main(["explain", "terraforming_mars", "solo", "--lang", "it"]) == 0
+    out = capsys.readouterr().out
+    assert "Cambia «Ordine dei giocatori»: aumenta la generazione di 1." in out
+    assert "passa in senso orario" not in out
+    game = new(1, ("corporate_era", "solo"), seed=4)
+    _everyone_passes(game)
+    while kind(game) != "action":
+        game.apply(game.legal_actions()[0])
+    assert game.state["game_tracks"]["generation"] == 2 and game.state["first_player"] == 0

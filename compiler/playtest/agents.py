@@ -64,7 +64,7 @@ class HumanAgent:
         self._say(view)
         before = self.last.get(pending["player"])
         if before is not None:
-            self._say(_since(changes(before, view)))
+            self._say(_since(changes(before, view), self.names))
         self.last[pending["player"]] = view
         self._say(_menu(pending, labels, self.names))
         while True:
@@ -94,7 +94,8 @@ def _menu(pending: dict[str, Any], labels: list[str], names: Any = None) -> str:
     kind = names.of(pending["kind"]) if names else pending["kind"]
     head = f"{who} · {kind}: {pending['prompt']}"
     rows = [f"{i:>3}. {text}" for i, text in enumerate(labels, 1)]
-    return "\n".join([head, *rows, "(number or start of an option; undo, view, quit)"])
+    answer = "(number or start of an option; undo, view, quit)"
+    return "\n".join([head, *rows, names.said("view_answer", answer) if names else answer])
 
 
 def parse_answer(line: str, labels: list[str]) -> tuple[int | str | None, str]:
@@ -159,8 +160,13 @@ def changes(before: str, after: str) -> list[str]:
     return [line for line in after.splitlines()[1:] if line not in old]
 
 
-def _since(lines: list[str]) -> str:
-    """What changed since the seat's previous decision (its own and others' doings)."""
+def _since(lines: list[str], names: Any = None) -> str:
+    """What changed since the seat's previous decision (its own and others' doings), in
+    the game's words (labels ``view_since``, ``view_unchanged``) when ``names`` has them."""
+    def said(key: str, english: str) -> str:
+        return names.said(key, english) if names is not None else english
+
     if not lines:
-        return "since your last decision: nothing you can see changed"
-    return "since your last decision:\n" + "\n".join(f"  * {line}" for line in lines)
+        return said("view_unchanged", "since your last decision: nothing you can see changed")
+    return (said("view_since", "since your last decision:") + "\n"
+            + "\n".join(f"  * {line}" for line in lines))

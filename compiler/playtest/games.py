@@ -90,8 +90,14 @@ class Names:
         self.seats = set(rules.get("player_labels") or [])
         """Option keys that hold a player: shown numbered from 1 (``target player 2``)."""
         self.table: dict[str, str] = {}
+        self.labels: dict[str, str] = {}
+        """The game's label words (game.yaml ``labels``) in this language."""
         for word, names in (game.get("labels") or {}).items():   # the game's label words
-            self._add(word, {"name": names if isinstance(names, dict) else {"en": names}})
+            names = names if isinstance(names, dict) else {"en": names}
+            self._add(word, {"name": names})
+            said = names.get(self.lang) or names.get("en") or next(iter(names.values()), None)
+            if isinstance(said, str):
+                self.labels[str(word)] = said
         self.entries: dict[str, str] = {}
         """Names of the state entries (``name`` in state.yaml), by entry id."""
         for scope in (rules.get("state") or {}).values():
@@ -166,6 +172,14 @@ class Names:
     def entry(self, key: str) -> str:
         """A state entry's name (``key`` itself when the data gives none)."""
         return self.entries.get(key, key)
+
+    def said(self, key: str, english: str, **holes: Any) -> str:
+        """A text of the player's view in the game's language: the game's label ``key``
+        (game.yaml ``labels``, ``{hole}``s filled from ``holes``), else ``english``."""
+        text = self.labels.get(key, english)
+        for hole, value in holes.items():
+            text = text.replace("{" + hole + "}", str(value))
+        return text
 
     def yes_no(self, value: bool) -> str:
         return YES_NO.get(self.lang, ("yes", "no"))[0 if value else 1]

@@ -67,7 +67,9 @@ def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
     each player's non-empty entries, the player's own first; hidden lists are counted;
     entries declared ``bookkeeping`` (the rules' own notes, not on the table) are left out."""
     seen = observation(game, player)
-    lines = [f"--- player {player + 1}'s view (step {seen.get('decisions', '?')}) ---"]
+    title = names.said("view_title", "{player}'s view (step {step})",
+                       player=names.player(player), step=seen.get("decisions", "?"))
+    lines = [f"--- {title} ---"]
     state = game.rules.get("state") or {}
     types = {scope: {k: e.get("type") for k, e in (state.get(scope) or {}).items()
                      if not e.get("bookkeeping")}
@@ -79,7 +81,9 @@ def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
             lines.append(_line(names.entry(key), value, names, width))
     order = [player, *(i for i in range(len(seen["players"])) if i != player)]
     for i in order:
-        who = "you" if i == player else f"p{i + 1}"  # players are numbered from 1
+        # players are numbered from 1; the words are the game's (labels view_you, view_player)
+        who = (names.said("view_you", "you") if i == player
+               else names.said("view_player", "p{n}", n=i + 1))
         for key, value in seen["players"][i].items():
             if value not in (None, {}, [], 0) and key not in notes:
                 value = _seats(value, types["player"].get(key), names)
@@ -119,7 +123,7 @@ def value_text(value: Any, names: Names) -> str:
         return names.yes_no(value)
     if isinstance(value, list):
         if value and all(v is None for v in value):
-            return f"{len(value)} hidden"
+            return names.said("view_hidden", "{n} hidden", n=len(value))
         return ", ".join(value_text(v, names) for v in value)
     if isinstance(value, dict):
         return ", ".join(_keyed(names.of(k), _inner(v, names)) for k, v in value.items())

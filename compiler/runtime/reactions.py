@@ -115,8 +115,18 @@ def step_react(ctx: Ctx, f: Frame) -> None:
         _run(ctx, f, mine[0])
         return
     ctx.state["pending"] = {"player": owner, "kind": "reaction_order",
-                            "prompt": "which effect resolves first",
+                            "prompt": _said(ctx, "reaction_order_prompt",
+                                            "which effect resolves first"),
                             "options": [{"reaction": i["l"]} for i in mine]}
+
+
+def _said(ctx: Ctx, key: str, english: str) -> str:
+    """The game's words for ``key`` (game.yaml ``labels``) in its language, else English."""
+    game = ctx.rules.get("game") or {}
+    words = (game.get("labels") or {}).get(key)
+    if isinstance(words, dict):
+        return str(words.get(game.get("language") or "en") or words.get("en") or english)
+    return english
 
 
 def _run(ctx: Ctx, f: Frame, item: dict[str, Any]) -> None:

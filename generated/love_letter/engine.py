@@ -47,13 +47,13 @@ K = [
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_91 for v_p_91 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_91 != E.get('you'))) and bool((not PL(ctx, v_p_91).get('out'))) and bool((not PL(ctx, v_p_91).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_95 != E.get('you'))) and bool((not PL(ctx, v_p_95).get('out'))) and bool((not PL(ctx, v_p_95).get('protected'))))])) > num(0)))
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_92 for v_p_92 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_92 != E.get('you'))) and bool((not PL(ctx, v_p_92).get('out'))) and bool((not PL(ctx, v_p_92).get('protected'))))])
+    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])
 
 
 def x_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -63,7 +63,7 @@ def x_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
 def x_4(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     if E is None:
         E = ctx.env()
-    return (E.get('card~94') != E.get('this'))
+    return (E.get('card~98') != E.get('this'))
 
 
 def x_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
@@ -75,7 +75,7 @@ def x_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
 def x_10(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
     if E is None:
         E = ctx.env()
-    return IN(E.get('card~94'), PL(ctx, E.get('target~93')).get('hand'))
+    return IN(E.get('card~98'), PL(ctx, E.get('target~97')).get('hand'))
 
 
 def x_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -121,19 +121,19 @@ def x_23(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
 def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~93'), 'name': E.get('card~94')}
+    return {'target': E.get('target~97'), 'name': E.get('card~98')}
 
 
 def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_100 != E.get('you'))) and bool((not PL(ctx, v_p_100).get('out'))) and bool((not PL(ctx, v_p_100).get('protected'))))])) > num(0)))
 
 
 def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_97 for v_p_97 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_97 != E.get('you'))) and bool((not PL(ctx, v_p_97).get('out'))) and bool((not PL(ctx, v_p_97).get('protected'))))])
+    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_101 for v_p_101 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_101 != E.get('you'))) and bool((not PL(ctx, v_p_101).get('out'))) and bool((not PL(ctx, v_p_101).get('protected'))))])
 
 
 def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
@@ -145,25 +145,25 @@ def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
 def x_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('target~98'), 'card': CALL(ctx, 'first', None, PL(ctx, E.get('target~98')).get('hand'))}]
+    return [{'player': E.get('target~102'), 'card': CALL(ctx, 'first', None, PL(ctx, E.get('target~102')).get('hand'))}]
 
 
 def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~98')}
+    return {'target': E.get('target~102')}
 
 
 def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_99 for v_p_99 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_99 != E.get('you'))) and bool((not PL(ctx, v_p_99).get('out'))) and bool((not PL(ctx, v_p_99).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_103 != E.get('you'))) and bool((not PL(ctx, v_p_103).get('out'))) and bool((not PL(ctx, v_p_103).get('protected'))))])) > num(0)))
 
 
 def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_100 != E.get('you'))) and bool((not PL(ctx, v_p_100).get('out'))) and bool((not PL(ctx, v_p_100).get('protected'))))])
+    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_104 for v_p_104 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_104 != E.get('you'))) and bool((not PL(ctx, v_p_104).get('out'))) and bool((not PL(ctx, v_p_104).get('protected'))))])
 
 
 def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
@@ -175,7 +175,7 @@ def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
 def x_35(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, PL(ctx, E.get('target~101')).get('hand'))
+    return CALL(ctx, 'first', None, PL(ctx, E.get('target~105')).get('hand'))
 
 
 def x_36(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
@@ -187,25 +187,25 @@ def x_36(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
 def x_37(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('target~101'), 'card': E.get('theirs~103')}]
+    return [{'player': E.get('target~105'), 'card': E.get('theirs~107')}]
 
 
 def x_38(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('target~101')).get('seen')
+    return PL(ctx, E.get('target~105')).get('seen')
 
 
 def x_39(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('you'), 'card': E.get('mine~102')}]
+    return [{'player': E.get('you'), 'card': E.get('mine~106')}]
 
 
 def x_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     if E is None:
         E = ctx.env()
-    return (num(GET(ctx, 'cards', E.get('mine~102'), 'value', 0)) < num(GET(ctx, 'cards', E.get('theirs~103'), 'value', 0)))
+    return (num(GET(ctx, 'cards', E.get('mine~106'), 'value', 0)) < num(GET(ctx, 'cards', E.get('theirs~107'), 'value', 0)))
 
 
 def x_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -251,7 +251,7 @@ def x_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
 def x_56(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     if E is None:
         E = ctx.env()
-    return (num(GET(ctx, 'cards', E.get('theirs~103'), 'value', 0)) < num(GET(ctx, 'cards', E.get('mine~102'), 'value', 0)))
+    return (num(GET(ctx, 'cards', E.get('theirs~107'), 'value', 0)) < num(GET(ctx, 'cards', E.get('mine~106'), 'value', 0)))
 
 
 def x_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -297,7 +297,7 @@ def x_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
 def x_70(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~101')}
+    return {'target': E.get('target~105')}
 
 
 def x_71(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
@@ -313,7 +313,7 @@ def x_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     if E is None:
         E = ctx.env()
-    return (bool((not PL(ctx, E.get('target~106')).get('out'))) and bool((bool((E.get('target~106') == E.get('you'))) or bool((not PL(ctx, E.get('target~106')).get('protected'))))))
+    return (bool((not PL(ctx, E.get('target~110')).get('out'))) and bool((bool((E.get('target~110') == E.get('you'))) or bool((not PL(ctx, E.get('target~110')).get('protected'))))))
 
 
 def x_76(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
@@ -331,7 +331,7 @@ def x_78(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~108')]
+    return [E.get('c~112')]
 
 
 def x_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -343,7 +343,7 @@ def x_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~108')]
+    return [E.get('c~112')]
 
 
 def x_84(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
@@ -395,19 +395,19 @@ def x_93(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
 def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~106')}
+    return {'target': E.get('target~110')}
 
 
 def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_109 for v_p_109 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_109 != E.get('you'))) and bool((not PL(ctx, v_p_109).get('out'))) and bool((not PL(ctx, v_p_109).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_113 != E.get('you'))) and bool((not PL(ctx, v_p_113).get('out'))) and bool((not PL(ctx, v_p_113).get('protected'))))])) > num(0)))
 
 
 def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_110 for v_p_110 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_110 != E.get('you'))) and bool((not PL(ctx, v_p_110).get('out'))) and bool((not PL(ctx, v_p_110).get('protected'))))])
+    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_114 != E.get('you'))) and bool((not PL(ctx, v_p_114).get('out'))) and bool((not PL(ctx, v_p_114).get('protected'))))])
 
 
 def x_98(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
@@ -425,19 +425,19 @@ def x_99(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
 def x_100(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('target~111')).get('hand')
+    return PL(ctx, E.get('target~115')).get('hand')
 
 
 def x_101(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('target~111')).get('hand')
+    return PL(ctx, E.get('target~115')).get('hand')
 
 
 def x_105(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~111')}
+    return {'target': E.get('target~115')}
 
 
 def x_106(ctx, E=None):  # rules_data/love_letter/cards.yaml:59
@@ -509,7 +509,7 @@ def x_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
 def x_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'cards', E.get('c~113'), 'copies', 0)
+    return GET(ctx, 'cards', E.get('c~117'), 'copies', 0)
 
 
 def x_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
@@ -519,7 +519,7 @@ def x_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
 def x_126(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
-    return [E.get('c~113')]
+    return [E.get('c~117')]
 
 
 def x_127(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:116
@@ -573,41 +573,41 @@ def x_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
 def x_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~114')).get('hand')
+    return PL(ctx, E.get('p~118')).get('hand')
 
 
 def x_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~114')).get('discards')
+    return PL(ctx, E.get('p~118')).get('discards')
 
 
 def x_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~114')).get('out')
+    return PL(ctx, E.get('p~118')).get('out')
 
 
 def x_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~114')).get('protected')
+    return PL(ctx, E.get('p~118')).get('protected')
 
 
 def x_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~114')).get('named')
+    return PL(ctx, E.get('p~118')).get('named')
 
 
 def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~114')).get('seen')
+    return PL(ctx, E.get('p~118')).get('seen')
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_115), len(ctx.state['players'])), None) for v_k_115 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) for v_k_119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
 def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -637,7 +637,7 @@ def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_117 for v_p_117 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_117).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_121).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
 def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
@@ -685,7 +685,7 @@ def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~119'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_121, PL(ctx, E.get('you')).get('hand')) for v_x_121 in items_of(GET(ctx, 'cards', v_other_120, 'discard_with', []))]) for v_other_120 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_120 != E.get('card~119'))])))
+    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_125, PL(ctx, E.get('you')).get('hand')) for v_x_125 in items_of(GET(ctx, 'cards', v_other_124, 'discard_with', []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
 
 
 def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -697,7 +697,7 @@ def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_180(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~122')]
+    return [E.get('c~126')]
 
 
 def x_181(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -709,7 +709,7 @@ def x_181(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_182(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~122')]
+    return [E.get('c~126')]
 
 
 def x_185(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
@@ -721,100 +721,106 @@ def x_185(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
 def x_187(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('card~119'))
+    return FLD(ctx, K[0], E.get('card~123'))
 
 
 def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~118')}
+    return {'card': E.get('card~122')}
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_123 for v_p_123 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_123).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_127).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~116'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_125 for v_q_125 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~116'), 1), v_k_124), len(ctx.state['players'])), None) for v_k_124 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_125).get('out'))]))
+    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_129 for v_q_129 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_129).get('out'))]))
 
 
-def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:178
-    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_127: (lambda v_best_130: (lambda v_top_133: (lambda v_most_136: [v_p_137 for v_p_137 in items_of(v_top_133) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_138, 'value', 0) for v_c_138 in items_of(PL(ctx, v_p_137).get('discards'))]) == v_most_136)])(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_135, 'value', 0) for v_c_135 in items_of(PL(ctx, v_p_134).get('discards'))]) for v_p_134 in items_of(v_top_133)])))([v_p_131 for v_p_131 in items_of(v_live_127) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_132, 'value', 0) for v_c_132 in items_of(PL(ctx, v_p_131).get('hand'))]) == v_best_130)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_129, 'value', 0) for v_c_129 in items_of(PL(ctx, v_p_128).get('hand'))]) for v_p_128 in items_of(v_live_127)])))([v_p_126 for v_p_126 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_126).get('out'))]))
+def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_131: (lambda v_best_134: (lambda v_top_137: (lambda v_most_140: (lambda v_tied_143: [v_p_144 for v_p_144 in items_of(v_tied_143) if (bool((CALL(ctx, 'count', None, v_tied_143) == 1)) or bool((1 == 1)))])([v_p_141 for v_p_141 in items_of(v_top_137) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_142, 'value', 0) for v_c_142 in items_of(PL(ctx, v_p_141).get('discards'))]) == v_most_140)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_139, 'value', 0) for v_c_139 in items_of(PL(ctx, v_p_138).get('discards'))]) for v_p_138 in items_of(v_top_137)])))([v_p_135 for v_p_135 in items_of(v_live_131) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_136, 'value', 0) for v_c_136 in items_of(PL(ctx, v_p_135).get('hand'))]) == v_best_134)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_133, 'value', 0) for v_c_133 in items_of(PL(ctx, v_p_132).get('hand'))]) for v_p_132 in items_of(v_live_131)])))([v_p_130 for v_p_130 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_130).get('out'))]))
 
 
-def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:179
-    return MEMO(ctx, (193, ctx.stamps.get('out', 0),), lambda: [v_q_140 for v_q_140 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_q_140).get('out'))])
+def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
+    return MEMO(ctx, (193, ctx.stamps.get('out', 0),), lambda: [v_q_146 for v_q_146 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_q_146).get('out'))])
 
 
-def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
+def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
     return ctx.state.get('round_winners')
 
 
-def x_196(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
+def x_196(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
     return list(range(len(ctx.state['players'])))
 
 
-def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
+def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~142')).get('last_discards')
+    return PL(ctx, E.get('p~148')).get('last_discards')
 
 
-def x_198(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
+def x_198(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~142')).get('discards')
+    return PL(ctx, E.get('p~148')).get('discards')
 
 
-def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
+def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~142')).get('last_hand')
+    return PL(ctx, E.get('p~148')).get('last_hand')
 
 
-def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
+def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return (PL(ctx, E.get('p~142')).get('hand') if (bool((num(CALL(ctx, 'count', None, E.get('still_in~141'))) > num(1))) and bool(IN(E.get('p~142'), E.get('still_in~141')))) else K[1])
+    return (PL(ctx, E.get('p~148')).get('hand') if (bool((num(CALL(ctx, 'count', None, E.get('still_in~147'))) > num(1))) and bool(IN(E.get('p~148'), E.get('still_in~147')))) else K[1])
 
 
-def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~143')).get('tokens')
+    return PL(ctx, E.get('p~149')).get('tokens')
 
 
-def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     return ctx.state['round']
 
 
-def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
+def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
+    if E is None:
+        E = ctx.env()
+    return (num(CALL(ctx, 'count', None, E.get('won~145'))) > num(0))
+
+
+def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     return ctx.state.get('starter')
 
 
-def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
+def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (207, E.get('won~139'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_145 for v_p_145 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_144), len(ctx.state['players'])), None) for v_k_144 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_145, E.get('won~139'))]))
-
-
-def x_208(ctx, E=None):  # 
-    return MEMO(ctx, (208, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_146).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_146 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_151 for v_p_151 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_151, E.get('won~145'))]))
 
 
 def x_209(ctx, E=None):  # 
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_152).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
+
+
+def x_210(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tokens')
 
 
-def x_210(ctx, E=None):  # 
-    return MEMO(ctx, (210, ctx.stamps.get('tokens', 0),), lambda: [v_p_147 for v_p_147 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_147).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None)))])
-
-
 def x_211(ctx, E=None):  # 
+    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_153).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None)))])
+
+
+def x_212(ctx, E=None):  # 
     return ctx.state.get('turns')
 
 
@@ -847,7 +853,7 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
-        ASSIGN(ctx, 3, c, key, E.get('card~94'))
+        ASSIGN(ctx, 3, c, key, E.get('card~98'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -864,7 +870,7 @@ def d_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
-        ASSIGN(ctx, 3, c, key, E.get('card~94'))
+        ASSIGN(ctx, 3, c, key, E.get('card~98'))
     return True
 
 
@@ -896,7 +902,7 @@ def d_6(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~95', E.get('target~93'), True)
+    ctx.put(E, 'p~99', E.get('target~97'), True)
     if not d_8(ctx, E):
         return False
     return True
@@ -908,7 +914,7 @@ def d_7(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~95', E.get('target~93'), True)
+    ctx.put(E, 'p~99', E.get('target~97'), True)
     return True
 
 
@@ -918,7 +924,7 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('p~95')
+    value = E.get('p~99')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
     if not d_9(ctx, E):
@@ -1112,11 +1118,11 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'mine~102', x_34(ctx, E), True)
+    ctx.put(E, 'mine~106', x_34(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'theirs~103', x_35(ctx, E), True)
+    ctx.put(E, 'theirs~107', x_35(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1126,7 +1132,7 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('target~101')), 'seen'
+    c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
         ASSIGN(ctx, 27, c, key, x_39(ctx, E))
     ctx.steps += 1
@@ -1145,7 +1151,7 @@ def d_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'mine~102', x_34(ctx, E), True)
+    ctx.put(E, 'mine~106', x_34(ctx, E), True)
     return True
 
 
@@ -1155,7 +1161,7 @@ def d_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'theirs~103', x_35(ctx, E), True)
+    ctx.put(E, 'theirs~107', x_35(ctx, E), True)
     return True
 
 
@@ -1177,7 +1183,7 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~101')), 'seen'
+    c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
         ASSIGN(ctx, 27, c, key, x_39(ctx, E))
     return True
@@ -1211,7 +1217,7 @@ def d_30(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~104', E.get('you'), True)
+    ctx.put(E, 'p~108', E.get('you'), True)
     if not d_32(ctx, E):
         return False
     return True
@@ -1223,7 +1229,7 @@ def d_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~104', E.get('you'), True)
+    ctx.put(E, 'p~108', E.get('you'), True)
     return True
 
 
@@ -1233,7 +1239,7 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('p~104')
+    value = E.get('p~108')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
     if not d_33(ctx, E):
@@ -1366,7 +1372,7 @@ def d_41(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~105', E.get('target~101'), True)
+    ctx.put(E, 'p~109', E.get('target~105'), True)
     if not d_43(ctx, E):
         return False
     return True
@@ -1378,7 +1384,7 @@ def d_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~105', E.get('target~101'), True)
+    ctx.put(E, 'p~109', E.get('target~105'), True)
     return True
 
 
@@ -1388,7 +1394,7 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('p~105')
+    value = E.get('p~109')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
     if not d_44(ctx, E):
@@ -1525,7 +1531,7 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('target~106')
+    value = E.get('target~110')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
     if not d_54(ctx, E):
@@ -1554,12 +1560,12 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
     if E is None:
         E = ctx.env()
     items = list(items_of(x_76(ctx, E)))
-    old = E.get('c~107', MISSING)
+    old = E.get('c~111', MISSING)
     for item in items:
-        ctx.put(E, 'c~107', item, True)
+        ctx.put(E, 'c~111', item, True)
         if not d_56(ctx, E):
             return False
-    UNBIND(ctx, 'c~107', old)
+    UNBIND(ctx, 'c~111', old)
     return True
 
 
@@ -1572,7 +1578,7 @@ def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~108', E.get('c~107'), True)
+    ctx.put(E, 'c~112', E.get('c~111'), True)
     if not d_58(ctx, E):
         return False
     return True
@@ -1584,7 +1590,7 @@ def d_57(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~108', E.get('c~107'), True)
+    ctx.put(E, 'c~112', E.get('c~111'), True)
     return True
 
 
@@ -1789,7 +1795,7 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'mine~112', x_98(ctx, E), True)
+    ctx.put(E, 'mine~116', x_98(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1799,9 +1805,9 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('target~111')), 'hand'
+    c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 76, c, key, E.get('mine~112'))
+        ASSIGN(ctx, 76, c, key, E.get('mine~116'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1814,7 +1820,7 @@ def d_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'mine~112', x_98(ctx, E), True)
+    ctx.put(E, 'mine~116', x_98(ctx, E), True)
     return True
 
 
@@ -1836,9 +1842,9 @@ def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~111')), 'hand'
+    c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 76, c, key, E.get('mine~112'))
+        ASSIGN(ctx, 76, c, key, E.get('mine~116'))
     return True
 
 
@@ -2014,12 +2020,12 @@ def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
     items = list(items_of(x_123(ctx, E)))
-    old = E.get('c~113', MISSING)
+    old = E.get('c~117', MISSING)
     for item in items:
-        ctx.put(E, 'c~113', item, True)
+        ctx.put(E, 'c~117', item, True)
         if not d_89(ctx, E):
             return False
-    UNBIND(ctx, 'c~113', old)
+    UNBIND(ctx, 'c~117', old)
     return True
 
 
@@ -2155,12 +2161,12 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
     if E is None:
         E = ctx.env()
     items = list(items_of(x_140(ctx, E)))
-    old = E.get('p~114', MISSING)
+    old = E.get('p~118', MISSING)
     for item in items:
-        ctx.put(E, 'p~114', item, True)
+        ctx.put(E, 'p~118', item, True)
         if not d_101(ctx, E):
             return False
-    UNBIND(ctx, 'p~114', old)
+    UNBIND(ctx, 'p~118', old)
     return True
 
 
@@ -2173,37 +2179,37 @@ def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~114')), 'hand'
+    c, key = SEAT(ctx, E.get('p~118')), 'hand'
     if c is not None:
         ASSIGN(ctx, 102, c, key, K[1])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~114')), 'discards'
+    c, key = SEAT(ctx, E.get('p~118')), 'discards'
     if c is not None:
         ASSIGN(ctx, 103, c, key, K[1])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~114')), 'out'
+    c, key = SEAT(ctx, E.get('p~118')), 'out'
     if c is not None:
         ASSIGN(ctx, 104, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~114')), 'protected'
+    c, key = SEAT(ctx, E.get('p~118')), 'protected'
     if c is not None:
         ASSIGN(ctx, 105, c, key, False)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~114')), 'named'
+    c, key = SEAT(ctx, E.get('p~118')), 'named'
     if c is not None:
         ASSIGN(ctx, 106, c, key, None)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~114')), 'seen'
+    c, key = SEAT(ctx, E.get('p~118')), 'seen'
     if c is not None:
         ASSIGN(ctx, 107, c, key, K[1])
     return True
@@ -2215,7 +2221,7 @@ def d_102(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~114')), 'hand'
+    c, key = SEAT(ctx, E.get('p~118')), 'hand'
     if c is not None:
         ASSIGN(ctx, 102, c, key, K[1])
     return True
@@ -2227,7 +2233,7 @@ def d_103(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~114')), 'discards'
+    c, key = SEAT(ctx, E.get('p~118')), 'discards'
     if c is not None:
         ASSIGN(ctx, 103, c, key, K[1])
     return True
@@ -2239,7 +2245,7 @@ def d_104(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~114')), 'out'
+    c, key = SEAT(ctx, E.get('p~118')), 'out'
     if c is not None:
         ASSIGN(ctx, 104, c, key, False)
     return True
@@ -2251,7 +2257,7 @@ def d_105(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~114')), 'protected'
+    c, key = SEAT(ctx, E.get('p~118')), 'protected'
     if c is not None:
         ASSIGN(ctx, 105, c, key, False)
     return True
@@ -2263,7 +2269,7 @@ def d_106(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~114')), 'named'
+    c, key = SEAT(ctx, E.get('p~118')), 'named'
     if c is not None:
         ASSIGN(ctx, 106, c, key, None)
     return True
@@ -2275,7 +2281,7 @@ def d_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~114')), 'seen'
+    c, key = SEAT(ctx, E.get('p~118')), 'seen'
     if c is not None:
         ASSIGN(ctx, 107, c, key, K[1])
     return True
@@ -2359,7 +2365,7 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/love_letter/flow.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~116', x_159(ctx, E), True)
+    ctx.put(E, 'p~120', x_159(ctx, E), True)
     return t_115(ctx, k, s, E)
 
 
@@ -2369,7 +2375,7 @@ def d_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~116', x_159(ctx, E), True)
+    ctx.put(E, 'p~120', x_159(ctx, E), True)
     return True
 
 
@@ -2407,7 +2413,7 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('p~116')
+    value = E.get('p~120')
     old = E.get('you', MISSING)
     ctx.put(E, 'you', value, True)
 
@@ -2546,7 +2552,7 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'card~119', E.get('card~118'), True)
+    ctx.put(E, 'card~123', E.get('card~122'), True)
     return t_129(ctx, k, s, E)
 
 
@@ -2556,7 +2562,7 @@ def d_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~119', E.get('card~118'), True)
+    ctx.put(E, 'card~123', E.get('card~122'), True)
     return True
 
 
@@ -2577,7 +2583,7 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~122', E.get('card~119'), True)
+    ctx.put(E, 'c~126', E.get('card~123'), True)
     if not d_133(ctx, E):
         return False
     return t_137(ctx, k, s, E)
@@ -2607,7 +2613,7 @@ def d_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~122', E.get('card~119'), True)
+    ctx.put(E, 'c~126', E.get('card~123'), True)
     return True
 
 
@@ -2683,7 +2689,7 @@ def t_138(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~119')
+    value = E.get('card~123')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -2717,7 +2723,7 @@ def d_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 141, E, 'p~116', x_191(ctx, E))
+        ASSIGN(ctx, 141, E, 'p~120', x_191(ctx, E))
     return True
 
 
@@ -2727,7 +2733,7 @@ def d_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 141, E, 'p~116', x_191(ctx, E))
+    ASSIGN(ctx, 141, E, 'p~120', x_191(ctx, E))
     return True
 
 
@@ -2740,73 +2746,71 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'won~139', x_192(ctx, E), True)
+    ctx.put(E, 'won~145', x_192(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'still_in~141', x_193(ctx, E), True)
+    ctx.put(E, 'still_in~147', x_193(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~139'))
+    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~145'))
     if not d_146(ctx, E):
         return False
     if not d_150(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ASSIGN(ctx, 154, ctx.state, 'starter', x_207(ctx, E))
+    if not d_154(ctx, E):
+        return False
     return True
 
 
-def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:178
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'won~139', x_192(ctx, E), True)
-    return True
-
-
-def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:179
+def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'still_in~141', x_193(ctx, E), True)
+    ctx.put(E, 'won~145', x_192(ctx, E), True)
     return True
 
 
-def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
+def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~139'))
+    ctx.put(E, 'still_in~147', x_193(ctx, E), True)
     return True
 
 
-def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
+def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~145'))
+    return True
+
+
+def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_196(ctx, E)))
-    old = E.get('p~142', MISSING)
+    old = E.get('p~148', MISSING)
     for item in items:
-        ctx.put(E, 'p~142', item, True)
+        ctx.put(E, 'p~148', item, True)
         if not d_147(ctx, E):
             return False
-    UNBIND(ctx, 'p~142', old)
+    UNBIND(ctx, 'p~148', old)
     return True
 
 
-def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
+def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2815,59 +2819,59 @@ def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~142')), 'last_discards'
+    c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
     if c is not None:
         ASSIGN(ctx, 148, c, key, x_198(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~142')), 'last_hand'
+    c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
     if c is not None:
         ASSIGN(ctx, 149, c, key, x_200(ctx, E))
     return True
 
 
-def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
+def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~142')), 'last_discards'
+    c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
     if c is not None:
         ASSIGN(ctx, 148, c, key, x_198(ctx, E))
     return True
 
 
-def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
+def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~142')), 'last_hand'
+    c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
     if c is not None:
         ASSIGN(ctx, 149, c, key, x_200(ctx, E))
     return True
 
 
-def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(E.get('won~139')))
-    old = E.get('p~143', MISSING)
+    items = list(items_of(E.get('won~145')))
+    old = E.get('p~149', MISSING)
     for item in items:
-        ctx.put(E, 'p~143', item, True)
+        ctx.put(E, 'p~149', item, True)
         if not d_151(ctx, E):
             return False
-    UNBIND(ctx, 'p~143', old)
+    UNBIND(ctx, 'p~149', old)
     return True
 
 
-def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2876,7 +2880,7 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('p~143')), 'tokens'
+    c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
         ASSIGN(ctx, 152, c, key, 1)
     ctx.steps += 1
@@ -2885,32 +2889,46 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     return True
 
 
-def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~143')), 'tokens'
+    c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
         ASSIGN(ctx, 152, c, key, 1)
     return True
 
 
-def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
+def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 154, ctx.state, 'starter', x_207(ctx, E))
+    if x_206(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 155, ctx.state, 'starter', x_208(ctx, E))
+    return True
+
+
+def d_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 155, ctx.state, 'starter', x_208(ctx, E))
     return True
 
 
@@ -3070,6 +3088,7 @@ TRIALS = {
     152: CPS(d_152),
     153: CPS(d_153),
     154: CPS(d_154),
+    155: CPS(d_155),
 }
 
 
@@ -3221,6 +3240,7 @@ CODE = {
     209: x_209,
     210: x_210,
     211: x_211,
+    212: x_212,
 }
 AT = {
     1: 'rules_data/love_letter/definitions/cards.yaml:14',
@@ -3353,17 +3373,18 @@ AT = {
     188: 'rules_data/love_letter/definitions/turns.yaml:105',
     189: 'rules_data/love_letter/definitions/turns.yaml:140',
     191: 'rules_data/love_letter/definitions/turns.yaml:140',
-    192: 'rules_data/love_letter/definitions/turns.yaml:178',
-    193: 'rules_data/love_letter/definitions/turns.yaml:179',
-    194: 'rules_data/love_letter/definitions/turns.yaml:180',
-    196: 'rules_data/love_letter/definitions/turns.yaml:181',
-    197: 'rules_data/love_letter/definitions/turns.yaml:182',
-    198: 'rules_data/love_letter/definitions/turns.yaml:182',
-    199: 'rules_data/love_letter/definitions/turns.yaml:183',
-    200: 'rules_data/love_letter/definitions/turns.yaml:183',
-    202: 'rules_data/love_letter/definitions/turns.yaml:184',
-    205: 'rules_data/love_letter/definitions/turns.yaml:184',
-    206: 'rules_data/love_letter/definitions/turns.yaml:185',
-    207: 'rules_data/love_letter/definitions/turns.yaml:185',
+    192: 'rules_data/love_letter/definitions/turns.yaml:180',
+    193: 'rules_data/love_letter/definitions/turns.yaml:181',
+    194: 'rules_data/love_letter/definitions/turns.yaml:182',
+    196: 'rules_data/love_letter/definitions/turns.yaml:183',
+    197: 'rules_data/love_letter/definitions/turns.yaml:184',
+    198: 'rules_data/love_letter/definitions/turns.yaml:184',
+    199: 'rules_data/love_letter/definitions/turns.yaml:185',
+    200: 'rules_data/love_letter/definitions/turns.yaml:185',
+    202: 'rules_data/love_letter/definitions/turns.yaml:186',
+    205: 'rules_data/love_letter/definitions/turns.yaml:186',
+    206: 'rules_data/love_letter/definitions/turns.yaml:187',
+    207: 'rules_data/love_letter/definitions/turns.yaml:187',
+    208: 'rules_data/love_letter/definitions/turns.yaml:187',
 }
 CODE['trials'] = TRIALS

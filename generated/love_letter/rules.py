@@ -213,6 +213,12 @@ RULES = {
                 'source': {'doc': 'love-letter-rules', 'section': 'Winning the game'},
                 'at': 'rules_data/love_letter/constants.yaml:5',
             },
+            'still_tied_share_the_round': {  # rules_data/love_letter/constants.yaml:12
+                'id': 'still_tied_share_the_round',
+                'value': 1,
+                'source': {'doc': 'love-letter-rules', 'section': 'End of a round'},
+                'at': 'rules_data/love_letter/constants.yaml:12',
+            },
         },
         'cards': {
             'guard': {  # rules_data/love_letter/cards.yaml:8
@@ -232,7 +238,7 @@ RULES = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'p~91',
+                                    'v': 'p~95',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'and',
@@ -240,7 +246,7 @@ RULES = {
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~91'},
+                                                'a': {'op': 'var', 'n': 'p~95'},
                                                 'b': {'op': 'var', 'n': 'you'},
                                             },
                                             {
@@ -248,7 +254,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~91'},
+                                                    'p': {'op': 'var', 'n': 'p~95'},
                                                 },
                                             },
                                             {
@@ -256,7 +262,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~91'},
+                                                    'p': {'op': 'var', 'n': 'p~95'},
                                                 },
                                             },
                                         ],
@@ -273,10 +279,10 @@ RULES = {
                             {
                                 'gens': [
                                     {
-                                        'v': 'target~93',
+                                        'v': 'target~97',
                                         'src': {
                                             'op': 'filt',
-                                            'v': 'p~92',
+                                            'v': 'p~96',
                                             'src': {'op': 'core', 'n': 'players'},
                                             'w': {
                                                 'op': 'and',
@@ -284,7 +290,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~92'},
+                                                        'a': {'op': 'var', 'n': 'p~96'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -292,7 +298,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~92'},
+                                                            'p': {'op': 'var', 'n': 'p~96'},
                                                         },
                                                     },
                                                     {
@@ -300,7 +306,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~92'},
+                                                            'p': {'op': 'var', 'n': 'p~96'},
                                                         },
                                                     },
                                                 ],
@@ -310,13 +316,13 @@ RULES = {
                                         'label': 'target',
                                     },
                                     {
-                                        'v': 'card~94',
+                                        'v': 'card~98',
                                         'src': {'op': 'ids', 'kind': 'cards', 'x': 3},
                                         'label': 'card',
                                         'w': {
                                             'op': 'cmp',
                                             'o': '!=',
-                                            'a': {'op': 'var', 'n': 'card~94'},
+                                            'a': {'op': 'var', 'n': 'card~98'},
                                             'b': {'op': 'var', 'n': 'this'},
                                             'x': 4,
                                         },
@@ -334,7 +340,7 @@ RULES = {
                                                 'x': 5,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'card~94', 'x': 6},
+                                            'e': {'op': 'var', 'n': 'card~98', 'x': 6},
                                             'bd': ['player', 'named', ''],
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:17',
                                             'id': 3,
@@ -343,9 +349,9 @@ RULES = {
                                             'op': 'emit',
                                             'ev': 'named',
                                             'f': {
-                                                'card': {'op': 'var', 'n': 'card~94', 'x': 7},
+                                                'card': {'op': 'var', 'n': 'card~98', 'x': 7},
                                                 'by': {'op': 'var', 'n': 'you', 'x': 8},
-                                                'target': {'op': 'var', 'n': 'target~93', 'x': 9},
+                                                'target': {'op': 'var', 'n': 'target~97', 'x': 9},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:18',
                                             'id': 4,
@@ -354,11 +360,11 @@ RULES = {
                                             'op': 'if',
                                             'c': {
                                                 'op': 'in',
-                                                'a': {'op': 'var', 'n': 'card~94'},
+                                                'a': {'op': 'var', 'n': 'card~98'},
                                                 'b': {
                                                     'op': 'st',
                                                     'k': 'hand',
-                                                    'p': {'op': 'var', 'n': 'target~93'},
+                                                    'p': {'op': 'var', 'n': 'target~97'},
                                                 },
                                                 'neg': False,
                                                 'x': 10,
@@ -368,15 +374,15 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:19
                                                         'op': 'let',
-                                                        'v': 'p~95',
-                                                        'e': {'op': 'var', 'n': 'target~93', 'x': 11},
+                                                        'v': 'p~99',
+                                                        'e': {'op': 'var', 'n': 'target~97', 'x': 11},
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:19',
                                                         'id': 7,
                                                     },
                                                     {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
-                                                        'e': {'op': 'var', 'n': 'p~95', 'x': 12},
+                                                        'e': {'op': 'var', 'n': 'p~99', 'x': 12},
                                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
@@ -491,8 +497,8 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target', 'name'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~93'},
-                                        {'op': 'var', 'n': 'card~94'},
+                                        {'op': 'var', 'n': 'target~97'},
+                                        {'op': 'var', 'n': 'card~98'},
                                     ],
                                     'x': 24,
                                 },
@@ -530,7 +536,7 @@ RULES = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'p~96',
+                                    'v': 'p~100',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'and',
@@ -538,7 +544,7 @@ RULES = {
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~96'},
+                                                'a': {'op': 'var', 'n': 'p~100'},
                                                 'b': {'op': 'var', 'n': 'you'},
                                             },
                                             {
@@ -546,7 +552,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~96'},
+                                                    'p': {'op': 'var', 'n': 'p~100'},
                                                 },
                                             },
                                             {
@@ -554,7 +560,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~96'},
+                                                    'p': {'op': 'var', 'n': 'p~100'},
                                                 },
                                             },
                                         ],
@@ -571,10 +577,10 @@ RULES = {
                             {
                                 'gens': [
                                     {
-                                        'v': 'target~98',
+                                        'v': 'target~102',
                                         'src': {
                                             'op': 'filt',
-                                            'v': 'p~97',
+                                            'v': 'p~101',
                                             'src': {'op': 'core', 'n': 'players'},
                                             'w': {
                                                 'op': 'and',
@@ -582,7 +588,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~97'},
+                                                        'a': {'op': 'var', 'n': 'p~101'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -590,7 +596,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~97'},
+                                                            'p': {'op': 'var', 'n': 'p~101'},
                                                         },
                                                     },
                                                     {
@@ -598,7 +604,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~97'},
+                                                            'p': {'op': 'var', 'n': 'p~101'},
                                                         },
                                                     },
                                                 ],
@@ -627,7 +633,7 @@ RULES = {
                                                         'op': 'obj',
                                                         'k': ['player', 'card'],
                                                         'a': [
-                                                            {'op': 'var', 'n': 'target~98'},
+                                                            {'op': 'var', 'n': 'target~102'},
                                                             {
                                                                 'op': 'fn',
                                                                 'f': 'first',
@@ -635,7 +641,7 @@ RULES = {
                                                                     {
                                                                         'op': 'st',
                                                                         'k': 'hand',
-                                                                        'p': {'op': 'var', 'n': 'target~98'},
+                                                                        'p': {'op': 'var', 'n': 'target~102'},
                                                                     },
                                                                 ],
                                                             },
@@ -653,7 +659,7 @@ RULES = {
                                             'ev': 'looked',
                                             'f': {
                                                 'by': {'op': 'var', 'n': 'you', 'x': 29},
-                                                'target': {'op': 'var', 'n': 'target~98', 'x': 30},
+                                                'target': {'op': 'var', 'n': 'target~102', 'x': 30},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:30',
                                             'id': 20,
@@ -666,7 +672,7 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~98'},
+                                        {'op': 'var', 'n': 'target~102'},
                                     ],
                                     'x': 31,
                                 },
@@ -704,7 +710,7 @@ RULES = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'p~99',
+                                    'v': 'p~103',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'and',
@@ -712,7 +718,7 @@ RULES = {
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~99'},
+                                                'a': {'op': 'var', 'n': 'p~103'},
                                                 'b': {'op': 'var', 'n': 'you'},
                                             },
                                             {
@@ -720,7 +726,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~99'},
+                                                    'p': {'op': 'var', 'n': 'p~103'},
                                                 },
                                             },
                                             {
@@ -728,7 +734,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~99'},
+                                                    'p': {'op': 'var', 'n': 'p~103'},
                                                 },
                                             },
                                         ],
@@ -745,10 +751,10 @@ RULES = {
                             {
                                 'gens': [
                                     {
-                                        'v': 'target~101',
+                                        'v': 'target~105',
                                         'src': {
                                             'op': 'filt',
-                                            'v': 'p~100',
+                                            'v': 'p~104',
                                             'src': {'op': 'core', 'n': 'players'},
                                             'w': {
                                                 'op': 'and',
@@ -756,7 +762,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~100'},
+                                                        'a': {'op': 'var', 'n': 'p~104'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -764,7 +770,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~100'},
+                                                            'p': {'op': 'var', 'n': 'p~104'},
                                                         },
                                                     },
                                                     {
@@ -772,7 +778,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~100'},
+                                                            'p': {'op': 'var', 'n': 'p~104'},
                                                         },
                                                     },
                                                 ],
@@ -787,7 +793,7 @@ RULES = {
                                     'b': [
                                         {  # rules_data/love_letter/definitions/cards.yaml:41
                                             'op': 'let',
-                                            'v': 'mine~102',
+                                            'v': 'mine~106',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'first',
@@ -805,7 +811,7 @@ RULES = {
                                         },
                                         {  # rules_data/love_letter/definitions/cards.yaml:42
                                             'op': 'let',
-                                            'v': 'theirs~103',
+                                            'v': 'theirs~107',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'first',
@@ -813,7 +819,7 @@ RULES = {
                                                     {
                                                         'op': 'st',
                                                         'k': 'hand',
-                                                        'p': {'op': 'var', 'n': 'target~101'},
+                                                        'p': {'op': 'var', 'n': 'target~105'},
                                                     },
                                                 ],
                                                 'x': 35,
@@ -837,8 +843,8 @@ RULES = {
                                                         'op': 'obj',
                                                         'k': ['player', 'card'],
                                                         'a': [
-                                                            {'op': 'var', 'n': 'target~101'},
-                                                            {'op': 'var', 'n': 'theirs~103'},
+                                                            {'op': 'var', 'n': 'target~105'},
+                                                            {'op': 'var', 'n': 'theirs~107'},
                                                         ],
                                                     },
                                                 ],
@@ -853,7 +859,7 @@ RULES = {
                                             't': {
                                                 'op': 'st',
                                                 'k': 'seen',
-                                                'p': {'op': 'var', 'n': 'target~101'},
+                                                'p': {'op': 'var', 'n': 'target~105'},
                                                 'x': 38,
                                             },
                                             'o': '+=',
@@ -865,7 +871,7 @@ RULES = {
                                                         'k': ['player', 'card'],
                                                         'a': [
                                                             {'op': 'var', 'n': 'you'},
-                                                            {'op': 'var', 'n': 'mine~102'},
+                                                            {'op': 'var', 'n': 'mine~106'},
                                                         ],
                                                     },
                                                 ],
@@ -880,7 +886,7 @@ RULES = {
                                             'ev': 'compared',
                                             'f': {
                                                 'by': {'op': 'var', 'n': 'you', 'x': 40},
-                                                'target': {'op': 'var', 'n': 'target~101', 'x': 41},
+                                                'target': {'op': 'var', 'n': 'target~105', 'x': 41},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:45',
                                             'id': 28,
@@ -893,14 +899,14 @@ RULES = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'mine~102'},
+                                                    'of': {'op': 'var', 'n': 'mine~106'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
                                                 'b': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'theirs~103'},
+                                                    'of': {'op': 'var', 'n': 'theirs~107'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
@@ -911,7 +917,7 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:46
                                                         'op': 'let',
-                                                        'v': 'p~104',
+                                                        'v': 'p~108',
                                                         'e': {'op': 'var', 'n': 'you', 'x': 43},
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:46',
                                                         'id': 31,
@@ -919,7 +925,7 @@ RULES = {
                                                     {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
-                                                        'e': {'op': 'var', 'n': 'p~104', 'x': 44},
+                                                        'e': {'op': 'var', 'n': 'p~108', 'x': 44},
                                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
@@ -1034,14 +1040,14 @@ RULES = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'theirs~103'},
+                                                    'of': {'op': 'var', 'n': 'theirs~107'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
                                                 'b': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'mine~102'},
+                                                    'of': {'op': 'var', 'n': 'mine~106'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
@@ -1052,15 +1058,15 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:47
                                                         'op': 'let',
-                                                        'v': 'p~105',
-                                                        'e': {'op': 'var', 'n': 'target~101', 'x': 57},
+                                                        'v': 'p~109',
+                                                        'e': {'op': 'var', 'n': 'target~105', 'x': 57},
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:47',
                                                         'id': 42,
                                                     },
                                                     {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
-                                                        'e': {'op': 'var', 'n': 'p~105', 'x': 58},
+                                                        'e': {'op': 'var', 'n': 'p~109', 'x': 58},
                                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
@@ -1175,7 +1181,7 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~101'},
+                                        {'op': 'var', 'n': 'target~105'},
                                     ],
                                     'x': 70,
                                 },
@@ -1232,7 +1238,7 @@ RULES = {
                         {
                             'gens': [
                                 {
-                                    'v': 'target~106',
+                                    'v': 'target~110',
                                     'src': {'op': 'core', 'n': 'players', 'x': 73},
                                     'label': 'target',
                                     'w': {
@@ -1243,7 +1249,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'target~106'},
+                                                    'p': {'op': 'var', 'n': 'target~110'},
                                                 },
                                             },
                                             {
@@ -1252,7 +1258,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '==',
-                                                        'a': {'op': 'var', 'n': 'target~106'},
+                                                        'a': {'op': 'var', 'n': 'target~110'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -1260,7 +1266,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'target~106'},
+                                                            'p': {'op': 'var', 'n': 'target~110'},
                                                         },
                                                     },
                                                 ],
@@ -1273,13 +1279,13 @@ RULES = {
                             'b': {  # rules_data/love_letter/definitions/cards.yaml:66
                                 'op': 'with',
                                 'v': 'you',
-                                'e': {'op': 'var', 'n': 'target~106', 'x': 75},
+                                'e': {'op': 'var', 'n': 'target~110', 'x': 75},
                                 'b': {  # rules_data/love_letter/definitions/cards.yaml:66
                                     'op': 'seq',
                                     'b': [
                                         {  # rules_data/love_letter/definitions/turns.yaml:64
                                             'op': 'for',
-                                            'v': 'c~107',
+                                            'v': 'c~111',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1291,8 +1297,8 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/turns.yaml:64
                                                         'op': 'let',
-                                                        'v': 'c~108',
-                                                        'e': {'op': 'var', 'n': 'c~107', 'x': 77},
+                                                        'v': 'c~112',
+                                                        'e': {'op': 'var', 'n': 'c~111', 'x': 77},
                                                         'at': 'rules_data/love_letter/definitions/turns.yaml:64',
                                                         'id': 57,
                                                     },
@@ -1311,7 +1317,7 @@ RULES = {
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'c~108'},
+                                                                        {'op': 'var', 'n': 'c~112'},
                                                                     ],
                                                                     'x': 79,
                                                                 },
@@ -1331,7 +1337,7 @@ RULES = {
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'c~108'},
+                                                                        {'op': 'var', 'n': 'c~112'},
                                                                     ],
                                                                     'x': 81,
                                                                 },
@@ -1343,7 +1349,7 @@ RULES = {
                                                                 'op': 'emit',
                                                                 'ev': 'discarded',
                                                                 'f': {
-                                                                    'card': {'op': 'var', 'n': 'c~108', 'x': 82},
+                                                                    'card': {'op': 'var', 'n': 'c~112', 'x': 82},
                                                                     'by': {'op': 'var', 'n': 'you', 'x': 83},
                                                                 },
                                                                 'at': 'rules_data/love_letter/definitions/turns.yaml:59',
@@ -1509,7 +1515,7 @@ RULES = {
                                 'op': 'obj',
                                 'k': ['target'],
                                 'a': [
-                                    {'op': 'var', 'n': 'target~106'},
+                                    {'op': 'var', 'n': 'target~110'},
                                 ],
                                 'x': 95,
                             },
@@ -1544,7 +1550,7 @@ RULES = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'p~109',
+                                    'v': 'p~113',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'and',
@@ -1552,7 +1558,7 @@ RULES = {
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~109'},
+                                                'a': {'op': 'var', 'n': 'p~113'},
                                                 'b': {'op': 'var', 'n': 'you'},
                                             },
                                             {
@@ -1560,7 +1566,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~109'},
+                                                    'p': {'op': 'var', 'n': 'p~113'},
                                                 },
                                             },
                                             {
@@ -1568,7 +1574,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~109'},
+                                                    'p': {'op': 'var', 'n': 'p~113'},
                                                 },
                                             },
                                         ],
@@ -1585,10 +1591,10 @@ RULES = {
                             {
                                 'gens': [
                                     {
-                                        'v': 'target~111',
+                                        'v': 'target~115',
                                         'src': {
                                             'op': 'filt',
-                                            'v': 'p~110',
+                                            'v': 'p~114',
                                             'src': {'op': 'core', 'n': 'players'},
                                             'w': {
                                                 'op': 'and',
@@ -1596,7 +1602,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~110'},
+                                                        'a': {'op': 'var', 'n': 'p~114'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -1604,7 +1610,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~110'},
+                                                            'p': {'op': 'var', 'n': 'p~114'},
                                                         },
                                                     },
                                                     {
@@ -1612,7 +1618,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~110'},
+                                                            'p': {'op': 'var', 'n': 'p~114'},
                                                         },
                                                     },
                                                 ],
@@ -1627,7 +1633,7 @@ RULES = {
                                     'b': [
                                         {  # rules_data/love_letter/definitions/cards.yaml:76
                                             'op': 'let',
-                                            'v': 'mine~112',
+                                            'v': 'mine~116',
                                             'e': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1649,7 +1655,7 @@ RULES = {
                                             'e': {
                                                 'op': 'st',
                                                 'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'target~111'},
+                                                'p': {'op': 'var', 'n': 'target~115'},
                                                 'x': 100,
                                             },
                                             'bd': ['player', 'hand', ''],
@@ -1661,11 +1667,11 @@ RULES = {
                                             't': {
                                                 'op': 'st',
                                                 'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'target~111'},
+                                                'p': {'op': 'var', 'n': 'target~115'},
                                                 'x': 101,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'mine~112', 'x': 102},
+                                            'e': {'op': 'var', 'n': 'mine~116', 'x': 102},
                                             'bd': ['player', 'hand', ''],
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:78',
                                             'id': 76,
@@ -1675,7 +1681,7 @@ RULES = {
                                             'ev': 'traded',
                                             'f': {
                                                 'by': {'op': 'var', 'n': 'you', 'x': 103},
-                                                'target': {'op': 'var', 'n': 'target~111', 'x': 104},
+                                                'target': {'op': 'var', 'n': 'target~115', 'x': 104},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:79',
                                             'id': 77,
@@ -1688,7 +1694,7 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~111'},
+                                        {'op': 'var', 'n': 'target~115'},
                                     ],
                                     'x': 105,
                                 },
@@ -1910,14 +1916,14 @@ RULES = {
                         },
                         {  # rules_data/love_letter/definitions/turns.yaml:115
                             'op': 'for',
-                            'v': 'c~113',
+                            'v': 'c~117',
                             'src': {'op': 'ids', 'kind': 'cards', 'x': 123},
                             'b': {  # rules_data/love_letter/definitions/turns.yaml:115
                                 'op': 'rep',
                                 'n': {
                                     'op': 'fld',
                                     'kind': 'cards',
-                                    'of': {'op': 'var', 'n': 'c~113'},
+                                    'of': {'op': 'var', 'n': 'c~117'},
                                     'f': 'copies',
                                     'd': 0,
                                     'x': 124,
@@ -1929,7 +1935,7 @@ RULES = {
                                     'e': {
                                         'op': 'list',
                                         'a': [
-                                            {'op': 'var', 'n': 'c~113'},
+                                            {'op': 'var', 'n': 'c~117'},
                                         ],
                                         'x': 126,
                                     },
@@ -2076,7 +2082,7 @@ RULES = {
                         },
                         {  # rules_data/love_letter/definitions/turns.yaml:120
                             'op': 'for',
-                            'v': 'p~114',
+                            'v': 'p~118',
                             'src': {'op': 'core', 'n': 'players', 'x': 140},
                             'b': {  # rules_data/love_letter/definitions/turns.yaml:121
                                 'op': 'seq',
@@ -2086,7 +2092,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'hand',
-                                            'p': {'op': 'var', 'n': 'p~114'},
+                                            'p': {'op': 'var', 'n': 'p~118'},
                                             'x': 141,
                                         },
                                         'o': '=',
@@ -2104,7 +2110,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'discards',
-                                            'p': {'op': 'var', 'n': 'p~114'},
+                                            'p': {'op': 'var', 'n': 'p~118'},
                                             'x': 143,
                                         },
                                         'o': '=',
@@ -2122,7 +2128,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'out',
-                                            'p': {'op': 'var', 'n': 'p~114'},
+                                            'p': {'op': 'var', 'n': 'p~118'},
                                             'x': 145,
                                         },
                                         'o': '=',
@@ -2136,7 +2142,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'protected',
-                                            'p': {'op': 'var', 'n': 'p~114'},
+                                            'p': {'op': 'var', 'n': 'p~118'},
                                             'x': 147,
                                         },
                                         'o': '=',
@@ -2150,7 +2156,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'named',
-                                            'p': {'op': 'var', 'n': 'p~114'},
+                                            'p': {'op': 'var', 'n': 'p~118'},
                                             'x': 149,
                                         },
                                         'o': '=',
@@ -2164,7 +2170,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'seen',
-                                            'p': {'op': 'var', 'n': 'p~114'},
+                                            'p': {'op': 'var', 'n': 'p~118'},
                                             'x': 151,
                                         },
                                         'o': '=',
@@ -2189,7 +2195,7 @@ RULES = {
                             'v': 'you',
                             'src': {
                                 'op': 'mapc',
-                                'v': 'k~115',
+                                'v': 'k~119',
                                 'src': {
                                     'op': 'range',
                                     'a': {'op': 'lit', 'v': 0},
@@ -2210,7 +2216,7 @@ RULES = {
                                             'op': 'ar',
                                             'o': '+',
                                             'a': {'op': 'st', 'k': 'starter'},
-                                            'b': {'op': 'var', 'n': 'k~115'},
+                                            'b': {'op': 'var', 'n': 'k~119'},
                                         },
                                         'b': {'op': 'core', 'n': 'player_count'},
                                     },
@@ -2307,7 +2313,7 @@ RULES = {
                     'b': [
                         {  # rules_data/love_letter/definitions/turns.yaml:137
                             'op': 'let',
-                            'v': 'p~116',
+                            'v': 'p~120',
                             'e': {'op': 'st', 'k': 'starter', 'x': 159},
                             'at': 'rules_data/love_letter/definitions/turns.yaml:137',
                             'id': 114,
@@ -2328,14 +2334,14 @@ RULES = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'p~117',
+                                                        'v': 'p~121',
                                                         'src': {'op': 'core', 'n': 'players'},
                                                         'w': {
                                                             'op': 'not',
                                                             'a': {
                                                                 'op': 'st',
                                                                 'k': 'out',
-                                                                'p': {'op': 'var', 'n': 'p~117'},
+                                                                'p': {'op': 'var', 'n': 'p~121'},
                                                             },
                                                         },
                                                     },
@@ -2365,7 +2371,7 @@ RULES = {
                                     {  # rules_data/love_letter/definitions/turns.yaml:139
                                         'op': 'with',
                                         'v': 'you',
-                                        'e': {'op': 'var', 'n': 'p~116', 'x': 161},
+                                        'e': {'op': 'var', 'n': 'p~120', 'x': 161},
                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:101
                                             'op': 'seq',
                                             'b': [
@@ -2479,7 +2485,7 @@ RULES = {
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'card~118',
+                                                                    'v': 'card~122',
                                                                     'src': {
                                                                         'op': 'fn',
                                                                         'f': 'distinct',
@@ -2500,8 +2506,8 @@ RULES = {
                                                                 'b': [
                                                                     {  # rules_data/love_letter/definitions/turns.yaml:105
                                                                         'op': 'let',
-                                                                        'v': 'card~119',
-                                                                        'e': {'op': 'var', 'n': 'card~118', 'x': 174},
+                                                                        'v': 'card~123',
+                                                                        'e': {'op': 'var', 'n': 'card~122', 'x': 174},
                                                                         'at': 'rules_data/love_letter/definitions/turns.yaml:105',
                                                                         'id': 128,
                                                                     },
@@ -2518,7 +2524,7 @@ RULES = {
                                                                                         'a': [
                                                                                             {
                                                                                                 'op': 'mapc',
-                                                                                                'v': 'other~120',
+                                                                                                'v': 'other~124',
                                                                                                 'src': {
                                                                                                     'op': 'st',
                                                                                                     'k': 'hand',
@@ -2530,17 +2536,17 @@ RULES = {
                                                                                                     'a': [
                                                                                                         {
                                                                                                             'op': 'mapc',
-                                                                                                            'v': 'x~121',
+                                                                                                            'v': 'x~125',
                                                                                                             'src': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'cards',
-                                                                                                                'of': {'op': 'var', 'n': 'other~120'},
+                                                                                                                'of': {'op': 'var', 'n': 'other~124'},
                                                                                                                 'f': 'discard_with',
                                                                                                                 'd': [],
                                                                                                             },
                                                                                                             'e': {
                                                                                                                 'op': 'in',
-                                                                                                                'a': {'op': 'var', 'n': 'x~121'},
+                                                                                                                'a': {'op': 'var', 'n': 'x~125'},
                                                                                                                 'b': {
                                                                                                                     'op': 'st',
                                                                                                                     'k': 'hand',
@@ -2554,8 +2560,8 @@ RULES = {
                                                                                                 'w': {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '!=',
-                                                                                                    'a': {'op': 'var', 'n': 'other~120'},
-                                                                                                    'b': {'op': 'var', 'n': 'card~119'},
+                                                                                                    'a': {'op': 'var', 'n': 'other~124'},
+                                                                                                    'b': {'op': 'var', 'n': 'card~123'},
                                                                                                 },
                                                                                             },
                                                                                         ],
@@ -2569,7 +2575,7 @@ RULES = {
                                                                                 'op': 'emit',
                                                                                 'ev': 'played',
                                                                                 'f': {
-                                                                                    'card': {'op': 'var', 'n': 'card~119', 'x': 176},
+                                                                                    'card': {'op': 'var', 'n': 'card~123', 'x': 176},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 177},
                                                                                 },
                                                                                 'at': 'rules_data/love_letter/definitions/turns.yaml:92',
@@ -2577,8 +2583,8 @@ RULES = {
                                                                             },
                                                                             {  # rules_data/love_letter/definitions/turns.yaml:93
                                                                                 'op': 'let',
-                                                                                'v': 'c~122',
-                                                                                'e': {'op': 'var', 'n': 'card~119', 'x': 178},
+                                                                                'v': 'c~126',
+                                                                                'e': {'op': 'var', 'n': 'card~123', 'x': 178},
                                                                                 'at': 'rules_data/love_letter/definitions/turns.yaml:93',
                                                                                 'id': 132,
                                                                             },
@@ -2597,7 +2603,7 @@ RULES = {
                                                                                         'e': {
                                                                                             'op': 'list',
                                                                                             'a': [
-                                                                                                {'op': 'var', 'n': 'c~122'},
+                                                                                                {'op': 'var', 'n': 'c~126'},
                                                                                             ],
                                                                                             'x': 180,
                                                                                         },
@@ -2617,7 +2623,7 @@ RULES = {
                                                                                         'e': {
                                                                                             'op': 'list',
                                                                                             'a': [
-                                                                                                {'op': 'var', 'n': 'c~122'},
+                                                                                                {'op': 'var', 'n': 'c~126'},
                                                                                             ],
                                                                                             'x': 182,
                                                                                         },
@@ -2629,7 +2635,7 @@ RULES = {
                                                                                         'op': 'emit',
                                                                                         'ev': 'discarded',
                                                                                         'f': {
-                                                                                            'card': {'op': 'var', 'n': 'c~122', 'x': 183},
+                                                                                            'card': {'op': 'var', 'n': 'c~126', 'x': 183},
                                                                                             'by': {'op': 'var', 'n': 'you', 'x': 184},
                                                                                         },
                                                                                         'at': 'rules_data/love_letter/definitions/turns.yaml:59',
@@ -2653,13 +2659,13 @@ RULES = {
                                                                                 't': {  # rules_data/love_letter/definitions/turns.yaml:94
                                                                                     'op': 'with',
                                                                                     'v': 'this',
-                                                                                    'e': {'op': 'var', 'n': 'card~119', 'x': 186},
+                                                                                    'e': {'op': 'var', 'n': 'card~123', 'x': 186},
                                                                                     'b': {  # rules_data/love_letter/definitions/turns.yaml:94
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'cards',
-                                                                                            'of': {'op': 'var', 'n': 'card~119'},
+                                                                                            'of': {'op': 'var', 'n': 'card~123'},
                                                                                             'f': 'effect',
                                                                                             'd': None,
                                                                                             'x': 187,
@@ -2685,7 +2691,7 @@ RULES = {
                                                                 'op': 'obj',
                                                                 'k': ['card'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'card~118'},
+                                                                    {'op': 'var', 'n': 'card~122'},
                                                                 ],
                                                                 'x': 188,
                                                             },
@@ -2722,14 +2728,14 @@ RULES = {
                                                             'a': [
                                                                 {
                                                                     'op': 'filt',
-                                                                    'v': 'p~123',
+                                                                    'v': 'p~127',
                                                                     'src': {'op': 'core', 'n': 'players'},
                                                                     'w': {
                                                                         'op': 'not',
                                                                         'a': {
                                                                             'op': 'st',
                                                                             'k': 'out',
-                                                                            'p': {'op': 'var', 'n': 'p~123'},
+                                                                            'p': {'op': 'var', 'n': 'p~127'},
                                                                         },
                                                                     },
                                                                 },
@@ -2755,7 +2761,7 @@ RULES = {
                                         },
                                         't': {  # rules_data/love_letter/definitions/turns.yaml:140
                                             'op': 'set',
-                                            't': {'op': 'var', 'n': 'p~116', 'x': 190},
+                                            't': {'op': 'var', 'n': 'p~120', 'x': 190},
                                             'o': '=',
                                             'e': {
                                                 'op': 'fn',
@@ -2763,10 +2769,10 @@ RULES = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'q~125',
+                                                        'v': 'q~129',
                                                         'src': {
                                                             'op': 'mapc',
-                                                            'v': 'k~124',
+                                                            'v': 'k~128',
                                                             'src': {
                                                                 'op': 'range',
                                                                 'a': {'op': 'lit', 'v': 0},
@@ -2789,10 +2795,10 @@ RULES = {
                                                                         'a': {
                                                                             'op': 'ar',
                                                                             'o': '+',
-                                                                            'a': {'op': 'var', 'n': 'p~116'},
+                                                                            'a': {'op': 'var', 'n': 'p~120'},
                                                                             'b': {'op': 'lit', 'v': 1},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'k~124'},
+                                                                        'b': {'op': 'var', 'n': 'k~128'},
                                                                     },
                                                                     'b': {'op': 'core', 'n': 'player_count'},
                                                                 },
@@ -2803,7 +2809,7 @@ RULES = {
                                                             'a': {
                                                                 'op': 'st',
                                                                 'k': 'out',
-                                                                'p': {'op': 'var', 'n': 'q~125'},
+                                                                'p': {'op': 'var', 'n': 'q~129'},
                                                             },
                                                         },
                                                     },
@@ -2836,52 +2842,52 @@ RULES = {
                 'b': {  # rules_data/love_letter/flow.yaml:23
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/love_letter/definitions/turns.yaml:178
+                        {  # rules_data/love_letter/definitions/turns.yaml:180
                             'op': 'let',
-                            'v': 'won~139',
+                            'v': 'won~145',
                             'e': {
                                 'op': 'letx',
-                                'v': 'live~127',
+                                'v': 'live~131',
                                 'e': {
                                     'op': 'filt',
-                                    'v': 'p~126',
+                                    'v': 'p~130',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'not',
                                         'a': {
                                             'op': 'st',
                                             'k': 'out',
-                                            'p': {'op': 'var', 'n': 'p~126'},
+                                            'p': {'op': 'var', 'n': 'p~130'},
                                         },
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'best~130',
+                                    'v': 'best~134',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
                                         'a': [
                                             {
                                                 'op': 'mapc',
-                                                'v': 'p~128',
-                                                'src': {'op': 'var', 'n': 'live~127'},
+                                                'v': 'p~132',
+                                                'src': {'op': 'var', 'n': 'live~131'},
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'sum',
                                                     'a': [
                                                         {
                                                             'op': 'mapc',
-                                                            'v': 'c~129',
+                                                            'v': 'c~133',
                                                             'src': {
                                                                 'op': 'st',
                                                                 'k': 'hand',
-                                                                'p': {'op': 'var', 'n': 'p~128'},
+                                                                'p': {'op': 'var', 'n': 'p~132'},
                                                             },
                                                             'e': {
                                                                 'op': 'fld',
                                                                 'kind': 'cards',
-                                                                'of': {'op': 'var', 'n': 'c~129'},
+                                                                'of': {'op': 'var', 'n': 'c~133'},
                                                                 'f': 'value',
                                                                 'd': 0,
                                                             },
@@ -2893,11 +2899,11 @@ RULES = {
                                     },
                                     'b': {
                                         'op': 'letx',
-                                        'v': 'top~133',
+                                        'v': 'top~137',
                                         'e': {
                                             'op': 'filt',
-                                            'v': 'p~131',
-                                            'src': {'op': 'var', 'n': 'live~127'},
+                                            'v': 'p~135',
+                                            'src': {'op': 'var', 'n': 'live~131'},
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
@@ -2907,52 +2913,52 @@ RULES = {
                                                     'a': [
                                                         {
                                                             'op': 'mapc',
-                                                            'v': 'c~132',
+                                                            'v': 'c~136',
                                                             'src': {
                                                                 'op': 'st',
                                                                 'k': 'hand',
-                                                                'p': {'op': 'var', 'n': 'p~131'},
+                                                                'p': {'op': 'var', 'n': 'p~135'},
                                                             },
                                                             'e': {
                                                                 'op': 'fld',
                                                                 'kind': 'cards',
-                                                                'of': {'op': 'var', 'n': 'c~132'},
+                                                                'of': {'op': 'var', 'n': 'c~136'},
                                                                 'f': 'value',
                                                                 'd': 0,
                                                             },
                                                         },
                                                     ],
                                                 },
-                                                'b': {'op': 'var', 'n': 'best~130'},
+                                                'b': {'op': 'var', 'n': 'best~134'},
                                             },
                                         },
                                         'b': {
                                             'op': 'letx',
-                                            'v': 'most~136',
+                                            'v': 'most~140',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'max',
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 'p~134',
-                                                        'src': {'op': 'var', 'n': 'top~133'},
+                                                        'v': 'p~138',
+                                                        'src': {'op': 'var', 'n': 'top~137'},
                                                         'e': {
                                                             'op': 'fn',
                                                             'f': 'sum',
                                                             'a': [
                                                                 {
                                                                     'op': 'mapc',
-                                                                    'v': 'c~135',
+                                                                    'v': 'c~139',
                                                                     'src': {
                                                                         'op': 'st',
                                                                         'k': 'discards',
-                                                                        'p': {'op': 'var', 'n': 'p~134'},
+                                                                        'p': {'op': 'var', 'n': 'p~138'},
                                                                     },
                                                                     'e': {
                                                                         'op': 'fld',
                                                                         'kind': 'cards',
-                                                                        'of': {'op': 'var', 'n': 'c~135'},
+                                                                        'of': {'op': 'var', 'n': 'c~139'},
                                                                         'f': 'value',
                                                                         'd': 0,
                                                                     },
@@ -2963,35 +2969,67 @@ RULES = {
                                                 ],
                                             },
                                             'b': {
-                                                'op': 'filt',
-                                                'v': 'p~137',
-                                                'src': {'op': 'var', 'n': 'top~133'},
-                                                'w': {
-                                                    'op': 'cmp',
-                                                    'o': '==',
-                                                    'a': {
-                                                        'op': 'fn',
-                                                        'f': 'sum',
+                                                'op': 'letx',
+                                                'v': 'tied~143',
+                                                'e': {
+                                                    'op': 'filt',
+                                                    'v': 'p~141',
+                                                    'src': {'op': 'var', 'n': 'top~137'},
+                                                    'w': {
+                                                        'op': 'cmp',
+                                                        'o': '==',
+                                                        'a': {
+                                                            'op': 'fn',
+                                                            'f': 'sum',
+                                                            'a': [
+                                                                {
+                                                                    'op': 'mapc',
+                                                                    'v': 'c~142',
+                                                                    'src': {
+                                                                        'op': 'st',
+                                                                        'k': 'discards',
+                                                                        'p': {'op': 'var', 'n': 'p~141'},
+                                                                    },
+                                                                    'e': {
+                                                                        'op': 'fld',
+                                                                        'kind': 'cards',
+                                                                        'of': {'op': 'var', 'n': 'c~142'},
+                                                                        'f': 'value',
+                                                                        'd': 0,
+                                                                    },
+                                                                },
+                                                            ],
+                                                        },
+                                                        'b': {'op': 'var', 'n': 'most~140'},
+                                                    },
+                                                },
+                                                'b': {
+                                                    'op': 'filt',
+                                                    'v': 'p~144',
+                                                    'src': {'op': 'var', 'n': 'tied~143'},
+                                                    'w': {
+                                                        'op': 'or',
                                                         'a': [
                                                             {
-                                                                'op': 'mapc',
-                                                                'v': 'c~138',
-                                                                'src': {
-                                                                    'op': 'st',
-                                                                    'k': 'discards',
-                                                                    'p': {'op': 'var', 'n': 'p~137'},
+                                                                'op': 'cmp',
+                                                                'o': '==',
+                                                                'a': {
+                                                                    'op': 'fn',
+                                                                    'f': 'count',
+                                                                    'a': [
+                                                                        {'op': 'var', 'n': 'tied~143'},
+                                                                    ],
                                                                 },
-                                                                'e': {
-                                                                    'op': 'fld',
-                                                                    'kind': 'cards',
-                                                                    'of': {'op': 'var', 'n': 'c~138'},
-                                                                    'f': 'value',
-                                                                    'd': 0,
-                                                                },
+                                                                'b': {'op': 'lit', 'v': 1},
+                                                            },
+                                                            {
+                                                                'op': 'cmp',
+                                                                'o': '==',
+                                                                'a': {'op': 'lit', 'v': 1},
+                                                                'b': {'op': 'lit', 'v': 1},
                                                             },
                                                         ],
                                                     },
-                                                    'b': {'op': 'var', 'n': 'most~136'},
                                                 },
                                             },
                                         },
@@ -2999,70 +3037,70 @@ RULES = {
                                 },
                                 'x': 192,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:178',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:180',
                             'id': 143,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:179
+                        {  # rules_data/love_letter/definitions/turns.yaml:181
                             'op': 'let',
-                            'v': 'still_in~141',
+                            'v': 'still_in~147',
                             'e': {
                                 'op': 'filt',
-                                'v': 'q~140',
+                                'v': 'q~146',
                                 'src': {'op': 'core', 'n': 'players'},
                                 'w': {
                                     'op': 'not',
                                     'a': {
                                         'op': 'st',
                                         'k': 'out',
-                                        'p': {'op': 'var', 'n': 'q~140'},
+                                        'p': {'op': 'var', 'n': 'q~146'},
                                     },
                                 },
                                 'x': 193,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:179',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:181',
                             'id': 144,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:180
+                        {  # rules_data/love_letter/definitions/turns.yaml:182
                             'op': 'set',
                             't': {'op': 'st', 'k': 'round_winners', 'x': 194},
                             'o': '=',
-                            'e': {'op': 'var', 'n': 'won~139', 'x': 195},
+                            'e': {'op': 'var', 'n': 'won~145', 'x': 195},
                             'bd': ['game', 'round_winners', ''],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:180',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:182',
                             'id': 145,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:181
+                        {  # rules_data/love_letter/definitions/turns.yaml:183
                             'op': 'for',
-                            'v': 'p~142',
+                            'v': 'p~148',
                             'src': {'op': 'core', 'n': 'players', 'x': 196},
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:182
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:184
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/love_letter/definitions/turns.yaml:182
+                                    {  # rules_data/love_letter/definitions/turns.yaml:184
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
                                             'k': 'last_discards',
-                                            'p': {'op': 'var', 'n': 'p~142'},
+                                            'p': {'op': 'var', 'n': 'p~148'},
                                             'x': 197,
                                         },
                                         'o': '=',
                                         'e': {
                                             'op': 'st',
                                             'k': 'discards',
-                                            'p': {'op': 'var', 'n': 'p~142'},
+                                            'p': {'op': 'var', 'n': 'p~148'},
                                             'x': 198,
                                         },
                                         'bd': ['player', 'last_discards', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:182',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:184',
                                         'id': 148,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:183
+                                    {  # rules_data/love_letter/definitions/turns.yaml:185
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
                                             'k': 'last_hand',
-                                            'p': {'op': 'var', 'n': 'p~142'},
+                                            'p': {'op': 'var', 'n': 'p~148'},
                                             'x': 199,
                                         },
                                         'o': '=',
@@ -3078,15 +3116,15 @@ RULES = {
                                                             'op': 'fn',
                                                             'f': 'count',
                                                             'a': [
-                                                                {'op': 'var', 'n': 'still_in~141'},
+                                                                {'op': 'var', 'n': 'still_in~147'},
                                                             ],
                                                         },
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
                                                     {
                                                         'op': 'in',
-                                                        'a': {'op': 'var', 'n': 'p~142'},
-                                                        'b': {'op': 'var', 'n': 'still_in~141'},
+                                                        'a': {'op': 'var', 'n': 'p~148'},
+                                                        'b': {'op': 'var', 'n': 'still_in~147'},
                                                         'neg': False,
                                                     },
                                                 ],
@@ -3094,7 +3132,7 @@ RULES = {
                                             'a': {
                                                 'op': 'st',
                                                 'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'p~142'},
+                                                'p': {'op': 'var', 'n': 'p~148'},
                                             },
                                             'b': {
                                                 'op': 'lit',
@@ -3103,106 +3141,124 @@ RULES = {
                                             'x': 200,
                                         },
                                         'bd': ['player', 'last_hand', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:183',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:185',
                                         'id': 149,
                                     },
                                 ],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:182',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:184',
                                 'id': 147,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:181',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:183',
                             'id': 146,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:184
+                        {  # rules_data/love_letter/definitions/turns.yaml:186
                             'op': 'for',
-                            'v': 'p~143',
-                            'src': {'op': 'var', 'n': 'won~139', 'x': 201},
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:184
+                            'v': 'p~149',
+                            'src': {'op': 'var', 'n': 'won~145', 'x': 201},
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:186
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/love_letter/definitions/turns.yaml:184
+                                    {  # rules_data/love_letter/definitions/turns.yaml:186
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
                                             'k': 'tokens',
-                                            'p': {'op': 'var', 'n': 'p~143'},
+                                            'p': {'op': 'var', 'n': 'p~149'},
                                             'x': 202,
                                         },
                                         'o': '+=',
                                         'e': {'op': 'lit', 'v': 1, 'x': 203},
                                         'bd': ['player', 'tokens', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:186',
                                         'id': 152,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:184
+                                    {  # rules_data/love_letter/definitions/turns.yaml:186
                                         'op': 'emit',
                                         'ev': 'round_won',
                                         'f': {
-                                            'player': {'op': 'var', 'n': 'p~143', 'x': 204},
+                                            'player': {'op': 'var', 'n': 'p~149', 'x': 204},
                                             'round': {'op': 'core', 'n': 'round', 'x': 205},
                                         },
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:186',
                                         'id': 153,
                                     },
                                 ],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:186',
                                 'id': 151,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:186',
                             'id': 150,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:185
-                            'op': 'set',
-                            't': {'op': 'st', 'k': 'starter', 'x': 206},
-                            'o': '=',
-                            'e': {
-                                'op': 'fn',
-                                'f': 'first',
-                                'a': [
-                                    {
-                                        'op': 'filt',
-                                        'v': 'p~145',
-                                        'src': {
-                                            'op': 'mapc',
-                                            'v': 'k~144',
-                                            'src': {
-                                                'op': 'range',
-                                                'a': {'op': 'lit', 'v': 0},
-                                                'b': {
-                                                    'op': 'ar',
-                                                    'o': '-',
-                                                    'a': {'op': 'core', 'n': 'player_count'},
-                                                    'b': {'op': 'lit', 'v': 1},
-                                                },
-                                            },
-                                            'e': {
-                                                'op': 'key',
-                                                'of': {'op': 'core', 'n': 'players'},
-                                                'k': {
-                                                    'op': 'ar',
-                                                    'o': '%',
-                                                    'a': {
-                                                        'op': 'ar',
-                                                        'o': '+',
-                                                        'a': {'op': 'st', 'k': 'starter'},
-                                                        'b': {'op': 'var', 'n': 'k~144'},
-                                                    },
-                                                    'b': {'op': 'core', 'n': 'player_count'},
-                                                },
-                                            },
-                                        },
-                                        'w': {
-                                            'op': 'in',
-                                            'a': {'op': 'var', 'n': 'p~145'},
-                                            'b': {'op': 'var', 'n': 'won~139'},
-                                            'neg': False,
-                                        },
-                                    },
-                                ],
-                                'x': 207,
+                        {  # rules_data/love_letter/definitions/turns.yaml:187
+                            'op': 'if',
+                            'c': {
+                                'op': 'cmp',
+                                'o': '>',
+                                'a': {
+                                    'op': 'fn',
+                                    'f': 'count',
+                                    'a': [
+                                        {'op': 'var', 'n': 'won~145'},
+                                    ],
+                                },
+                                'b': {'op': 'lit', 'v': 0},
+                                'x': 206,
                             },
-                            'bd': ['game', 'starter', ''],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:185',
+                            't': {  # rules_data/love_letter/definitions/turns.yaml:187
+                                'op': 'set',
+                                't': {'op': 'st', 'k': 'starter', 'x': 207},
+                                'o': '=',
+                                'e': {
+                                    'op': 'fn',
+                                    'f': 'first',
+                                    'a': [
+                                        {
+                                            'op': 'filt',
+                                            'v': 'p~151',
+                                            'src': {
+                                                'op': 'mapc',
+                                                'v': 'k~150',
+                                                'src': {
+                                                    'op': 'range',
+                                                    'a': {'op': 'lit', 'v': 0},
+                                                    'b': {
+                                                        'op': 'ar',
+                                                        'o': '-',
+                                                        'a': {'op': 'core', 'n': 'player_count'},
+                                                        'b': {'op': 'lit', 'v': 1},
+                                                    },
+                                                },
+                                                'e': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'core', 'n': 'players'},
+                                                    'k': {
+                                                        'op': 'ar',
+                                                        'o': '%',
+                                                        'a': {
+                                                            'op': 'ar',
+                                                            'o': '+',
+                                                            'a': {'op': 'st', 'k': 'starter'},
+                                                            'b': {'op': 'var', 'n': 'k~150'},
+                                                        },
+                                                        'b': {'op': 'core', 'n': 'player_count'},
+                                                    },
+                                                },
+                                            },
+                                            'w': {
+                                                'op': 'in',
+                                                'a': {'op': 'var', 'n': 'p~151'},
+                                                'b': {'op': 'var', 'n': 'won~145'},
+                                                'neg': False,
+                                            },
+                                        },
+                                    ],
+                                    'x': 208,
+                                },
+                                'bd': ['game', 'starter', ''],
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:187',
+                                'id': 155,
+                            },
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:187',
                             'id': 154,
                         },
                     ],
@@ -3218,7 +3274,7 @@ RULES = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'p~146',
+                        'v': 'p~152',
                         'src': {'op': 'core', 'n': 'players'},
                         'e': {
                             'op': 'cmp',
@@ -3226,7 +3282,7 @@ RULES = {
                             'a': {
                                 'op': 'st',
                                 'k': 'tokens',
-                                'p': {'op': 'var', 'n': 'p~146'},
+                                'p': {'op': 'var', 'n': 'p~152'},
                             },
                             'b': {
                                 'op': 'key',
@@ -3244,7 +3300,7 @@ RULES = {
                         },
                     },
                 ],
-                'x': 208,
+                'x': 209,
             },
             'finish_round': True,
             'source': {'doc': 'love-letter-rules', 'section': 'Winning the game'},
@@ -3259,13 +3315,13 @@ RULES = {
                     'op': 'st',
                     'k': 'tokens',
                     'p': {'op': 'var', 'n': 'you'},
-                    'x': 209,
+                    'x': 210,
                 },
             },
         ],
         'winner': {
             'op': 'filt',
-            'v': 'p~147',
+            'v': 'p~153',
             'src': {'op': 'core', 'n': 'players'},
             'w': {
                 'op': 'cmp',
@@ -3273,7 +3329,7 @@ RULES = {
                 'a': {
                     'op': 'st',
                     'k': 'tokens',
-                    'p': {'op': 'var', 'n': 'p~147'},
+                    'p': {'op': 'var', 'n': 'p~153'},
                 },
                 'b': {
                     'op': 'key',
@@ -3289,10 +3345,10 @@ RULES = {
                     },
                 },
             },
-            'x': 210,
+            'x': 211,
         },
         'results': {
-            'actions': {'op': 'st', 'k': 'turns', 'x': 211},
+            'actions': {'op': 'st', 'k': 'turns', 'x': 212},
         },
         'round': {
             'name': {'en': 'round', 'it': 'round'},
@@ -3478,29 +3534,29 @@ RULES = {
             'phrase': 'the winners of the round',
             'at': 'rules_data/love_letter/definitions/turns.yaml:154',
         },
-        'give_tokens': {  # rules_data/love_letter/definitions/turns.yaml:170
+        'give_tokens': {  # rules_data/love_letter/definitions/turns.yaml:172
             'text': {
                 'en': 'the winner of the round (the last player left in it, else the one with the highest card in hand; on a tie, the one whose discarded cards total the most) gets a token of affection and starts the next round',
                 'it': "il vincitore del round (l'ultimo giocatore rimasto, altrimenti chi ha in mano la carta più alta; in parità, chi ha scartato carte per il totale più alto) riceve un gettone affetto e inizia il round successivo",
             },
             'phrase': 'give the tokens',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:170',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:172',
         },
-        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:189
+        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:191
             'text': {
                 'en': 'the tokens needed to win (7 with 2 players, 5 with 3, 4 with 4)',
                 'it': 'i gettoni necessari per vincere (7 in 2 giocatori, 5 in 3, 4 in 4)',
             },
             'phrase': 'tokens to win',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:189',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:191',
         },
-        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:195
+        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:197
             'text': {
                 'en': 'a player has the tokens of affection needed to win: 7 with 2 players, 5 with 3, 4 with 4',
                 'it': 'un giocatore ha i gettoni affetto necessari per vincere: 7 in 2 giocatori, 5 in 3, 4 in 4',
             },
             'phrase': 'someone has enough tokens',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:195',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:197',
         },
     },
     'modules': {},

@@ -12774,43 +12774,43 @@ def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if E is None:
         E = ctx.env()
-    return AR('+', E.get('costs~2774'), K[7])
+    return AR('+', E.get('costs~2776'), K[7])
 
 
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2780: (lambda v_near_2783: (v_near_2783 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2783)) > num(0)))) else v_open_2780))([v_s_2781 for v_s_2781 in items_of(v_open_2780) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2782, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2782, {}), 'owner', None) == E.get('you')))) for v_x_2782 in items_of(ADJ(ctx, 'spaces', v_s_2781))])))]))([v_s_2777 for v_s_2777 in items_of([v_x_2776 for v_x_2776 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2776, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2777, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2777, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2777, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2777, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2777, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2777, None) == E.get('you'))))) and bool((bool(IN(v_s_2777, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2778, ctx.state.get('board'))) and bool((not IN(v_x_2778, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2778, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2778, {}), 'tile', None) == v_u_2779)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2778, {}), 'tile', None), 'counts_as', None) == v_u_2779))))) for v_u_2779 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2778 in items_of(ADJ(ctx, 'spaces', v_s_2777))]))))))]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2785)) > num(0)))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2784') if (E.get('k~2775') == 0) else CALL(ctx, 'reversed', None, E.get('free~2784')))
+    return (E.get('free~2786') if (E.get('k~2777') == 0) else CALL(ctx, 'reversed', None, E.get('free~2786')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~2785'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('order~2787'))) > num(0))
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~2785'), AR('%', (num(AR('+', KEY(E.get('costs~2774'), (num(2) * num(E.get('k~2775'))), None), CALL(ctx, 'count', None, E.get('order~2785')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2785'))), None)
+    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (num(2) * num(E.get('k~2777'))), None), CALL(ctx, 'count', None, E.get('order~2787')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2787'))), None)
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2788'), {})
+    return KEY(ctx.state.get('board'), E.get('s~2790'), {})
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2787'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2787'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2789'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -12826,61 +12826,61 @@ def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2787'))
+    return FLD(ctx, K[1], E.get('t~2789'))
 
 
 def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2788'))
+    return FLD(ctx, K[2], E.get('s~2790'))
 
 
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2788'))
+    return ADJ(ctx, 'spaces', E.get('s~2790'))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2789'), ctx.state.get('board'))
+    return IN(E.get('x~2791'), ctx.state.get('board'))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2789'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2791'), {}), 'tile', None))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2786'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2790 for v_x_2790 in items_of(ADJ(ctx, 'spaces', E.get('at~2786'))) if IN(v_x_2790, (lambda v_open_2795: (lambda v_near_2798: (v_near_2798 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2798)) > num(0)))) else v_open_2795))([v_s_2796 for v_s_2796 in items_of(v_open_2795) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2797, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2797, {}), 'owner', None) == E.get('you')))) for v_x_2797 in items_of(ADJ(ctx, 'spaces', v_s_2796))])))]))([v_s_2792 for v_s_2792 in items_of([v_x_2791 for v_x_2791 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2791, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2792, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2792, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2792, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2792, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2792, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2792, None) == E.get('you'))))) and bool((bool(IN(v_s_2792, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2793, ctx.state.get('board'))) and bool((not IN(v_x_2793, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2793, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2793, {}), 'tile', None) == v_u_2794)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2793, {}), 'tile', None), 'counts_as', None) == v_u_2794))))) for v_u_2794 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2793 in items_of(ADJ(ctx, 'spaces', v_s_2792))]))))))]))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2800)) > num(0)))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~2799'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('ring~2801'))) > num(0))
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~2799'), AR('%', (num(AR('+', KEY(E.get('costs~2774'), AR('+', (num(2) * num(E.get('k~2775'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2799')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2799'))), None)
+    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (num(2) * num(E.get('k~2777'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2801')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2801'))), None)
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2801'), {})
+    return KEY(ctx.state.get('board'), E.get('s~2803'), {})
 
 
 def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2800'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2800'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2802'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -12896,31 +12896,31 @@ def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2800'))
+    return FLD(ctx, K[1], E.get('t~2802'))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2801'))
+    return FLD(ctx, K[2], E.get('s~2803'))
 
 
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2801'))
+    return ADJ(ctx, 'spaces', E.get('s~2803'))
 
 
 def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2802'), ctx.state.get('board'))
+    return IN(E.get('x~2804'), ctx.state.get('board'))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2802'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2804'), {}), 'tile', None))
 
 
 def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -12936,2023 +12936,2057 @@ def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2803'))
+    return FLD(ctx, K[8], E.get('c~2805'))
 
 
-def x_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~2806'), 'scope', None) == 'game')
+
+
+def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2806'), 0)
+
+
+def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'), 0)
+
+
+def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > num(0))))
+
+
+def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('tr_raised')
+
+
+def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
+    return (num(ctx.state['round']) > num(1))
+
+
+def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4286,), lambda: CALL(ctx, 'sorted', None, [v_c_2804 for v_c_2804 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2804, 'beginner', None) != True)]))
+def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4297,), lambda: CALL(ctx, 'sorted', None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
 
 
-def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4288(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
     return list(range(len(ctx.state['players'])))
 
 
-def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2806')]
+    return [E.get('c~2810')]
 
 
-def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~2806'), 'megacredits', 0)
+    return GET(ctx, 'corporations', E.get('c~2810'), 'megacredits', 0)
 
 
-def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2808'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2812'), 0)
 
 
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~2806'))
+    return FLD(ctx, K[9], E.get('c~2810'))
 
 
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~2805')}
+    return {'corporation': E.get('corporation_card~2809')}
 
 
-def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2813') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2814') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2815'), E.get('t_v~2816')), E.get('h_v~2817')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2819'), E.get('t_v~2820')), E.get('h_v~2821')) == 0)
 
 
-def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2812')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2816')))
 
 
-def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
-
-
-def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2815')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2816')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2817'))))) >= num(E.get('price~2812')))
-
-
-def x_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2812'), E.get('s_v~2815'))) - num(1)), E.get('s_v~2815'))]) if (num(E.get('s_v~2815')) > num(0)) else 0))
-
-
-def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2812'), E.get('t_v~2816'))) - num(1)), E.get('t_v~2816'))]) if (num(E.get('t_v~2816')) > num(0)) else 0))
-
-
-def x_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2812'), E.get('h_v~2817'))) - num(1)), E.get('h_v~2817'))]) if (num(E.get('h_v~2817')) > num(0)) else 0))
-
-
-def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2812')) - num((num(E.get('s~2818')) * num(E.get('s_v~2815')))))) - num((num(E.get('t~2819')) * num(E.get('t_v~2816')))))) - num((num(E.get('h~2820')) * num(E.get('h_v~2817')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2818')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2818')) * num(E.get('s_v~2815'))), (num(E.get('t~2819')) * num(E.get('t_v~2816')))), (num(E.get('h~2820')) * num(E.get('h_v~2817'))))) - num(E.get('s_v~2815')))) >= num(E.get('price~2812'))))))) and bool((not (bool((num(E.get('t~2819')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2818')) * num(E.get('s_v~2815'))), (num(E.get('t~2819')) * num(E.get('t_v~2816')))), (num(E.get('h~2820')) * num(E.get('h_v~2817'))))) - num(E.get('t_v~2816')))) >= num(E.get('price~2812'))))))) and bool((not (bool((num(E.get('h~2820')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2818')) * num(E.get('s_v~2815'))), (num(E.get('t~2819')) * num(E.get('t_v~2816')))), (num(E.get('h~2820')) * num(E.get('h_v~2817'))))) - num(E.get('h_v~2817')))) >= num(E.get('price~2812'))))))))
-
-
-def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2812')) - num((num(E.get('s~2818')) * num(E.get('s_v~2815')))))) - num((num(E.get('t~2819')) * num(E.get('t_v~2816')))))) - num((num(E.get('h~2820')) * num(E.get('h_v~2817')))))])
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2819')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2820')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
 
 
-def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
-
-
-def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
-
-
-def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - num(1)), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > num(0)) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2812')) - num((num(E.get('s~2818')) * num(E.get('s_v~2815')))))) - num((num(E.get('t~2819')) * num(E.get('t_v~2816')))))) - num((num(E.get('h~2820')) * num(E.get('h_v~2817')))))])}, ({'steel': E.get('s~2818')} if (num(E.get('s_v~2815')) > num(0)) else K[5])), ({'titanium': E.get('t~2819')} if (num(E.get('t_v~2816')) > num(0)) else K[5])), ({'heat': E.get('h~2820')} if (num(E.get('h_v~2817')) > num(0)) else K[5]))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - num(1)), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > num(0)) else 0))
 
 
-def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - num(1)), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > num(0)) else 0))
+
+
+def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
+
+
+def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+
+
+def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+
+
+def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+
+
+def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+
+
+def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+
+
+def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > num(0)) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > num(0)) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > num(0)) else K[5]))
+
+
+def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~2810')]
+    return [E.get('card~2814')]
 
 
-def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2810'), 'keep': True}
+    return {'card': E.get('card~2814'), 'keep': True}
 
 
-def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~2810')]
+    return [E.get('card~2814')]
 
 
-def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2810'), 'keep': False}
+    return {'card': E.get('card~2814'), 'keep': False}
 
 
-def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4356, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2821), len(ctx.state['players'])) for v_k_2821 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('discard')
 
 
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     return ctx.state.get('deck')
 
 
-def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return ctx.state.get('deck')
 
 
-def x_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4369, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2822).get('pack'))) > num(0)) for v_p_2822 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2826).get('pack'))) > num(0)) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4370, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2823), len(ctx.state['players'])) for v_k_2823 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
 
 
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('pack')
 
 
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~2824')]
+    return [E.get('card~2828')]
 
 
-def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~2824')]
+    return [E.get('card~2828')]
 
 
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2824')}
+    return {'card': E.get('card~2828')}
 
 
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4378, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2825).get('pack') for v_p_2825 in items_of(list(range(len(ctx.state['players']))))])
+def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2829).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
 
 
-def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     return list(range(len(ctx.state['players'])))
 
 
-def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~2828')).get('pack')
+    return PL(ctx, E.get('p~2832')).get('pack')
 
 
-def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return KEY(E.get('packs~2826'), AR('%', (num(AR('+', E.get('p~2828'), len(ctx.state['players']))) - num(E.get('shift~2827'))), len(ctx.state['players'])), None)
+    return KEY(E.get('packs~2830'), AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None)
 
 
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4383, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2829), len(ctx.state['players'])) for v_k_2829 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2833') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2834') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2835'), E.get('t_v~2836')), E.get('h_v~2837')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2839'), E.get('t_v~2840')), E.get('h_v~2841')) == 0)
 
 
-def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2832')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2836')))
 
 
-def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
-
-
-def x_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2835')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2836')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2837'))))) >= num(E.get('price~2832')))
-
-
-def x_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2832'), E.get('s_v~2835'))) - num(1)), E.get('s_v~2835'))]) if (num(E.get('s_v~2835')) > num(0)) else 0))
-
-
-def x_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2832'), E.get('t_v~2836'))) - num(1)), E.get('t_v~2836'))]) if (num(E.get('t_v~2836')) > num(0)) else 0))
-
-
-def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2832'), E.get('h_v~2837'))) - num(1)), E.get('h_v~2837'))]) if (num(E.get('h_v~2837')) > num(0)) else 0))
-
-
-def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2832')) - num((num(E.get('s~2838')) * num(E.get('s_v~2835')))))) - num((num(E.get('t~2839')) * num(E.get('t_v~2836')))))) - num((num(E.get('h~2840')) * num(E.get('h_v~2837')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2838')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2838')) * num(E.get('s_v~2835'))), (num(E.get('t~2839')) * num(E.get('t_v~2836')))), (num(E.get('h~2840')) * num(E.get('h_v~2837'))))) - num(E.get('s_v~2835')))) >= num(E.get('price~2832'))))))) and bool((not (bool((num(E.get('t~2839')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2838')) * num(E.get('s_v~2835'))), (num(E.get('t~2839')) * num(E.get('t_v~2836')))), (num(E.get('h~2840')) * num(E.get('h_v~2837'))))) - num(E.get('t_v~2836')))) >= num(E.get('price~2832'))))))) and bool((not (bool((num(E.get('h~2840')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2838')) * num(E.get('s_v~2835'))), (num(E.get('t~2839')) * num(E.get('t_v~2836')))), (num(E.get('h~2840')) * num(E.get('h_v~2837'))))) - num(E.get('h_v~2837')))) >= num(E.get('price~2832'))))))))
-
-
-def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2832')) - num((num(E.get('s~2838')) * num(E.get('s_v~2835')))))) - num((num(E.get('t~2839')) * num(E.get('t_v~2836')))))) - num((num(E.get('h~2840')) * num(E.get('h_v~2837')))))])
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2839')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2840')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
 
 
-def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
-
-
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
-
-
-def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - num(1)), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > num(0)) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2832')) - num((num(E.get('s~2838')) * num(E.get('s_v~2835')))))) - num((num(E.get('t~2839')) * num(E.get('t_v~2836')))))) - num((num(E.get('h~2840')) * num(E.get('h_v~2837')))))])}, ({'steel': E.get('s~2838')} if (num(E.get('s_v~2835')) > num(0)) else K[5])), ({'titanium': E.get('t~2839')} if (num(E.get('t_v~2836')) > num(0)) else K[5])), ({'heat': E.get('h~2840')} if (num(E.get('h_v~2837')) > num(0)) else K[5]))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - num(1)), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > num(0)) else 0))
 
 
-def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - num(1)), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > num(0)) else 0))
+
+
+def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
+
+
+def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+
+
+def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+
+
+def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+
+
+def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+
+
+def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+
+
+def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > num(0)) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > num(0)) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > num(0)) else K[5]))
+
+
+def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~2830')]
+    return [E.get('card~2834')]
 
 
-def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2830'), 'keep': True}
+    return {'card': E.get('card~2834'), 'keep': True}
 
 
-def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~2830')]
+    return [E.get('card~2834')]
 
 
-def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2830'), 'keep': False}
+    return {'card': E.get('card~2834'), 'keep': False}
 
 
-def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4419(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4736(ctx, E=None):  # 
-    return MEMO(ctx, (4736, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4747(ctx, E=None):  # 
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4422,), lambda: CALL(ctx, 'sorted', None, [v_c_2649 for v_c_2649 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2649, 'deck', None) == 'project')]))
+def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    return MEMO(ctx, (4433,), lambda: CALL(ctx, 'sorted', None, [v_c_2649 for v_c_2649 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2649, 'deck', None) == 'project')]))
 
 
-def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     return ctx.state.get('deck')
 
 
-def x_4736(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4736, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     return IDS(ctx, 'resources')
 
 
-def x_4429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2653'), 0)
 
 
-def x_4736(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4736, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'corporations', E.get('c~2654'), 'beginner', None) == True)
 
 
-def x_4435(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4436(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return [E.get('c~2655')]
 
 
-def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
     return GET(ctx, 'corporations', E.get('c~2655'), 'megacredits', 0)
 
 
-def x_4439(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2657'), 0)
 
 
-def x_4442(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[9], E.get('c~2655'))
 
 
-def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return ctx.state.get('first_player')
 
 
-def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     return CALL(ctx, 'random', None, len(ctx.state['players']))
 
 
-def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return ctx.state.get('first_player')
 
 
-def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
 
 
-def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~2658'), 'scope', None) == 'game')
 
 
-def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~2658'), 0)
 
 
-def x_4452(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'), 0)
 
 
-def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return (bool((E.get('t~2658') == 'tr')) and bool((num(E.get('n~2659')) > num(0))))
 
 
-def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4457(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
+def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4458(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4458, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_4471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4472, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2666') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2667') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2668'), E.get('t_v~2669')), E.get('h_v~2670')) == 0)
 
 
-def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2665')))
 
 
-def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2668')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2669')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2670'))))) >= num(E.get('price~2665')))
 
 
-def x_4486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - num(1)), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > num(0)) else 0))
 
 
-def x_4487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - num(1)), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > num(0)) else 0))
 
 
-def x_4488(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - num(1)), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > num(0)) else 0))
 
 
-def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2671')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('t~2672')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('h~2673')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665'))))))))
 
 
-def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])
 
 
-def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])}, ({'steel': E.get('s~2671')} if (num(E.get('s_v~2668')) > num(0)) else K[5])), ({'titanium': E.get('t~2672')} if (num(E.get('t_v~2669')) > num(0)) else K[5])), ({'heat': E.get('h~2673')} if (num(E.get('h_v~2670')) > num(0)) else K[5]))
 
 
-def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return [E.get('card~2663')]
 
 
-def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~2663'), 'keep': True}
 
 
-def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return [E.get('card~2663')]
 
 
-def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~2663'), 'keep': False}
 
 
-def x_4506(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4508(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
+def x_4519(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
     return (num(ctx.state['round']) > num(1))
 
 
-def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
-def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4512, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     if E is None:
         E = ctx.env()
     return (not IN(E.get('you'), ctx.state.get('passed')))
 
 
-def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     if E is None:
         E = ctx.env()
     return (not PL(ctx, E.get('you')).get('first_action_taken'))
 
 
-def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('first_action_taken')
 
 
-def x_4518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'any', None, [(FLD(ctx, K[10], v_c_2676) != None) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-def x_4519(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[10], E.get('c~2677'))
 
 
-def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
     return (num(E.get('done~2675')) < num(2))
 
 
-def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[11], E.get('card~2679'))
 
 
-def x_4531(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'card_cost', {'card': E.get('card~2680')}, GET(ctx, 'cards', E.get('card~2680'), 'cost', 0), 0)
 
 
-def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2680')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2680'), 'tags', [])))) else 0), None)
 
 
-def x_4533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2680')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2680'), 'tags', [])))) else 0), None)
 
 
-def x_4534(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2682') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2683') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2684'), E.get('t_v~2685')), E.get('h_v~2686')) == 0)
 
 
-def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2681')))
 
 
-def x_4539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4541(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2684')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2685')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2686'))))) >= num(E.get('price~2681')))
 
 
-def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - num(1)), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > num(0)) else 0))
 
 
-def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - num(1)), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > num(0)) else 0))
 
 
-def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - num(1)), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > num(0)) else 0))
 
 
-def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2687')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('t~2688')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('h~2689')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681'))))))))
 
 
-def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])
 
 
-def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])}, ({'steel': E.get('s~2687')} if (num(E.get('s_v~2684')) > num(0)) else K[5])), ({'titanium': E.get('t~2688')} if (num(E.get('t_v~2685')) > num(0)) else K[5])), ({'heat': E.get('h~2689')} if (num(E.get('h_v~2686')) > num(0)) else K[5]))
 
 
-def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
     return [E.get('card~2679')]
 
 
-def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4571(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~2679'), 'resource', None) != None)
 
 
-def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'), 0)
 
 
-def x_4564(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[12], E.get('card~2679'))
 
 
-def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'cards', E.get('card~2679'), 'type', None) == 'event')
 
 
-def x_4566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('events')
 
 
-def x_4567(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return [E.get('card~2679')]
 
 
-def x_4568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return [E.get('card~2679')]
 
 
-def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return GET(ctx, 'cards', E.get('card~2679'), 'tags', [])
 
 
-def x_4573(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return GET(ctx, 'cards', E.get('card~2679'), 'cost', 0)
 
 
-def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     return ctx.state.get('turn_actions')
 
 
-def x_4578(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'play', 'card': E.get('card~2678')}
 
 
-def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_4581(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~2691'))
 
 
-def x_4582(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2691'), 'paid_in', None) == 'megacredits')
 
 
-def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, GET(ctx, 'actions', E.get('a~2691'), 'price', 0), 0)
 
 
-def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2694') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4588(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2695') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2696'), E.get('t_v~2697')), E.get('h_v~2698')) == 0)
 
 
-def x_4591(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2693')))
 
 
-def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2696')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2697')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2698'))))) >= num(E.get('price~2693')))
 
 
-def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - num(1)), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > num(0)) else 0))
 
 
-def x_4596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - num(1)), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > num(0)) else 0))
 
 
-def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - num(1)), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > num(0)) else 0))
 
 
-def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2699')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('t~2700')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('h~2701')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693'))))))))
 
 
-def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])
 
 
-def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])}, ({'steel': E.get('s~2699')} if (num(E.get('s_v~2696')) > num(0)) else K[5])), ({'titanium': E.get('t~2700')} if (num(E.get('t_v~2697')) > num(0)) else K[5])), ({'heat': E.get('h~2701')} if (num(E.get('h_v~2698')) > num(0)) else K[5]))
 
 
-def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, GET(ctx, 'actions', E.get('a~2691'), 'price', 0), 0)
 
 
-def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2691'), 'paid_in', None)
 
 
-def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2703'), 0)) >= num(E.get('n~2702')))
 
 
-def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2703'), 0)
 
 
-def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[14], E.get('a~2691'))
 
 
-def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2691'), 'group', None) == 'standard_project')
 
 
-def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2691'), 'price', 0)
 
 
-def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     return ctx.state.get('turn_actions')
 
 
-def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'project', 'id': E.get('a~2690')}
 
 
-def x_4624(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~2705'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[15], E.get('m~2705'))))
 
 
-def x_4631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2708') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2709') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2710'), E.get('t_v~2711')), E.get('h_v~2712')) == 0)
 
 
-def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2707')))
 
 
-def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4638(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2710')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2711')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2712'))))) >= num(E.get('price~2707')))
 
 
-def x_4639(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - num(1)), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > num(0)) else 0))
 
 
-def x_4640(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - num(1)), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > num(0)) else 0))
 
 
-def x_4641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - num(1)), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > num(0)) else 0))
 
 
-def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2713')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('t~2714')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('h~2715')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707'))))))))
 
 
-def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])
 
 
-def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])}, ({'steel': E.get('s~2713')} if (num(E.get('s_v~2710')) > num(0)) else K[5])), ({'titanium': E.get('t~2714')} if (num(E.get('t_v~2711')) > num(0)) else K[5])), ({'heat': E.get('h~2715')} if (num(E.get('h_v~2712')) > num(0)) else K[5]))
 
 
-def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('milestones'), E.get('m~2705'), None)
 
 
-def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     return ctx.state.get('turn_actions')
 
 
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'milestone', 'id': E.get('m~2704')}
 
 
-def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4662, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[16])))) and bool((not IN(E.get('a~2717'), [KEY(v_f_2718, 'id', None) for v_f_2718 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[16])))) and bool((not IN(E.get('a~2717'), [KEY(v_f_2718, 'id', None) for v_f_2718 in items_of(ctx.state.get('awards'))])))))
 
 
-def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
     return KEY(K[16], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
 
 
-def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2721') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2722') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2723'), E.get('t_v~2724')), E.get('h_v~2725')) == 0)
 
 
-def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2720')))
 
 
-def x_4672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2723')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2724')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2725'))))) >= num(E.get('price~2720')))
 
 
-def x_4675(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - num(1)), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > num(0)) else 0))
 
 
-def x_4676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - num(1)), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > num(0)) else 0))
 
 
-def x_4677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - num(1)), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > num(0)) else 0))
 
 
-def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2726')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('t~2727')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('h~2728')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720'))))))))
 
 
-def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])
 
 
-def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])}, ({'steel': E.get('s~2726')} if (num(E.get('s_v~2723')) > num(0)) else K[5])), ({'titanium': E.get('t~2727')} if (num(E.get('t_v~2724')) > num(0)) else K[5])), ({'heat': E.get('h~2728')} if (num(E.get('h_v~2725')) > num(0)) else K[5]))
 
 
-def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     return ctx.state.get('awards')
 
 
-def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
     return [{'id': E.get('a~2717'), 'by': E.get('you')}]
 
 
-def x_4693(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     return ctx.state.get('turn_actions')
 
 
-def x_4695(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'award', 'id': E.get('a~2716')}
 
 
-def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tableau')
 
 
-def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('card~2729')))) - num(1)))
 
 
-def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
     return (not IN(E.get('card~2732'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return [E.get('card~2732')]
 
 
-def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('card~2732')), E.get('k~2731'), None), 'cost', None)
 
 
-def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return KEY(KEY(FLD(ctx, K[17], E.get('card~2732')), E.get('k~2731'), None), 'effect', None)
 
 
-def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     return ctx.state.get('turn_actions')
 
 
-def x_4710(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'card_action', 'card': E.get('card~2729'), 'index': E.get('k~2730')}
 
 
-def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[18], E.get('c~2733')))) - num(1)))
 
 
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
     return (not IN(E.get('c~2736'), PL(ctx, E.get('you')).get('used')))
 
 
-def x_4716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4717(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
     return [E.get('c~2736')]
 
 
-def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return KEY(KEY(FLD(ctx, K[18], E.get('c~2736')), E.get('k~2735'), None), 'cost', None)
 
 
-def x_4720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return KEY(KEY(FLD(ctx, K[18], E.get('c~2736')), E.get('k~2735'), None), 'effect', None)
 
 
-def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     return ctx.state.get('turn_actions')
 
 
-def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'card_action', 'card': E.get('c~2733'), 'index': E.get('k~2734')}
 
 
-def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     if E is None:
         E = ctx.env()
     return (E.get('done~2675') == 0)
 
 
-def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     return ctx.state.get('passed')
 
 
-def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     if E is None:
         E = ctx.env()
     return [E.get('you')]
 
 
-def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     if E is None:
         E = ctx.env()
     return (num(E.get('done~2675')) > num(0))
 
 
-def x_4736(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4736, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~2738'), 0)
 
 
-def x_4740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2737'), 0)
 
 
-def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2737'), 0)
 
 
-def x_4745(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def x_4756(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2740'), 0)
 
 
-def x_4747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return (num(E.get('n~2739')) * num(E.get('k~2741')))
 
 
-def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     return IDS(ctx, 'resources')
 
 
-def x_4749(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2742'), 0)
 
 
-def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2742'), 0)
 
 
-def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('used')
 
 
-def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('tr_raised')
 
 
-def x_4755(ctx, E=None):  # 
-    return MEMO(ctx, (4755, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2743, 0)) >= num(GET(ctx, 'parameters', v_p_2743, 'max', 0))) for v_p_2743 in items_of(IDS(ctx, 'parameters'))]))
+def x_4766(ctx, E=None):  # 
+    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2743, 0)) >= num(GET(ctx, 'parameters', v_p_2743, 'max', 0))) for v_p_2743 in items_of(IDS(ctx, 'parameters'))]))
 
 
-def x_4756(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (4756, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
 
 
-def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     return IDS(ctx, 'actions')
 
 
-def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     if E is None:
         E = ctx.env()
     return (bool((GET(ctx, 'actions', E.get('a~2746'), 'group', None) == 'conversion')) and bool((E.get('a~2746') == 'plants_to_greenery')))
 
 
-def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~2747'))
 
 
-def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4774(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2747'), 'paid_in', None) == 'megacredits')
 
 
-def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, GET(ctx, 'actions', E.get('a~2747'), 'price', 0), 0)
 
 
-def x_4768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2750') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2751') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2752'), E.get('t_v~2753')), E.get('h_v~2754')) == 0)
 
 
-def x_4772(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2749')))
 
 
-def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2752')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2753')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2754'))))) >= num(E.get('price~2749')))
 
 
-def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - num(1)), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > num(0)) else 0))
 
 
-def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - num(1)), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > num(0)) else 0))
 
 
-def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - num(1)), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > num(0)) else 0))
 
 
-def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2755')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('t~2756')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('h~2757')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749'))))))))
 
 
-def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])
 
 
-def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])}, ({'steel': E.get('s~2755')} if (num(E.get('s_v~2752')) > num(0)) else K[5])), ({'titanium': E.get('t~2756')} if (num(E.get('t_v~2753')) > num(0)) else K[5])), ({'heat': E.get('h~2757')} if (num(E.get('h_v~2754')) > num(0)) else K[5]))
 
 
-def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, GET(ctx, 'actions', E.get('a~2747'), 'price', 0), 0)
 
 
-def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2747'), 'paid_in', None)
 
 
-def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2759'), 0)) >= num(E.get('n~2758')))
 
 
-def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2759'), 0)
 
 
-def x_4795(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[14], E.get('a~2747'))
 
 
-def x_4796(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'actions', E.get('a~2747'), 'group', None) == 'standard_project')
 
 
-def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return GET(ctx, 'actions', E.get('a~2747'), 'price', 0)
 
 
-def x_4800(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     if E is None:
         E = ctx.env()
     return {'act': 'project', 'id': E.get('a~2746')}
 
 
-def x_4804(ctx, E=None):  # 
+def x_4815(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
 
 
-def x_4805(ctx, E=None):  # 
+def x_4816(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4805, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2760, None) == E.get('you'))]))))
+    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2760, None) == E.get('you'))]))))
 
 
-def x_4806(ctx, E=None):  # 
+def x_4817(ctx, E=None):  # 
     return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[19], KEY(v_f_2761, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[19], KEY(v_f_2761, 'id', None))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[19], KEY(v_f_2761, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[19], KEY(v_f_2761, 'id', None))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[19], KEY(v_f_2761, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[19], KEY(v_f_2761, 'id', None))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[19], KEY(v_f_2761, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[19], KEY(v_f_2761, 'id', None))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
 
 
-def x_4807(ctx, E=None):  # 
+def x_4818(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4807, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'owner', None) == E.get('you'))))]))
 
 
-def x_4808(ctx, E=None):  # 
+def x_4819(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4808, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2768 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2768 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'owner', None) == E.get('you'))))]))
 
 
-def x_4809(ctx, E=None):  # 
+def x_4820(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'sum', None, [FLD(ctx, K[20], v_c_2770) for v_c_2770 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
 
 
-def x_4810(ctx, E=None):  # 
-    return ((K[21] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2771, 0)) >= num(GET(ctx, 'parameters', v_p_2771, 'max', 0))) for v_p_2771 in items_of(IDS(ctx, 'parameters'))]) else K[22]) if (len(ctx.state['players']) == 1) else CORE(ctx, 'leaders'))
+def x_4821(ctx, E=None):  # 
+    return ((K[21] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2771, 0)) >= num(GET(ctx, 'parameters', v_p_2771, 'max', 0))) for v_p_2771 in items_of(IDS(ctx, 'parameters'))]) else K[22]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if (KEY(PL(ctx, v_p_2772).get('stock'), 'megacredits', 0) == CALL(ctx, 'max', None, [KEY(PL(ctx, v_q_2773).get('stock'), 'megacredits', 0) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
-def x_4811(ctx, E=None):  # 
+def x_4822(ctx, E=None):  # 
     return ctx.state.get('turn_actions')
 
 
-def x_4812(ctx, E=None):  # 
-    return MEMO(ctx, (4812, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2773, 0)) >= num(GET(ctx, 'parameters', v_p_2773, 'max', 0))) for v_p_2773 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+def x_4823(ctx, E=None):  # 
+    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2775, 0)) >= num(GET(ctx, 'parameters', v_p_2775, 'max', 0))) for v_p_2775 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -14982,43 +15016,43 @@ def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if E is None:
         E = ctx.env()
-    return AR('+', E.get('costs~2774'), K[7])
+    return AR('+', E.get('costs~2776'), K[7])
 
 
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2780: (lambda v_near_2783: (v_near_2783 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2783)) > num(0)))) else v_open_2780))([v_s_2781 for v_s_2781 in items_of(v_open_2780) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2782, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2782, {}), 'owner', None) == E.get('you')))) for v_x_2782 in items_of(ADJ(ctx, 'spaces', v_s_2781))])))]))([v_s_2777 for v_s_2777 in items_of([v_x_2776 for v_x_2776 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2776, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2777, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2777, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2777, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2777, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2777, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2777, None) == E.get('you'))))) and bool((bool(IN(v_s_2777, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2778, ctx.state.get('board'))) and bool((not IN(v_x_2778, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2778, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2778, {}), 'tile', None) == v_u_2779)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2778, {}), 'tile', None), 'counts_as', None) == v_u_2779))))) for v_u_2779 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2778 in items_of(ADJ(ctx, 'spaces', v_s_2777))]))))))]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2785)) > num(0)))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2784') if (E.get('k~2775') == 0) else CALL(ctx, 'reversed', None, E.get('free~2784')))
+    return (E.get('free~2786') if (E.get('k~2777') == 0) else CALL(ctx, 'reversed', None, E.get('free~2786')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~2785'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('order~2787'))) > num(0))
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~2785'), AR('%', (num(AR('+', KEY(E.get('costs~2774'), (num(2) * num(E.get('k~2775'))), None), CALL(ctx, 'count', None, E.get('order~2785')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2785'))), None)
+    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (num(2) * num(E.get('k~2777'))), None), CALL(ctx, 'count', None, E.get('order~2787')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2787'))), None)
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2788'), {})
+    return KEY(ctx.state.get('board'), E.get('s~2790'), {})
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2787'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2787'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2789'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -15034,61 +15068,61 @@ def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2787'))
+    return FLD(ctx, K[1], E.get('t~2789'))
 
 
 def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2788'))
+    return FLD(ctx, K[2], E.get('s~2790'))
 
 
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2788'))
+    return ADJ(ctx, 'spaces', E.get('s~2790'))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2789'), ctx.state.get('board'))
+    return IN(E.get('x~2791'), ctx.state.get('board'))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2789'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2791'), {}), 'tile', None))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2786'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2790 for v_x_2790 in items_of(ADJ(ctx, 'spaces', E.get('at~2786'))) if IN(v_x_2790, (lambda v_open_2795: (lambda v_near_2798: (v_near_2798 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2798)) > num(0)))) else v_open_2795))([v_s_2796 for v_s_2796 in items_of(v_open_2795) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2797, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2797, {}), 'owner', None) == E.get('you')))) for v_x_2797 in items_of(ADJ(ctx, 'spaces', v_s_2796))])))]))([v_s_2792 for v_s_2792 in items_of([v_x_2791 for v_x_2791 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2791, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2792, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2792, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2792, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2792, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2792, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2792, None) == E.get('you'))))) and bool((bool(IN(v_s_2792, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2793, ctx.state.get('board'))) and bool((not IN(v_x_2793, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2793, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2793, {}), 'tile', None) == v_u_2794)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2793, {}), 'tile', None), 'counts_as', None) == v_u_2794))))) for v_u_2794 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2793 in items_of(ADJ(ctx, 'spaces', v_s_2792))]))))))]))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2800)) > num(0)))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~2799'))) > num(0))
+    return (num(CALL(ctx, 'count', None, E.get('ring~2801'))) > num(0))
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~2799'), AR('%', (num(AR('+', KEY(E.get('costs~2774'), AR('+', (num(2) * num(E.get('k~2775'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2799')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2799'))), None)
+    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (num(2) * num(E.get('k~2777'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2801')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2801'))), None)
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2801'), {})
+    return KEY(ctx.state.get('board'), E.get('s~2803'), {})
 
 
 def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2800'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2800'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2802'), 'owned', False) else None), 'card': E.get('this')}
 
 
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
@@ -15104,31 +15138,31 @@ def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2800'))
+    return FLD(ctx, K[1], E.get('t~2802'))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2801'))
+    return FLD(ctx, K[2], E.get('s~2803'))
 
 
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2801'))
+    return ADJ(ctx, 'spaces', E.get('s~2803'))
 
 
 def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2802'), ctx.state.get('board'))
+    return IN(E.get('x~2804'), ctx.state.get('board'))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2802'), {}), 'tile', None))
+    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2804'), {}), 'tile', None))
 
 
 def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -15144,558 +15178,592 @@ def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2803'))
+    return FLD(ctx, K[8], E.get('c~2805'))
 
 
-def x_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~2806'), 'scope', None) == 'game')
+
+
+def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return KEY(ctx.state.get('game_tracks'), E.get('t~2806'), 0)
+
+
+def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'), 0)
+
+
+def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > num(0))))
+
+
+def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('tr_raised')
+
+
+def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
+    return (num(ctx.state['round']) > num(1))
+
+
+def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4286,), lambda: CALL(ctx, 'sorted', None, [v_c_2804 for v_c_2804 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2804, 'beginner', None) != True)]))
+def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4297,), lambda: CALL(ctx, 'sorted', None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
 
 
-def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4288(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:54
+def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
     return list(range(len(ctx.state['players'])))
 
 
-def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
 
 
-def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return ctx.state.get('corp_deck')
 
 
-def x_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
 
 
-def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corporation')
 
 
-def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2806')]
+    return [E.get('c~2810')]
 
 
-def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~2806'), 'megacredits', 0)
+    return GET(ctx, 'corporations', E.get('c~2810'), 'megacredits', 0)
 
 
-def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2808'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2812'), 0)
 
 
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~2806'))
+    return FLD(ctx, K[9], E.get('c~2810'))
 
 
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~2805')}
+    return {'corporation': E.get('corporation_card~2809')}
 
 
-def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('corp_offer')
 
 
-def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
 
 
-def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
 
 
-def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('discard')
 
 
-def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     return ctx.state.get('deck')
 
 
-def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
 
 
-def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return ctx.state.get('deck')
 
 
-def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
 
 
-def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2813') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
 
 
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2814') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
 
 
-def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
 
 
-def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2815'), E.get('t_v~2816')), E.get('h_v~2817')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2819'), E.get('t_v~2820')), E.get('h_v~2821')) == 0)
 
 
-def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2812')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2816')))
 
 
-def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
-
-
-def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2815')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2816')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2817'))))) >= num(E.get('price~2812')))
-
-
-def x_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2812'), E.get('s_v~2815'))) - num(1)), E.get('s_v~2815'))]) if (num(E.get('s_v~2815')) > num(0)) else 0))
-
-
-def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2812'), E.get('t_v~2816'))) - num(1)), E.get('t_v~2816'))]) if (num(E.get('t_v~2816')) > num(0)) else 0))
-
-
-def x_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2812'), E.get('h_v~2817'))) - num(1)), E.get('h_v~2817'))]) if (num(E.get('h_v~2817')) > num(0)) else 0))
-
-
-def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2812')) - num((num(E.get('s~2818')) * num(E.get('s_v~2815')))))) - num((num(E.get('t~2819')) * num(E.get('t_v~2816')))))) - num((num(E.get('h~2820')) * num(E.get('h_v~2817')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2818')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2818')) * num(E.get('s_v~2815'))), (num(E.get('t~2819')) * num(E.get('t_v~2816')))), (num(E.get('h~2820')) * num(E.get('h_v~2817'))))) - num(E.get('s_v~2815')))) >= num(E.get('price~2812'))))))) and bool((not (bool((num(E.get('t~2819')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2818')) * num(E.get('s_v~2815'))), (num(E.get('t~2819')) * num(E.get('t_v~2816')))), (num(E.get('h~2820')) * num(E.get('h_v~2817'))))) - num(E.get('t_v~2816')))) >= num(E.get('price~2812'))))))) and bool((not (bool((num(E.get('h~2820')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2818')) * num(E.get('s_v~2815'))), (num(E.get('t~2819')) * num(E.get('t_v~2816')))), (num(E.get('h~2820')) * num(E.get('h_v~2817'))))) - num(E.get('h_v~2817')))) >= num(E.get('price~2812'))))))))
-
-
-def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2812')) - num((num(E.get('s~2818')) * num(E.get('s_v~2815')))))) - num((num(E.get('t~2819')) * num(E.get('t_v~2816')))))) - num((num(E.get('h~2820')) * num(E.get('h_v~2817')))))])
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2819')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2820')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
 
 
-def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
-
-
-def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
-
-
-def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - num(1)), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > num(0)) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2812')) - num((num(E.get('s~2818')) * num(E.get('s_v~2815')))))) - num((num(E.get('t~2819')) * num(E.get('t_v~2816')))))) - num((num(E.get('h~2820')) * num(E.get('h_v~2817')))))])}, ({'steel': E.get('s~2818')} if (num(E.get('s_v~2815')) > num(0)) else K[5])), ({'titanium': E.get('t~2819')} if (num(E.get('t_v~2816')) > num(0)) else K[5])), ({'heat': E.get('h~2820')} if (num(E.get('h_v~2817')) > num(0)) else K[5]))
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - num(1)), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > num(0)) else 0))
 
 
-def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - num(1)), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > num(0)) else 0))
 
 
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return [E.get('card~2810')]
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
 
 
-def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~2810'), 'keep': True}
-
-
-def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    return ctx.state.get('discard')
-
-
-def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2810')]
-
-
-def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~2810'), 'keep': False}
-
-
-def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
-def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4356, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2821), len(ctx.state['players'])) for v_k_2821 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
-
-
-def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
-
-
-def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
-
-
-def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('discard')
-
-
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return ctx.state.get('deck')
-
-
-def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
-
-
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return ctx.state.get('deck')
-
-
-def x_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
-
-
-def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4369, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2822).get('pack'))) > num(0)) for v_p_2822 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4370, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2823), len(ctx.state['players'])) for v_k_2823 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    if E is None:
-        E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
-
-
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
-
-
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2824')]
-
-
-def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
-def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2824')]
-
-
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~2824')}
-
-
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4378, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2825).get('pack') for v_p_2825 in items_of(list(range(len(ctx.state['players']))))])
-
-
-def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
-
-
-def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return list(range(len(ctx.state['players'])))
-
-
-def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('p~2828')).get('pack')
-
-
-def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    if E is None:
-        E = ctx.env()
-    return KEY(E.get('packs~2826'), AR('%', (num(AR('+', E.get('p~2828'), len(ctx.state['players']))) - num(E.get('shift~2827'))), len(ctx.state['players'])), None)
-
-
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4383, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2829), len(ctx.state['players'])) for v_k_2829 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
-
-
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
-
-
-def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('sv~2833') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
-
-
-def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (E.get('tv~2834') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
-
-
-def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
-
-
-def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2835'), E.get('t_v~2836')), E.get('h_v~2837')) == 0)
-
-
-def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2832')))
-
-
-def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
 
 
-def x_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2835')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2836')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2837'))))) >= num(E.get('price~2832')))
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
 
 
-def x_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2832'), E.get('s_v~2835'))) - num(1)), E.get('s_v~2835'))]) if (num(E.get('s_v~2835')) > num(0)) else 0))
-
-
-def x_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2832'), E.get('t_v~2836'))) - num(1)), E.get('t_v~2836'))]) if (num(E.get('t_v~2836')) > num(0)) else 0))
-
-
-def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2832'), E.get('h_v~2837'))) - num(1)), E.get('h_v~2837'))]) if (num(E.get('h_v~2837')) > num(0)) else 0))
-
-
-def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2832')) - num((num(E.get('s~2838')) * num(E.get('s_v~2835')))))) - num((num(E.get('t~2839')) * num(E.get('t_v~2836')))))) - num((num(E.get('h~2840')) * num(E.get('h_v~2837')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2838')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2838')) * num(E.get('s_v~2835'))), (num(E.get('t~2839')) * num(E.get('t_v~2836')))), (num(E.get('h~2840')) * num(E.get('h_v~2837'))))) - num(E.get('s_v~2835')))) >= num(E.get('price~2832'))))))) and bool((not (bool((num(E.get('t~2839')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2838')) * num(E.get('s_v~2835'))), (num(E.get('t~2839')) * num(E.get('t_v~2836')))), (num(E.get('h~2840')) * num(E.get('h_v~2837'))))) - num(E.get('t_v~2836')))) >= num(E.get('price~2832'))))))) and bool((not (bool((num(E.get('h~2840')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2838')) * num(E.get('s_v~2835'))), (num(E.get('t~2839')) * num(E.get('t_v~2836')))), (num(E.get('h~2840')) * num(E.get('h_v~2837'))))) - num(E.get('h_v~2837')))) >= num(E.get('price~2832'))))))))
-
-
-def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
-
-
-def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2832')) - num((num(E.get('s~2838')) * num(E.get('s_v~2835')))))) - num((num(E.get('t~2839')) * num(E.get('t_v~2836')))))) - num((num(E.get('h~2840')) * num(E.get('h_v~2837')))))])
-
-
-def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
 
 
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
 
 
-def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
 
 
-def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2832')) - num((num(E.get('s~2838')) * num(E.get('s_v~2835')))))) - num((num(E.get('t~2839')) * num(E.get('t_v~2836')))))) - num((num(E.get('h~2840')) * num(E.get('h_v~2837')))))])}, ({'steel': E.get('s~2838')} if (num(E.get('s_v~2835')) > num(0)) else K[5])), ({'titanium': E.get('t~2839')} if (num(E.get('t_v~2836')) > num(0)) else K[5])), ({'heat': E.get('h~2840')} if (num(E.get('h_v~2837')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > num(0)) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > num(0)) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > num(0)) else K[5]))
 
 
-def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~2830')]
+    return [E.get('card~2814')]
 
 
-def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2830'), 'keep': True}
+    return {'card': E.get('card~2814'), 'keep': True}
 
 
-def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     return ctx.state.get('discard')
 
 
-def x_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~2830')]
+    return [E.get('card~2814')]
 
 
-def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2830'), 'keep': False}
+    return {'card': E.get('card~2814'), 'keep': False}
 
 
-def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('offer')
 
 
-def x_4419(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:66
+def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+
+
+def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return ctx.state.get('deck')
+
+
+def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+
+
+def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return ctx.state.get('discard')
+
+
+def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+    return ctx.state.get('deck')
+
+
+def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+
+
+def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return ctx.state.get('deck')
+
+
+def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+
+
+def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2826).get('pack'))) > num(0)) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+
+
+def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    if E is None:
+        E = ctx.env()
+    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
+
+
+def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('pack')
+
+
+def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return [E.get('card~2828')]
+
+
+def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return [E.get('card~2828')]
+
+
+def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~2828')}
+
+
+def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2829).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
+
+
+def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    return list(range(len(ctx.state['players'])))
+
+
+def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('p~2832')).get('pack')
+
+
+def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    if E is None:
+        E = ctx.env()
+    return KEY(E.get('packs~2830'), AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None)
+
+
+def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+
+
+def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+
+
+def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+
+
+def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+
+
+def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (AR('+', AR('+', E.get('s_v~2839'), E.get('t_v~2840')), E.get('h_v~2841')) == 0)
+
+
+def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2836')))
+
+
+def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+
+
+def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2839')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2840')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
+
+
+def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - num(1)), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > num(0)) else 0))
+
+
+def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - num(1)), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > num(0)) else 0))
+
+
+def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - num(1)), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > num(0)) else 0))
+
+
+def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
+
+
+def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+
+
+def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+
+
+def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+
+
+def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+
+
+def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+
+
+def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > num(0)) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > num(0)) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > num(0)) else K[5]))
+
+
+def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+    if E is None:
+        E = ctx.env()
+    return [E.get('card~2834')]
+
+
+def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~2834'), 'keep': True}
+
+
+def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    return ctx.state.get('discard')
+
+
+def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    if E is None:
+        E = ctx.env()
+    return [E.get('card~2834')]
+
+
+def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~2834'), 'keep': False}
+
+
+def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('offer')
+
+
+def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
     return (num(ctx.state['round']) > num(1))
 
 
@@ -64477,13 +64545,13 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'costs~2774', K[22], True)
+    ctx.put(E, 'costs~2776', K[22], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3727, E, 'costs~2774', x_4242(ctx, E))
+    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -64493,7 +64561,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2774', K[22], True)
+    ctx.put(E, 'costs~2776', K[22], True)
     return True
 
 
@@ -64532,7 +64600,7 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3724, E, 'costs~2774', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64550,7 +64618,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2774', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
     return True
 
 
@@ -64580,7 +64648,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3727, E, 'costs~2774', x_4242(ctx, E))
+    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
     return True
 
 
@@ -64612,17 +64680,17 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(K[23]))
-    old = E.get('k~2775', MISSING)
+    old = E.get('k~2777', MISSING)
 
     def brk():
-        UNBIND(ctx, 'k~2775', old)
+        UNBIND(ctx, 'k~2777', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2775', item, True)
+            ctx.put(E, 'k~2777', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -64638,11 +64706,11 @@ def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'free~2784', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'order~2785', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -64652,7 +64720,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2784', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
     return True
 
 
@@ -64662,7 +64730,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2785', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
     return True
 
 
@@ -64687,21 +64755,21 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'ring~2799', x_4264(ctx, E), True)
+        ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'at~2786', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2787', 'city', True)
+    ctx.put(E, 't~2789', 'city', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2788', E.get('at~2786'), True)
+    ctx.put(E, 's~2790', E.get('at~2788'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -64711,7 +64779,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2786', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
     return True
 
 
@@ -64721,7 +64789,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2787', 'city', True)
+    ctx.put(E, 't~2789', 'city', True)
     return True
 
 
@@ -64731,7 +64799,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2788', E.get('at~2786'), True)
+    ctx.put(E, 's~2790', E.get('at~2788'), True)
     return True
 
 
@@ -64744,13 +64812,13 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2788'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
         ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2788'))
+    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
     return t_3741(ctx, k, s, E)
 
 
@@ -64760,7 +64828,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2788'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
         ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
     return True
@@ -64772,7 +64840,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2788'))
+    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
     return True
 
 
@@ -64833,17 +64901,17 @@ def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4258(ctx, E)))
-    old = E.get('x~2789', MISSING)
+    old = E.get('x~2791', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2789', old)
+        UNBIND(ctx, 'x~2791', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2789', item, True)
+            ctx.put(E, 'x~2791', item, True)
             if x_4259(ctx, E):
                 return t_3746(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -64873,7 +64941,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2799', x_4264(ctx, E), True)
+    ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
     return True
 
 
@@ -64897,11 +64965,11 @@ def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2800', 'greenery', True)
+    ctx.put(E, 't~2802', 'greenery', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2801', x_4267(ctx, E), True)
+    ctx.put(E, 's~2803', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -64911,7 +64979,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2800', 'greenery', True)
+    ctx.put(E, 't~2802', 'greenery', True)
     return True
 
 
@@ -64921,7 +64989,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2801', x_4267(ctx, E), True)
+    ctx.put(E, 's~2803', x_4267(ctx, E), True)
     return True
 
 
@@ -64934,13 +65002,13 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2801'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
         ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2801'))
+    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
     return t_3756(ctx, k, s, E)
 
 
@@ -64950,7 +65018,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2801'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
         ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
     return True
@@ -64962,7 +65030,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2801'))
+    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
     return True
 
 
@@ -65023,17 +65091,17 @@ def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4275(ctx, E)))
-    old = E.get('x~2802', MISSING)
+    old = E.get('x~2804', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2802', old)
+        UNBIND(ctx, 'x~2804', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2802', item, True)
+            ctx.put(E, 'x~2804', item, True)
             if x_4276(ctx, E):
                 return t_3761(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -65088,17 +65156,17 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4282(ctx, E)))
-    old = E.get('c~2803', MISSING)
+    old = E.get('c~2805', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2803', old)
+        UNBIND(ctx, 'c~2805', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2803', item, True)
+            ctx.put(E, 'c~2805', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -65111,7 +65179,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2803')
+    value = E.get('c~2805')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -65135,7 +65203,7 @@ def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4284(ctx, E), k)
 
 
-def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:51
+def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65144,39 +65212,166 @@ def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3768, ctx.state, 'corp_deck', x_4286(ctx, E))
+    ctx.put(E, 't~2806', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3769)
+    ctx.put(E, 'n~2807', 1, True)
+    if not d_3770(ctx, E):
+        return False
     return True
 
 
-def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3768, ctx.state, 'corp_deck', x_4286(ctx, E))
+    ctx.put(E, 't~2806', 'generation', True)
     return True
 
 
-def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3769)
-    return True
-
-
-def t_3770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:54
+def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4288(ctx, E)))
+    ctx.put(E, 'n~2807', 1, True)
+    return True
+
+
+def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4287(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+        if c is not None:
+            ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+    else:
+        if not d_3772(ctx, E):
+            return False
+    return True
+
+
+def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+    if c is not None:
+        ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+    return True
+
+
+def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    if c is not None:
+        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+    if not d_3774(ctx, E):
+        return False
+    return True
+
+
+def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    if c is not None:
+        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+    return True
+
+
+def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4292(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            ASSIGN(ctx, 3775, c, key, True)
+    return True
+
+
+def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        ASSIGN(ctx, 3775, c, key, True)
+    return True
+
+
+def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3778)
+    return True
+
+
+def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    return True
+
+
+def d_3778(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3778)
+    return True
+
+
+def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4299(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -65188,13 +65383,13 @@ def t_3770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3771(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3780(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:56
+def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65206,14 +65401,14 @@ def t_3771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            ASSIGN(ctx, 3787, c, key, K[22])
+            ASSIGN(ctx, 3796, c, key, K[22])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~2809', 10, True)
-        if not d_3789(ctx, E):
+        ctx.put(E, 'n~2813', 10, True)
+        if not d_3798(ctx, E):
             return False
-        return t_3800(ctx, r2, s, E)
+        return t_3809(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
@@ -65221,15 +65416,15 @@ def t_3771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3826, c, key, K[22])
+            ASSIGN(ctx, 3835, c, key, K[22])
         return k()
 
-    if not d_3772(ctx, E):
+    if not d_3781(ctx, E):
         return False
-    return t_3777(ctx, r1, s, E)
+    return t_3786(ctx, r1, s, E)
 
 
-def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65238,24 +65433,24 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     left = num(2)
     while left > 0:
         left -= 1
-        if not d_3773(ctx, E):
+        if not d_3782(ctx, E):
             return False
     return True
 
 
-def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4290(ctx, E):
-        if not d_3774(ctx, E):
+    if x_4301(ctx, E):
+        if not d_3783(ctx, E):
             return False
     return True
 
 
-def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65266,15 +65461,15 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, x_4292(ctx, E))
+        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3776, ctx.state, 'corp_deck', x_4294(ctx, E))
+    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
     return True
 
 
-def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65282,28 +65477,28 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, x_4292(ctx, E))
+        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
     return True
 
 
-def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3776, ctx.state, 'corp_deck', x_4294(ctx, E))
+    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
     return True
 
 
-def t_3777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3777, None, [], k)
+    return CHOOSE(ctx, 3786, None, [], k)
 
 
-def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65312,21 +65507,21 @@ def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~2806', E.get('corporation_card~2805'), True)
-    return t_3780(ctx, k, s, E)
+    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    return t_3789(ctx, k, s, E)
 
 
-def d_3779(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2806', E.get('corporation_card~2805'), True)
+    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
     return True
 
 
-def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65337,25 +65532,25 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3781, c, key, x_4298(ctx, E))
+        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2807', x_4299(ctx, E), True)
+    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2808', 'megacredits', True)
+    ctx.put(E, 'r~2812', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3784, PL(ctx, E.get('you')).get('stock'), E.get('r~2808'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, E.get('n~2807'))
-    return t_3785(ctx, k, s, E)
+        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+    return t_3794(ctx, k, s, E)
 
 
-def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65363,49 +65558,49 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3781, c, key, x_4298(ctx, E))
+        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
     return True
 
 
-def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2807', x_4299(ctx, E), True)
+    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
     return True
 
 
-def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2808', 'megacredits', True)
+    ctx.put(E, 'r~2812', 'megacredits', True)
     return True
 
 
-def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3784, PL(ctx, E.get('you')).get('stock'), E.get('r~2808'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, E.get('n~2807'))
+        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
     return True
 
 
-def t_3785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2806')
+    value = E.get('c~2810')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -65417,19 +65612,19 @@ def t_3785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_3786(ctx, after, None if s is None else brk, E)
+    return t_3795(ctx, after, None if s is None else brk, E)
 
 
-def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4304(ctx, E), k)
+    return DO(ctx, x_4315(ctx, E), k)
 
 
-def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65437,60 +65632,60 @@ def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3787, c, key, K[22])
+        ASSIGN(ctx, 3796, c, key, K[22])
     return True
 
 
-def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
+def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2809', 10, True)
+    ctx.put(E, 'n~2813', 10, True)
     return True
 
 
-def d_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2809'))
+    left = num(E.get('n~2813'))
     while left > 0:
         left -= 1
-        if not d_3790(ctx, E):
+        if not d_3799(ctx, E):
             return False
     return True
 
 
-def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3791(ctx, E):
+    if not d_3800(ctx, E):
         return False
-    if not d_3796(ctx, E):
+    if not d_3805(ctx, E):
         return False
     return True
 
 
-def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4310(ctx, E):
-        if not d_3792(ctx, E):
+    if x_4321(ctx, E):
+        if not d_3801(ctx, E):
             return False
     return True
 
 
-def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65499,57 +65694,57 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3793, ctx.state, 'deck', x_4312(ctx, E))
+    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3794, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3803, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3795)
+    STMT(ctx, 3804)
     return True
 
 
-def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3793, ctx.state, 'deck', x_4312(ctx, E))
+    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
     return True
 
 
-def d_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3794, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3803, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3804(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3795)
+    STMT(ctx, 3804)
     return True
 
 
-def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4316(ctx, E):
-        if not d_3797(ctx, E):
+    if x_4327(ctx, E):
+        if not d_3806(ctx, E):
             return False
     return True
 
 
-def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65560,15 +65755,15 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3798, c, key, x_4318(ctx, E))
+        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3799, ctx.state, 'deck', x_4320(ctx, E))
+    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
     return True
 
 
-def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65576,52 +65771,52 @@ def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3798, c, key, x_4318(ctx, E))
+        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
     return True
 
 
-def d_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3799, ctx.state, 'deck', x_4320(ctx, E))
+    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
     return True
 
 
-def t_3800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4321(ctx, E)))
-    old = E.get('card~2810', MISSING)
+    items = list(items_of(x_4332(ctx, E)))
+    old = E.get('card~2814', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2810', old)
+        UNBIND(ctx, 'card~2814', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2810', item, True)
-            return t_3801(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'card~2814', item, True)
+            return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3801, None, [], k)
+    return CHOOSE(ctx, 3810, None, [], k)
 
 
-def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65633,27 +65828,27 @@ def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3824, c, key, x_4349(ctx, E))
+            ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2811', 3, True)
-    return t_3804(ctx, r1, s, E)
+    ctx.put(E, 'n~2815', 3, True)
+    return t_3813(ctx, r1, s, E)
 
 
-def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2811', 3, True)
+    ctx.put(E, 'n~2815', 3, True)
     return True
 
 
-def t_3804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65662,49 +65857,49 @@ def t_3804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2812', E.get('n~2811'), True)
+    ctx.put(E, 'price~2816', E.get('n~2815'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2813', 0, True)
+    ctx.put(E, 'sv~2817', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2814', 0, True)
-    return t_3808(ctx, k, s, E)
+    ctx.put(E, 'tv~2818', 0, True)
+    return t_3817(ctx, k, s, E)
 
 
-def d_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2812', E.get('n~2811'), True)
+    ctx.put(E, 'price~2816', E.get('n~2815'), True)
     return True
 
 
-def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2813', 0, True)
+    ctx.put(E, 'sv~2817', 0, True)
     return True
 
 
-def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2814', 0, True)
+    ctx.put(E, 'tv~2818', 0, True)
     return True
 
 
-def t_3808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65713,60 +65908,60 @@ def t_3808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2815', x_4326(ctx, E), True)
+    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2816', x_4327(ctx, E), True)
+    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2817', x_4328(ctx, E), True)
-    return t_3812(ctx, k, s, E)
+    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    return t_3821(ctx, k, s, E)
 
 
-def d_3809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2815', x_4326(ctx, E), True)
+    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
     return True
 
 
-def d_3810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2816', x_4327(ctx, E), True)
+    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
     return True
 
 
-def d_3811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2817', x_4328(ctx, E), True)
+    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
     return True
 
 
-def t_3812(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4329(ctx, E):
-        return d_3813(ctx, E) and k()
-    return t_3816(ctx, k, s, E)
+    if x_4340(ctx, E):
+        return d_3822(ctx, E) and k()
+    return t_3825(ctx, k, s, E)
 
 
-def d_3813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65775,41 +65970,41 @@ def d_3813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4330(ctx, E):
+    if not x_4341(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3815, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3815, c, key, E.get('price~2812'))
+        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
     return True
 
 
-def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4330(ctx, E):
+    if not x_4341(ctx, E):
         return False
     return True
 
 
-def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3815, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3815, c, key, E.get('price~2812'))
+        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
     return True
 
 
-def t_3816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65818,111 +66013,111 @@ def t_3816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4333(ctx, E):
+    if not x_4344(ctx, E):
         return False
-    return t_3818(ctx, k, s, E)
+    return t_3827(ctx, k, s, E)
 
 
-def d_3817(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4333(ctx, E):
+    if not x_4344(ctx, E):
         return False
     return True
 
 
-def t_3818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3818, None, [], k)
+    return CHOOSE(ctx, 3827, None, [], k)
 
 
-def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3820, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3820, c, key, x_4339(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3821, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3821, c, key, E.get('s~2818'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3822, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3822, c, key, E.get('t~2819'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3823, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3823, c, key, E.get('h~2820'))
-    return True
-
-
-def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3820, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3820, c, key, x_4339(ctx, E))
+        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
     return True
 
 
-def d_3821(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3821, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3821, c, key, E.get('s~2818'))
+        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
     return True
 
 
-def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3822, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3822, c, key, E.get('t~2819'))
+        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
     return True
 
 
-def d_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3823, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3823, c, key, E.get('h~2820'))
+        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
     return True
 
 
-def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+    return True
+
+
+def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65930,21 +66125,21 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, x_4349(ctx, E))
+        ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
     return True
 
 
-def d_3825(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3825, ctx.state, 'discard', x_4352(ctx, E))
+    ASSIGN(ctx, 3834, ctx.state, 'discard', x_4363(ctx, E))
     return True
 
 
-def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65952,41 +66147,41 @@ def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3826, c, key, K[22])
+        ASSIGN(ctx, 3835, c, key, K[22])
     return True
 
 
-def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:69
+def t_3836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3851(ctx, k, s, E)
+        return t_3860(ctx, k, s, E)
 
-    if not d_3828(ctx, E):
+    if not d_3837(ctx, E):
         return False
-    return t_3840(ctx, r1, s, E)
+    return t_3849(ctx, r1, s, E)
 
 
-def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4356(ctx, E)))
+    items = list(items_of(x_4367(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_3829(ctx, E):
+        if not d_3838(ctx, E):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65995,37 +66190,37 @@ def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     left = num(4)
     while left > 0:
         left -= 1
-        if not d_3830(ctx, E):
+        if not d_3839(ctx, E):
             return False
     return True
 
 
-def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3831(ctx, E):
+    if not d_3840(ctx, E):
         return False
-    if not d_3836(ctx, E):
+    if not d_3845(ctx, E):
         return False
     return True
 
 
-def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4358(ctx, E):
-        if not d_3832(ctx, E):
+    if x_4369(ctx, E):
+        if not d_3841(ctx, E):
             return False
     return True
 
 
-def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66034,57 +66229,57 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3833, ctx.state, 'deck', x_4360(ctx, E))
+    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3834, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3843, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3835)
+    STMT(ctx, 3844)
     return True
 
 
-def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3833, ctx.state, 'deck', x_4360(ctx, E))
+    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
     return True
 
 
-def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3834, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3843, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3835)
+    STMT(ctx, 3844)
     return True
 
 
-def d_3836(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4364(ctx, E):
-        if not d_3837(ctx, E):
+    if x_4375(ctx, E):
+        if not d_3846(ctx, E):
             return False
     return True
 
 
-def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66095,15 +66290,15 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3838, c, key, x_4366(ctx, E))
+        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3839, ctx.state, 'deck', x_4368(ctx, E))
+    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
     return True
 
 
-def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66111,35 +66306,35 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3838, c, key, x_4366(ctx, E))
+        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
     return True
 
 
-def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3839, ctx.state, 'deck', x_4368(ctx, E))
+    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
     return True
 
 
-def t_3840(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4369(ctx, E):
-            return t_3841(ctx, nxt, k, E)
+        if x_4380(ctx, E):
+            return t_3850(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66149,25 +66344,25 @@ def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~2826', x_4378(ctx, E), True)
+        ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~2827', x_4379(ctx, E), True)
-        if not d_3849(ctx, E):
+        ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+        if not d_3858(ctx, E):
             return False
         return k()
 
-    return t_3842(ctx, r1, s, E)
+    return t_3851(ctx, r1, s, E)
 
 
-def t_3842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4370(ctx, E)))
+    items = list(items_of(x_4381(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -66179,21 +66374,21 @@ def t_3842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            if x_4371(ctx, E):
-                return t_3843(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4382(ctx, E):
+                return t_3852(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3843(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3843, None, [], k)
+    return CHOOSE(ctx, 3852, None, [], k)
 
 
-def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66204,17 +66399,17 @@ def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3845, c, key, x_4374(ctx, E))
+        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3846, c, key, x_4376(ctx, E))
+        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
     return True
 
 
-def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66222,11 +66417,11 @@ def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3845, c, key, x_4374(ctx, E))
+        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
     return True
 
 
-def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66234,69 +66429,69 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3846, c, key, x_4376(ctx, E))
+        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
     return True
 
 
-def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2826', x_4378(ctx, E), True)
+    ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
     return True
 
 
-def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2827', x_4379(ctx, E), True)
+    ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
     return True
 
 
-def d_3849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4380(ctx, E)))
-    old = E.get('p~2828', MISSING)
+    items = list(items_of(x_4391(ctx, E)))
+    old = E.get('p~2832', MISSING)
     for item in items:
-        ctx.put(E, 'p~2828', item, True)
+        ctx.put(E, 'p~2832', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~2828')), 'pack'
+        c, key = SEAT(ctx, E.get('p~2832')), 'pack'
         if c is not None:
-            ASSIGN(ctx, 3850, c, key, x_4382(ctx, E))
-    UNBIND(ctx, 'p~2828', old)
+            ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
+    UNBIND(ctx, 'p~2832', old)
     return True
 
 
-def d_3850(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~2828')), 'pack'
+    c, key = SEAT(ctx, E.get('p~2832')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3850, c, key, x_4382(ctx, E))
+        ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
     return True
 
 
-def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4383(ctx, E)))
+    items = list(items_of(x_4394(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -66308,13 +66503,13 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3852(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3861(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66326,44 +66521,44 @@ def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3879, c, key, K[22])
+            ASSIGN(ctx, 3888, c, key, K[22])
         return k()
 
-    return t_3853(ctx, r1, s, E)
+    return t_3862(ctx, r1, s, E)
 
 
-def t_3853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4384(ctx, E)))
-    old = E.get('card~2830', MISSING)
+    items = list(items_of(x_4395(ctx, E)))
+    old = E.get('card~2834', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2830', old)
+        UNBIND(ctx, 'card~2834', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2830', item, True)
-            return t_3854(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'card~2834', item, True)
+            return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3854, None, [], k)
+    return CHOOSE(ctx, 3863, None, [], k)
 
 
-def t_3855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66375,27 +66570,27 @@ def t_3855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3877, c, key, x_4412(ctx, E))
+            ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2831', 3, True)
-    return t_3857(ctx, r1, s, E)
+    ctx.put(E, 'n~2835', 3, True)
+    return t_3866(ctx, r1, s, E)
 
 
-def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2831', 3, True)
+    ctx.put(E, 'n~2835', 3, True)
     return True
 
 
-def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66404,49 +66599,49 @@ def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2832', E.get('n~2831'), True)
+    ctx.put(E, 'price~2836', E.get('n~2835'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2833', 0, True)
+    ctx.put(E, 'sv~2837', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2834', 0, True)
-    return t_3861(ctx, k, s, E)
+    ctx.put(E, 'tv~2838', 0, True)
+    return t_3870(ctx, k, s, E)
 
 
-def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2832', E.get('n~2831'), True)
+    ctx.put(E, 'price~2836', E.get('n~2835'), True)
     return True
 
 
-def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2833', 0, True)
+    ctx.put(E, 'sv~2837', 0, True)
     return True
 
 
-def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2834', 0, True)
+    ctx.put(E, 'tv~2838', 0, True)
     return True
 
 
-def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66455,60 +66650,60 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2835', x_4389(ctx, E), True)
+    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2836', x_4390(ctx, E), True)
+    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2837', x_4391(ctx, E), True)
-    return t_3865(ctx, k, s, E)
+    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    return t_3874(ctx, k, s, E)
 
 
-def d_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2835', x_4389(ctx, E), True)
+    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
     return True
 
 
-def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2836', x_4390(ctx, E), True)
+    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
     return True
 
 
-def d_3864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2837', x_4391(ctx, E), True)
+    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
     return True
 
 
-def t_3865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4392(ctx, E):
-        return d_3866(ctx, E) and k()
-    return t_3869(ctx, k, s, E)
+    if x_4403(ctx, E):
+        return d_3875(ctx, E) and k()
+    return t_3878(ctx, k, s, E)
 
 
-def d_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66517,41 +66712,41 @@ def d_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4393(ctx, E):
+    if not x_4404(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3868, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3868, c, key, E.get('price~2832'))
+        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
     return True
 
 
-def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4393(ctx, E):
+    if not x_4404(ctx, E):
         return False
     return True
 
 
-def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3868, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3868, c, key, E.get('price~2832'))
+        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
     return True
 
 
-def t_3869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66560,111 +66755,111 @@ def t_3869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4396(ctx, E):
+    if not x_4407(ctx, E):
         return False
-    return t_3871(ctx, k, s, E)
+    return t_3880(ctx, k, s, E)
 
 
-def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4396(ctx, E):
+    if not x_4407(ctx, E):
         return False
     return True
 
 
-def t_3871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3871, None, [], k)
+    return CHOOSE(ctx, 3880, None, [], k)
 
 
-def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3873, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3873, c, key, x_4402(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3874, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3874, c, key, E.get('s~2838'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3875, c, key, E.get('t~2839'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3876, c, key, E.get('h~2840'))
-    return True
-
-
-def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3873, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3873, c, key, x_4402(ctx, E))
+        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
     return True
 
 
-def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3874, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3874, c, key, E.get('s~2838'))
+        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
     return True
 
 
-def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3875, c, key, E.get('t~2839'))
+        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
     return True
 
 
-def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3876, c, key, E.get('h~2840'))
+        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
     return True
 
 
-def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+    return True
+
+
+def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66672,21 +66867,21 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, x_4412(ctx, E))
+        ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
     return True
 
 
-def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3878, ctx.state, 'discard', x_4415(ctx, E))
+    ASSIGN(ctx, 3887, ctx.state, 'discard', x_4426(ctx, E))
     return True
 
 
-def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66694,11 +66889,11 @@ def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3879, c, key, K[22])
+        ASSIGN(ctx, 3888, c, key, K[22])
     return True
 
 
-def d_3880(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
+def d_3889(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66707,49 +66902,49 @@ def d_3880(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3881, ctx.state, 'deck', x_4422(ctx, E))
+    ASSIGN(ctx, 3890, ctx.state, 'deck', x_4433(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3882)
+    STMT(ctx, 3891)
     return True
 
 
-def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3881, ctx.state, 'deck', x_4422(ctx, E))
+    ASSIGN(ctx, 3890, ctx.state, 'deck', x_4433(ctx, E))
     return True
 
 
-def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3882)
+    STMT(ctx, 3891)
     return True
 
 
-def d_3883(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def d_3892(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4736(ctx, E)))
+    items = list(items_of(x_4747(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_3884(ctx, E):
+        if not d_3893(ctx, E):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_3884(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_3893(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66759,12 +66954,12 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~2650', 1, True)
-    if not d_3886(ctx, E):
+    if not d_3895(ctx, E):
         return False
     return True
 
 
-def d_3885(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_3894(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66774,23 +66969,23 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     return True
 
 
-def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4426(ctx, E)))
+    items = list(items_of(x_4437(ctx, E)))
     old = E.get('r~2651', MISSING)
     for item in items:
         ctx.put(E, 'r~2651', item, True)
-        if not d_3887(ctx, E):
+        if not d_3896(ctx, E):
             return False
     UNBIND(ctx, 'r~2651', old)
     return True
 
 
-def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66807,13 +67002,13 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3890, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
     if c is not None:
-        ASSIGN(ctx, 3890, c, key, E.get('n~2652'))
+        ASSIGN(ctx, 3899, c, key, E.get('n~2652'))
     return True
 
 
-def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66823,7 +67018,7 @@ def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66833,25 +67028,25 @@ def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3890, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
     if c is not None:
-        ASSIGN(ctx, 3890, c, key, E.get('n~2652'))
+        ASSIGN(ctx, 3899, c, key, E.get('n~2652'))
     return True
 
 
-def t_3891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+def t_3900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4736(ctx, E)))
+    items = list(items_of(x_4747(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -66863,19 +67058,19 @@ def t_3891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3892(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3901(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3892(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4432(ctx, E)))
+    items = list(items_of(x_4443(ctx, E)))
     old = E.get('c~2654', MISSING)
 
     def brk():
@@ -66887,14 +67082,14 @@ def t_3892(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'c~2654', item, True)
-            if x_4433(ctx, E):
-                return t_3893(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4444(ctx, E):
+                return t_3902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66904,10 +67099,10 @@ def t_3893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'c~2655', E.get('c~2654'), True)
-    return t_3895(ctx, k, s, E)
+    return t_3904(ctx, k, s, E)
 
 
-def d_3894(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66917,7 +67112,7 @@ def d_3894(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66928,11 +67123,11 @@ def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3896, c, key, x_4436(ctx, E))
+        ASSIGN(ctx, 3905, c, key, x_4447(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2656', x_4437(ctx, E), True)
+    ctx.put(E, 'n~2656', x_4448(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66940,13 +67135,13 @@ def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        ASSIGN(ctx, 3899, c, key, E.get('n~2656'))
-    return t_3900(ctx, k, s, E)
+        ASSIGN(ctx, 3908, c, key, E.get('n~2656'))
+    return t_3909(ctx, k, s, E)
 
 
-def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66954,21 +67149,21 @@ def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3896, c, key, x_4436(ctx, E))
+        ASSIGN(ctx, 3905, c, key, x_4447(ctx, E))
     return True
 
 
-def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2656', x_4437(ctx, E), True)
+    ctx.put(E, 'n~2656', x_4448(ctx, E), True)
     return True
 
 
-def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66978,19 +67173,19 @@ def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        ASSIGN(ctx, 3899, c, key, E.get('n~2656'))
+        ASSIGN(ctx, 3908, c, key, E.get('n~2656'))
     return True
 
 
-def t_3900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67008,29 +67203,29 @@ def t_3900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_3901(ctx, after, None if s is None else brk, E)
+    return t_3910(ctx, after, None if s is None else brk, E)
 
 
-def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4442(ctx, E), k)
+    return DO(ctx, x_4453(ctx, E), k)
 
 
-def d_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3902, ctx.state, 'first_player', x_4444(ctx, E))
+    ASSIGN(ctx, 3911, ctx.state, 'first_player', x_4455(ctx, E))
     return True
 
 
-def d_3903(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_3912(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67039,7 +67234,7 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3904, ctx.state, 'first_player', x_4446(ctx, E))
+    ASSIGN(ctx, 3913, ctx.state, 'first_player', x_4457(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67048,22 +67243,22 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~2659', 1, True)
-    if not d_3907(ctx, E):
+    if not d_3916(ctx, E):
         return False
     return True
 
 
-def d_3904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3904, ctx.state, 'first_player', x_4446(ctx, E))
+    ASSIGN(ctx, 3913, ctx.state, 'first_player', x_4457(ctx, E))
     return True
 
 
-def d_3905(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_3914(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67073,7 +67268,7 @@ def d_3905(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_3906(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_3915(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67083,38 +67278,38 @@ def d_3906(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4449(ctx, E):
+    if x_4460(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3908, ctx.state.get('game_tracks'), E.get('t~2658'))
+        c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
         if c is not None:
-            ASSIGN(ctx, 3908, c, key, E.get('n~2659'))
+            ASSIGN(ctx, 3917, c, key, E.get('n~2659'))
     else:
-        if not d_3909(ctx, E):
+        if not d_3918(ctx, E):
             return False
     return True
 
 
-def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3908, ctx.state.get('game_tracks'), E.get('t~2658'))
+    c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
     if c is not None:
-        ASSIGN(ctx, 3908, c, key, E.get('n~2659'))
+        ASSIGN(ctx, 3917, c, key, E.get('n~2659'))
     return True
 
 
-def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67123,43 +67318,43 @@ def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3910, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
+    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
     if c is not None:
-        ASSIGN(ctx, 3910, c, key, E.get('n~2659'))
-    if not d_3911(ctx, E):
+        ASSIGN(ctx, 3919, c, key, E.get('n~2659'))
+    if not d_3920(ctx, E):
         return False
     return True
 
 
-def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3910, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
+    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
     if c is not None:
-        ASSIGN(ctx, 3910, c, key, E.get('n~2659'))
+        ASSIGN(ctx, 3919, c, key, E.get('n~2659'))
     return True
 
 
-def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4454(ctx, E):
+    if x_4465(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3912, c, key, True)
+            ASSIGN(ctx, 3921, c, key, True)
     return True
 
 
-def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67167,38 +67362,38 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3912, c, key, True)
+        ASSIGN(ctx, 3921, c, key, True)
     return True
 
 
-def t_3913(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
+def t_3922(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3914(ctx, E):
+    if not d_3923(ctx, E):
         return False
-    return t_3928(ctx, k, s, E)
+    return t_3937(ctx, k, s, E)
 
 
-def d_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4458(ctx, E)))
+    items = list(items_of(x_4469(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_3915(ctx, E):
+        if not d_3924(ctx, E):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67208,12 +67403,12 @@ def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~2661', 4, True)
-    if not d_3917(ctx, E):
+    if not d_3926(ctx, E):
         return False
     return True
 
 
-def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67223,7 +67418,7 @@ def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67232,37 +67427,37 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~2661'))
     while left > 0:
         left -= 1
-        if not d_3918(ctx, E):
+        if not d_3927(ctx, E):
             return False
     return True
 
 
-def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3919(ctx, E):
+    if not d_3928(ctx, E):
         return False
-    if not d_3924(ctx, E):
+    if not d_3933(ctx, E):
         return False
     return True
 
 
-def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4461(ctx, E):
-        if not d_3920(ctx, E):
+    if x_4472(ctx, E):
+        if not d_3929(ctx, E):
             return False
     return True
 
 
-def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67271,57 +67466,57 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3921, ctx.state, 'deck', x_4463(ctx, E))
+    ASSIGN(ctx, 3930, ctx.state, 'deck', x_4474(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3922, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3931, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3923)
+    STMT(ctx, 3932)
     return True
 
 
-def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3921, ctx.state, 'deck', x_4463(ctx, E))
+    ASSIGN(ctx, 3930, ctx.state, 'deck', x_4474(ctx, E))
     return True
 
 
-def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3922, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3931, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3923)
+    STMT(ctx, 3932)
     return True
 
 
-def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4467(ctx, E):
-        if not d_3925(ctx, E):
+    if x_4478(ctx, E):
+        if not d_3934(ctx, E):
             return False
     return True
 
 
-def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67332,15 +67527,15 @@ def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3926, c, key, x_4469(ctx, E))
+        ASSIGN(ctx, 3935, c, key, x_4480(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3927, ctx.state, 'deck', x_4471(ctx, E))
+    ASSIGN(ctx, 3936, ctx.state, 'deck', x_4482(ctx, E))
     return True
 
 
-def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67348,27 +67543,27 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3926, c, key, x_4469(ctx, E))
+        ASSIGN(ctx, 3935, c, key, x_4480(ctx, E))
     return True
 
 
-def d_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3927, ctx.state, 'deck', x_4471(ctx, E))
+    ASSIGN(ctx, 3936, ctx.state, 'deck', x_4482(ctx, E))
     return True
 
 
-def t_3928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4472(ctx, E)))
+    items = list(items_of(x_4483(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -67380,13 +67575,13 @@ def t_3928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3929(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3938(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3929(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67398,19 +67593,19 @@ def t_3929(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3956, c, key, K[22])
+            ASSIGN(ctx, 3965, c, key, K[22])
         return k()
 
-    return t_3930(ctx, r1, s, E)
+    return t_3939(ctx, r1, s, E)
 
 
-def t_3930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4473(ctx, E)))
+    items = list(items_of(x_4484(ctx, E)))
     old = E.get('card~2663', MISSING)
 
     def brk():
@@ -67422,20 +67617,20 @@ def t_3930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'card~2663', item, True)
-            return t_3931(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3940(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3931(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3940(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3931, None, [], k)
+    return CHOOSE(ctx, 3940, None, [], k)
 
 
-def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67447,17 +67642,17 @@ def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3954, c, key, x_4501(ctx, E))
+            ASSIGN(ctx, 3963, c, key, x_4512(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~2664', 3, True)
-    return t_3934(ctx, r1, s, E)
+    return t_3943(ctx, r1, s, E)
 
 
-def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67467,7 +67662,7 @@ def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3943(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67485,10 +67680,10 @@ def t_3934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~2667', 0, True)
-    return t_3938(ctx, k, s, E)
+    return t_3947(ctx, k, s, E)
 
 
-def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67498,7 +67693,7 @@ def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67508,7 +67703,7 @@ def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67518,7 +67713,7 @@ def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67527,60 +67722,60 @@ def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2668', x_4478(ctx, E), True)
+    ctx.put(E, 's_v~2668', x_4489(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2669', x_4479(ctx, E), True)
+    ctx.put(E, 't_v~2669', x_4490(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2670', x_4480(ctx, E), True)
-    return t_3942(ctx, k, s, E)
+    ctx.put(E, 'h_v~2670', x_4491(ctx, E), True)
+    return t_3951(ctx, k, s, E)
 
 
-def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2668', x_4478(ctx, E), True)
+    ctx.put(E, 's_v~2668', x_4489(ctx, E), True)
     return True
 
 
-def d_3940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2669', x_4479(ctx, E), True)
+    ctx.put(E, 't_v~2669', x_4490(ctx, E), True)
     return True
 
 
-def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2670', x_4480(ctx, E), True)
+    ctx.put(E, 'h_v~2670', x_4491(ctx, E), True)
     return True
 
 
-def t_3942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4481(ctx, E):
-        return d_3943(ctx, E) and k()
-    return t_3946(ctx, k, s, E)
+    if x_4492(ctx, E):
+        return d_3952(ctx, E) and k()
+    return t_3955(ctx, k, s, E)
 
 
-def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67589,41 +67784,41 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4482(ctx, E):
+    if not x_4493(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3945, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3945, c, key, E.get('price~2665'))
+        ASSIGN(ctx, 3954, c, key, E.get('price~2665'))
     return True
 
 
-def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4482(ctx, E):
+    if not x_4493(ctx, E):
         return False
     return True
 
 
-def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3945, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3945, c, key, E.get('price~2665'))
+        ASSIGN(ctx, 3954, c, key, E.get('price~2665'))
     return True
 
 
-def t_3946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67632,111 +67827,111 @@ def t_3946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4485(ctx, E):
+    if not x_4496(ctx, E):
         return False
-    return t_3948(ctx, k, s, E)
+    return t_3957(ctx, k, s, E)
 
 
-def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4485(ctx, E):
+    if not x_4496(ctx, E):
         return False
     return True
 
 
-def t_3948(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3948, None, [], k)
+    return CHOOSE(ctx, 3957, None, [], k)
 
 
-def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3950, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3950, c, key, x_4491(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3951, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3951, c, key, E.get('s~2671'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3952, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3952, c, key, E.get('t~2672'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3953, c, key, E.get('h~2673'))
-    return True
-
-
-def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3950, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3950, c, key, x_4491(ctx, E))
+        ASSIGN(ctx, 3959, c, key, x_4502(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3960, c, key, E.get('s~2671'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3961, c, key, E.get('t~2672'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3962, c, key, E.get('h~2673'))
     return True
 
 
-def d_3951(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3959(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3951, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3951, c, key, E.get('s~2671'))
+        ASSIGN(ctx, 3959, c, key, x_4502(ctx, E))
     return True
 
 
-def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3952, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3952, c, key, E.get('t~2672'))
+        ASSIGN(ctx, 3960, c, key, E.get('s~2671'))
     return True
 
 
-def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3953, c, key, E.get('h~2673'))
+        ASSIGN(ctx, 3961, c, key, E.get('t~2672'))
     return True
 
 
-def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3962, c, key, E.get('h~2673'))
+    return True
+
+
+def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67744,21 +67939,21 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3954, c, key, x_4501(ctx, E))
+        ASSIGN(ctx, 3963, c, key, x_4512(ctx, E))
     return True
 
 
-def d_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3955, ctx.state, 'discard', x_4504(ctx, E))
+    ASSIGN(ctx, 3964, ctx.state, 'discard', x_4515(ctx, E))
     return True
 
 
-def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67766,11 +67961,11 @@ def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3956, c, key, K[22])
+        ASSIGN(ctx, 3965, c, key, K[22])
     return True
 
 
-def t_3957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
+def t_3966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67779,39 +67974,39 @@ def t_3957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3958, ctx.state, 'passed', K[22])
-    return t_3959(ctx, k, s, E)
+    ASSIGN(ctx, 3967, ctx.state, 'passed', K[22])
+    return t_3968(ctx, k, s, E)
 
 
-def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3958, ctx.state, 'passed', K[22])
+    ASSIGN(ctx, 3967, ctx.state, 'passed', K[22])
     return True
 
 
-def t_3959(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4511(ctx, E):
-            return t_3960(ctx, nxt, k, E)
+        if x_4522(ctx, E):
+            return t_3969(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4512(ctx, E)))
+    items = list(items_of(x_4523(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -67823,51 +68018,51 @@ def t_3960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            if x_4513(ctx, E):
-                return t_3961(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4524(ctx, E):
+                return t_3970(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
+        return t_3982(ctx, k, s, E)
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'done~2675', 0, True)
+    return t_3972(ctx, r1, s, E)
+
+
+def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'done~2675', 0, True)
+    return True
+
+
+def t_3972(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4526(ctx, E):
         return t_3973(ctx, k, s, E)
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'done~2675', 0, True)
-    return t_3963(ctx, r1, s, E)
-
-
-def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'done~2675', 0, True)
-    return True
-
-
-def t_3963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4515(ctx, E):
-        return t_3964(ctx, k, s, E)
     return k()
 
 
-def t_3964(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def t_3973(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67878,11 +68073,11 @@ def t_3964(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        ASSIGN(ctx, 3965, c, key, True)
-    return t_3966(ctx, k, s, E)
+        ASSIGN(ctx, 3974, c, key, True)
+    return t_3975(ctx, k, s, E)
 
 
-def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67890,22 +68085,22 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        ASSIGN(ctx, 3965, c, key, True)
+        ASSIGN(ctx, 3974, c, key, True)
     return True
 
 
-def t_3966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def t_3975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4518(ctx, E):
-        return t_3967(ctx, k, s, E)
+    if x_4529(ctx, E):
+        return t_3976(ctx, k, s, E)
     return k()
 
 
-def t_3967(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67915,23 +68110,23 @@ def t_3967(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3971, E, 'done~2675', 1)
+        ASSIGN(ctx, 3980, E, 'done~2675', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3972, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 3981, ctx.state, 'turn_actions', 1)
         return k()
 
-    return t_3968(ctx, r1, s, E)
+    return t_3977(ctx, r1, s, E)
 
 
-def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4519(ctx, E)))
+    items = list(items_of(x_4530(ctx, E)))
     old = E.get('c~2677', MISSING)
 
     def brk():
@@ -67943,13 +68138,13 @@ def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'c~2677', item, True)
-            return t_3969(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3978(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67967,58 +68162,58 @@ def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_3970(ctx, after, None if s is None else brk, E)
+    return t_3979(ctx, after, None if s is None else brk, E)
 
 
-def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_3979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4521(ctx, E), k)
+    return DO(ctx, x_4532(ctx, E), k)
 
 
-def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_3980(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3971, E, 'done~2675', 1)
+    ASSIGN(ctx, 3980, E, 'done~2675', 1)
     return True
 
 
-def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_3981(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3972, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 3981, ctx.state, 'turn_actions', 1)
     return True
 
 
-def t_3973(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def t_3982(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4526(ctx, E):
-            return t_3974(ctx, nxt, k, E)
+        if x_4537(ctx, E):
+            return t_3983(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3974(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3974, None, [], k)
+    return CHOOSE(ctx, 3983, None, [], k)
 
 
-def t_3975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68028,21 +68223,21 @@ def t_3975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4009, E, 'done~2675', 1)
+        ASSIGN(ctx, 4018, E, 'done~2675', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4010, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4019, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'card~2679', E.get('card~2678'), True)
-    return t_3977(ctx, r1, s, E)
+    return t_3986(ctx, r1, s, E)
 
 
-def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68052,7 +68247,7 @@ def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68064,13 +68259,13 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 4000, c, key, x_4559(ctx, E))
-        if not d_4001(ctx, E):
+            ASSIGN(ctx, 4009, c, key, x_4570(ctx, E))
+        if not d_4010(ctx, E):
             return False
-        return t_4003(ctx, r2, s, E)
+        return t_4012(ctx, r2, s, E)
 
     def r2():
-        if not d_4005(ctx, E):
+        if not d_4014(ctx, E):
             return False
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
@@ -68080,27 +68275,27 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4529(ctx, E):
+    if not x_4540(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'card~2680', E.get('card~2679'), True)
-    return t_3980(ctx, r1, s, E)
+    return t_3989(ctx, r1, s, E)
 
 
-def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4529(ctx, E):
+    if not x_4540(ctx, E):
         return False
     return True
 
 
-def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
+def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68110,7 +68305,7 @@ def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3980(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68119,49 +68314,49 @@ def t_3980(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2681', x_4531(ctx, E), True)
+    ctx.put(E, 'price~2681', x_4542(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2682', x_4532(ctx, E), True)
+    ctx.put(E, 'sv~2682', x_4543(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2683', x_4533(ctx, E), True)
-    return t_3984(ctx, k, s, E)
+    ctx.put(E, 'tv~2683', x_4544(ctx, E), True)
+    return t_3993(ctx, k, s, E)
 
 
-def d_3981(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2681', x_4531(ctx, E), True)
+    ctx.put(E, 'price~2681', x_4542(ctx, E), True)
     return True
 
 
-def d_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2682', x_4532(ctx, E), True)
+    ctx.put(E, 'sv~2682', x_4543(ctx, E), True)
     return True
 
 
-def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2683', x_4533(ctx, E), True)
+    ctx.put(E, 'tv~2683', x_4544(ctx, E), True)
     return True
 
 
-def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68170,60 +68365,60 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2684', x_4534(ctx, E), True)
+    ctx.put(E, 's_v~2684', x_4545(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2685', x_4535(ctx, E), True)
+    ctx.put(E, 't_v~2685', x_4546(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2686', x_4536(ctx, E), True)
-    return t_3988(ctx, k, s, E)
+    ctx.put(E, 'h_v~2686', x_4547(ctx, E), True)
+    return t_3997(ctx, k, s, E)
 
 
-def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2684', x_4534(ctx, E), True)
+    ctx.put(E, 's_v~2684', x_4545(ctx, E), True)
     return True
 
 
-def d_3986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2685', x_4535(ctx, E), True)
+    ctx.put(E, 't_v~2685', x_4546(ctx, E), True)
     return True
 
 
-def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2686', x_4536(ctx, E), True)
+    ctx.put(E, 'h_v~2686', x_4547(ctx, E), True)
     return True
 
 
-def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3997(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4537(ctx, E):
-        return d_3989(ctx, E) and k()
-    return t_3992(ctx, k, s, E)
+    if x_4548(ctx, E):
+        return d_3998(ctx, E) and k()
+    return t_4001(ctx, k, s, E)
 
 
-def d_3989(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68232,41 +68427,41 @@ def d_3989(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4538(ctx, E):
+    if not x_4549(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3991, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3991, c, key, E.get('price~2681'))
+        ASSIGN(ctx, 4000, c, key, E.get('price~2681'))
     return True
 
 
-def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4538(ctx, E):
+    if not x_4549(ctx, E):
         return False
     return True
 
 
-def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3991, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3991, c, key, E.get('price~2681'))
+        ASSIGN(ctx, 4000, c, key, E.get('price~2681'))
     return True
 
 
-def t_3992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68275,111 +68470,111 @@ def t_3992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4541(ctx, E):
+    if not x_4552(ctx, E):
         return False
-    return t_3994(ctx, k, s, E)
+    return t_4003(ctx, k, s, E)
 
 
-def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4541(ctx, E):
+    if not x_4552(ctx, E):
         return False
     return True
 
 
-def t_3994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3994, None, [], k)
+    return CHOOSE(ctx, 4003, None, [], k)
 
 
-def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3996, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3996, c, key, x_4547(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3997, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3997, c, key, E.get('s~2687'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3998, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3998, c, key, E.get('t~2688'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3999, c, key, E.get('h~2689'))
-    return True
-
-
-def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3996, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3996, c, key, x_4547(ctx, E))
+        ASSIGN(ctx, 4005, c, key, x_4558(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4006, c, key, E.get('s~2687'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4007, c, key, E.get('t~2688'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4008, c, key, E.get('h~2689'))
     return True
 
 
-def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3997, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3997, c, key, E.get('s~2687'))
+        ASSIGN(ctx, 4005, c, key, x_4558(ctx, E))
     return True
 
 
-def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3998, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3998, c, key, E.get('t~2688'))
+        ASSIGN(ctx, 4006, c, key, E.get('s~2687'))
     return True
 
 
-def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3999, c, key, E.get('h~2689'))
+        ASSIGN(ctx, 4007, c, key, E.get('t~2688'))
     return True
 
 
-def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4008, c, key, E.get('h~2689'))
+    return True
+
+
+def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68387,39 +68582,39 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 4000, c, key, x_4559(ctx, E))
+        ASSIGN(ctx, 4009, c, key, x_4570(ctx, E))
     return True
 
 
-def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4560(ctx, E):
+    if x_4571(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4002, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
+        c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
         if c is not None:
-            ASSIGN(ctx, 4002, c, key, 0)
+            ASSIGN(ctx, 4011, c, key, 0)
     return True
 
 
-def d_4002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4002, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
+    c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
     if c is not None:
-        ASSIGN(ctx, 4002, c, key, 0)
+        ASSIGN(ctx, 4011, c, key, 0)
     return True
 
 
-def t_4003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68437,42 +68632,42 @@ def t_4003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_4004(ctx, after, None if s is None else brk, E)
+    return t_4013(ctx, after, None if s is None else brk, E)
 
 
-def t_4004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4564(ctx, E), k)
+    return DO(ctx, x_4575(ctx, E), k)
 
 
-def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4565(ctx, E):
+    if x_4576(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            ASSIGN(ctx, 4006, c, key, x_4567(ctx, E))
+            ASSIGN(ctx, 4015, c, key, x_4578(ctx, E))
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            ASSIGN(ctx, 4007, c, key, x_4569(ctx, E))
+            ASSIGN(ctx, 4016, c, key, x_4580(ctx, E))
     return True
 
 
-def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68480,11 +68675,11 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        ASSIGN(ctx, 4006, c, key, x_4567(ctx, E))
+        ASSIGN(ctx, 4015, c, key, x_4578(ctx, E))
     return True
 
 
-def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68492,36 +68687,36 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        ASSIGN(ctx, 4007, c, key, x_4569(ctx, E))
+        ASSIGN(ctx, 4016, c, key, x_4580(ctx, E))
     return True
 
 
-def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4009, E, 'done~2675', 1)
+    ASSIGN(ctx, 4018, E, 'done~2675', 1)
     return True
 
 
-def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4010, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 4019, ctx.state, 'turn_actions', 1)
     return True
 
 
-def t_4011(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68531,21 +68726,21 @@ def t_4011(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4047, E, 'done~2675', 1)
+        ASSIGN(ctx, 4056, E, 'done~2675', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4048, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4057, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'a~2691', E.get('a~2690'), True)
-    return t_4013(ctx, r1, s, E)
+    return t_4022(ctx, r1, s, E)
 
 
-def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68555,51 +68750,51 @@ def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4044(ctx, r2, s, E)
+        return t_4053(ctx, r2, s, E)
 
     def r2():
-        if not d_4045(ctx, E):
+        if not d_4054(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4581(ctx, E):
+    if not x_4592(ctx, E):
         return False
-    return t_4015(ctx, r1, s, E)
+    return t_4024(ctx, r1, s, E)
 
 
-def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4581(ctx, E):
+    if not x_4592(ctx, E):
         return False
     return True
 
 
-def t_4015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def t_4024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4582(ctx, E):
-        return t_4016(ctx, k, s, E)
-    return d_4038(ctx, E) and k()
+    if x_4593(ctx, E):
+        return t_4025(ctx, k, s, E)
+    return d_4047(ctx, E) and k()
 
 
-def t_4016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68608,21 +68803,21 @@ def t_4016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2692', x_4583(ctx, E), True)
-    return t_4018(ctx, k, s, E)
+    ctx.put(E, 'n~2692', x_4594(ctx, E), True)
+    return t_4027(ctx, k, s, E)
 
 
-def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2692', x_4583(ctx, E), True)
+    ctx.put(E, 'n~2692', x_4594(ctx, E), True)
     return True
 
 
-def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4027(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68640,10 +68835,10 @@ def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~2695', 0, True)
-    return t_4022(ctx, k, s, E)
+    return t_4031(ctx, k, s, E)
 
 
-def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68653,7 +68848,7 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68663,7 +68858,7 @@ def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68673,7 +68868,7 @@ def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68682,60 +68877,60 @@ def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2696', x_4587(ctx, E), True)
+    ctx.put(E, 's_v~2696', x_4598(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2697', x_4588(ctx, E), True)
+    ctx.put(E, 't_v~2697', x_4599(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2698', x_4589(ctx, E), True)
-    return t_4026(ctx, k, s, E)
+    ctx.put(E, 'h_v~2698', x_4600(ctx, E), True)
+    return t_4035(ctx, k, s, E)
 
 
-def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2696', x_4587(ctx, E), True)
+    ctx.put(E, 's_v~2696', x_4598(ctx, E), True)
     return True
 
 
-def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2697', x_4588(ctx, E), True)
+    ctx.put(E, 't_v~2697', x_4599(ctx, E), True)
     return True
 
 
-def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2698', x_4589(ctx, E), True)
+    ctx.put(E, 'h_v~2698', x_4600(ctx, E), True)
     return True
 
 
-def t_4026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4035(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4590(ctx, E):
-        return d_4027(ctx, E) and k()
-    return t_4030(ctx, k, s, E)
+    if x_4601(ctx, E):
+        return d_4036(ctx, E) and k()
+    return t_4039(ctx, k, s, E)
 
 
-def d_4027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68744,41 +68939,41 @@ def d_4027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4591(ctx, E):
+    if not x_4602(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4029, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4029, c, key, E.get('price~2693'))
+        ASSIGN(ctx, 4038, c, key, E.get('price~2693'))
     return True
 
 
-def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4591(ctx, E):
+    if not x_4602(ctx, E):
         return False
     return True
 
 
-def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4029, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4029, c, key, E.get('price~2693'))
+        ASSIGN(ctx, 4038, c, key, E.get('price~2693'))
     return True
 
 
-def t_4030(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68787,150 +68982,111 @@ def t_4030(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4594(ctx, E):
+    if not x_4605(ctx, E):
         return False
-    return t_4032(ctx, k, s, E)
+    return t_4041(ctx, k, s, E)
 
 
-def d_4031(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4594(ctx, E):
-        return False
-    return True
-
-
-def t_4032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 4032, None, [], k)
-
-
-def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4034, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4034, c, key, x_4600(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4035, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4035, c, key, E.get('s~2699'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4036, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4036, c, key, E.get('t~2700'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4037, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4037, c, key, E.get('h~2701'))
-    return True
-
-
-def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4034, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4034, c, key, x_4600(ctx, E))
-    return True
-
-
-def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4035, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4035, c, key, E.get('s~2699'))
-    return True
-
-
-def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4036, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4036, c, key, E.get('t~2700'))
-    return True
-
-
-def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4037, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4037, c, key, E.get('h~2701'))
-    return True
-
-
-def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2702', x_4609(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2703', x_4610(ctx, E), True)
-    if not d_4041(ctx, E):
+    if not x_4605(ctx, E):
         return False
     return True
 
 
-def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4041, None, [], k)
+
+
+def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2702', x_4609(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 4043, c, key, x_4611(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4044, c, key, E.get('s~2699'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4045, c, key, E.get('t~2700'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4046, c, key, E.get('h~2701'))
     return True
 
 
-def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2703', x_4610(ctx, E), True)
+    c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 4043, c, key, x_4611(ctx, E))
     return True
 
 
-def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4044, c, key, E.get('s~2699'))
+    return True
+
+
+def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4045, c, key, E.get('t~2700'))
+    return True
+
+
+def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4046, c, key, E.get('h~2701'))
+    return True
+
+
+def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68939,88 +69095,127 @@ def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4611(ctx, E):
+    ctx.put(E, 'n~2702', x_4620(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~2703', x_4621(ctx, E), True)
+    if not d_4050(ctx, E):
+        return False
+    return True
+
+
+def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~2702', x_4620(ctx, E), True)
+    return True
+
+
+def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~2703', x_4621(ctx, E), True)
+    return True
+
+
+def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4622(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        ASSIGN(ctx, 4043, c, key, E.get('n~2702'))
+        ASSIGN(ctx, 4052, c, key, E.get('n~2702'))
     return True
 
 
-def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4611(ctx, E):
+    if not x_4622(ctx, E):
         return False
     return True
 
 
-def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        ASSIGN(ctx, 4043, c, key, E.get('n~2702'))
+        ASSIGN(ctx, 4052, c, key, E.get('n~2702'))
     return True
 
 
-def t_4044(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4614(ctx, E), k)
+    return DO(ctx, x_4625(ctx, E), k)
 
 
-def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4615(ctx, E):
+    if x_4626(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
     return True
 
 
-def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4047, E, 'done~2675', 1)
+    ASSIGN(ctx, 4056, E, 'done~2675', 1)
     return True
 
 
-def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4048, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 4057, ctx.state, 'turn_actions', 1)
     return True
 
 
-def t_4049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69030,21 +69225,21 @@ def t_4049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4075, E, 'done~2675', 1)
+        ASSIGN(ctx, 4084, E, 'done~2675', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4076, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4085, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'm~2705', E.get('m~2704'), True)
-    return t_4051(ctx, r1, s, E)
+    return t_4060(ctx, r1, s, E)
 
 
-def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69054,7 +69249,7 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69064,35 +69259,35 @@ def t_4051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4074, ctx.state.get('milestones'), E.get('m~2705'))
+        c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
         if c is not None:
-            ASSIGN(ctx, 4074, c, key, E.get('you'))
+            ASSIGN(ctx, 4083, c, key, E.get('you'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4626(ctx, E):
+    if not x_4637(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'n~2706', 8, True)
-    return t_4054(ctx, r1, s, E)
+    return t_4063(ctx, r1, s, E)
 
 
-def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4626(ctx, E):
+    if not x_4637(ctx, E):
         return False
     return True
 
 
-def d_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:86
+def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69102,7 +69297,7 @@ def d_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69120,10 +69315,10 @@ def t_4054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~2709', 0, True)
-    return t_4058(ctx, k, s, E)
+    return t_4067(ctx, k, s, E)
 
 
-def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69133,7 +69328,7 @@ def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69143,7 +69338,7 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69153,7 +69348,7 @@ def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69162,60 +69357,60 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2710', x_4631(ctx, E), True)
+    ctx.put(E, 's_v~2710', x_4642(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2711', x_4632(ctx, E), True)
+    ctx.put(E, 't_v~2711', x_4643(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2712', x_4633(ctx, E), True)
-    return t_4062(ctx, k, s, E)
+    ctx.put(E, 'h_v~2712', x_4644(ctx, E), True)
+    return t_4071(ctx, k, s, E)
 
 
-def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2710', x_4631(ctx, E), True)
+    ctx.put(E, 's_v~2710', x_4642(ctx, E), True)
     return True
 
 
-def d_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2711', x_4632(ctx, E), True)
+    ctx.put(E, 't_v~2711', x_4643(ctx, E), True)
     return True
 
 
-def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2712', x_4633(ctx, E), True)
+    ctx.put(E, 'h_v~2712', x_4644(ctx, E), True)
     return True
 
 
-def t_4062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4071(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4634(ctx, E):
-        return d_4063(ctx, E) and k()
-    return t_4066(ctx, k, s, E)
+    if x_4645(ctx, E):
+        return d_4072(ctx, E) and k()
+    return t_4075(ctx, k, s, E)
 
 
-def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69224,41 +69419,41 @@ def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4635(ctx, E):
+    if not x_4646(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4065, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4065, c, key, E.get('price~2707'))
+        ASSIGN(ctx, 4074, c, key, E.get('price~2707'))
     return True
 
 
-def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4635(ctx, E):
+    if not x_4646(ctx, E):
         return False
     return True
 
 
-def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4065, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4065, c, key, E.get('price~2707'))
+        ASSIGN(ctx, 4074, c, key, E.get('price~2707'))
     return True
 
 
-def t_4066(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69267,141 +69462,141 @@ def t_4066(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4638(ctx, E):
+    if not x_4649(ctx, E):
         return False
-    return t_4068(ctx, k, s, E)
+    return t_4077(ctx, k, s, E)
 
 
-def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4638(ctx, E):
+    if not x_4649(ctx, E):
         return False
     return True
 
 
-def t_4068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4068, None, [], k)
+    return CHOOSE(ctx, 4077, None, [], k)
 
 
-def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4070, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4070, c, key, x_4644(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4071, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4071, c, key, E.get('s~2713'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4072, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4072, c, key, E.get('t~2714'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4073, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4073, c, key, E.get('h~2715'))
-    return True
-
-
-def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4070, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4070, c, key, x_4644(ctx, E))
+        ASSIGN(ctx, 4079, c, key, x_4655(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4080, c, key, E.get('s~2713'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4081, c, key, E.get('t~2714'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4082, c, key, E.get('h~2715'))
     return True
 
 
-def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4071, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4071, c, key, E.get('s~2713'))
+        ASSIGN(ctx, 4079, c, key, x_4655(ctx, E))
     return True
 
 
-def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4072, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4072, c, key, E.get('t~2714'))
+        ASSIGN(ctx, 4080, c, key, E.get('s~2713'))
     return True
 
 
-def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4073, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4073, c, key, E.get('h~2715'))
+        ASSIGN(ctx, 4081, c, key, E.get('t~2714'))
     return True
 
 
-def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4074, ctx.state.get('milestones'), E.get('m~2705'))
+    c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4074, c, key, E.get('you'))
+        ASSIGN(ctx, 4082, c, key, E.get('h~2715'))
     return True
 
 
-def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4075, E, 'done~2675', 1)
+    c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
+    if c is not None:
+        ASSIGN(ctx, 4083, c, key, E.get('you'))
     return True
 
 
-def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4076, ctx.state, 'turn_actions', 1)
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4084, E, 'done~2675', 1)
     return True
 
 
-def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 4085, ctx.state, 'turn_actions', 1)
+    return True
+
+
+def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69411,21 +69606,21 @@ def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4103, E, 'done~2675', 1)
+        ASSIGN(ctx, 4112, E, 'done~2675', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4104, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4113, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'a~2717', E.get('a~2716'), True)
-    return t_4079(ctx, r1, s, E)
+    return t_4088(ctx, r1, s, E)
 
 
-def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69435,7 +69630,7 @@ def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69445,43 +69640,43 @@ def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4102, ctx.state, 'awards', x_4690(ctx, E))
+        ASSIGN(ctx, 4111, ctx.state, 'awards', x_4701(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4662(ctx, E):
+    if not x_4673(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2719', x_4663(ctx, E), True)
-    return t_4082(ctx, r1, s, E)
+    ctx.put(E, 'n~2719', x_4674(ctx, E), True)
+    return t_4091(ctx, r1, s, E)
 
 
-def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4662(ctx, E):
+    if not x_4673(ctx, E):
         return False
     return True
 
 
-def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
+def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2719', x_4663(ctx, E), True)
+    ctx.put(E, 'n~2719', x_4674(ctx, E), True)
     return True
 
 
-def t_4082(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69499,10 +69694,10 @@ def t_4082(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~2722', 0, True)
-    return t_4086(ctx, k, s, E)
+    return t_4095(ctx, k, s, E)
 
 
-def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69512,7 +69707,7 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69522,7 +69717,7 @@ def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69532,7 +69727,7 @@ def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69541,60 +69736,60 @@ def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2723', x_4667(ctx, E), True)
+    ctx.put(E, 's_v~2723', x_4678(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2724', x_4668(ctx, E), True)
+    ctx.put(E, 't_v~2724', x_4679(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2725', x_4669(ctx, E), True)
-    return t_4090(ctx, k, s, E)
+    ctx.put(E, 'h_v~2725', x_4680(ctx, E), True)
+    return t_4099(ctx, k, s, E)
 
 
-def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2723', x_4667(ctx, E), True)
+    ctx.put(E, 's_v~2723', x_4678(ctx, E), True)
     return True
 
 
-def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2724', x_4668(ctx, E), True)
+    ctx.put(E, 't_v~2724', x_4679(ctx, E), True)
     return True
 
 
-def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2725', x_4669(ctx, E), True)
+    ctx.put(E, 'h_v~2725', x_4680(ctx, E), True)
     return True
 
 
-def t_4090(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4099(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4670(ctx, E):
-        return d_4091(ctx, E) and k()
-    return t_4094(ctx, k, s, E)
+    if x_4681(ctx, E):
+        return d_4100(ctx, E) and k()
+    return t_4103(ctx, k, s, E)
 
 
-def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69603,41 +69798,41 @@ def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4671(ctx, E):
+    if not x_4682(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4093, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4093, c, key, E.get('price~2720'))
+        ASSIGN(ctx, 4102, c, key, E.get('price~2720'))
     return True
 
 
-def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4671(ctx, E):
+    if not x_4682(ctx, E):
         return False
     return True
 
 
-def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4093, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4093, c, key, E.get('price~2720'))
+        ASSIGN(ctx, 4102, c, key, E.get('price~2720'))
     return True
 
 
-def t_4094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69646,139 +69841,139 @@ def t_4094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4674(ctx, E):
+    if not x_4685(ctx, E):
         return False
-    return t_4096(ctx, k, s, E)
+    return t_4105(ctx, k, s, E)
 
 
-def d_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4674(ctx, E):
+    if not x_4685(ctx, E):
         return False
     return True
 
 
-def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4096, None, [], k)
+    return CHOOSE(ctx, 4105, None, [], k)
 
 
-def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4098, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4098, c, key, x_4680(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4099, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4099, c, key, E.get('s~2726'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4100, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4100, c, key, E.get('t~2727'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4101, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4101, c, key, E.get('h~2728'))
-    return True
-
-
-def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4098, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4107, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4098, c, key, x_4680(ctx, E))
-    return True
-
-
-def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+        ASSIGN(ctx, 4107, c, key, x_4691(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4099, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4099, c, key, E.get('s~2726'))
-    return True
-
-
-def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+        ASSIGN(ctx, 4108, c, key, E.get('s~2726'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4100, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4100, c, key, E.get('t~2727'))
-    return True
-
-
-def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+        ASSIGN(ctx, 4109, c, key, E.get('t~2727'))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4101, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4101, c, key, E.get('h~2728'))
+        ASSIGN(ctx, 4110, c, key, E.get('h~2728'))
     return True
 
 
-def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4102, ctx.state, 'awards', x_4690(ctx, E))
+    c, key = KEYPLACE(ctx, 4107, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 4107, c, key, x_4691(ctx, E))
     return True
 
 
-def d_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4103, E, 'done~2675', 1)
+    c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4108, c, key, E.get('s~2726'))
     return True
 
 
-def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4104, ctx.state, 'turn_actions', 1)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4109, c, key, E.get('t~2727'))
     return True
 
 
-def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4110, c, key, E.get('h~2728'))
+    return True
+
+
+def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4111, ctx.state, 'awards', x_4701(ctx, E))
+    return True
+
+
+def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4112, E, 'done~2675', 1)
+    return True
+
+
+def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 4113, ctx.state, 'turn_actions', 1)
+    return True
+
+
+def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69788,11 +69983,11 @@ def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4115, E, 'done~2675', 1)
+        ASSIGN(ctx, 4124, E, 'done~2675', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4116, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4125, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
@@ -69803,10 +69998,10 @@ def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'card~2732', E.get('card~2729'), True)
-    return t_4108(ctx, r1, s, E)
+    return t_4117(ctx, r1, s, E)
 
 
-def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69816,7 +70011,7 @@ def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69826,7 +70021,7 @@ def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69835,29 +70030,29 @@ def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4700(ctx, E):
+    if not x_4711(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4110, c, key, x_4702(ctx, E))
-    return t_4111(ctx, k, s, E)
+        ASSIGN(ctx, 4119, c, key, x_4713(ctx, E))
+    return t_4120(ctx, k, s, E)
 
 
-def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4700(ctx, E):
+    if not x_4711(ctx, E):
         return False
     return True
 
 
-def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69865,11 +70060,11 @@ def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4110, c, key, x_4702(ctx, E))
+        ASSIGN(ctx, 4119, c, key, x_4713(ctx, E))
     return True
 
 
-def t_4111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69887,58 +70082,58 @@ def t_4111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_4112(ctx, after, None if s is None else brk, E)
+    return t_4121(ctx, after, None if s is None else brk, E)
 
 
-def t_4112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4114(ctx, k, s, E)
+        return t_4123(ctx, k, s, E)
 
-    return t_4113(ctx, r1, s, E)
+    return t_4122(ctx, r1, s, E)
 
 
-def t_4113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4704(ctx, E), k)
+    return DO(ctx, x_4715(ctx, E), k)
 
 
-def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4705(ctx, E), k)
+    return DO(ctx, x_4716(ctx, E), k)
 
 
-def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4115, E, 'done~2675', 1)
+    ASSIGN(ctx, 4124, E, 'done~2675', 1)
     return True
 
 
-def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
+def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4116, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 4125, ctx.state, 'turn_actions', 1)
     return True
 
 
-def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69948,11 +70143,11 @@ def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4127, E, 'done~2675', 1)
+        ASSIGN(ctx, 4136, E, 'done~2675', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4128, ctx.state, 'turn_actions', 1)
+        ASSIGN(ctx, 4137, ctx.state, 'turn_actions', 1)
         return k()
 
     ctx.steps += 1
@@ -69963,10 +70158,10 @@ def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'c~2736', E.get('c~2733'), True)
-    return t_4120(ctx, r1, s, E)
+    return t_4129(ctx, r1, s, E)
 
 
-def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69976,7 +70171,7 @@ def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69986,7 +70181,7 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69995,29 +70190,29 @@ def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4715(ctx, E):
+    if not x_4726(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4122, c, key, x_4717(ctx, E))
-    return t_4123(ctx, k, s, E)
+        ASSIGN(ctx, 4131, c, key, x_4728(ctx, E))
+    return t_4132(ctx, k, s, E)
 
 
-def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4715(ctx, E):
+    if not x_4726(ctx, E):
         return False
     return True
 
 
-def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70025,11 +70220,11 @@ def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4122, c, key, x_4717(ctx, E))
+        ASSIGN(ctx, 4131, c, key, x_4728(ctx, E))
     return True
 
 
-def t_4123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70047,58 +70242,58 @@ def t_4123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_4124(ctx, after, None if s is None else brk, E)
+    return t_4133(ctx, after, None if s is None else brk, E)
 
 
-def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4126(ctx, k, s, E)
+        return t_4135(ctx, k, s, E)
 
-    return t_4125(ctx, r1, s, E)
+    return t_4134(ctx, r1, s, E)
 
 
-def t_4125(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4134(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4719(ctx, E), k)
+    return DO(ctx, x_4730(ctx, E), k)
 
 
-def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4720(ctx, E), k)
+    return DO(ctx, x_4731(ctx, E), k)
 
 
-def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4127, E, 'done~2675', 1)
+    ASSIGN(ctx, 4136, E, 'done~2675', 1)
     return True
 
 
-def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4128, ctx.state, 'turn_actions', 1)
+    ASSIGN(ctx, 4137, ctx.state, 'turn_actions', 1)
     return True
 
 
-def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70107,51 +70302,51 @@ def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4726(ctx, E):
+    if not x_4737(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4131, ctx.state, 'passed', x_4728(ctx, E))
+    ASSIGN(ctx, 4140, ctx.state, 'passed', x_4739(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4132, E, 'done~2675', 2)
+    ASSIGN(ctx, 4141, E, 'done~2675', 2)
     return True
 
 
-def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4726(ctx, E):
+    if not x_4737(ctx, E):
         return False
     return True
 
 
-def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4131, ctx.state, 'passed', x_4728(ctx, E))
+    ASSIGN(ctx, 4140, ctx.state, 'passed', x_4739(ctx, E))
     return True
 
 
-def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4132, E, 'done~2675', 2)
+    ASSIGN(ctx, 4141, E, 'done~2675', 2)
     return True
 
 
-def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70160,53 +70355,53 @@ def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4732(ctx, E):
+    if not x_4743(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4135, E, 'done~2675', 2)
+    ASSIGN(ctx, 4144, E, 'done~2675', 2)
     return True
 
 
-def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4732(ctx, E):
+    if not x_4743(ctx, E):
         return False
     return True
 
 
-def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4135, E, 'done~2675', 2)
+    ASSIGN(ctx, 4144, E, 'done~2675', 2)
     return True
 
 
-def d_4136(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+def d_4145(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4736(ctx, E)))
+    items = list(items_of(x_4747(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_4137(ctx, E):
+        if not d_4146(ctx, E):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_4137(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70220,7 +70415,7 @@ def d_4137(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'b~2738', 'heat', True)
-    if not d_4140(ctx, E):
+    if not d_4149(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -70233,31 +70428,31 @@ def d_4137(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~2741', x_4745(ctx, E), True)
+    ctx.put(E, 'k~2741', x_4756(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4146, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
+    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
     if c is not None:
-        ASSIGN(ctx, 4146, c, key, x_4747(ctx, E))
-    if not d_4147(ctx, E):
+        ASSIGN(ctx, 4155, c, key, x_4758(ctx, E))
+    if not d_4156(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4149, c, key, K[22])
+        ASSIGN(ctx, 4158, c, key, K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 4150, c, key, False)
+        ASSIGN(ctx, 4159, c, key, False)
     return True
 
 
-def d_4138(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4147(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70267,7 +70462,7 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4139(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4148(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70277,7 +70472,7 @@ def d_4139(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70286,43 +70481,43 @@ def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4141, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
+    c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
     if c is not None:
-        ASSIGN(ctx, 4141, c, key, x_4740(ctx, E))
+        ASSIGN(ctx, 4150, c, key, x_4751(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4142, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
+    c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
     if c is not None:
-        ASSIGN(ctx, 4142, c, key, 0)
+        ASSIGN(ctx, 4151, c, key, 0)
     return True
 
 
-def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4141, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
-    if c is not None:
-        ASSIGN(ctx, 4141, c, key, x_4740(ctx, E))
-    return True
-
-
-def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4142, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
+    c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
     if c is not None:
-        ASSIGN(ctx, 4142, c, key, 0)
+        ASSIGN(ctx, 4150, c, key, x_4751(ctx, E))
     return True
 
 
-def d_4143(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
+    if c is not None:
+        ASSIGN(ctx, 4151, c, key, 0)
+    return True
+
+
+def d_4152(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70332,7 +70527,7 @@ def d_4143(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4144(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4153(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70342,61 +70537,61 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4145(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4154(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2741', x_4745(ctx, E), True)
+    ctx.put(E, 'k~2741', x_4756(ctx, E), True)
     return True
 
 
-def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4146, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
+    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
     if c is not None:
-        ASSIGN(ctx, 4146, c, key, x_4747(ctx, E))
+        ASSIGN(ctx, 4155, c, key, x_4758(ctx, E))
     return True
 
 
-def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4748(ctx, E)))
+    items = list(items_of(x_4759(ctx, E)))
     old = E.get('r~2742', MISSING)
     for item in items:
         ctx.put(E, 'r~2742', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4148, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
+        c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
         if c is not None:
-            ASSIGN(ctx, 4148, c, key, x_4750(ctx, E))
+            ASSIGN(ctx, 4157, c, key, x_4761(ctx, E))
     UNBIND(ctx, 'r~2742', old)
     return True
 
 
-def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4148, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
+    c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
     if c is not None:
-        ASSIGN(ctx, 4148, c, key, x_4750(ctx, E))
+        ASSIGN(ctx, 4157, c, key, x_4761(ctx, E))
     return True
 
 
-def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def d_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70404,11 +70599,11 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4149, c, key, K[22])
+        ASSIGN(ctx, 4158, c, key, K[22])
     return True
 
 
-def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70416,17 +70611,17 @@ def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 4150, c, key, False)
+        ASSIGN(ctx, 4159, c, key, False)
     return True
 
 
-def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4756(ctx, E)))
+    items = list(items_of(x_4767(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -70438,13 +70633,13 @@ def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_4152(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4161(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:157
+def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:157
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70454,10 +70649,10 @@ def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'more~2745', True, True)
-    return t_4154(ctx, k, s, E)
+    return t_4163(ctx, k, s, E)
 
 
-def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:157
+def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:157
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70467,7 +70662,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70475,20 +70670,20 @@ def t_4154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def nxt():
         if E.get('more~2745'):
-            return t_4155(ctx, nxt, k, E)
+            return t_4164(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4155, None, [], k)
+    return CHOOSE(ctx, 4164, None, [], k)
 
 
-def t_4156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70498,10 +70693,10 @@ def t_4156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'a~2747', E.get('a~2746'), True)
-    return t_4158(ctx, k, s, E)
+    return t_4167(ctx, k, s, E)
 
 
-def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70511,51 +70706,51 @@ def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4189(ctx, r2, s, E)
+        return t_4198(ctx, r2, s, E)
 
     def r2():
-        if not d_4190(ctx, E):
+        if not d_4199(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4762(ctx, E):
+    if not x_4773(ctx, E):
         return False
-    return t_4160(ctx, r1, s, E)
+    return t_4169(ctx, r1, s, E)
 
 
-def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4762(ctx, E):
+    if not x_4773(ctx, E):
         return False
     return True
 
 
-def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4763(ctx, E):
-        return t_4161(ctx, k, s, E)
-    return d_4183(ctx, E) and k()
+    if x_4774(ctx, E):
+        return t_4170(ctx, k, s, E)
+    return d_4192(ctx, E) and k()
 
 
-def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70564,21 +70759,21 @@ def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2748', x_4764(ctx, E), True)
-    return t_4163(ctx, k, s, E)
+    ctx.put(E, 'n~2748', x_4775(ctx, E), True)
+    return t_4172(ctx, k, s, E)
 
 
-def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2748', x_4764(ctx, E), True)
+    ctx.put(E, 'n~2748', x_4775(ctx, E), True)
     return True
 
 
-def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70596,10 +70791,10 @@ def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'tv~2751', 0, True)
-    return t_4167(ctx, k, s, E)
+    return t_4176(ctx, k, s, E)
 
 
-def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70609,7 +70804,7 @@ def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70619,7 +70814,7 @@ def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70629,7 +70824,7 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70638,60 +70833,60 @@ def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2752', x_4768(ctx, E), True)
+    ctx.put(E, 's_v~2752', x_4779(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2753', x_4769(ctx, E), True)
+    ctx.put(E, 't_v~2753', x_4780(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2754', x_4770(ctx, E), True)
-    return t_4171(ctx, k, s, E)
+    ctx.put(E, 'h_v~2754', x_4781(ctx, E), True)
+    return t_4180(ctx, k, s, E)
 
 
-def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2752', x_4768(ctx, E), True)
+    ctx.put(E, 's_v~2752', x_4779(ctx, E), True)
     return True
 
 
-def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2753', x_4769(ctx, E), True)
+    ctx.put(E, 't_v~2753', x_4780(ctx, E), True)
     return True
 
 
-def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2754', x_4770(ctx, E), True)
+    ctx.put(E, 'h_v~2754', x_4781(ctx, E), True)
     return True
 
 
-def t_4171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4771(ctx, E):
-        return d_4172(ctx, E) and k()
-    return t_4175(ctx, k, s, E)
+    if x_4782(ctx, E):
+        return d_4181(ctx, E) and k()
+    return t_4184(ctx, k, s, E)
 
 
-def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70700,41 +70895,41 @@ def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4772(ctx, E):
+    if not x_4783(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4174, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4174, c, key, E.get('price~2749'))
+        ASSIGN(ctx, 4183, c, key, E.get('price~2749'))
     return True
 
 
-def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4772(ctx, E):
+    if not x_4783(ctx, E):
         return False
     return True
 
 
-def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4174, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4174, c, key, E.get('price~2749'))
+        ASSIGN(ctx, 4183, c, key, E.get('price~2749'))
     return True
 
 
-def t_4175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70743,150 +70938,111 @@ def t_4175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4775(ctx, E):
+    if not x_4786(ctx, E):
         return False
-    return t_4177(ctx, k, s, E)
+    return t_4186(ctx, k, s, E)
 
 
-def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4775(ctx, E):
-        return False
-    return True
-
-
-def t_4177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 4177, None, [], k)
-
-
-def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4179, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4179, c, key, x_4781(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4180, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4180, c, key, E.get('s~2755'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4181, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4181, c, key, E.get('t~2756'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4182, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4182, c, key, E.get('h~2757'))
-    return True
-
-
-def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4179, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 4179, c, key, x_4781(ctx, E))
-    return True
-
-
-def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4180, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 4180, c, key, E.get('s~2755'))
-    return True
-
-
-def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4181, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 4181, c, key, E.get('t~2756'))
-    return True
-
-
-def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4182, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 4182, c, key, E.get('h~2757'))
-    return True
-
-
-def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2758', x_4790(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2759', x_4791(ctx, E), True)
-    if not d_4186(ctx, E):
+    if not x_4786(ctx, E):
         return False
     return True
 
 
-def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4186, None, [], k)
+
+
+def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2758', x_4790(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 4188, c, key, x_4792(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4189, c, key, E.get('s~2755'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4190, c, key, E.get('t~2756'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4191, c, key, E.get('h~2757'))
     return True
 
 
-def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2759', x_4791(ctx, E), True)
+    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        ASSIGN(ctx, 4188, c, key, x_4792(ctx, E))
     return True
 
 
-def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 4189, c, key, E.get('s~2755'))
+    return True
+
+
+def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 4190, c, key, E.get('t~2756'))
+    return True
+
+
+def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 4191, c, key, E.get('h~2757'))
+    return True
+
+
+def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70895,76 +71051,115 @@ def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4792(ctx, E):
+    ctx.put(E, 'n~2758', x_4801(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~2759', x_4802(ctx, E), True)
+    if not d_4195(ctx, E):
+        return False
+    return True
+
+
+def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~2758', x_4801(ctx, E), True)
+    return True
+
+
+def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~2759', x_4802(ctx, E), True)
+    return True
+
+
+def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4803(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
+    c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
     if c is not None:
-        ASSIGN(ctx, 4188, c, key, E.get('n~2758'))
+        ASSIGN(ctx, 4197, c, key, E.get('n~2758'))
     return True
 
 
-def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4792(ctx, E):
+    if not x_4803(ctx, E):
         return False
     return True
 
 
-def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
+    c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
     if c is not None:
-        ASSIGN(ctx, 4188, c, key, E.get('n~2758'))
+        ASSIGN(ctx, 4197, c, key, E.get('n~2758'))
     return True
 
 
-def t_4189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4795(ctx, E), k)
+    return DO(ctx, x_4806(ctx, E), k)
 
 
-def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4796(ctx, E):
+    if x_4807(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
     return True
 
 
-def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4192, E, 'more~2745', False)
+    ASSIGN(ctx, 4201, E, 'more~2745', False)
     return True
 
 
@@ -70977,13 +71172,13 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'costs~2774', K[22], True)
+    ctx.put(E, 'costs~2776', K[22], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3727, E, 'costs~2774', x_4242(ctx, E))
+    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -70993,7 +71188,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2774', K[22], True)
+    ctx.put(E, 'costs~2776', K[22], True)
     return True
 
 
@@ -71032,7 +71227,7 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3724, E, 'costs~2774', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71050,7 +71245,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2774', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
     return True
 
 
@@ -71080,7 +71275,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3727, E, 'costs~2774', x_4242(ctx, E))
+    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
     return True
 
 
@@ -71112,17 +71307,17 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(K[23]))
-    old = E.get('k~2775', MISSING)
+    old = E.get('k~2777', MISSING)
 
     def brk():
-        UNBIND(ctx, 'k~2775', old)
+        UNBIND(ctx, 'k~2777', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2775', item, True)
+            ctx.put(E, 'k~2777', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -71138,11 +71333,11 @@ def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'free~2784', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'order~2785', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -71152,7 +71347,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2784', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
     return True
 
 
@@ -71162,7 +71357,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2785', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
     return True
 
 
@@ -71187,21 +71382,21 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'ring~2799', x_4264(ctx, E), True)
+        ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'at~2786', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2787', 'city', True)
+    ctx.put(E, 't~2789', 'city', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2788', E.get('at~2786'), True)
+    ctx.put(E, 's~2790', E.get('at~2788'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -71211,7 +71406,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2786', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
     return True
 
 
@@ -71221,7 +71416,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2787', 'city', True)
+    ctx.put(E, 't~2789', 'city', True)
     return True
 
 
@@ -71231,7 +71426,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2788', E.get('at~2786'), True)
+    ctx.put(E, 's~2790', E.get('at~2788'), True)
     return True
 
 
@@ -71244,13 +71439,13 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2788'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
         ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2788'))
+    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
     return t_3741(ctx, k, s, E)
 
 
@@ -71260,7 +71455,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2788'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
         ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
     return True
@@ -71272,7 +71467,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2788'))
+    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
     return True
 
 
@@ -71333,17 +71528,17 @@ def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4258(ctx, E)))
-    old = E.get('x~2789', MISSING)
+    old = E.get('x~2791', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2789', old)
+        UNBIND(ctx, 'x~2791', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2789', item, True)
+            ctx.put(E, 'x~2791', item, True)
             if x_4259(ctx, E):
                 return t_3746(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -71373,7 +71568,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2799', x_4264(ctx, E), True)
+    ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
     return True
 
 
@@ -71397,11 +71592,11 @@ def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2800', 'greenery', True)
+    ctx.put(E, 't~2802', 'greenery', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2801', x_4267(ctx, E), True)
+    ctx.put(E, 's~2803', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -71411,7 +71606,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2800', 'greenery', True)
+    ctx.put(E, 't~2802', 'greenery', True)
     return True
 
 
@@ -71421,7 +71616,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2801', x_4267(ctx, E), True)
+    ctx.put(E, 's~2803', x_4267(ctx, E), True)
     return True
 
 
@@ -71434,13 +71629,13 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2801'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
         ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2801'))
+    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
     return t_3756(ctx, k, s, E)
 
 
@@ -71450,7 +71645,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2801'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
         ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
     return True
@@ -71462,7 +71657,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2801'))
+    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
     return True
 
 
@@ -71523,17 +71718,17 @@ def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4275(ctx, E)))
-    old = E.get('x~2802', MISSING)
+    old = E.get('x~2804', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2802', old)
+        UNBIND(ctx, 'x~2804', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2802', item, True)
+            ctx.put(E, 'x~2804', item, True)
             if x_4276(ctx, E):
                 return t_3761(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -71588,17 +71783,17 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4282(ctx, E)))
-    old = E.get('c~2803', MISSING)
+    old = E.get('c~2805', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2803', old)
+        UNBIND(ctx, 'c~2805', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2803', item, True)
+            ctx.put(E, 'c~2805', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -71611,7 +71806,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2803')
+    value = E.get('c~2805')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -71635,7 +71830,7 @@ def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4284(ctx, E), k)
 
 
-def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:51
+def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71644,39 +71839,166 @@ def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3768, ctx.state, 'corp_deck', x_4286(ctx, E))
+    ctx.put(E, 't~2806', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3769)
+    ctx.put(E, 'n~2807', 1, True)
+    if not d_3770(ctx, E):
+        return False
     return True
 
 
-def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3768, ctx.state, 'corp_deck', x_4286(ctx, E))
+    ctx.put(E, 't~2806', 'generation', True)
     return True
 
 
-def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3769)
-    return True
-
-
-def t_3770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:54
+def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4288(ctx, E)))
+    ctx.put(E, 'n~2807', 1, True)
+    return True
+
+
+def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4287(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+        if c is not None:
+            ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+    else:
+        if not d_3772(ctx, E):
+            return False
+    return True
+
+
+def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+    if c is not None:
+        ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+    return True
+
+
+def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    if c is not None:
+        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+    if not d_3774(ctx, E):
+        return False
+    return True
+
+
+def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    if c is not None:
+        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+    return True
+
+
+def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4292(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            ASSIGN(ctx, 3775, c, key, True)
+    return True
+
+
+def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        ASSIGN(ctx, 3775, c, key, True)
+    return True
+
+
+def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3778)
+    return True
+
+
+def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    return True
+
+
+def d_3778(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3778)
+    return True
+
+
+def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4299(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -71688,13 +72010,13 @@ def t_3770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3771(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3780(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:56
+def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71706,14 +72028,14 @@ def t_3771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            ASSIGN(ctx, 3787, c, key, K[22])
+            ASSIGN(ctx, 3796, c, key, K[22])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~2809', 10, True)
-        if not d_3789(ctx, E):
+        ctx.put(E, 'n~2813', 10, True)
+        if not d_3798(ctx, E):
             return False
-        return t_3800(ctx, r2, s, E)
+        return t_3809(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
@@ -71721,15 +72043,15 @@ def t_3771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3826, c, key, K[22])
+            ASSIGN(ctx, 3835, c, key, K[22])
         return k()
 
-    if not d_3772(ctx, E):
+    if not d_3781(ctx, E):
         return False
-    return t_3777(ctx, r1, s, E)
+    return t_3786(ctx, r1, s, E)
 
 
-def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71738,24 +72060,24 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     left = num(2)
     while left > 0:
         left -= 1
-        if not d_3773(ctx, E):
+        if not d_3782(ctx, E):
             return False
     return True
 
 
-def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4290(ctx, E):
-        if not d_3774(ctx, E):
+    if x_4301(ctx, E):
+        if not d_3783(ctx, E):
             return False
     return True
 
 
-def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71766,15 +72088,15 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, x_4292(ctx, E))
+        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3776, ctx.state, 'corp_deck', x_4294(ctx, E))
+    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
     return True
 
 
-def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71782,28 +72104,28 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, x_4292(ctx, E))
+        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
     return True
 
 
-def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3776, ctx.state, 'corp_deck', x_4294(ctx, E))
+    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
     return True
 
 
-def t_3777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3777, None, [], k)
+    return CHOOSE(ctx, 3786, None, [], k)
 
 
-def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71812,21 +72134,21 @@ def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~2806', E.get('corporation_card~2805'), True)
-    return t_3780(ctx, k, s, E)
+    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    return t_3789(ctx, k, s, E)
 
 
-def d_3779(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2806', E.get('corporation_card~2805'), True)
+    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
     return True
 
 
-def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71837,25 +72159,25 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3781, c, key, x_4298(ctx, E))
+        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2807', x_4299(ctx, E), True)
+    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2808', 'megacredits', True)
+    ctx.put(E, 'r~2812', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3784, PL(ctx, E.get('you')).get('stock'), E.get('r~2808'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, E.get('n~2807'))
-    return t_3785(ctx, k, s, E)
+        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+    return t_3794(ctx, k, s, E)
 
 
-def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71863,49 +72185,49 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3781, c, key, x_4298(ctx, E))
+        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
     return True
 
 
-def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2807', x_4299(ctx, E), True)
+    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
     return True
 
 
-def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2808', 'megacredits', True)
+    ctx.put(E, 'r~2812', 'megacredits', True)
     return True
 
 
-def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3784, PL(ctx, E.get('you')).get('stock'), E.get('r~2808'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, E.get('n~2807'))
+        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
     return True
 
 
-def t_3785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2806')
+    value = E.get('c~2810')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -71917,19 +72239,19 @@ def t_3785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNBIND(ctx, 'this', old)
         return s()
 
-    return t_3786(ctx, after, None if s is None else brk, E)
+    return t_3795(ctx, after, None if s is None else brk, E)
 
 
-def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4304(ctx, E), k)
+    return DO(ctx, x_4315(ctx, E), k)
 
 
-def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71937,60 +72259,60 @@ def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3787, c, key, K[22])
+        ASSIGN(ctx, 3796, c, key, K[22])
     return True
 
 
-def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
+def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2809', 10, True)
+    ctx.put(E, 'n~2813', 10, True)
     return True
 
 
-def d_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2809'))
+    left = num(E.get('n~2813'))
     while left > 0:
         left -= 1
-        if not d_3790(ctx, E):
+        if not d_3799(ctx, E):
             return False
     return True
 
 
-def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3791(ctx, E):
+    if not d_3800(ctx, E):
         return False
-    if not d_3796(ctx, E):
+    if not d_3805(ctx, E):
         return False
     return True
 
 
-def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4310(ctx, E):
-        if not d_3792(ctx, E):
+    if x_4321(ctx, E):
+        if not d_3801(ctx, E):
             return False
     return True
 
 
-def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71999,57 +72321,57 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3793, ctx.state, 'deck', x_4312(ctx, E))
+    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3794, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3803, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3795)
+    STMT(ctx, 3804)
     return True
 
 
-def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3793, ctx.state, 'deck', x_4312(ctx, E))
+    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
     return True
 
 
-def d_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3794, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3803, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3804(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3795)
+    STMT(ctx, 3804)
     return True
 
 
-def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4316(ctx, E):
-        if not d_3797(ctx, E):
+    if x_4327(ctx, E):
+        if not d_3806(ctx, E):
             return False
     return True
 
 
-def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72060,15 +72382,15 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3798, c, key, x_4318(ctx, E))
+        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3799, ctx.state, 'deck', x_4320(ctx, E))
+    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
     return True
 
 
-def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72076,52 +72398,52 @@ def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3798, c, key, x_4318(ctx, E))
+        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
     return True
 
 
-def d_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3799, ctx.state, 'deck', x_4320(ctx, E))
+    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
     return True
 
 
-def t_3800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4321(ctx, E)))
-    old = E.get('card~2810', MISSING)
+    items = list(items_of(x_4332(ctx, E)))
+    old = E.get('card~2814', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2810', old)
+        UNBIND(ctx, 'card~2814', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2810', item, True)
-            return t_3801(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'card~2814', item, True)
+            return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3801, None, [], k)
+    return CHOOSE(ctx, 3810, None, [], k)
 
 
-def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72133,27 +72455,27 @@ def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3824, c, key, x_4349(ctx, E))
+            ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2811', 3, True)
-    return t_3804(ctx, r1, s, E)
+    ctx.put(E, 'n~2815', 3, True)
+    return t_3813(ctx, r1, s, E)
 
 
-def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2811', 3, True)
+    ctx.put(E, 'n~2815', 3, True)
     return True
 
 
-def t_3804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72162,49 +72484,49 @@ def t_3804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2812', E.get('n~2811'), True)
+    ctx.put(E, 'price~2816', E.get('n~2815'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2813', 0, True)
+    ctx.put(E, 'sv~2817', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2814', 0, True)
-    return t_3808(ctx, k, s, E)
+    ctx.put(E, 'tv~2818', 0, True)
+    return t_3817(ctx, k, s, E)
 
 
-def d_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2812', E.get('n~2811'), True)
+    ctx.put(E, 'price~2816', E.get('n~2815'), True)
     return True
 
 
-def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2813', 0, True)
+    ctx.put(E, 'sv~2817', 0, True)
     return True
 
 
-def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2814', 0, True)
+    ctx.put(E, 'tv~2818', 0, True)
     return True
 
 
-def t_3808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72213,60 +72535,60 @@ def t_3808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2815', x_4326(ctx, E), True)
+    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2816', x_4327(ctx, E), True)
+    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2817', x_4328(ctx, E), True)
-    return t_3812(ctx, k, s, E)
+    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    return t_3821(ctx, k, s, E)
 
 
-def d_3809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2815', x_4326(ctx, E), True)
+    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
     return True
 
 
-def d_3810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2816', x_4327(ctx, E), True)
+    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
     return True
 
 
-def d_3811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2817', x_4328(ctx, E), True)
+    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
     return True
 
 
-def t_3812(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4329(ctx, E):
-        return d_3813(ctx, E) and k()
-    return t_3816(ctx, k, s, E)
+    if x_4340(ctx, E):
+        return d_3822(ctx, E) and k()
+    return t_3825(ctx, k, s, E)
 
 
-def d_3813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72275,41 +72597,41 @@ def d_3813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4330(ctx, E):
+    if not x_4341(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3815, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3815, c, key, E.get('price~2812'))
+        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
     return True
 
 
-def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4330(ctx, E):
+    if not x_4341(ctx, E):
         return False
     return True
 
 
-def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3815, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3815, c, key, E.get('price~2812'))
+        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
     return True
 
 
-def t_3816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72318,111 +72640,111 @@ def t_3816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4333(ctx, E):
+    if not x_4344(ctx, E):
         return False
-    return t_3818(ctx, k, s, E)
+    return t_3827(ctx, k, s, E)
 
 
-def d_3817(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4333(ctx, E):
+    if not x_4344(ctx, E):
         return False
     return True
 
 
-def t_3818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3818, None, [], k)
+    return CHOOSE(ctx, 3827, None, [], k)
 
 
-def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3820, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3820, c, key, x_4339(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3821, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3821, c, key, E.get('s~2818'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3822, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3822, c, key, E.get('t~2819'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3823, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3823, c, key, E.get('h~2820'))
-    return True
-
-
-def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3820, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3820, c, key, x_4339(ctx, E))
+        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
     return True
 
 
-def d_3821(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3821, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3821, c, key, E.get('s~2818'))
+        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
     return True
 
 
-def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3822, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3822, c, key, E.get('t~2819'))
+        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
     return True
 
 
-def d_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3823, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3823, c, key, E.get('h~2820'))
+        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
     return True
 
 
-def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+    return True
+
+
+def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72430,21 +72752,21 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, x_4349(ctx, E))
+        ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
     return True
 
 
-def d_3825(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3825, ctx.state, 'discard', x_4352(ctx, E))
+    ASSIGN(ctx, 3834, ctx.state, 'discard', x_4363(ctx, E))
     return True
 
 
-def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72452,41 +72774,41 @@ def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3826, c, key, K[22])
+        ASSIGN(ctx, 3835, c, key, K[22])
     return True
 
 
-def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:69
+def t_3836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3851(ctx, k, s, E)
+        return t_3860(ctx, k, s, E)
 
-    if not d_3828(ctx, E):
+    if not d_3837(ctx, E):
         return False
-    return t_3840(ctx, r1, s, E)
+    return t_3849(ctx, r1, s, E)
 
 
-def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4356(ctx, E)))
+    items = list(items_of(x_4367(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_3829(ctx, E):
+        if not d_3838(ctx, E):
             return False
     UNBIND(ctx, 'you', old)
     return True
 
 
-def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72495,37 +72817,37 @@ def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     left = num(4)
     while left > 0:
         left -= 1
-        if not d_3830(ctx, E):
+        if not d_3839(ctx, E):
             return False
     return True
 
 
-def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3831(ctx, E):
+    if not d_3840(ctx, E):
         return False
-    if not d_3836(ctx, E):
+    if not d_3845(ctx, E):
         return False
     return True
 
 
-def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4358(ctx, E):
-        if not d_3832(ctx, E):
+    if x_4369(ctx, E):
+        if not d_3841(ctx, E):
             return False
     return True
 
 
-def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72534,57 +72856,57 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3833, ctx.state, 'deck', x_4360(ctx, E))
+    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3834, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3843, ctx.state, 'discard', K[22])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3835)
+    STMT(ctx, 3844)
     return True
 
 
-def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3833, ctx.state, 'deck', x_4360(ctx, E))
+    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
     return True
 
 
-def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3834, ctx.state, 'discard', K[22])
+    ASSIGN(ctx, 3843, ctx.state, 'discard', K[22])
     return True
 
 
-def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3835)
+    STMT(ctx, 3844)
     return True
 
 
-def d_3836(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4364(ctx, E):
-        if not d_3837(ctx, E):
+    if x_4375(ctx, E):
+        if not d_3846(ctx, E):
             return False
     return True
 
 
-def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72595,15 +72917,15 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3838, c, key, x_4366(ctx, E))
+        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3839, ctx.state, 'deck', x_4368(ctx, E))
+    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
     return True
 
 
-def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72611,35 +72933,35 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3838, c, key, x_4366(ctx, E))
+        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
     return True
 
 
-def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3839, ctx.state, 'deck', x_4368(ctx, E))
+    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
     return True
 
 
-def t_3840(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4369(ctx, E):
-            return t_3841(ctx, nxt, k, E)
+        if x_4380(ctx, E):
+            return t_3850(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72649,25 +72971,25 @@ def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~2826', x_4378(ctx, E), True)
+        ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~2827', x_4379(ctx, E), True)
-        if not d_3849(ctx, E):
+        ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+        if not d_3858(ctx, E):
             return False
         return k()
 
-    return t_3842(ctx, r1, s, E)
+    return t_3851(ctx, r1, s, E)
 
 
-def t_3842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4370(ctx, E)))
+    items = list(items_of(x_4381(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -72679,21 +73001,21 @@ def t_3842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            if x_4371(ctx, E):
-                return t_3843(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4382(ctx, E):
+                return t_3852(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3843(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3843, None, [], k)
+    return CHOOSE(ctx, 3852, None, [], k)
 
 
-def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72704,17 +73026,17 @@ def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3845, c, key, x_4374(ctx, E))
+        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3846, c, key, x_4376(ctx, E))
+        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
     return True
 
 
-def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72722,11 +73044,11 @@ def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3845, c, key, x_4374(ctx, E))
+        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
     return True
 
 
-def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72734,69 +73056,69 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3846, c, key, x_4376(ctx, E))
+        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
     return True
 
 
-def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2826', x_4378(ctx, E), True)
+    ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
     return True
 
 
-def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2827', x_4379(ctx, E), True)
+    ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
     return True
 
 
-def d_3849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4380(ctx, E)))
-    old = E.get('p~2828', MISSING)
+    items = list(items_of(x_4391(ctx, E)))
+    old = E.get('p~2832', MISSING)
     for item in items:
-        ctx.put(E, 'p~2828', item, True)
+        ctx.put(E, 'p~2832', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~2828')), 'pack'
+        c, key = SEAT(ctx, E.get('p~2832')), 'pack'
         if c is not None:
-            ASSIGN(ctx, 3850, c, key, x_4382(ctx, E))
-    UNBIND(ctx, 'p~2828', old)
+            ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
+    UNBIND(ctx, 'p~2832', old)
     return True
 
 
-def d_3850(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~2828')), 'pack'
+    c, key = SEAT(ctx, E.get('p~2832')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3850, c, key, x_4382(ctx, E))
+        ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
     return True
 
 
-def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4383(ctx, E)))
+    items = list(items_of(x_4394(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -72808,13 +73130,13 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_3852(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3861(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72826,44 +73148,44 @@ def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3879, c, key, K[22])
+            ASSIGN(ctx, 3888, c, key, K[22])
         return k()
 
-    return t_3853(ctx, r1, s, E)
+    return t_3862(ctx, r1, s, E)
 
 
-def t_3853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4384(ctx, E)))
-    old = E.get('card~2830', MISSING)
+    items = list(items_of(x_4395(ctx, E)))
+    old = E.get('card~2834', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2830', old)
+        UNBIND(ctx, 'card~2834', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2830', item, True)
-            return t_3854(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'card~2834', item, True)
+            return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3854, None, [], k)
+    return CHOOSE(ctx, 3863, None, [], k)
 
 
-def t_3855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72875,27 +73197,27 @@ def t_3855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3877, c, key, x_4412(ctx, E))
+            ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2831', 3, True)
-    return t_3857(ctx, r1, s, E)
+    ctx.put(E, 'n~2835', 3, True)
+    return t_3866(ctx, r1, s, E)
 
 
-def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2831', 3, True)
+    ctx.put(E, 'n~2835', 3, True)
     return True
 
 
-def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72904,49 +73226,49 @@ def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2832', E.get('n~2831'), True)
+    ctx.put(E, 'price~2836', E.get('n~2835'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2833', 0, True)
+    ctx.put(E, 'sv~2837', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2834', 0, True)
-    return t_3861(ctx, k, s, E)
+    ctx.put(E, 'tv~2838', 0, True)
+    return t_3870(ctx, k, s, E)
 
 
-def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2832', E.get('n~2831'), True)
+    ctx.put(E, 'price~2836', E.get('n~2835'), True)
     return True
 
 
-def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2833', 0, True)
+    ctx.put(E, 'sv~2837', 0, True)
     return True
 
 
-def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2834', 0, True)
+    ctx.put(E, 'tv~2838', 0, True)
     return True
 
 
-def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72955,60 +73277,60 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2835', x_4389(ctx, E), True)
+    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2836', x_4390(ctx, E), True)
+    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2837', x_4391(ctx, E), True)
-    return t_3865(ctx, k, s, E)
+    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    return t_3874(ctx, k, s, E)
 
 
-def d_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2835', x_4389(ctx, E), True)
+    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
     return True
 
 
-def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2836', x_4390(ctx, E), True)
+    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
     return True
 
 
-def d_3864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2837', x_4391(ctx, E), True)
+    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
     return True
 
 
-def t_3865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4392(ctx, E):
-        return d_3866(ctx, E) and k()
-    return t_3869(ctx, k, s, E)
+    if x_4403(ctx, E):
+        return d_3875(ctx, E) and k()
+    return t_3878(ctx, k, s, E)
 
 
-def d_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73017,41 +73339,41 @@ def d_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4393(ctx, E):
+    if not x_4404(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3868, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3868, c, key, E.get('price~2832'))
+        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
     return True
 
 
-def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4393(ctx, E):
+    if not x_4404(ctx, E):
         return False
     return True
 
 
-def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3868, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3868, c, key, E.get('price~2832'))
+        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
     return True
 
 
-def t_3869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73060,111 +73382,111 @@ def t_3869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4396(ctx, E):
+    if not x_4407(ctx, E):
         return False
-    return t_3871(ctx, k, s, E)
+    return t_3880(ctx, k, s, E)
 
 
-def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4396(ctx, E):
+    if not x_4407(ctx, E):
         return False
     return True
 
 
-def t_3871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3871, None, [], k)
+    return CHOOSE(ctx, 3880, None, [], k)
 
 
-def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3873, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        ASSIGN(ctx, 3873, c, key, x_4402(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3874, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        ASSIGN(ctx, 3874, c, key, E.get('s~2838'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        ASSIGN(ctx, 3875, c, key, E.get('t~2839'))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        ASSIGN(ctx, 3876, c, key, E.get('h~2840'))
-    return True
-
-
-def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3873, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3873, c, key, x_4402(ctx, E))
+        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
     return True
 
 
-def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3874, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3874, c, key, E.get('s~2838'))
+        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
     return True
 
 
-def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3875, c, key, E.get('t~2839'))
+        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
     return True
 
 
-def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3876, c, key, E.get('h~2840'))
+        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
     return True
 
 
-def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+    return True
+
+
+def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73172,21 +73494,21 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, x_4412(ctx, E))
+        ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
     return True
 
 
-def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3878, ctx.state, 'discard', x_4415(ctx, E))
+    ASSIGN(ctx, 3887, ctx.state, 'discard', x_4426(ctx, E))
     return True
 
 
-def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73194,7 +73516,7 @@ def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3879, c, key, K[22])
+        ASSIGN(ctx, 3888, c, key, K[22])
     return True
 
 
@@ -76969,62 +77291,62 @@ TRIALS = {
     3767: CPS(d_3767),
     3768: CPS(d_3768),
     3769: CPS(d_3769),
-    3770: t_3770,
-    3771: t_3771,
+    3770: CPS(d_3770),
+    3771: CPS(d_3771),
     3772: CPS(d_3772),
     3773: CPS(d_3773),
     3774: CPS(d_3774),
     3775: CPS(d_3775),
     3776: CPS(d_3776),
-    3777: t_3777,
-    3778: t_3778,
-    3779: CPS(d_3779),
+    3777: CPS(d_3777),
+    3778: CPS(d_3778),
+    3779: t_3779,
     3780: t_3780,
     3781: CPS(d_3781),
     3782: CPS(d_3782),
     3783: CPS(d_3783),
     3784: CPS(d_3784),
-    3785: t_3785,
+    3785: CPS(d_3785),
     3786: t_3786,
-    3787: CPS(d_3787),
+    3787: t_3787,
     3788: CPS(d_3788),
-    3789: CPS(d_3789),
+    3789: t_3789,
     3790: CPS(d_3790),
     3791: CPS(d_3791),
     3792: CPS(d_3792),
     3793: CPS(d_3793),
-    3794: CPS(d_3794),
-    3795: CPS(d_3795),
+    3794: t_3794,
+    3795: t_3795,
     3796: CPS(d_3796),
     3797: CPS(d_3797),
     3798: CPS(d_3798),
     3799: CPS(d_3799),
-    3800: t_3800,
-    3801: t_3801,
-    3802: t_3802,
+    3800: CPS(d_3800),
+    3801: CPS(d_3801),
+    3802: CPS(d_3802),
     3803: CPS(d_3803),
-    3804: t_3804,
+    3804: CPS(d_3804),
     3805: CPS(d_3805),
     3806: CPS(d_3806),
     3807: CPS(d_3807),
-    3808: t_3808,
-    3809: CPS(d_3809),
-    3810: CPS(d_3810),
-    3811: CPS(d_3811),
-    3812: t_3812,
-    3813: CPS(d_3813),
+    3808: CPS(d_3808),
+    3809: t_3809,
+    3810: t_3810,
+    3811: t_3811,
+    3812: CPS(d_3812),
+    3813: t_3813,
     3814: CPS(d_3814),
     3815: CPS(d_3815),
-    3816: t_3816,
-    3817: CPS(d_3817),
-    3818: t_3818,
+    3816: CPS(d_3816),
+    3817: t_3817,
+    3818: CPS(d_3818),
     3819: CPS(d_3819),
     3820: CPS(d_3820),
-    3821: CPS(d_3821),
+    3821: t_3821,
     3822: CPS(d_3822),
     3823: CPS(d_3823),
     3824: CPS(d_3824),
-    3825: CPS(d_3825),
+    3825: t_3825,
     3826: CPS(d_3826),
     3827: t_3827,
     3828: CPS(d_3828),
@@ -77035,51 +77357,51 @@ TRIALS = {
     3833: CPS(d_3833),
     3834: CPS(d_3834),
     3835: CPS(d_3835),
-    3836: CPS(d_3836),
+    3836: t_3836,
     3837: CPS(d_3837),
     3838: CPS(d_3838),
     3839: CPS(d_3839),
-    3840: t_3840,
-    3841: t_3841,
-    3842: t_3842,
-    3843: t_3843,
+    3840: CPS(d_3840),
+    3841: CPS(d_3841),
+    3842: CPS(d_3842),
+    3843: CPS(d_3843),
     3844: CPS(d_3844),
     3845: CPS(d_3845),
     3846: CPS(d_3846),
     3847: CPS(d_3847),
     3848: CPS(d_3848),
-    3849: CPS(d_3849),
-    3850: CPS(d_3850),
+    3849: t_3849,
+    3850: t_3850,
     3851: t_3851,
     3852: t_3852,
-    3853: t_3853,
-    3854: t_3854,
-    3855: t_3855,
+    3853: CPS(d_3853),
+    3854: CPS(d_3854),
+    3855: CPS(d_3855),
     3856: CPS(d_3856),
-    3857: t_3857,
+    3857: CPS(d_3857),
     3858: CPS(d_3858),
     3859: CPS(d_3859),
-    3860: CPS(d_3860),
+    3860: t_3860,
     3861: t_3861,
-    3862: CPS(d_3862),
-    3863: CPS(d_3863),
-    3864: CPS(d_3864),
-    3865: t_3865,
-    3866: CPS(d_3866),
+    3862: t_3862,
+    3863: t_3863,
+    3864: t_3864,
+    3865: CPS(d_3865),
+    3866: t_3866,
     3867: CPS(d_3867),
     3868: CPS(d_3868),
-    3869: t_3869,
-    3870: CPS(d_3870),
-    3871: t_3871,
+    3869: CPS(d_3869),
+    3870: t_3870,
+    3871: CPS(d_3871),
     3872: CPS(d_3872),
     3873: CPS(d_3873),
-    3874: CPS(d_3874),
+    3874: t_3874,
     3875: CPS(d_3875),
     3876: CPS(d_3876),
     3877: CPS(d_3877),
-    3878: CPS(d_3878),
+    3878: t_3878,
     3879: CPS(d_3879),
-    3880: CPS(d_3880),
+    3880: t_3880,
     3881: CPS(d_3881),
     3882: CPS(d_3882),
     3883: CPS(d_3883),
@@ -77090,29 +77412,29 @@ TRIALS = {
     3888: CPS(d_3888),
     3889: CPS(d_3889),
     3890: CPS(d_3890),
-    3891: t_3891,
-    3892: t_3892,
-    3893: t_3893,
+    3891: CPS(d_3891),
+    3892: CPS(d_3892),
+    3893: CPS(d_3893),
     3894: CPS(d_3894),
-    3895: t_3895,
+    3895: CPS(d_3895),
     3896: CPS(d_3896),
     3897: CPS(d_3897),
     3898: CPS(d_3898),
     3899: CPS(d_3899),
     3900: t_3900,
     3901: t_3901,
-    3902: CPS(d_3902),
+    3902: t_3902,
     3903: CPS(d_3903),
-    3904: CPS(d_3904),
+    3904: t_3904,
     3905: CPS(d_3905),
     3906: CPS(d_3906),
     3907: CPS(d_3907),
     3908: CPS(d_3908),
-    3909: CPS(d_3909),
-    3910: CPS(d_3910),
+    3909: t_3909,
+    3910: t_3910,
     3911: CPS(d_3911),
     3912: CPS(d_3912),
-    3913: t_3913,
+    3913: CPS(d_3913),
     3914: CPS(d_3914),
     3915: CPS(d_3915),
     3916: CPS(d_3916),
@@ -77121,198 +77443,198 @@ TRIALS = {
     3919: CPS(d_3919),
     3920: CPS(d_3920),
     3921: CPS(d_3921),
-    3922: CPS(d_3922),
+    3922: t_3922,
     3923: CPS(d_3923),
     3924: CPS(d_3924),
     3925: CPS(d_3925),
     3926: CPS(d_3926),
     3927: CPS(d_3927),
-    3928: t_3928,
-    3929: t_3929,
-    3930: t_3930,
-    3931: t_3931,
-    3932: t_3932,
+    3928: CPS(d_3928),
+    3929: CPS(d_3929),
+    3930: CPS(d_3930),
+    3931: CPS(d_3931),
+    3932: CPS(d_3932),
     3933: CPS(d_3933),
-    3934: t_3934,
+    3934: CPS(d_3934),
     3935: CPS(d_3935),
     3936: CPS(d_3936),
-    3937: CPS(d_3937),
+    3937: t_3937,
     3938: t_3938,
-    3939: CPS(d_3939),
-    3940: CPS(d_3940),
-    3941: CPS(d_3941),
-    3942: t_3942,
-    3943: CPS(d_3943),
+    3939: t_3939,
+    3940: t_3940,
+    3941: t_3941,
+    3942: CPS(d_3942),
+    3943: t_3943,
     3944: CPS(d_3944),
     3945: CPS(d_3945),
-    3946: t_3946,
-    3947: CPS(d_3947),
-    3948: t_3948,
+    3946: CPS(d_3946),
+    3947: t_3947,
+    3948: CPS(d_3948),
     3949: CPS(d_3949),
     3950: CPS(d_3950),
-    3951: CPS(d_3951),
+    3951: t_3951,
     3952: CPS(d_3952),
     3953: CPS(d_3953),
     3954: CPS(d_3954),
-    3955: CPS(d_3955),
+    3955: t_3955,
     3956: CPS(d_3956),
     3957: t_3957,
     3958: CPS(d_3958),
-    3959: t_3959,
-    3960: t_3960,
-    3961: t_3961,
+    3959: CPS(d_3959),
+    3960: CPS(d_3960),
+    3961: CPS(d_3961),
     3962: CPS(d_3962),
-    3963: t_3963,
-    3964: t_3964,
+    3963: CPS(d_3963),
+    3964: CPS(d_3964),
     3965: CPS(d_3965),
     3966: t_3966,
-    3967: t_3967,
+    3967: CPS(d_3967),
     3968: t_3968,
     3969: t_3969,
     3970: t_3970,
     3971: CPS(d_3971),
-    3972: CPS(d_3972),
+    3972: t_3972,
     3973: t_3973,
-    3974: t_3974,
+    3974: CPS(d_3974),
     3975: t_3975,
-    3976: CPS(d_3976),
+    3976: t_3976,
     3977: t_3977,
-    3978: CPS(d_3978),
-    3979: CPS(d_3979),
-    3980: t_3980,
+    3978: t_3978,
+    3979: t_3979,
+    3980: CPS(d_3980),
     3981: CPS(d_3981),
-    3982: CPS(d_3982),
-    3983: CPS(d_3983),
+    3982: t_3982,
+    3983: t_3983,
     3984: t_3984,
     3985: CPS(d_3985),
-    3986: CPS(d_3986),
+    3986: t_3986,
     3987: CPS(d_3987),
-    3988: t_3988,
-    3989: CPS(d_3989),
+    3988: CPS(d_3988),
+    3989: t_3989,
     3990: CPS(d_3990),
     3991: CPS(d_3991),
-    3992: t_3992,
-    3993: CPS(d_3993),
-    3994: t_3994,
+    3992: CPS(d_3992),
+    3993: t_3993,
+    3994: CPS(d_3994),
     3995: CPS(d_3995),
     3996: CPS(d_3996),
-    3997: CPS(d_3997),
+    3997: t_3997,
     3998: CPS(d_3998),
     3999: CPS(d_3999),
     4000: CPS(d_4000),
-    4001: CPS(d_4001),
+    4001: t_4001,
     4002: CPS(d_4002),
     4003: t_4003,
-    4004: t_4004,
+    4004: CPS(d_4004),
     4005: CPS(d_4005),
     4006: CPS(d_4006),
     4007: CPS(d_4007),
     4008: CPS(d_4008),
     4009: CPS(d_4009),
     4010: CPS(d_4010),
-    4011: t_4011,
-    4012: CPS(d_4012),
+    4011: CPS(d_4011),
+    4012: t_4012,
     4013: t_4013,
     4014: CPS(d_4014),
-    4015: t_4015,
-    4016: t_4016,
+    4015: CPS(d_4015),
+    4016: CPS(d_4016),
     4017: CPS(d_4017),
-    4018: t_4018,
+    4018: CPS(d_4018),
     4019: CPS(d_4019),
-    4020: CPS(d_4020),
+    4020: t_4020,
     4021: CPS(d_4021),
     4022: t_4022,
     4023: CPS(d_4023),
-    4024: CPS(d_4024),
-    4025: CPS(d_4025),
-    4026: t_4026,
-    4027: CPS(d_4027),
+    4024: t_4024,
+    4025: t_4025,
+    4026: CPS(d_4026),
+    4027: t_4027,
     4028: CPS(d_4028),
     4029: CPS(d_4029),
-    4030: t_4030,
-    4031: CPS(d_4031),
-    4032: t_4032,
+    4030: CPS(d_4030),
+    4031: t_4031,
+    4032: CPS(d_4032),
     4033: CPS(d_4033),
     4034: CPS(d_4034),
-    4035: CPS(d_4035),
+    4035: t_4035,
     4036: CPS(d_4036),
     4037: CPS(d_4037),
     4038: CPS(d_4038),
-    4039: CPS(d_4039),
+    4039: t_4039,
     4040: CPS(d_4040),
-    4041: CPS(d_4041),
+    4041: t_4041,
     4042: CPS(d_4042),
     4043: CPS(d_4043),
-    4044: t_4044,
+    4044: CPS(d_4044),
     4045: CPS(d_4045),
     4046: CPS(d_4046),
     4047: CPS(d_4047),
     4048: CPS(d_4048),
-    4049: t_4049,
+    4049: CPS(d_4049),
     4050: CPS(d_4050),
-    4051: t_4051,
+    4051: CPS(d_4051),
     4052: CPS(d_4052),
-    4053: CPS(d_4053),
-    4054: t_4054,
+    4053: t_4053,
+    4054: CPS(d_4054),
     4055: CPS(d_4055),
     4056: CPS(d_4056),
     4057: CPS(d_4057),
     4058: t_4058,
     4059: CPS(d_4059),
-    4060: CPS(d_4060),
+    4060: t_4060,
     4061: CPS(d_4061),
-    4062: t_4062,
-    4063: CPS(d_4063),
+    4062: CPS(d_4062),
+    4063: t_4063,
     4064: CPS(d_4064),
     4065: CPS(d_4065),
-    4066: t_4066,
-    4067: CPS(d_4067),
-    4068: t_4068,
+    4066: CPS(d_4066),
+    4067: t_4067,
+    4068: CPS(d_4068),
     4069: CPS(d_4069),
     4070: CPS(d_4070),
-    4071: CPS(d_4071),
+    4071: t_4071,
     4072: CPS(d_4072),
     4073: CPS(d_4073),
     4074: CPS(d_4074),
-    4075: CPS(d_4075),
+    4075: t_4075,
     4076: CPS(d_4076),
     4077: t_4077,
     4078: CPS(d_4078),
-    4079: t_4079,
+    4079: CPS(d_4079),
     4080: CPS(d_4080),
     4081: CPS(d_4081),
-    4082: t_4082,
+    4082: CPS(d_4082),
     4083: CPS(d_4083),
     4084: CPS(d_4084),
     4085: CPS(d_4085),
     4086: t_4086,
     4087: CPS(d_4087),
-    4088: CPS(d_4088),
+    4088: t_4088,
     4089: CPS(d_4089),
-    4090: t_4090,
-    4091: CPS(d_4091),
+    4090: CPS(d_4090),
+    4091: t_4091,
     4092: CPS(d_4092),
     4093: CPS(d_4093),
-    4094: t_4094,
-    4095: CPS(d_4095),
-    4096: t_4096,
+    4094: CPS(d_4094),
+    4095: t_4095,
+    4096: CPS(d_4096),
     4097: CPS(d_4097),
     4098: CPS(d_4098),
-    4099: CPS(d_4099),
+    4099: t_4099,
     4100: CPS(d_4100),
     4101: CPS(d_4101),
     4102: CPS(d_4102),
-    4103: CPS(d_4103),
+    4103: t_4103,
     4104: CPS(d_4104),
     4105: t_4105,
     4106: CPS(d_4106),
     4107: CPS(d_4107),
-    4108: t_4108,
+    4108: CPS(d_4108),
     4109: CPS(d_4109),
     4110: CPS(d_4110),
-    4111: t_4111,
-    4112: t_4112,
-    4113: t_4113,
+    4111: CPS(d_4111),
+    4112: CPS(d_4112),
+    4113: CPS(d_4113),
     4114: t_4114,
     4115: CPS(d_4115),
     4116: CPS(d_4116),
@@ -77320,21 +77642,21 @@ TRIALS = {
     4118: CPS(d_4118),
     4119: CPS(d_4119),
     4120: t_4120,
-    4121: CPS(d_4121),
-    4122: CPS(d_4122),
+    4121: t_4121,
+    4122: t_4122,
     4123: t_4123,
-    4124: t_4124,
-    4125: t_4125,
+    4124: CPS(d_4124),
+    4125: CPS(d_4125),
     4126: t_4126,
     4127: CPS(d_4127),
     4128: CPS(d_4128),
-    4129: CPS(d_4129),
+    4129: t_4129,
     4130: CPS(d_4130),
     4131: CPS(d_4131),
-    4132: CPS(d_4132),
-    4133: CPS(d_4133),
-    4134: CPS(d_4134),
-    4135: CPS(d_4135),
+    4132: t_4132,
+    4133: t_4133,
+    4134: t_4134,
+    4135: t_4135,
     4136: CPS(d_4136),
     4137: CPS(d_4137),
     4138: CPS(d_4138),
@@ -77350,48 +77672,57 @@ TRIALS = {
     4148: CPS(d_4148),
     4149: CPS(d_4149),
     4150: CPS(d_4150),
-    4151: t_4151,
-    4152: t_4152,
+    4151: CPS(d_4151),
+    4152: CPS(d_4152),
     4153: CPS(d_4153),
-    4154: t_4154,
-    4155: t_4155,
-    4156: t_4156,
+    4154: CPS(d_4154),
+    4155: CPS(d_4155),
+    4156: CPS(d_4156),
     4157: CPS(d_4157),
-    4158: t_4158,
+    4158: CPS(d_4158),
     4159: CPS(d_4159),
     4160: t_4160,
     4161: t_4161,
     4162: CPS(d_4162),
     4163: t_4163,
-    4164: CPS(d_4164),
-    4165: CPS(d_4165),
+    4164: t_4164,
+    4165: t_4165,
     4166: CPS(d_4166),
     4167: t_4167,
     4168: CPS(d_4168),
-    4169: CPS(d_4169),
-    4170: CPS(d_4170),
-    4171: t_4171,
-    4172: CPS(d_4172),
+    4169: t_4169,
+    4170: t_4170,
+    4171: CPS(d_4171),
+    4172: t_4172,
     4173: CPS(d_4173),
     4174: CPS(d_4174),
-    4175: t_4175,
-    4176: CPS(d_4176),
-    4177: t_4177,
+    4175: CPS(d_4175),
+    4176: t_4176,
+    4177: CPS(d_4177),
     4178: CPS(d_4178),
     4179: CPS(d_4179),
-    4180: CPS(d_4180),
+    4180: t_4180,
     4181: CPS(d_4181),
     4182: CPS(d_4182),
     4183: CPS(d_4183),
-    4184: CPS(d_4184),
+    4184: t_4184,
     4185: CPS(d_4185),
-    4186: CPS(d_4186),
+    4186: t_4186,
     4187: CPS(d_4187),
     4188: CPS(d_4188),
-    4189: t_4189,
+    4189: CPS(d_4189),
     4190: CPS(d_4190),
     4191: CPS(d_4191),
     4192: CPS(d_4192),
+    4193: CPS(d_4193),
+    4194: CPS(d_4194),
+    4195: CPS(d_4195),
+    4196: CPS(d_4196),
+    4197: CPS(d_4197),
+    4198: t_4198,
+    4199: CPS(d_4199),
+    4200: CPS(d_4200),
+    4201: CPS(d_4201),
     3719: t_3719,
     3720: CPS(d_3720),
     3721: CPS(d_3721),
@@ -77443,62 +77774,62 @@ TRIALS = {
     3767: CPS(d_3767),
     3768: CPS(d_3768),
     3769: CPS(d_3769),
-    3770: t_3770,
-    3771: t_3771,
+    3770: CPS(d_3770),
+    3771: CPS(d_3771),
     3772: CPS(d_3772),
     3773: CPS(d_3773),
     3774: CPS(d_3774),
     3775: CPS(d_3775),
     3776: CPS(d_3776),
-    3777: t_3777,
-    3778: t_3778,
-    3779: CPS(d_3779),
+    3777: CPS(d_3777),
+    3778: CPS(d_3778),
+    3779: t_3779,
     3780: t_3780,
     3781: CPS(d_3781),
     3782: CPS(d_3782),
     3783: CPS(d_3783),
     3784: CPS(d_3784),
-    3785: t_3785,
+    3785: CPS(d_3785),
     3786: t_3786,
-    3787: CPS(d_3787),
+    3787: t_3787,
     3788: CPS(d_3788),
-    3789: CPS(d_3789),
+    3789: t_3789,
     3790: CPS(d_3790),
     3791: CPS(d_3791),
     3792: CPS(d_3792),
     3793: CPS(d_3793),
-    3794: CPS(d_3794),
-    3795: CPS(d_3795),
+    3794: t_3794,
+    3795: t_3795,
     3796: CPS(d_3796),
     3797: CPS(d_3797),
     3798: CPS(d_3798),
     3799: CPS(d_3799),
-    3800: t_3800,
-    3801: t_3801,
-    3802: t_3802,
+    3800: CPS(d_3800),
+    3801: CPS(d_3801),
+    3802: CPS(d_3802),
     3803: CPS(d_3803),
-    3804: t_3804,
+    3804: CPS(d_3804),
     3805: CPS(d_3805),
     3806: CPS(d_3806),
     3807: CPS(d_3807),
-    3808: t_3808,
-    3809: CPS(d_3809),
-    3810: CPS(d_3810),
-    3811: CPS(d_3811),
-    3812: t_3812,
-    3813: CPS(d_3813),
+    3808: CPS(d_3808),
+    3809: t_3809,
+    3810: t_3810,
+    3811: t_3811,
+    3812: CPS(d_3812),
+    3813: t_3813,
     3814: CPS(d_3814),
     3815: CPS(d_3815),
-    3816: t_3816,
-    3817: CPS(d_3817),
-    3818: t_3818,
+    3816: CPS(d_3816),
+    3817: t_3817,
+    3818: CPS(d_3818),
     3819: CPS(d_3819),
     3820: CPS(d_3820),
-    3821: CPS(d_3821),
+    3821: t_3821,
     3822: CPS(d_3822),
     3823: CPS(d_3823),
     3824: CPS(d_3824),
-    3825: CPS(d_3825),
+    3825: t_3825,
     3826: CPS(d_3826),
     3827: t_3827,
     3828: CPS(d_3828),
@@ -77509,50 +77840,59 @@ TRIALS = {
     3833: CPS(d_3833),
     3834: CPS(d_3834),
     3835: CPS(d_3835),
-    3836: CPS(d_3836),
+    3836: t_3836,
     3837: CPS(d_3837),
     3838: CPS(d_3838),
     3839: CPS(d_3839),
-    3840: t_3840,
-    3841: t_3841,
-    3842: t_3842,
-    3843: t_3843,
+    3840: CPS(d_3840),
+    3841: CPS(d_3841),
+    3842: CPS(d_3842),
+    3843: CPS(d_3843),
     3844: CPS(d_3844),
     3845: CPS(d_3845),
     3846: CPS(d_3846),
     3847: CPS(d_3847),
     3848: CPS(d_3848),
-    3849: CPS(d_3849),
-    3850: CPS(d_3850),
+    3849: t_3849,
+    3850: t_3850,
     3851: t_3851,
     3852: t_3852,
-    3853: t_3853,
-    3854: t_3854,
-    3855: t_3855,
+    3853: CPS(d_3853),
+    3854: CPS(d_3854),
+    3855: CPS(d_3855),
     3856: CPS(d_3856),
-    3857: t_3857,
+    3857: CPS(d_3857),
     3858: CPS(d_3858),
     3859: CPS(d_3859),
-    3860: CPS(d_3860),
+    3860: t_3860,
     3861: t_3861,
-    3862: CPS(d_3862),
-    3863: CPS(d_3863),
-    3864: CPS(d_3864),
-    3865: t_3865,
-    3866: CPS(d_3866),
+    3862: t_3862,
+    3863: t_3863,
+    3864: t_3864,
+    3865: CPS(d_3865),
+    3866: t_3866,
     3867: CPS(d_3867),
     3868: CPS(d_3868),
-    3869: t_3869,
-    3870: CPS(d_3870),
-    3871: t_3871,
+    3869: CPS(d_3869),
+    3870: t_3870,
+    3871: CPS(d_3871),
     3872: CPS(d_3872),
     3873: CPS(d_3873),
-    3874: CPS(d_3874),
+    3874: t_3874,
     3875: CPS(d_3875),
     3876: CPS(d_3876),
     3877: CPS(d_3877),
-    3878: CPS(d_3878),
+    3878: t_3878,
     3879: CPS(d_3879),
+    3880: t_3880,
+    3881: CPS(d_3881),
+    3882: CPS(d_3882),
+    3883: CPS(d_3883),
+    3884: CPS(d_3884),
+    3885: CPS(d_3885),
+    3886: CPS(d_3886),
+    3887: CPS(d_3887),
+    3888: CPS(d_3888),
 }
 
 
@@ -79831,74 +80171,69 @@ CODE = {
     4281: x_4281,
     4282: x_4282,
     4284: x_4284,
-    4285: x_4285,
-    4286: x_4286,
     4287: x_4287,
     4288: x_4288,
     4290: x_4290,
-    4291: x_4291,
     4292: x_4292,
     4293: x_4293,
-    4294: x_4294,
     4295: x_4295,
+    4296: x_4296,
     4297: x_4297,
     4298: x_4298,
     4299: x_4299,
     4301: x_4301,
+    4302: x_4302,
+    4303: x_4303,
     4304: x_4304,
     4305: x_4305,
     4306: x_4306,
+    4308: x_4308,
+    4309: x_4309,
     4310: x_4310,
-    4311: x_4311,
     4312: x_4312,
-    4313: x_4313,
     4315: x_4315,
     4316: x_4316,
     4317: x_4317,
-    4318: x_4318,
-    4319: x_4319,
-    4320: x_4320,
     4321: x_4321,
+    4322: x_4322,
+    4323: x_4323,
+    4324: x_4324,
     4326: x_4326,
     4327: x_4327,
     4328: x_4328,
     4329: x_4329,
     4330: x_4330,
     4331: x_4331,
-    4333: x_4333,
-    4334: x_4334,
-    4335: x_4335,
-    4336: x_4336,
+    4332: x_4332,
     4337: x_4337,
     4338: x_4338,
     4339: x_4339,
     4340: x_4340,
+    4341: x_4341,
     4342: x_4342,
     4344: x_4344,
+    4345: x_4345,
     4346: x_4346,
+    4347: x_4347,
     4348: x_4348,
     4349: x_4349,
     4350: x_4350,
     4351: x_4351,
-    4352: x_4352,
     4353: x_4353,
-    4354: x_4354,
-    4356: x_4356,
-    4358: x_4358,
+    4355: x_4355,
+    4357: x_4357,
     4359: x_4359,
     4360: x_4360,
     4361: x_4361,
+    4362: x_4362,
     4363: x_4363,
     4364: x_4364,
     4365: x_4365,
-    4366: x_4366,
     4367: x_4367,
-    4368: x_4368,
     4369: x_4369,
     4370: x_4370,
     4371: x_4371,
     4372: x_4372,
-    4373: x_4373,
     4374: x_4374,
     4375: x_4375,
     4376: x_4376,
@@ -79910,117 +80245,118 @@ CODE = {
     4382: x_4382,
     4383: x_4383,
     4384: x_4384,
+    4385: x_4385,
+    4386: x_4386,
+    4387: x_4387,
+    4388: x_4388,
     4389: x_4389,
     4390: x_4390,
     4391: x_4391,
     4392: x_4392,
     4393: x_4393,
     4394: x_4394,
-    4396: x_4396,
-    4397: x_4397,
-    4398: x_4398,
-    4399: x_4399,
+    4395: x_4395,
     4400: x_4400,
     4401: x_4401,
     4402: x_4402,
     4403: x_4403,
+    4404: x_4404,
     4405: x_4405,
     4407: x_4407,
+    4408: x_4408,
     4409: x_4409,
+    4410: x_4410,
     4411: x_4411,
     4412: x_4412,
     4413: x_4413,
     4414: x_4414,
-    4415: x_4415,
     4416: x_4416,
-    4417: x_4417,
-    4419: x_4419,
-    4736: x_4736,
-    4421: x_4421,
+    4418: x_4418,
+    4420: x_4420,
     4422: x_4422,
     4423: x_4423,
-    4736: x_4736,
+    4424: x_4424,
+    4425: x_4425,
     4426: x_4426,
-    4429: x_4429,
-    4736: x_4736,
+    4427: x_4427,
+    4428: x_4428,
+    4430: x_4430,
+    4747: x_4747,
     4432: x_4432,
     4433: x_4433,
-    4435: x_4435,
-    4436: x_4436,
+    4434: x_4434,
+    4747: x_4747,
     4437: x_4437,
-    4439: x_4439,
-    4442: x_4442,
+    4440: x_4440,
+    4747: x_4747,
     4443: x_4443,
     4444: x_4444,
-    4445: x_4445,
     4446: x_4446,
-    4449: x_4449,
+    4447: x_4447,
+    4448: x_4448,
     4450: x_4450,
-    4452: x_4452,
+    4453: x_4453,
     4454: x_4454,
     4455: x_4455,
+    4456: x_4456,
     4457: x_4457,
-    4458: x_4458,
+    4460: x_4460,
     4461: x_4461,
-    4462: x_4462,
     4463: x_4463,
-    4464: x_4464,
+    4465: x_4465,
     4466: x_4466,
-    4467: x_4467,
     4468: x_4468,
     4469: x_4469,
-    4470: x_4470,
-    4471: x_4471,
     4472: x_4472,
     4473: x_4473,
+    4474: x_4474,
+    4475: x_4475,
+    4477: x_4477,
     4478: x_4478,
     4479: x_4479,
     4480: x_4480,
     4481: x_4481,
     4482: x_4482,
     4483: x_4483,
-    4485: x_4485,
-    4486: x_4486,
-    4487: x_4487,
-    4488: x_4488,
+    4484: x_4484,
     4489: x_4489,
     4490: x_4490,
     4491: x_4491,
     4492: x_4492,
+    4493: x_4493,
     4494: x_4494,
     4496: x_4496,
+    4497: x_4497,
     4498: x_4498,
+    4499: x_4499,
     4500: x_4500,
     4501: x_4501,
     4502: x_4502,
     4503: x_4503,
-    4504: x_4504,
     4505: x_4505,
-    4506: x_4506,
-    4508: x_4508,
+    4507: x_4507,
     4509: x_4509,
     4511: x_4511,
     4512: x_4512,
     4513: x_4513,
+    4514: x_4514,
     4515: x_4515,
     4516: x_4516,
-    4518: x_4518,
+    4517: x_4517,
     4519: x_4519,
-    4521: x_4521,
+    4520: x_4520,
+    4522: x_4522,
+    4523: x_4523,
     4524: x_4524,
     4526: x_4526,
     4527: x_4527,
     4529: x_4529,
-    4531: x_4531,
+    4530: x_4530,
     4532: x_4532,
-    4533: x_4533,
-    4534: x_4534,
     4535: x_4535,
-    4536: x_4536,
     4537: x_4537,
     4538: x_4538,
-    4539: x_4539,
-    4541: x_4541,
+    4540: x_4540,
     4542: x_4542,
     4543: x_4543,
     4544: x_4544,
@@ -80028,174 +80364,184 @@ CODE = {
     4546: x_4546,
     4547: x_4547,
     4548: x_4548,
+    4549: x_4549,
     4550: x_4550,
     4552: x_4552,
+    4553: x_4553,
     4554: x_4554,
+    4555: x_4555,
+    4556: x_4556,
+    4557: x_4557,
     4558: x_4558,
     4559: x_4559,
-    4560: x_4560,
     4561: x_4561,
-    4564: x_4564,
+    4563: x_4563,
     4565: x_4565,
-    4566: x_4566,
-    4567: x_4567,
-    4568: x_4568,
     4569: x_4569,
+    4570: x_4570,
+    4571: x_4571,
     4572: x_4572,
-    4573: x_4573,
+    4575: x_4575,
     4576: x_4576,
+    4577: x_4577,
     4578: x_4578,
     4579: x_4579,
-    4581: x_4581,
-    4582: x_4582,
+    4580: x_4580,
     4583: x_4583,
+    4584: x_4584,
     4587: x_4587,
-    4588: x_4588,
     4589: x_4589,
     4590: x_4590,
-    4591: x_4591,
     4592: x_4592,
+    4593: x_4593,
     4594: x_4594,
-    4595: x_4595,
-    4596: x_4596,
-    4597: x_4597,
     4598: x_4598,
     4599: x_4599,
     4600: x_4600,
     4601: x_4601,
+    4602: x_4602,
     4603: x_4603,
     4605: x_4605,
+    4606: x_4606,
     4607: x_4607,
+    4608: x_4608,
     4609: x_4609,
     4610: x_4610,
     4611: x_4611,
     4612: x_4612,
     4614: x_4614,
-    4615: x_4615,
+    4616: x_4616,
     4618: x_4618,
+    4620: x_4620,
     4621: x_4621,
+    4622: x_4622,
     4623: x_4623,
-    4624: x_4624,
+    4625: x_4625,
     4626: x_4626,
-    4631: x_4631,
+    4629: x_4629,
     4632: x_4632,
-    4633: x_4633,
     4634: x_4634,
     4635: x_4635,
-    4636: x_4636,
-    4638: x_4638,
-    4639: x_4639,
-    4640: x_4640,
-    4641: x_4641,
+    4637: x_4637,
     4642: x_4642,
     4643: x_4643,
     4644: x_4644,
     4645: x_4645,
+    4646: x_4646,
     4647: x_4647,
     4649: x_4649,
+    4650: x_4650,
     4651: x_4651,
+    4652: x_4652,
     4653: x_4653,
-    4657: x_4657,
-    4659: x_4659,
+    4654: x_4654,
+    4655: x_4655,
+    4656: x_4656,
+    4658: x_4658,
     4660: x_4660,
     4662: x_4662,
-    4663: x_4663,
-    4667: x_4667,
+    4664: x_4664,
     4668: x_4668,
-    4669: x_4669,
     4670: x_4670,
     4671: x_4671,
-    4672: x_4672,
+    4673: x_4673,
     4674: x_4674,
-    4675: x_4675,
-    4676: x_4676,
-    4677: x_4677,
     4678: x_4678,
     4679: x_4679,
     4680: x_4680,
     4681: x_4681,
+    4682: x_4682,
     4683: x_4683,
     4685: x_4685,
+    4686: x_4686,
     4687: x_4687,
+    4688: x_4688,
     4689: x_4689,
     4690: x_4690,
-    4693: x_4693,
-    4695: x_4695,
+    4691: x_4691,
+    4692: x_4692,
+    4694: x_4694,
     4696: x_4696,
-    4697: x_4697,
+    4698: x_4698,
     4700: x_4700,
     4701: x_4701,
-    4702: x_4702,
     4704: x_4704,
-    4705: x_4705,
+    4706: x_4706,
+    4707: x_4707,
     4708: x_4708,
-    4710: x_4710,
     4711: x_4711,
     4712: x_4712,
+    4713: x_4713,
     4715: x_4715,
     4716: x_4716,
-    4717: x_4717,
     4719: x_4719,
-    4720: x_4720,
+    4721: x_4721,
+    4722: x_4722,
     4723: x_4723,
-    4725: x_4725,
     4726: x_4726,
     4727: x_4727,
     4728: x_4728,
-    4732: x_4732,
+    4730: x_4730,
+    4731: x_4731,
+    4734: x_4734,
     4736: x_4736,
+    4737: x_4737,
+    4738: x_4738,
     4739: x_4739,
-    4740: x_4740,
-    4741: x_4741,
-    4745: x_4745,
-    4746: x_4746,
+    4743: x_4743,
     4747: x_4747,
-    4748: x_4748,
-    4749: x_4749,
     4750: x_4750,
     4751: x_4751,
-    4753: x_4753,
-    4755: x_4755,
+    4752: x_4752,
     4756: x_4756,
+    4757: x_4757,
+    4758: x_4758,
     4759: x_4759,
     4760: x_4760,
+    4761: x_4761,
     4762: x_4762,
-    4763: x_4763,
     4764: x_4764,
-    4768: x_4768,
-    4769: x_4769,
+    4766: x_4766,
+    4767: x_4767,
     4770: x_4770,
     4771: x_4771,
-    4772: x_4772,
     4773: x_4773,
+    4774: x_4774,
     4775: x_4775,
-    4776: x_4776,
-    4777: x_4777,
-    4778: x_4778,
     4779: x_4779,
     4780: x_4780,
     4781: x_4781,
     4782: x_4782,
+    4783: x_4783,
     4784: x_4784,
     4786: x_4786,
+    4787: x_4787,
     4788: x_4788,
+    4789: x_4789,
     4790: x_4790,
     4791: x_4791,
     4792: x_4792,
     4793: x_4793,
     4795: x_4795,
-    4796: x_4796,
+    4797: x_4797,
     4799: x_4799,
-    4800: x_4800,
+    4801: x_4801,
+    4802: x_4802,
+    4803: x_4803,
     4804: x_4804,
-    4805: x_4805,
     4806: x_4806,
     4807: x_4807,
-    4808: x_4808,
-    4809: x_4809,
     4810: x_4810,
     4811: x_4811,
-    4812: x_4812,
+    4815: x_4815,
+    4816: x_4816,
+    4817: x_4817,
+    4818: x_4818,
+    4819: x_4819,
+    4820: x_4820,
+    4821: x_4821,
+    4822: x_4822,
+    4823: x_4823,
     4234: x_4234,
     4236: x_4236,
     4237: x_4237,
@@ -80231,74 +80577,69 @@ CODE = {
     4281: x_4281,
     4282: x_4282,
     4284: x_4284,
-    4285: x_4285,
-    4286: x_4286,
     4287: x_4287,
     4288: x_4288,
     4290: x_4290,
-    4291: x_4291,
     4292: x_4292,
     4293: x_4293,
-    4294: x_4294,
     4295: x_4295,
+    4296: x_4296,
     4297: x_4297,
     4298: x_4298,
     4299: x_4299,
     4301: x_4301,
+    4302: x_4302,
+    4303: x_4303,
     4304: x_4304,
     4305: x_4305,
     4306: x_4306,
+    4308: x_4308,
+    4309: x_4309,
     4310: x_4310,
-    4311: x_4311,
     4312: x_4312,
-    4313: x_4313,
     4315: x_4315,
     4316: x_4316,
     4317: x_4317,
-    4318: x_4318,
-    4319: x_4319,
-    4320: x_4320,
     4321: x_4321,
+    4322: x_4322,
+    4323: x_4323,
+    4324: x_4324,
     4326: x_4326,
     4327: x_4327,
     4328: x_4328,
     4329: x_4329,
     4330: x_4330,
     4331: x_4331,
-    4333: x_4333,
-    4334: x_4334,
-    4335: x_4335,
-    4336: x_4336,
+    4332: x_4332,
     4337: x_4337,
     4338: x_4338,
     4339: x_4339,
     4340: x_4340,
+    4341: x_4341,
     4342: x_4342,
     4344: x_4344,
+    4345: x_4345,
     4346: x_4346,
+    4347: x_4347,
     4348: x_4348,
     4349: x_4349,
     4350: x_4350,
     4351: x_4351,
-    4352: x_4352,
     4353: x_4353,
-    4354: x_4354,
-    4356: x_4356,
-    4358: x_4358,
+    4355: x_4355,
+    4357: x_4357,
     4359: x_4359,
     4360: x_4360,
     4361: x_4361,
+    4362: x_4362,
     4363: x_4363,
     4364: x_4364,
     4365: x_4365,
-    4366: x_4366,
     4367: x_4367,
-    4368: x_4368,
     4369: x_4369,
     4370: x_4370,
     4371: x_4371,
     4372: x_4372,
-    4373: x_4373,
     4374: x_4374,
     4375: x_4375,
     4376: x_4376,
@@ -80310,31 +80651,42 @@ CODE = {
     4382: x_4382,
     4383: x_4383,
     4384: x_4384,
+    4385: x_4385,
+    4386: x_4386,
+    4387: x_4387,
+    4388: x_4388,
     4389: x_4389,
     4390: x_4390,
     4391: x_4391,
     4392: x_4392,
     4393: x_4393,
     4394: x_4394,
-    4396: x_4396,
-    4397: x_4397,
-    4398: x_4398,
-    4399: x_4399,
+    4395: x_4395,
     4400: x_4400,
     4401: x_4401,
     4402: x_4402,
     4403: x_4403,
+    4404: x_4404,
     4405: x_4405,
     4407: x_4407,
+    4408: x_4408,
     4409: x_4409,
+    4410: x_4410,
     4411: x_4411,
     4412: x_4412,
     4413: x_4413,
     4414: x_4414,
-    4415: x_4415,
     4416: x_4416,
-    4417: x_4417,
-    4419: x_4419,
+    4418: x_4418,
+    4420: x_4420,
+    4422: x_4422,
+    4423: x_4423,
+    4424: x_4424,
+    4425: x_4425,
+    4426: x_4426,
+    4427: x_4427,
+    4428: x_4428,
+    4430: x_4430,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -82602,360 +82954,366 @@ AT = {
     4281: 'rules_data/terraforming_mars/modules.yaml:35',
     4282: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4284: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4285: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4286: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4287: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4288: 'rules_data/terraforming_mars/modules.yaml:54',
-    4290: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4291: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4292: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4293: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4294: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4295: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4297: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4298: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4299: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4301: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4304: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4305: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4306: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4310: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4311: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4312: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4313: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4315: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4316: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4317: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4318: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4319: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4320: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4321: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4334: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4335: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4336: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4338: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4340: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4344: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4287: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4288: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4290: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4292: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4293: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4295: 'rules_data/terraforming_mars/modules.yaml:44',
+    4296: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4297: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4298: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4299: 'rules_data/terraforming_mars/modules.yaml:63',
+    4301: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4302: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4303: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4304: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4305: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4306: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4308: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4309: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4310: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4312: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4315: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4316: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4317: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4321: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4322: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4323: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4324: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4338: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4340: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4344: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4346: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4349: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4350: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4351: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4352: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4353: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4354: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4356: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4358: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4360: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4366: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4368: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4373: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4389: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4390: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4391: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4392: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4393: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4394: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4396: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4397: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4398: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4399: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4400: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4401: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4403: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4407: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4347: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4348: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4349: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4350: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4355: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4357: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4360: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4385: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4388: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4389: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4390: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4392: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4393: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4394: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4400: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4401: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4403: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4404: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4407: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4408: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4409: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4411: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4412: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4413: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4414: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4415: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4416: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4417: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4419: 'rules_data/terraforming_mars/modules.yaml:66',
-    4421: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4736: 'rules_data/terraforming_mars/flow.yaml:13',
-    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
-    4429: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4736: 'rules_data/terraforming_mars/flow.yaml:17',
-    4432: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4433: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4435: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4436: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4437: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4439: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4442: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4443: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4444: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4445: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    4446: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    4449: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4450: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4452: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4454: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4455: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4457: 'rules_data/terraforming_mars/flow.yaml:26',
-    4458: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
-    4461: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4462: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4463: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4464: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4466: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4467: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4468: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4469: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4470: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4471: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4472: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
-    4473: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4478: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4479: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4481: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4483: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4485: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4486: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4487: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4488: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4489: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4490: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4491: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4492: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4496: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4410: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4411: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4412: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4413: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4418: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4424: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4427: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4430: 'rules_data/terraforming_mars/modules.yaml:75',
+    4432: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4433: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4434: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4747: 'rules_data/terraforming_mars/flow.yaml:13',
+    4437: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
+    4440: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4747: 'rules_data/terraforming_mars/flow.yaml:17',
+    4443: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4444: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4446: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4447: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4448: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4450: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4453: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4454: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    4455: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
+    4456: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    4457: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    4460: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4461: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4463: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4465: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4466: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4468: 'rules_data/terraforming_mars/flow.yaml:26',
+    4469: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
+    4472: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4474: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4475: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4477: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4478: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4479: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4481: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4483: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
+    4484: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4489: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4490: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4491: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4492: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4493: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4496: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4497: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4498: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4500: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4501: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4502: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4503: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4504: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4505: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4506: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4508: 'rules_data/terraforming_mars/flow.yaml:31',
-    4509: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4511: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4512: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4513: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4515: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4516: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4518: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4519: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4521: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4524: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4526: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4527: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4529: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4531: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4532: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4533: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4534: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4535: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4536: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4537: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4538: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4539: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4541: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4542: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4543: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4544: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4545: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4546: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4547: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4548: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4550: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4552: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4499: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4500: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4501: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4502: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4505: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4507: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4509: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4511: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4512: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4513: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4514: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4515: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4516: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4519: 'rules_data/terraforming_mars/flow.yaml:31',
+    4520: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4522: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4523: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4524: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4526: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4527: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4529: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4530: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4532: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4535: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4537: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4538: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4540: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
+    4542: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4543: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4544: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4545: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4546: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4547: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4548: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4549: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4550: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4552: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4553: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4554: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4558: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4559: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4560: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4565: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4566: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4567: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4568: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4572: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4573: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4576: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
-    4578: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4579: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4581: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4582: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4583: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4587: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4588: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4589: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4590: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4591: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4592: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4594: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4595: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4596: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4597: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4600: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4601: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4603: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4605: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4555: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4556: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4558: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4559: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4563: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4565: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4570: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4571: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4572: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4575: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4576: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4577: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4578: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4579: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4580: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4583: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4584: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4587: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
+    4589: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4590: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4592: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    4593: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4594: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4600: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4601: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4602: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4603: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4605: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4609: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4610: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4611: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4612: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4614: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4615: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4618: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
-    4623: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4624: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
-    4631: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4633: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4634: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4635: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4636: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4638: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4639: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4640: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4641: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4642: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4643: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4644: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4645: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4649: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4609: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4611: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4616: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4618: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4620: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4622: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4623: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4625: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4629: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4632: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
+    4634: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4635: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4637: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
+    4642: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4643: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4644: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4645: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4646: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4649: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4650: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4651: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4653: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4657: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
-    4659: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4660: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4662: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
-    4663: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
-    4667: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4668: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4669: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4670: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4671: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4672: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4674: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4675: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4676: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4677: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4678: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4679: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4680: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4681: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4683: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4685: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4652: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4653: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4654: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4655: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4656: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4658: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4660: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4662: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4664: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4668: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
+    4670: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4671: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4673: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
+    4674: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
+    4678: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4679: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4680: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4681: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4682: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4683: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4685: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4686: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4687: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4690: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4693: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
-    4695: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4696: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4697: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4700: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4704: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4708: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
-    4710: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4711: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4712: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4716: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4717: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4719: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4720: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4723: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
-    4725: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4727: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4728: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4732: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
-    4736: 'rules_data/terraforming_mars/flow.yaml:40',
-    4739: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4740: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4741: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4745: 'rules_data/terraforming_mars/flow.yaml:42',
-    4746: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4747: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4748: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4749: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4750: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4751: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4753: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4756: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
-    4759: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4760: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4762: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4763: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4764: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4768: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4769: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4770: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4771: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4772: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4773: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4775: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4776: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4777: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4778: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4779: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4780: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4781: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4782: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4784: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4786: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4688: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4689: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4690: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4691: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4692: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4694: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4696: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4698: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4700: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4701: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4704: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
+    4706: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4707: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4708: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4713: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4716: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4719: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
+    4721: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4723: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4726: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4728: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4730: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4731: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4734: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
+    4736: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4737: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4738: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4739: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4743: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
+    4747: 'rules_data/terraforming_mars/flow.yaml:40',
+    4750: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4751: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4752: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4756: 'rules_data/terraforming_mars/flow.yaml:42',
+    4757: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4758: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4759: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4760: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4761: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4762: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    4764: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
+    4767: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
+    4770: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4771: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4773: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
+    4774: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4775: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
+    4779: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4780: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4781: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4782: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4783: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4784: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4786: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4787: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4788: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4790: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4791: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4792: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4793: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4795: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4796: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4799: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4800: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4789: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4790: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4791: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4792: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4793: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4795: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4797: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4799: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4801: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4802: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4803: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4804: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4806: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4807: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4810: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4811: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
     4234: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4236: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4237: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
@@ -82991,109 +83349,115 @@ AT = {
     4281: 'rules_data/terraforming_mars/modules.yaml:35',
     4282: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4284: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4285: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4286: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4287: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4288: 'rules_data/terraforming_mars/modules.yaml:54',
-    4290: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4291: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4292: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4293: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4294: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4295: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4297: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4298: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4299: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4301: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4304: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4305: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4306: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4310: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4311: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4312: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4313: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4315: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4316: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4317: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4318: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4319: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4320: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4321: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4333: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4334: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4335: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4336: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4338: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4340: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4344: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4287: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4288: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4290: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4292: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4293: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4295: 'rules_data/terraforming_mars/modules.yaml:44',
+    4296: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4297: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4298: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4299: 'rules_data/terraforming_mars/modules.yaml:63',
+    4301: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4302: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4303: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4304: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4305: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4306: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4308: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4309: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4310: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4312: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4315: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4316: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4317: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
+    4321: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4322: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4323: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4324: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4338: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4340: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4344: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4346: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4348: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4349: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4350: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4351: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4352: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4353: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4354: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4356: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4358: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4360: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4366: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4368: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4373: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
-    4389: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4390: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4391: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4392: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4393: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4394: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4396: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4397: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4398: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4399: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4400: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4401: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4403: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4407: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4347: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4348: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4349: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4350: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4355: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4357: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4360: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
+    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
+    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4385: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4388: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4389: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4390: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4392: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4393: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4394: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4400: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4401: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4403: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4404: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4407: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4408: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4409: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4411: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4412: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4413: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4414: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4415: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4416: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4417: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4419: 'rules_data/terraforming_mars/modules.yaml:66',
+    4410: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4411: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4412: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4413: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4418: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
+    4424: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4427: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
+    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4430: 'rules_data/terraforming_mars/modules.yaml:75',
 }
 CODE['trials'] = TRIALS
