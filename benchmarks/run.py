@@ -106,7 +106,7 @@ def synthetic(cards: int, dest: Path) -> Path:
     (folder / "cards").mkdir()
     base: list[dict[str, Any]] = []
     for f in sorted((src / "cards").glob("*.yaml")):
-        data = yaml.safe_load(f.read_text("utf-8"))
+        data = _rules_yaml(f)
         base += [{**r, "deck": data.get("deck", "project")} for r in data["records"]]
     per_file = 1000
     for start in range(0, cards, per_file):
@@ -119,6 +119,15 @@ def synthetic(cards: int, dest: Path) -> Path:
         text = "kind: cards\nrecords:\n" + "".join(f"  - {json.dumps(r)}\n" for r in recs)
         (folder / "cards" / f"part_{start // per_file:04d}.yaml").write_text(text, "utf-8")
     return folder
+
+
+def _rules_yaml(file: Path) -> Any:
+    """A rules file read as rulesc reads it (``on:`` stays a key, not YAML 1.1's True)."""
+    from compiler.load import load_text
+
+    doc, _ = load_text(file.name, file.read_bytes())
+    assert doc is not None, file
+    return doc.data
 
 
 def scale(sizes: list[int]) -> dict[str, Any]:
