@@ -8,7 +8,7 @@ file (the YAML file its records' ``at`` names), at most ``PART_MAX`` records eac
 table's order. Each part is a module ``parts/<name>.py`` holding its records (``RECORDS``)
 and their compiled functions (``CODE``, ``AT``, ``TRIALS``); ``rules.py`` and
 ``engine.py`` fill the tables from them in order. Small files compile and import in
-bounded memory: a game of 100,000 cards is 100 modules of 1,000, not one literal.
+bounded memory: a game of 100,000 cards is 400 modules of 250, not one literal.
 """
 
 from __future__ import annotations
@@ -21,8 +21,10 @@ __all__ = ["PART_MAX", "PART_MIN", "Part", "plan", "records_of", "without_parts"
 
 PART_MIN = 100
 """A kind with fewer records stays whole in ``rules.py`` and ``engine.py``."""
-PART_MAX = 1000
-"""Records per part at most (a longer record file is cut into several parts)."""
+PART_MAX = 250
+"""Records per part at most (a longer record file is cut into several parts): compiling
+a part's ``.pyc`` takes about 1 MB of memory per record (Python's syntax tree of the
+literal), so a part of 250 records about 300 MB."""
 
 
 @dataclass(frozen=True)
