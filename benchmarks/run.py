@@ -193,9 +193,10 @@ def scale_child(folder: Path) -> None:
     start, cpu = time.perf_counter(), time.process_time()
     comp = compile_game(folder, folder.parent)
     compiled, compiled_cpu = time.perf_counter() - start, time.process_time() - cpu
-    files = generate(comp.ir, f"{folder.name}/")
+    files = {rel: text.encode("utf-8") for rel, text in
+             generate(comp.ir, f"{folder.name}/").items()}  # as render_outputs keeps them
     out = folder.parent / "pkg" / folder.name
-    write_tree(out, {rel: text.encode("utf-8") for rel, text in files.items()})
+    write_tree(out, files)
     byte_compile(out)
     total, total_cpu = time.perf_counter() - start, time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
