@@ -12,12 +12,12 @@ rules (``exports.MEMO``), shared by every game of these rules.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 from typing import Any
 
 __all__ = ["LAZY_MIN", "Index", "Nodes"]
 
-LAZY_MIN = 100
-"""A record kind with this many records has its nodes found record by record, on demand."""
+LAZY_MIN = 100  # a kind with this many records has its nodes found on demand
 
 
 class Index:
@@ -47,24 +47,17 @@ class Index:
 
 
 class Nodes(dict[int, dict[str, Any]]):
-    """{id: statement node} of composed rules. Nodes are numbered depth first in data
-    order (``compiler.lang.number_nodes``), so each record of a big table holds the ids
-    from its first one up to the next record's: a missing id is looked for in the one
-    record whose range holds it (its nodes are added then). Read it as a dict; ``in`` and
-    ``get`` look too."""
+    """{id: statement node}. Ids are numbered depth first (``lang.number_nodes``), so a
+    big table's record holds those from its first one to the next record's: its nodes
+    are added when one of them is first asked for (also by ``in`` and ``get``)."""
 
     def __init__(self, rules: dict[str, Any]) -> None:
         super().__init__()
         tables = (rules.get("records") or {}).items()
-        big = {kind for kind, table in tables if len(table) >= LAZY_MIN}
-        _collect({**rules, "records": {k: t for k, t in tables if k not in big}}, self)
-        starts = []
-        for kind in big:
-            for rec in rules["records"][kind].values():
-                first = _first_id(rec, self)
-                if first is not None:
-                    starts.append((first, rec))
-        starts.sort(key=lambda pair: pair[0])
+        small = {k: t for k, t in tables if len(t) < LAZY_MIN}
+        self._add({**rules, "records": small})
+        starts = sorted(((first, rec) for k, t in tables if k not in small for rec in t.values()
+                         if (first := self._first(rec)) is not None), key=lambda p: p[0])
         self._firsts = [first for first, _ in starts]
         self._records: list[Any] = [rec for _, rec in starts]
 
@@ -74,52 +67,41 @@ class Nodes(dict[int, dict[str, Any]]):
         raise KeyError(nid)
 
     def __contains__(self, nid: object) -> bool:
-        return dict.__contains__(self, nid) or (self._look(nid)
-                                                and dict.__contains__(self, nid))
+        return dict.__contains__(self, nid) or (self._look(nid) and dict.__contains__(self, nid))
 
     def get(self, nid: int, default: Any = None) -> Any:
-        found = nid in self
-        return dict.__getitem__(self, nid) if found else default
+        return dict.__getitem__(self, nid) if nid in self else default  # noqa: SIM401
 
     def _look(self, nid: object) -> bool:
         """Add the nodes of the record whose range holds ``nid``; whether one did."""
-        if type(nid) is not int or not self._records:
-            return False
-        i = bisect_right(self._firsts, nid) - 1
+        i = bisect_right(self._firsts, nid) - 1 if type(nid) is int else -1
         if i < 0 or self._records[i] is None:
             return False
-        rec, self._records[i] = self._records[i], None
-        _collect(rec, self)
+        self._add(self._records[i])
+        self._records[i] = None
         return True
 
+    def _add(self, node: Any) -> None:
+        for n in _statements(node):
+            dict.__setitem__(self, n["id"], n)
 
-def _collect(rules: Any, out: dict[int, dict[str, Any]]) -> None:
-    """Every statement node (a node with an int ``id``) under ``rules`` into ``out``."""
-    todo = [rules]
+    def _first(self, rec: Any) -> int | None:
+        """The first id in ``rec`` not known yet (a module's change is known with it)."""
+        return next((n["id"] for n in _statements(rec) if not dict.__contains__(self, n["id"])),
+                    None)
+
+
+def _statements(node: Any) -> Iterator[dict[str, Any]]:
+    """The statement nodes under ``node``, depth first in data order."""
+    todo = [node]
     while todo:
         node = todo.pop()
         if isinstance(node, dict):
-            if "id" in node and isinstance(node.get("id"), int) and "op" in node:
-                dict.__setitem__(out, node["id"], node)
-            todo.extend(node.values())
-        elif isinstance(node, list):
-            todo.extend(node)
-
-
-def _first_id(rec: Any, known: dict[int, Any]) -> int | None:
-    """The first statement id of record ``rec`` depth first, not counting the nodes
-    already ``known`` (a module's change put into a record is found with the module)."""
-    todo = [rec]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, dict):
-            nid = node.get("id")
-            if isinstance(nid, int) and "op" in node and not dict.__contains__(known, nid):
-                return nid
+            if isinstance(node.get("id"), int) and "op" in node:
+                yield node
             todo.extend(reversed(node.values()))
         elif isinstance(node, list):
             todo.extend(reversed(node))
-    return None
 
 
 def _list_kind(t: Any) -> str | None:
