@@ -10,8 +10,14 @@ times measured in the same run on the same machine, so it carries across machine
 - ``check_process_s``: ``rulesc check`` of every game as a process, without the cache;
   ``check_process_cached_s`` with it (the inputs unchanged);
 - ``scale_<big>_vs_<small>``: build time of synthetic games of many cards (Terraforming
-  Mars's cards copied under new ids), ``scale_100k_vs_10k`` without ``--quick``; the
-  seconds, peak memory and IR size per card are reported beside;
+  Mars's cards copied under new ids), ``scale_100k_vs_10k`` without ``--quick``. Per
+  size N: ``build_N_s`` (compile, codegen and the ``.pyc`` files, as ``rulesc build``
+  writes the engine; not the sheets), ``compile_N_s``, their CPU seconds (``_cpu_s``),
+  the build's peak memory ``peak_N_mb``, ``ir_bytes_per_card_N`` and
+  ``engine_bytes_per_card_N``; then, in a fresh process, ``import_N_s`` (and
+  ``import_peak_N_mb``) of the generated engine package, ``first_game_N_ms`` (the
+  first ``new_game`` after the import: it composes the rules) and ``new_game_N_ms``
+  (the mean of the next ten), wall and CPU (``_cpu_ms``);
 - ``compiled_vs_interpreter``: whole seeded random games, interpreter time over compiled
   time, one entry per game in the core language;
 - ``games_per_s``: random games per second with the compiled engine, per game;
@@ -19,8 +25,10 @@ times measured in the same run on the same machine, so it carries across machine
   random-playout actions per second of OpenSpiel's pure-Python tic-tac-toe (the ``bench``
   extra installs open-spiel).
 
-``--quick`` keeps it short (one game each, scale 1k and 5k only: ``scale_5k_vs_1k``).
-Each scale size is compiled in a child process, whose peak resident memory is reported.
+``--quick`` keeps it short (one game each, scale 1k and 5k only: ``scale_5k_vs_1k``);
+``--sizes 1000,20000`` gives only the scale figures of those sizes. Each scale size is
+built in a child process, whose peak resident memory is reported; a child that fails or
+takes over SCALE_TIMEOUT_S leaves its figures out.
 """
 
 from __future__ import annotations
@@ -47,6 +55,8 @@ from compiler.pipeline import compile_game, render_outputs  # noqa: E402
 from compiler.runtime import Game, RandomPolicy, register_code  # noqa: E402
 
 GAMES = {"terraforming_mars": 3, "love_letter": 3, "pampero": 3}
+SCALE_TIMEOUT_S = 3600
+"""A scale child that takes longer is reported as failed (its figures None)."""
 
 
 def _timed(fn: Any) -> tuple[float, Any]:
@@ -106,7 +116,7 @@ def synthetic(cards: int, dest: Path) -> Path:
     (folder / "cards").mkdir()
     base: list[dict[str, Any]] = []
     for f in sorted((src / "cards").glob("*.yaml")):
-        data = yaml.safe_load(f.read_text("utf-8"))
+        data = _rules_yaml(f)
         base += [{**r, "deck": data.get("deck", "project")} for r in data["records"]]
     per_file = 1000
     for start in range(0, cards, per_file):
@@ -121,23 +131,50 @@ def synthetic(cards: int, dest: Path) -> Path:
     return folder
 
 
+def _rules_yaml(file: Path) -> Any:
+    """A rules file read as rulesc reads it (``on:`` stays a key, not YAML 1.1's True)."""
+    from compiler.load import load_text
+
+    doc, _ = load_text(file.name, file.read_bytes())
+    assert doc is not None, file
+    return doc.data
+
+
 def scale(sizes: list[int]) -> dict[str, Any]:
-    """Build time, peak memory and IR size of synthetic games of ``sizes`` cards, each
-    compiled in a fresh process (its peak resident memory is the build's)."""
+    """Build time, peak memory, IR size, engine import time and new-game time of
+    synthetic games of ``sizes`` cards. Each size is built in a fresh process (its peak
+    resident memory is the build's) and imported in another (its import is cold)."""
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             folder = synthetic(n, Path(tmp))
-            child = subprocess.run([sys.executable, __file__, "--scale-child", str(folder)],
-                                   capture_output=True, text=True, check=True)
-            seconds, peak_mb, size = json.loads(child.stdout.splitlines()[-1])
-            out[f"build_{n}_s"] = seconds
-            out[f"peak_{n}_mb"] = peak_mb
-            out[f"ir_bytes_per_card_{n}"] = size / n
+            built = _child("--scale-child", folder)
+            if built is None:
+                out[f"build_{n}_s"] = None
+                continue
+            played = _child("--import-child", folder.parent / "pkg" / folder.name) or {}
+            out.update({key.format(n=n): value for key, value in {**built, **played}.items()})
+            shutil.rmtree(folder.parent / "pkg")
             shutil.rmtree(folder)
     for a, b in zip(sizes, sizes[1:], strict=False):
-        out[f"scale_{_k(b)}_vs_{_k(a)}"] = out[f"build_{b}_s"] / out[f"build_{a}_s"]
+        if out.get(f"build_{a}_s") and out.get(f"build_{b}_s"):
+            out[f"scale_{_k(b)}_vs_{_k(a)}"] = out[f"build_{b}_s"] / out[f"build_{a}_s"]
     return out
+
+
+def _child(flag: str, path: Path) -> dict[str, Any] | None:
+    """The figures a child process prints (its last line, JSON); None if it failed."""
+    try:
+        child = subprocess.run([sys.executable, __file__, flag, str(path)],
+                               capture_output=True, text=True, timeout=SCALE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        print(f"{flag} {path.name}: over {SCALE_TIMEOUT_S} s", file=sys.stderr)
+        return None
+    if child.returncode != 0:
+        print(f"{flag} {path.name}: failed\n{child.stderr[-2000:]}", file=sys.stderr)
+        return None
+    figures: dict[str, Any] = json.loads(child.stdout.splitlines()[-1])
+    return figures
 
 
 def _k(n: int) -> str:
@@ -145,12 +182,56 @@ def _k(n: int) -> str:
 
 
 def scale_child(folder: Path) -> None:
-    """In a child process: compile ``folder``; print ``[seconds, peak MB, IR bytes]``."""
+    """In a child process: compile ``folder`` and write its engine package (codegen and
+    the ``.pyc`` files, as ``rulesc build`` does; not the sheets) beside it, in
+    ``pkg/<name>``; print the figures as JSON (``{n}`` in a key: the size)."""
     import resource
 
-    seconds, comp = _timed(lambda: compile_game(folder, folder.parent))
+    from compiler.codegen import generate
+    from compiler.output import byte_compile, write_tree
+
+    start, cpu = time.perf_counter(), time.process_time()
+    comp = compile_game(folder, folder.parent)
+    compiled, compiled_cpu = time.perf_counter() - start, time.process_time() - cpu
+    files = {rel: text.encode("utf-8") for rel, text in
+             generate(comp.ir, f"{folder.name}/").items()}  # as render_outputs keeps them
+    out = folder.parent / "pkg" / folder.name
+    write_tree(out, files)
+    byte_compile(out)
+    total, total_cpu = time.perf_counter() - start, time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
-    print(json.dumps([seconds, peak, len(json.dumps(comp.ir["records"]["cards"]))]))
+    cards = comp.ir["records"]["cards"]
+    print(json.dumps({
+        "build_{n}_s": total, "build_{n}_cpu_s": total_cpu, "compile_{n}_s": compiled,
+        "compile_{n}_cpu_s": compiled_cpu, "peak_{n}_mb": peak,
+        "ir_bytes_per_card_{n}": len(json.dumps(cards)) / len(cards),
+        "engine_bytes_per_card_{n}": sum(len(t) for t in files.values()) / len(cards)}))
+
+
+def import_child(package: Path) -> None:
+    """In a child process: import the engine package ``package`` and start games;
+    print the import seconds and peak memory, the first game's milliseconds and the
+    mean of the next ones' (the composed rules are shared between games)."""
+    import importlib
+    import resource
+
+    import compiler.runtime  # noqa: F401 (the kernel is not the engine's import)
+
+    sys.path.insert(0, str(package.parent))
+    cpu = time.process_time()
+    seconds, engine = _timed(lambda: importlib.import_module(package.name))
+    cpu, mark = time.process_time() - cpu, time.process_time()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    first, _ = _timed(lambda: engine.new_game(players=3, seed=0))
+    first_cpu, mark = time.process_time() - mark, time.process_time()
+    games = 10
+    later, _ = _timed(lambda: [engine.new_game(players=3, seed=s) for s in range(1, games + 1)])
+    later_cpu = time.process_time() - mark
+    print(json.dumps({"import_{n}_s": seconds, "import_{n}_cpu_s": cpu,
+                      "import_peak_{n}_mb": peak, "first_game_{n}_ms": first * 1000,
+                      "first_game_{n}_cpu_ms": first_cpu * 1000,
+                      "new_game_{n}_ms": later * 1000 / games,
+                      "new_game_{n}_cpu_ms": later_cpu * 1000 / games}))
 
 
 def engines(games: int) -> dict[str, Any]:
@@ -202,12 +283,21 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="under two minutes")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--scale-child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--import-child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--sizes", help="scale sizes only, comma-separated (no other figure)")
     args = parser.parse_args()
     if args.scale_child:
         scale_child(args.scale_child)
         return 0
+    if args.import_child:
+        import_child(args.import_child)
+        return 0
     folders = [p for p in sorted((ROOT / "rules_data").iterdir()) if (p / "game.yaml").exists()]
     result: dict[str, Any] = {"quick": args.quick}
+    if args.sizes:
+        result.update(scale([int(n) for n in args.sizes.split(",")]))
+        print(json.dumps(result, indent=2, sort_keys=True))
+        return 0
     result.update(build_vs_yaml(folders))
     result.update(scale([1000, 5000] if args.quick else [1000, 10000, 100000]))
     result.update(engines(1 if args.quick else 10))

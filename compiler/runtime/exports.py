@@ -30,8 +30,10 @@ MEMO_SIZE = 50_000
 
 def MEMO(ctx: Any, key: tuple[Any, ...], compute: Any) -> Any:  # noqa: N802
     """The value of a costly expression, kept by the state versions and names it reads
-    (``key``) until one of them changes."""
-    memo = ctx.memo
+    (``key``) until one of them changes. One that reads only the rules (``key`` is its
+    number alone) is kept for every game of the same composed rules (``Index.memo``):
+    values are never changed in place."""
+    memo = ctx.memo if len(key) > 1 else ctx.index.memo
     try:
         hit = memo.get(key, _NONE)
     except TypeError:  # a name holds a list or a mapping: not kept

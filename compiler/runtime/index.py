@@ -1,24 +1,30 @@
 """Lookups computed once from composed rules (never saved with a game).
 
-``nodes`` {id: statement node}; ``zones`` the state entries whose records are active
-(their reactions and modifiers apply) as ``(scope, entry, kind)``; ``always`` the kinds
-whose every record is active; ``reactions``/``modifiers`` {kind: [field names]};
-``bounds`` the min/max of counters, filled on first use.
+``nodes`` {id: statement node} (``Nodes``: the records of a big table are looked into
+when a node of theirs is first asked for, so a game of many cards starts at once);
+``zones`` the state entries whose records are active (their reactions and modifiers
+apply) as ``(scope, entry, kind)``; ``always`` the kinds whose every record is active;
+``reactions``/``modifiers`` {kind: [field names]}; ``bounds`` the min/max of counters,
+filled on first use; ``memo`` the values of compiled expressions that read only the
+rules (``exports.MEMO``), shared by every game of these rules.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["Index"]
+__all__ = ["LAZY_MIN", "Index", "Nodes"]
+
+LAZY_MIN = 100  # a kind with this many records has its nodes found on demand
 
 
 class Index:
     """Lookups over composed rules (see module docstring)."""
 
     def __init__(self, rules: dict[str, Any]) -> None:
-        self.nodes: dict[int, dict[str, Any]] = {}
-        self._collect(rules)
+        self.nodes: dict[int, dict[str, Any]] = Nodes(rules)
         kinds = rules.get("kinds") or {}
         self.reactions = {k: v["reactions"] for k, v in kinds.items() if v.get("reactions")}
         self.modifiers = {k: v["modifiers"] for k, v in kinds.items() if v.get("modifiers")}
@@ -38,21 +44,69 @@ class Index:
         self.field_cache: dict[tuple[str, Any, str], Any] = {}
         """Record fields with their effects as code references (rules never change)."""
 
+        self.memo: dict[Any, Any] = {}
         self.code_of: dict[int, str] = {}
         self.modified_by: dict[str, dict[str, set[str]]] = {}
         """Per modifiable value, per kind, the records with a modifier of it (filled on
         first use: ``reactions.modified``)."""
 
-    def _collect(self, rules: Any) -> None:
-        todo = [rules]
-        while todo:
-            node = todo.pop()
-            if isinstance(node, dict):
-                if "id" in node and isinstance(node.get("id"), int) and "op" in node:
-                    self.nodes[node["id"]] = node
-                todo.extend(node.values())
-            elif isinstance(node, list):
-                todo.extend(node)
+
+class Nodes(dict[int, dict[str, Any]]):
+    """{id: statement node}. Ids are numbered depth first (``lang.number_nodes``), so a
+    big table's record holds those from its first one to the next record's: its nodes
+    are added when one of them is first asked for (also by ``in`` and ``get``)."""
+
+    def __init__(self, rules: dict[str, Any]) -> None:
+        super().__init__()
+        tables = (rules.get("records") or {}).items()
+        small = {k: t for k, t in tables if len(t) < LAZY_MIN}
+        self._add({**rules, "records": small})
+        starts = sorted(((first, rec) for k, t in tables if k not in small for rec in t.values()
+                         if (first := self._first(rec)) is not None), key=lambda p: p[0])
+        self._firsts = [first for first, _ in starts]
+        self._records: list[Any] = [rec for _, rec in starts]
+
+    def __missing__(self, nid: int) -> dict[str, Any]:
+        if self._look(nid):
+            return dict.__getitem__(self, nid)
+        raise KeyError(nid)
+
+    def __contains__(self, nid: object) -> bool:
+        return dict.__contains__(self, nid) or (self._look(nid) and dict.__contains__(self, nid))
+
+    def get(self, nid: int, default: Any = None) -> Any:
+        return dict.__getitem__(self, nid) if nid in self else default  # noqa: SIM401
+
+    def _look(self, nid: object) -> bool:
+        """Add the nodes of the record whose range holds ``nid``; whether one did."""
+        i = bisect_right(self._firsts, nid) - 1 if type(nid) is int else -1
+        if i < 0 or self._records[i] is None:
+            return False
+        self._add(self._records[i])
+        self._records[i] = None
+        return True
+
+    def _add(self, node: Any) -> None:
+        for n in _statements(node):
+            dict.__setitem__(self, n["id"], n)
+
+    def _first(self, rec: Any) -> int | None:
+        """The first id in ``rec`` not known yet (a module's change is known with it)."""
+        return next((n["id"] for n in _statements(rec) if not dict.__contains__(self, n["id"])),
+                    None)
+
+
+def _statements(node: Any) -> Iterator[dict[str, Any]]:
+    """The statement nodes under ``node``, depth first in data order."""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), int) and "op" in node:
+                yield node
+            todo.extend(reversed(node.values()))
+        elif isinstance(node, list):
+            todo.extend(reversed(node))
 
 
 def _list_kind(t: Any) -> str | None:

@@ -1,0 +1,92 @@
+"""The parts of a generated engine: big record tables written one record file at a time.
+
+Entry points: ``plan(ir)`` -> the ``Part`` list of ``ir`` and ``without_parts(ir, parts)``
+-> the IR whose parted tables are empty (what ``rules.py`` and ``engine.py`` hold).
+
+A record kind with at least ``PART_MIN`` records is written in parts: one per record
+file (the YAML file its records' ``at`` names), at most ``PART_MAX`` records each, in the
+table's order. Each part is a module ``parts/<name>.py`` holding its records (``RECORDS``)
+and their compiled functions (``CODE``, ``AT``, ``TRIALS``); ``rules.py`` and
+``engine.py`` fill the tables from them in order. Small files compile and import in
+bounded memory: a game of 100,000 cards is 400 modules of 250, not one literal.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["PART_MAX", "PART_MIN", "Part", "plan", "records_of", "without_parts"]
+
+PART_MIN = 100
+"""A kind with fewer records stays whole in ``rules.py`` and ``engine.py``."""
+PART_MAX = 250
+"""Records per part at most (a longer record file is cut into several parts): compiling
+a part's ``.pyc`` takes about 2 MB of memory per record of Terraforming Mars (Python's
+syntax tree of the literal; 1.9 GB for 1,000), so a part of 250 records about 500 MB."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """Consecutive records ``ids`` of kind ``kind`` from the YAML file ``source``."""
+
+    kind: str
+    name: str
+    source: str
+    ids: tuple[str, ...]
+
+
+def plan(ir: dict[str, Any]) -> list[Part]:
+    """The parts of ``ir``'s big record tables, kinds and records in data order."""
+    out: list[Part] = []
+    names: set[str] = set()
+    for kind, table in (ir.get("records") or {}).items():
+        if kind == "modules" or len(table) < PART_MIN:
+            continue
+        for source, ids in _runs(table):
+            for start in range(0, len(ids), PART_MAX):
+                name = _name(kind, source, start // PART_MAX, names)
+                out.append(Part(kind, name, source, tuple(ids[start:start + PART_MAX])))
+    return out
+
+
+def _runs(table: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The table's records as runs of consecutive records of one file."""
+    runs: list[tuple[str, list[str]]] = []
+    for rid, rec in table.items():
+        at = rec.get("at") if isinstance(rec, dict) else None
+        source = at.split(":")[0] if isinstance(at, str) else ""
+        if runs and runs[-1][0] == source:
+            runs[-1][1].append(rid)
+        else:
+            runs.append((source, [rid]))
+    return runs
+
+
+def _name(kind: str, source: str, index: int, taken: set[str]) -> str:
+    """A module name for a part: kind, file stem, and a number when needed."""
+    stem = source.rsplit("/", 1)[-1].removesuffix(".yaml")
+    base = re.sub(r"[^a-z0-9_]", "_", f"{kind}_{stem}".lower()).strip("_")
+    name = base if index == 0 else f"{base}_{index + 1}"
+    count = 2
+    while name in taken:  # the same file in two runs, or two names alike
+        name = f"{base}_{index + 1}_{count}"
+        count += 1
+    taken.add(name)
+    return name
+
+
+def without_parts(ir: dict[str, Any], parts: list[Part]) -> dict[str, Any]:
+    """``ir`` with every parted kind's table empty (shallow: nothing else is copied)."""
+    kinds = {p.kind for p in parts}
+    if not kinds:
+        return ir
+    records = {k: ({} if k in kinds else t) for k, t in (ir.get("records") or {}).items()}
+    return {**ir, "records": records}
+
+
+def records_of(ir: dict[str, Any], part: Part) -> dict[str, Any]:
+    """The records of ``part`` (their table, in order)."""
+    table = ir["records"][part.kind]
+    return {rid: table[rid] for rid in part.ids}
