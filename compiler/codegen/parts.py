@@ -23,7 +23,7 @@ PART_MIN = 100
 """A kind with fewer records stays whole in ``rules.py`` and ``engine.py``."""
 PART_MAX = 250
 """Records per part at most (a longer record file is cut into several parts): compiling
-a part's ``.pyc`` takes about 2 MB of memory per record of Terraforming Mars (Python's
+a part's ``.pyc`` takes about 2 MB of memory per record of a big card game (Python's
 syntax tree of the literal; 1.9 GB for 1,000), so a part of 250 records about 500 MB."""
 
 
