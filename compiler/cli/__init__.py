@@ -8,49 +8,59 @@ Each command lives in its own module here and registers itself with ``add_parser
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
-from compiler.cli import (
-    cmd_build,
-    cmd_check,
-    cmd_completion,
-    cmd_coverage,
-    cmd_explain,
-    cmd_play,
-    cmd_replay,
-    cmd_schema,
-    cmd_sheet,
-    cmd_simulate,
-    cmd_test,
-)
 from compiler.cli.common import version
 
-COMMANDS = (cmd_check, cmd_build, cmd_play, cmd_explain, cmd_sheet, cmd_test, cmd_schema,
-            cmd_coverage, cmd_replay, cmd_simulate, cmd_completion)
+COMMANDS = ("check", "build", "play", "explain", "sheet", "test", "schema", "coverage",
+            "replay", "simulate", "completion")
+"""The commands, in ``--help``'s order; command ``NAME`` lives in ``cmd_NAME.py``."""
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"compiler.cli.cmd_{name}")
+
+
+class _Usage(Exception):
+    """A usage error met by the parser of one command alone (see ``main``)."""
 
 
 class _Parser(argparse.ArgumentParser):
+    narrow = False
+    """Set while one command's parser alone parses: an error is then raised as _Usage,
+    and the full parser parses again to report it (with every command in its usage)."""
+
     def error(self, message: str) -> None:  # type: ignore[override]
+        if _Parser.narrow:
+            raise _Usage(message)
         self.print_usage(sys.stderr)
         sys.stderr.write(f"rulesc: error: {message}\n")
         raise SystemExit(2)
 
 
-def parser() -> argparse.ArgumentParser:
-    """The ``rulesc`` argument parser with every command's subparser."""
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``rulesc`` argument parser with every command's subparser (``only``: with
+    that command's alone)."""
     p = _Parser(prog="rulesc", description="Compile and check board-game rules data.",
                 epilog="`rulesc COMMAND --help` shows a command's options and examples.")
     p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for cmd in COMMANDS:
-        cmd.add_parser(sub)
+    for name in COMMANDS if only is None else (only,):
+        _module(name).add_parser(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; returns the exit status (0 ok, 1 failures, 2 usage error)."""
-    args = parser().parse_args(argv)
+    """Run one command; returns the exit status (0 ok, 1 failures, 2 usage error).
+    A command named first is parsed by its own module alone (the others, and what they
+    import, are not loaded: a cached ``rulesc check`` starts faster)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = _parse_one(argv) if argv and argv[0] in COMMANDS else None
+    if args is None:
+        args = parser().parse_args(argv)
     try:
         return int(args.run(args))
     except KeyboardInterrupt:
@@ -58,3 +68,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+
+
+def _parse_one(argv: list[str]) -> argparse.Namespace | None:
+    """``argv`` parsed by its command's parser alone; None on a usage error."""
+    _Parser.narrow = True
+    try:
+        return parser(argv[0]).parse_args(argv)
+    except _Usage:
+        return None
+    finally:
+        _Parser.narrow = False
