@@ -91,7 +91,10 @@ def run(args: argparse.Namespace) -> int:
     if not names:
         return no_games("check", root)
     diags = [d for _, found, _ in results for d in found if keep(d)]
-    docs: list[Document] = [doc for comp, found, _ in results if found for doc in comp.docs]
+    # The documents already read (a compilation from the cache has none: the lines
+    # shown are then read from the files, not parsed as YAML again).
+    docs: list[Document] = [doc for comp, found, _ in results if found
+                            for doc in comp.values.get("docs", [])]
     print_diagnostics(diags, docs, args.format, args.strict, root)
     if not diags and args.format == "text":
         what = ", ".join(names)

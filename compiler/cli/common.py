@@ -225,14 +225,40 @@ def print_diagnostics(diags: list[Diagnostic], docs: list[Document], fmt: str = 
         print(to_sarif(diags, version()))
         return
     by_path = {d.path: d for d in docs}
+    upto: dict[str, int] = {}  # per file not loaded: the last line a diagnostic shows
+    for d in diags:
+        if d.span.path not in by_path:
+            upto[d.span.path] = max(upto.get(d.span.path, 0), d.span.line)
+    read = {path: source_lines(path, last, root) for path, last in upto.items()}
     err = sys.stderr
     for d in diags:
         doc = by_path.get(d.span.path)
-        line = doc.line_text(d.span.line) if doc else source_line(d.span.path, d.span.line,
-                                                                   root)
+        if doc is not None:
+            line = doc.line_text(d.span.line)
+        else:
+            lines = read[d.span.path]
+            line = lines[d.span.line - 1] if 1 <= d.span.line <= len(lines) else None
         print(style.diagnostic(d.format(line), err), file=err)
     for line in count_lines(diags):
         print(line, file=err)
+
+
+def source_lines(path: str, upto: int, root: Path | None = None) -> list[str]:
+    """Lines 1 .. ``upto`` of file ``path`` (relative to ``root``) as ``source_line``
+    reads them (each file read once for all its diagnostics); [] when unreadable."""
+    file = Path(path) if root is None or Path(path).is_absolute() else root / path
+    out: list[str] = []
+    try:
+        if not file.is_file():
+            return out
+        with open(file, "rb") as fh:
+            for raw in iter(lambda: fh.readline(MAX_LINE_BYTES), b""):
+                out.append(_printable(raw.decode("utf-8", errors="replace")))
+                if len(out) >= upto:
+                    break
+    except OSError:
+        return []
+    return out
 
 
 def source_line(path: str, line: int, root: Path | None = None) -> str | None:
