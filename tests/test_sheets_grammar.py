@@ -109,8 +109,15 @@ def _said(ir, kind, rid, lang):
     ("cards", "insulation", "it", "Scegli un numero X da 1 alla produzione di calore."),
     # Lava Flows places the tile "Colate di lava"
     ("cards", "lava_flows", "it", "Piazza una tessera Colate di lava"),
-    # Helion: each heat is worth 1 M€ as payment
-    ("corporations", "helion", "en", "M€ value of each heat spent as payment: 1"),
+    # Helion: each heat is worth 1 M€ as payment (a change of its value, from 0)
+    ("corporations", "helion", "en", "M€ value of each heat spent as payment: +1"),
+    # PhoboLog: titanium worth 1 M€ more (setup.json: titanium worth 4)
+    ("corporations", "phobolog", "it", "valore della risorsa come pagamento: +1 se la "
+     "risorsa è titanio"),
+    # Advanced Alloys: steel and titanium each worth 1 M€ more
+    ("cards", "advanced_alloys", "en", "value of the resource as payment: +1"),
+    # Thorgate: the Power Plant project costs 3 M€ less (a negative change keeps its sign)
+    ("corporations", "thorgate", "en", "project price: -3 if the project is Power Plant"),
     # Landlord (Regole: the most tiles on the board): greenery, city and special tiles
     ("awards", "landlord", "it",
      "tessere Verde possedute, tessere Città possedute e tessere Speciale possedute"),

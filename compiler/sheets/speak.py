@@ -335,6 +335,8 @@ class Speaker(Forms):
                 empty = True
             number[0] = value if isinstance(value, int) and not isinstance(value, bool) \
                 else None
+            if mod == "signed" and re.fullmatch(r"\d+(?:[.,]\d+)?", text):
+                text = "+" + text   # {by:signed}: a change, "+1" (a negative has its "-")
             out.append(text)
         return "".join(out), empty
 
