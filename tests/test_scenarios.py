@@ -46,3 +46,20 @@ def test_list_tests_length_and_within(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "bad.yaml:6:3: FAIL: players.0.hand: has 10 items, expected 9" in out
     assert "which is not in the 'within' list" in out
+
+
+def test_a_folder_runs_its_scenarios_not_the_rules_beside_them(tmp_path, capsys):
+    """Scenarios may sit in an expansion's folder (README): `rulesc test FOLDER` runs
+    the files with `scenario:` and leaves out the rules files (`kind:`)."""
+    import shutil
+
+    folder = tmp_path / "greenhouse_pack"
+    shutil.copytree(ROOT / "docs" / "examples" / "greenhouse_pack", folder)
+    shutil.copy(ROOT / "tests" / "scenarios" / "terraforming_mars" / "award_costs.yaml",
+                folder)
+    status = main(["test", str(folder), "--rules", str(folder), "--on",
+                   "terraforming_mars"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "1 passed, 0 failed" in out
+    assert "cards.yaml" not in out and "modules.yaml" not in out

@@ -12,6 +12,7 @@ designer's game, or an expansion layered on a shipped game).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -39,10 +40,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _files(paths: list[Path]) -> list[Path]:
+    """The scenario files named, and those in the folders named: a folder's YAML files
+    with a top-level ``scenario:`` and no ``kind:`` (rules files may share the folder, as
+    scenarios may sit in an expansion's folder)."""
     out: list[Path] = []
     for p in paths:
-        out.extend(sorted(p.rglob("*.yaml")) if p.is_dir() else [p])
+        out.extend([f for f in sorted(p.rglob("*.yaml")) if _scenario(f)] if p.is_dir()
+                   else [p])
     return out
+
+
+_TOP_KEY = re.compile(r"^(scenario|kind):", re.MULTILINE)
+
+
+def _scenario(path: Path) -> bool:
+    """Whether YAML file ``path`` holds a scenario, not rules (its top-level keys)."""
+    try:
+        keys = set(_TOP_KEY.findall(path.read_text("utf-8", errors="replace")))
+    except OSError:
+        return True   # reported when it is run
+    return keys == {"scenario"}
 
 
 def run(args: argparse.Namespace) -> int:
