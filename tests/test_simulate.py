@@ -86,3 +86,18 @@ def test_an_out_that_is_a_file_is_refused_before_playing(tmp_path, capsys):
     code = main(["simulate", "love_letter", "--games", "1", "--out", str(tmp_path / "afile")])
     out, err = capsys.readouterr()
     assert code == 2 and "--out:" in err and "is a file" in err
+
+
+def test_without_the_playtest_extra_nothing_is_played_or_written(tmp_path, capsys,
+                                                                 monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    out = tmp_path / "sim"
+    status = main(["simulate", "love_letter", "--games", "2", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "playtest" in err and "matplotlib" in err
+    assert not out.exists()

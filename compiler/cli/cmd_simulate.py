@@ -71,6 +71,11 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         sys.stderr.write(f"rulesc simulate: --out: {problem}\n")
         return 2
+    missing = _missing_extra()
+    if missing:
+        sys.stderr.write(f"rulesc simulate: the report needs {missing}, which the "
+                         "playtest extra installs: pip install 'rulesc[playtest]'\n")
+        return 2
     try:
         selections = _filled(args.game, args.modules or [""], args.players)
         jobs = plan(args.game, args.players, selections, args.games, args.seed, args.agents)
@@ -86,6 +91,17 @@ def run(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     write_rows(rows, args.out / "rows.csv")
     return _report(rows, args)
+
+
+def _missing_extra() -> str | None:
+    """The first library of the report (the ``playtest`` extra) that is not installed,
+    checked before any game is played, so nothing is half-written."""
+    import importlib.util
+
+    for name in ("matplotlib",):
+        if importlib.util.find_spec(name) is None:
+            return name
+    return None
 
 
 def _filled(game: str, texts: list[str], players: int) -> list[str]:
