@@ -54,6 +54,13 @@ def test_ignore_drops_codes_and_the_exit_status_follows(rules, capsys):
     assert code == 0 and err == "" and "no diagnostics" in out
 
 
+def test_a_file_that_does_not_load_is_reported_whatever_the_filter(rules, capsys):
+    (rules / "broken.yaml").write_text("kind: cards\nrecords: [\n")   # a YAML syntax error
+    code, out, err = _check(capsys, "--rules", str(rules), "--select", "W")
+    assert code == 1 and "L003" in _codes(err) and "W001" in _codes(err)
+    assert "no diagnostics" not in out
+
+
 def test_select_applies_to_json_too(rules, capsys):
     code, out, _ = _check(capsys, "--rules", str(rules), "--select", "S", "--format", "json")
     assert code == 1 and [d["code"] for d in json.loads(out)] == ["S003", "S003"]

@@ -39,7 +39,7 @@ from compiler.cli.common import (
     rules_dir,
 )
 from compiler.cli.selection import choose
-from compiler.diagnostics import Diagnostic, has_errors
+from compiler.diagnostics import Diagnostic, Severity, has_errors
 from compiler.load import Document
 from compiler.pipeline import Compilation, compile_game
 
@@ -90,7 +90,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not names:
         return no_games("check", root)
-    diags = [d for _, found, _ in results for d in found if keep(d)]
+    # A file that does not load (L codes) is reported whatever --select/--ignore say,
+    # as ruff reports a syntax error: nothing in it was checked.
+    diags = [d for _, found, _ in results for d in found
+             if keep(d) or d.code.startswith("L") and d.severity == Severity.ERROR]
     # The documents already read (a compilation from the cache has none: the lines
     # shown are then read from the files, not parsed as YAML again).
     docs: list[Document] = [doc for comp, found, _ in results if found
