@@ -116,3 +116,12 @@ def test_explain_a_pampero_action_card(capsys):
     out = capsys.readouterr().out
     assert "rules_data/pampero/cards/action_cards.yaml:" in out
     assert "CO2 > Game Setup" in out and "wind farm" in out.lower()
+
+
+def test_modules_named_apart_by_their_gloss(capsys):
+    # Clear Skies and Project Verne both have "Extra Scoring Tiles" (the two rulebooks);
+    # the Clear Skies alternate setup requires the first and cannot go with the second
+    assert main(["explain", "pampero", "cs_extra_scoring_alternate", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Requires: Extra Scoring Tiles (Clear Skies)." in out
+    assert "Not with: Extra Scoring Tiles (Project Verne)." in out

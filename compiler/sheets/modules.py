@@ -68,8 +68,11 @@ PARTS = ("play", "setup", "rules", "components", "removed")
 
 
 def _names(sp: Speaker, ids: list[Any], kind: str | None = None) -> str:
-    """The names of records, those without one left out on a player's sheet."""
-    seen = [sp.name(kind, i) for i in ids if not sp.player or sp.named(kind, i)]
+    """The names of records, those without one left out on a player's sheet; a module's
+    name keeps its "(gloss)": two modules may differ only there ("Extra Scoring Tiles
+    (Clear Skies)", "... (Project Verne)")."""
+    gloss = kind == "modules"
+    seen = [sp.name(kind, i, gloss=gloss) for i in ids if not sp.player or sp.named(kind, i)]
     counts = {n: seen.count(n) for n in seen}   # two cards of one name: "Name ×2"
     return sp.w["list_sep"].join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items())
 
