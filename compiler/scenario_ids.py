@@ -61,7 +61,7 @@ def _first_unknown(records: dict[str, Any], t: Any, value: Any) -> str:
         if table is None or not isinstance(value, str) or value in table:
             return ""
         hint = did_you_mean(value, list(table))
-        return f"'{value}' is not a {t[1]} id" + (f" ({hint})" if hint else "")
+        return f"'{value}' is not an id of {t[1]}" + (f" ({hint})" if hint else "")
     if t[0] == "list" and isinstance(value, list):
         return next((p for v in value if (p := _first_unknown(records, t[1], v))), "")
     if t[0] == "map" and isinstance(value, dict):

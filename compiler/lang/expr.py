@@ -196,7 +196,7 @@ def _key_of(rc: RC, syn: Syn, name: str, key_type: Type, scope: Scope) -> IR:
         return bound.read()
     kind = kind_wanted(key_type)
     if kind and name not in rc.decls.records.get(kind, {}):
-        raise rc.fail(syn, "R001", f"'{name}' is not a {kind} id (the keys here)",
+        raise rc.fail(syn, "R001", f"'{name}' is not an id of {kind} (the keys here)",
                       hint=did_you_mean(name, list(rc.decls.records.get(kind, {}))))
     return lit(name, key_type)[0]
 
