@@ -116,6 +116,8 @@ def _said(ir, kind, rid, lang):
      "risorsa è titanio"),
     # Advanced Alloys: steel and titanium each worth 1 M€ more
     ("cards", "advanced_alloys", "en", "value of the resource as payment: +1"),
+    # Mining Guild (cards.json R24): a steel OR titanium placement bonus
+    ("corporations", "mining_guild", "it", "la sua casella ha un bonus di acciaio o titanio"),
     # Thorgate: the Power Plant project costs 3 M€ less (a negative change keeps its sign)
     ("corporations", "thorgate", "en", "project price: -3 if the project is Power Plant"),
     # Landlord (Regole: the most tiles on the board): greenery, city and special tiles

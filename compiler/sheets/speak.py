@@ -341,7 +341,10 @@ class Speaker(Forms):
         return "".join(out), empty
 
     def _arg(self, tree: Tree, form: str | None, article: str) -> tuple[str, Any]:
-        """The text of an argument, and its number when it is one."""
+        """The text of an argument, and its number when it is one; ``{l:or}`` and
+        ``{l:and}`` join a written list's last item with "o"/"or", "e"/"and"."""
+        if article in ("or", "and") and isinstance(tree, dict) and tree.get("form") == "list":
+            return self.listed([self.value(a) for a in tree.get("a") or []], article), None
         if article not in ("the", "a"):
             article = ""
         if not isinstance(tree, dict):
