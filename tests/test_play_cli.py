@@ -39,7 +39,7 @@ def test_same_seed_same_output(capsys):
 def test_text_table(capsys):
     code, out, _ = _play(capsys, "--players", "2", "--modules", "corporate_era", "--seed", "1")
     assert code == 0
-    assert "total" in out and "winner:" in out
+    assert "totale" in out and "vincitore:" in out   # the game's language (its labels)
 
 
 def test_all_modules_for_one_player_includes_solo(capsys):
@@ -88,9 +88,9 @@ def test_nothing_added_says_nothing(capsys):
 def test_text_numbers_players_from_1_and_names_the_rounds(capsys):
     code, out, _ = _play(capsys, "--players", "2", "--seed", "1")
     lines = out.splitlines()
-    assert code == 0 and lines[1].startswith("generations: ")
+    assert code == 0 and lines[1].startswith("generazioni: ")
     assert [ln.split()[0] for ln in lines[3:5]] == ["1", "2"]
-    assert lines[5].startswith("winner: player ") and lines[5][-1] in "12"
+    assert lines[5].startswith("vincitore: giocatore ") and lines[5][-1] in "12"
     code = main(["play", "pampero", "--players", "3", "--seed", "1"])
     out = capsys.readouterr().out
     assert code == 0 and out.splitlines()[1].startswith("years: ") and "generation" not in out

@@ -49,11 +49,16 @@ def column_names(rules: dict[str, Any], lang: str | None = None) -> dict[str, st
 
 def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
     """The result of ``rulesc play`` as text: a header, the score table, the winner.
-    Columns are named in the game's language (``column_names``)."""
+    Columns are named in the game's language (``column_names``), and so are the rounds,
+    "player", "total" and "winner" when the game's labels say them (``score_*``)."""
+    from compiler.playtest.games import Names
+
+    says = Names(rules).said   # the game's labels (game.yaml), else English
     rows = result["scores"]
     keys = columns(rules, rows)
     named = column_names(rules)
-    head = ["player", *(named.get(k) or k.replace("_", " ") for k in keys), "total"]
+    head = [says("score_player", "player"), *(named.get(k) or k.replace("_", " ")
+                                               for k in keys), says("score_total", "total")]
     body = [[str(r["player"] + 1), *(str(r["breakdown"].get(k, 0)) for k in keys),
              str(r["total"])] for r in rows]
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
@@ -64,10 +69,12 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
                                      "count": result.get("rounds")}
     out = [f"{result['game']}: {result['player_count']} player(s), modules: "
            f"{', '.join(result['modules']) or 'none'}, seed {result['seed']}",
-           f"{_plural(rounds['name'])}: {rounds['count']}" + _results(result),
-           line(head), *(line(row) for row in body)]
-    winners = ", ".join(f"player {p + 1}" for p in result["winner"]) or "nobody"
-    out.append(f"winner: {winners}")
+           f"{says('score_rounds', _plural(rounds['name']))}: {rounds['count']}"
+           + _results(result), line(head), *(line(row) for row in body)]
+    player = says("score_player", "player")
+    winners = ", ".join(f"{player} {p + 1}" for p in result["winner"]) or \
+        says("score_nobody", "nobody")
+    out.append(f"{says('score_winner', 'winner')}: {winners}")
     for key, value in (result.get("results") or {}).items():
         if isinstance(value, dict):  # a result with parts: {won: true, rule: "..."}
             out.append(f"{key}: {_parts(value)}")
