@@ -73,7 +73,7 @@ def test_hostile_names_are_literal_text(tmp_path: Path) -> None:
         assert TEMPLATE in page and "49" not in page
         if name.startswith(("reference", "designer", "cards")):   # the card is shown
             assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
-            assert "2 €&lt;img src=x onerror=alert(2)&gt;" in page
+            assert "2&nbsp;€&lt;img src=x onerror=alert(2)&gt;" in page   # (a no-break space)
 
 
 def test_template_syntax_in_card_name_is_not_evaluated(tmp_path: Path) -> None:
@@ -128,3 +128,12 @@ def test_pdf_without_weasyprint_says_how_to_install(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(pdf.importlib, "import_module", missing)
     with pytest.raises(pdf.PdfUnavailable, match=r"rulesc\[pdf\]"):
         pdf.to_pdf(b"<html></html>")
+
+
+def test_a_number_stays_on_the_line_of_its_unit() -> None:
+    """Arctic Algae's requirement: "-12 °C" never breaks before the unit on a card proxy."""
+    from tests.conftest import ROOT
+
+    page = (ROOT / "generated" / "terraforming_mars" / "sheets" / "cards.it.html").read_text(
+        "utf-8")
+    assert "-12&nbsp;°C" in page and "-12 °C" not in page

@@ -18,6 +18,7 @@ string; output is deterministic (no dates, data order kept).
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Jinja is imported when a sheet is rendered, not before
@@ -82,7 +83,12 @@ def page_and_leaks(ir: dict[str, Any], aid: str, lang: str, audience: str = "pla
     c["legend"] = _has_prov(c)
     html = _env().get_template(f"{aid}.html.j2").render(
         c=c, t=functools.partial(_word, words(lang)))
+    html = _UNIT_SPACE.sub("&nbsp;", html)   # "-12 °C" is never broken across lines
     return html.encode("utf-8"), list(c.get("leaks") or [])
+
+
+_UNIT_SPACE = re.compile(r"(?<=\d) (?=[°%€$£¥])")
+"""A space between a number and a unit symbol (on a printed page: a no-break space)."""
 
 
 def render(ir: dict[str, Any]) -> dict[str, bytes]:
