@@ -27,7 +27,7 @@ from typing import Any
 
 from compiler.runtime.cps import compiled_trial, run_trial
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
-from compiler.runtime.machine import STEPS, TrialBudget, bind, run, start, unbind
+from compiler.runtime.machine import STEPS, bind, dry_run, run, start, unbind
 from compiler.runtime.values import clone, ev, items_of, num
 
 __all__ = ["options", "step_choose"]
@@ -172,23 +172,14 @@ def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
     compiled = compiled_trial(ctx, body)
     if compiled is not None:
         return run_trial(ctx, compiled, binding)
-    saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
     env = clone(ctx.env())
     env.update(binding)
-    ctx.frames = [{"k": "scope", "env": env}]
-    ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, 1
-    pending = ctx.state["pending"]
-    try:
+
+    def body_then_explore() -> bool:
         start(ctx, body)
         return _explore(ctx)
-    except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
-        return True
-    except DryFail:
-        return False
-    finally:
-        ctx.undo(0)
-        ctx.state["pending"] = pending
-        ctx.frames, ctx.journal, ctx.dry, ctx.floor = saved
+
+    return dry_run(ctx, [{"k": "scope", "env": env}], 1, body_then_explore)
 
 
 def _explore(ctx: Ctx) -> bool:
@@ -307,21 +298,13 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
 
 def frame_completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
     """``completes`` on the frame machine (the interpreter's, and the oracle)."""
-    saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
-    ctx.frames = saved[0][:base] + clone(saved[0][base:])
-    ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, base
-    pending = ctx.state["pending"]
-    try:
+    frames = ctx.frames[:base] + clone(ctx.frames[base:])
+
+    def option_then_rest() -> bool:
         _take_option(ctx, ctx.frames[-1], node, opt)
         return _explore(ctx)
-    except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
-        return True
-    except DryFail:
-        return False
-    finally:
-        ctx.undo(0)
-        ctx.state["pending"] = pending
-        ctx.frames, ctx.journal, ctx.dry, ctx.floor = saved
+
+    return dry_run(ctx, frames, base, option_then_rest)
 
 
 def run_after_answer(ctx: Ctx) -> None:

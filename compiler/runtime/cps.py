@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.runtime.ctx import Ctx, DryFail
-from compiler.runtime.machine import START, TrialBudget, assign, bind, key_place, unbind
+from compiler.runtime.machine import START, assign, bind, dry_run, key_place, unbind
 
 __all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "STMT", "TRIALS_KEY",
            "compiled_trial", "run_trial"]
@@ -50,26 +50,15 @@ def compiled_trial(ctx: Ctx, body: dict[str, Any]) -> Trial | None:
 def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
     """``choose.trial`` with a compiled statement: whether it can be applied in full and
     changes something (the same saving, budget and rollback as the frame trial)."""
-    saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
     env = {**ctx.env(), **binding}  # values are never changed in place: a shallow copy
-    ctx.frames = [{"k": "scope", "env": env}]
-    ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, 1
-    pending = ctx.state["pending"]
     limit = sys.getrecursionlimit()
     if limit < DEPTH:
         sys.setrecursionlimit(DEPTH)
     try:
-        return fn(ctx, ctx.changed)
-    except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
-        return True
-    except DryFail:
-        return False
+        return dry_run(ctx, [{"k": "scope", "env": env}], 1, lambda: fn(ctx, ctx.changed))
     finally:
         if limit < DEPTH:
             sys.setrecursionlimit(limit)
-        ctx.undo(0)
-        ctx.state["pending"] = pending
-        ctx.frames, ctx.journal, ctx.dry, ctx.floor = saved
 
 
 def CPS(direct: Callable[[Ctx], bool]) -> Trial:  # noqa: N802 - generated-code helper

@@ -22,13 +22,34 @@ from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, check_bo
 from compiler.runtime.straight import COMPOUND, run_straight, straight
 from compiler.runtime.values import ev, items_of, num
 
-__all__ = ["START", "STEPS", "abort", "bind", "run", "start", "unbind"]
+__all__ = ["START", "STEPS", "abort", "bind", "dry_run", "run", "start", "unbind"]
 
 Node = dict[str, Any]
 
 
 class TrialBudget(Exception):
     """A trial run took more than TRIAL_STEPS statements."""
+
+
+def dry_run(ctx: Ctx, frames: list[Frame], floor: int, body: Callable[[], bool]) -> bool:
+    """``body()`` as a trial run on ``frames`` down to ``floor`` (see choose.py): every
+    write journaled and rolled back, the frames, journal and open decision restored. A
+    run too long (TrialBudget) or too deep for Python's stack counts as applied (True);
+    a failed ``require`` (DryFail) as not (False)."""
+    saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
+    ctx.frames = frames
+    ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, floor
+    pending = ctx.state["pending"]
+    try:
+        return body()
+    except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
+        return True
+    except DryFail:
+        return False
+    finally:
+        ctx.undo(0)
+        ctx.state["pending"] = pending
+        ctx.frames, ctx.journal, ctx.dry, ctx.floor = saved
 
 
 def run(ctx: Ctx) -> None:

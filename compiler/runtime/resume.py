@@ -20,8 +20,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
-from compiler.runtime.machine import TrialBudget, bind, unbind
+from compiler.runtime.ctx import MISSING, Ctx, Frame
+from compiler.runtime.machine import bind, dry_run, unbind
 from compiler.runtime.values import ev
 
 __all__ = ["completes"]
@@ -44,11 +44,8 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: dict[str, Any]
     fn = table.get(body.get("id"))
     if fn is None:
         return None
-    saved = ctx.frames, ctx.journal, ctx.dry, ctx.floor
-    ctx.frames = list(frames)
-    ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, base
-    pending = ctx.state["pending"]
-    try:
+
+    def option_then_rest() -> bool:
         chain = _Chain(ctx, table, base)
         top = len(ctx.frames) - 1
         old = [(name, bind(ctx, name, value)) for name, value in opt["b"].items()]
@@ -56,14 +53,8 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: dict[str, Any]
         picked = (top_frame.get("picked") or []) + [opt["l"]]
         after = chain.after_option(top, node, top_frame.get("left"), picked, old)
         return bool(fn(ctx, after, chain.brk(top)))
-    except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
-        return True
-    except DryFail:
-        return False
-    finally:
-        ctx.undo(0)
-        ctx.state["pending"] = pending
-        ctx.frames, ctx.journal, ctx.dry, ctx.floor = saved
+
+    return dry_run(ctx, list(frames), base, option_then_rest)
 
 
 class _Chain:
