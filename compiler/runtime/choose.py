@@ -123,13 +123,17 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
     only those a trial run can apply (see the module docstring)."""
     out: list[Option] = []
     for k, alt in enumerate(node["alts"]):
+        body = alt["b"]
         for binding in _bindings(ctx, alt["gens"]):
-            label = _label(ctx, alt, binding)
-            if label in picked:
+            if picked:  # the label first: an option already taken is not tried
+                label = _label(ctx, alt, binding)
+                if label in picked:
+                    continue
+            if trial_each and body["op"] != "skip" and not trial(ctx, body, binding):
                 continue
-            opt = {"l": label, "a": k, "b": binding}
-            if not trial_each or alt["b"]["op"] == "skip" or trial(ctx, alt["b"], binding):
-                out.append(opt)
+            if not picked:  # only an option that can be applied needs its label
+                label = _label(ctx, alt, binding)
+            out.append({"l": label, "a": k, "b": binding})
     return out
 
 

@@ -118,22 +118,27 @@ class Ctx:
 
     def undo(self, mark: int) -> None:
         """Roll the journal back to length ``mark``."""
-        assert self.journal is not None
-        while len(self.journal) > mark:
-            container, key, old, _ = self.journal.pop()
+        journal = self.journal
+        assert journal is not None
+        for i in range(len(journal) - 1, mark - 1, -1):
+            container, key, old, _ = journal[i]
             if old is MISSING:
                 container.pop(key, None)
             else:
                 container[key] = old
+        del journal[mark:]
 
     def changed(self) -> bool:
         """Whether the trial's writes changed the game: a place written back to the value
         it had (``gain 0 plants``, ``x = x``) is no change."""
-        first: dict[tuple[int, Any], tuple[Any, Any, Any]] = {}
-        for container, key, old, quiet in self.journal or []:
-            if not quiet:
-                first.setdefault((id(container), key), (container, key, old))
-        for container, key, old in first.values():
+        seen: set[tuple[int, Any]] = set()
+        for container, key, old, quiet in self.journal or ():
+            if quiet:
+                continue
+            place = (id(container), key)
+            if place in seen:  # its first entry holds the value before the trial
+                continue
+            seen.add(place)
             now = container.get(key, MISSING) if isinstance(container, dict) else container[key]
             if now != old:
                 return True
