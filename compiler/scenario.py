@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compiler.diagnostics import Span, did_you_mean
+from compiler.diagnostics import Severity, Span, did_you_mean
 from compiler.load import Document, load_text
 from compiler.scenario_ids import unknown_id
 
@@ -110,6 +110,9 @@ def run_file(path: Path, shown: str, rules: dict[str, Any] | None = None) -> Out
         msg = diags[0].message if diags else "a scenario must be a YAML mapping"
         return Outcome(shown, "?", [(span, msg)])
     title = str(doc.data.get("scenario", path.stem))
+    errors = [(d.span, d.message) for d in diags if d.severity == Severity.ERROR]
+    if errors:  # a duplicate key would otherwise be dropped, and test nothing
+        return Outcome(shown, title, errors)
     try:
         _keys(doc)
         game = _new_game(doc, rules)

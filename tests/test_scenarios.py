@@ -31,6 +31,17 @@ def test_failure_names_file_and_line(tmp_path, capsys):
     assert out.rstrip().endswith("0 passed, 1 failed")
 
 
+def test_a_duplicate_key_fails_the_scenario(tmp_path, capsys):
+    # The loader keeps the first of two equal keys; the second would test nothing.
+    dup = tmp_path / "dup.yaml"
+    dup.write_text("scenario: twice\ngame: terraforming_mars\nplayers: 2\nseed: 1\ngiven:\n"
+                   "  players.0.stock.heat: 1\n  players.0.stock.heat: 5\nthen:\n"
+                   "  players.0.stock.heat: 1\n", "utf-8")
+    assert main(["test", str(dup)]) == 1
+    out = capsys.readouterr().out
+    assert "dup.yaml:7:3: FAIL: duplicate key 'players.0.stock.heat' (first at line 6)" in out
+
+
 def test_list_tests_length_and_within(tmp_path, capsys):
     # Setup (Impostazione): each player holds 10 project cards in generation 1.
     ok = tmp_path / "ok.yaml"
