@@ -128,6 +128,23 @@ def test_a_dropped_record_is_not_reported_again_where_it_is_used(tm_copy):
     assert _codes(tm_copy) == [("S003", "tags.yaml", 5)]
 
 
+def test_a_record_with_a_schema_error_is_still_checked(tm_copy):
+    """All diagnostics in one run: a card with an unknown key (a misspelt required key,
+    too) is kept without it, so its unknown tag and its unknown phrase are reported in
+    the same run as the schema error."""
+    path = tm_copy / "cards" / "001-070.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(text.replace(
+        "    cost: 13\n    tags: [jovian]\n",
+        "    cots: 13\n    tags: [jovain]\n    colour: red\n", 1).replace(
+        '"lose 1 titanium production from any player; gain 1 titanium production"',
+        '"loose 1 titanium production from any player"', 1), "utf-8")
+    found = [(c, line) for c, f, line in _codes(tm_copy) if f == "001-070.yaml"]
+    line = text.splitlines().index("    cost: 13") + 1
+    assert found == [("S003", line), ("R001", line + 1), ("S003", line + 2),
+                     ("R033", line + 6)]
+
+
 def test_a_file_that_does_not_load_is_not_reported_again(tm_copy):
     text = (tm_copy / "tracks.yaml").read_text("utf-8")
     (tm_copy / "tracks.yaml").write_text(text.replace("kind: tracks", "kind: tracks\n  bad: ["),
