@@ -14,11 +14,11 @@ is left out, from the outside in:
 - any other error of the document's own keys: the whole document.
 
 A record that only lacks a required key other than its ``id`` is kept (as one whose
-required value had an error): the later stages read every field as optional. What is kept is validated
-again, and a record (or document) that still does not fit is left out, so the later
-stages see only data of the schema's shape, less some fields. The diagnostics are the
-first validation's; a document with any of them has errors, so ``rulesc build`` writes
-nothing.
+required value had an error): the later stages read every field as optional. What is
+kept is validated again, and a record (or document) that still does not fit is left
+out, so the later stages see only data of the schema's shape, less some fields. The
+diagnostics are the first validation's; a document with any of them has errors, so
+``rulesc build`` writes nothing.
 """
 
 from __future__ import annotations
