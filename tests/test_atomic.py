@@ -56,7 +56,7 @@ def test_failure_after_first_file_changes_nothing(tmp_path: Path,
     assert "No space left on device" in err and "unchanged" in err
     assert calls, "the patched writer was not used"
     assert tree(out) == before
-    assert sorted(p.name for p in out.iterdir()) == ["rules"]
+    assert sorted(p.name for p in out.iterdir()) == ["mini"]  # game.yaml's id
 
 
 def test_failure_during_swap_changes_nothing(tmp_path: Path,

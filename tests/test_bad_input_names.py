@@ -64,7 +64,7 @@ def _build(rules: Path, out: Path, capsys: pytest.CaptureFixture[str]) -> dict[s
     assert main(["build", "--rules", str(rules), "--out", str(out)]) == 0, \
         capsys.readouterr().err
     capsys.readouterr()
-    return {p.name: p.read_text("utf-8") for p in sorted((out / rules.name).glob("*.py"))}
+    return {p.name: p.read_text("utf-8") for p in sorted((out / "mini").glob("*.py"))}
 
 
 def _non_string_tokens(source: str) -> list[tokenize.TokenInfo]:
@@ -119,4 +119,4 @@ def test_deeply_nested_effect_builds_parseable_python(
     out = tmp_path / "out"
     if main(["build", "--rules", str(rules), "--out", str(out)]) == 1:
         return  # rejected with a diagnostic: also fine
-    ast.parse((out / "rules" / "rules.py").read_text("utf-8"))
+    ast.parse((out / "mini" / "rules.py").read_text("utf-8"))

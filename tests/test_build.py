@@ -87,6 +87,20 @@ def test_broken_rules_report_every_problem_and_write_nothing(tm_copy, tmp_path, 
     assert "Traceback" not in printed
 
 
+def test_a_record_with_a_schema_error_is_never_built(tm_copy, tmp_path, capsys):
+    """The record with an unknown key is checked (its unknown phrase is reported too),
+    but the build fails on the schema error and writes nothing."""
+    path = tm_copy / "cards" / "001-070.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("    vp: 2\n", "    vp: 2\n    colour: red\n", 1).replace(
+        '"oxygen at most 5"', '"oxygen at mots 5"', 1), "utf-8")
+    out = tmp_path / "gen"
+    assert main(["build", "--rules", str(tm_copy), "--out", str(out), "--no-cache"]) == 1
+    printed = capsys.readouterr().err
+    assert "error[S003]: unknown key 'colour'" in printed and "error[R033]" in printed
+    assert not out.exists()
+
+
 def test_a_sheet_that_would_show_ids_stops_the_build_cleanly(tmp_path, monkeypatch, capsys):
     """The player-page audit (compiler.sheets.audit) fails the build: exit 1, a message
     naming what to fix, no traceback, nothing written."""

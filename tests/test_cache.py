@@ -106,9 +106,9 @@ def test_a_pyc_is_current_only_for_its_source(cached, game, tmp_path, capsys):
     _run(capsys, "build", "--rules", str(game), "--out", str(out))
     from compiler.output import byte_compile
 
-    byte_compile(out / "tiny")  # --out writes sources only; generated/ gets the caches
-    engine = out / "tiny" / "engine.py"
-    pyc = next((out / "tiny" / "__pycache__").glob("engine.*.pyc"))
+    byte_compile(out / "core_tiny")  # --out writes sources only; generated/ gets the caches
+    engine = out / "core_tiny" / "engine.py"
+    pyc = next((out / "core_tiny" / "__pycache__").glob("engine.*.pyc"))
     assert _pyc_current(pyc, engine.read_bytes())
     assert not _pyc_current(pyc, engine.read_bytes() + b"\n")
     assert not _pyc_current(out / "none.pyc", b"")

@@ -4,6 +4,7 @@ core language)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from compiler.pipeline import compile_game
@@ -126,6 +127,46 @@ def test_a_dropped_record_is_not_reported_again_where_it_is_used(tm_copy):
     (tm_copy / "tags.yaml").write_text(
         text.replace("  - {id: building,", "  - {id: building, colour: red,"), "utf-8")
     assert _codes(tm_copy) == [("S003", "tags.yaml", 5)]
+
+
+def test_a_record_with_a_schema_error_is_still_checked(tm_copy):
+    """All diagnostics in one run: a card with an unknown key (a misspelt required key,
+    too) is kept without it, so its unknown tag and its unknown phrase are reported in
+    the same run as the schema error."""
+    path = tm_copy / "cards" / "001-070.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(text.replace(
+        "    cost: 13\n    tags: [jovian]\n",
+        "    cots: 13\n    tags: [jovain]\n    colour: red\n", 1).replace(
+        '"lose 1 titanium production from any player; gain 1 titanium production"',
+        '"loose 1 titanium production from any player"', 1), "utf-8")
+    found = [(c, line) for c, f, line in _codes(tm_copy) if f == "001-070.yaml"]
+    line = text.splitlines().index("    cost: 13") + 1
+    assert found == [("S003", line), ("R001", line + 1), ("S003", line + 2),
+                     ("R033", line + 6)]
+
+
+def test_an_unknown_phrase_is_hinted_with_the_closest_phrases(tm_copy):
+    """R033's hint lists the closest phrases first (shared words, content words over
+    'the' or 'by', a misspelt word, a record's id in its hole, a number in a number's
+    hole), whatever their length: a temperature-raising phrase for "warm up the planet
+    by 1" (Terraforming Mars raises a global parameter with "raise {p} {n}")."""
+    path = tm_copy / "cards" / "001-070.yaml"
+    text = path.read_text("utf-8")
+    said = {"warm up the planet by 1": "raise {p} {n}",
+            "raise the temperature by 1": "raise {p} {n}",
+            "rasie oxygen 1": "raise {p} {n}",
+            "draw 2 card to look at": "draw {n} cards to look at",
+            "lose 1 heat prod": "lose {n} {r}"}
+    effects = re.findall(r'\n    effect: ("[^"\n]*")\n', text)[:len(said)]
+    for new, old in zip(said, effects, strict=True):
+        text = text.replace(f"    effect: {old}\n", f'    effect: "{new}"\n', 1)
+    path.write_text(text, "utf-8")
+    comp = compile_game(tm_copy, tm_copy.parent)
+    hints = {d.message.split("'")[1]: d.hint for d in comp.diagnostics if d.code == "R033"}
+    assert set(hints) == set(said), hints
+    for phrase, first in said.items():
+        assert hints[phrase].startswith(f"closest phrases: {first},"), (phrase, hints[phrase])
 
 
 def test_a_file_that_does_not_load_is_not_reported_again(tm_copy):

@@ -78,6 +78,15 @@ def test_cli_exit_one_when_the_game_has_errors(tmp_path, capsys):
     assert "provisional values: 3" in out and "1 error(s)" in err
 
 
+def test_played_never_plays_rules_data_with_errors(tmp_path, capsys):
+    """A record with a schema error is still checked (compiler.schema.prune), but rules
+    data with any error is never played."""
+    rules = energy(tmp_path, {"flow.yaml": [("gain 1 money", "gain 1 mony")]})
+    assert main(["coverage", "energy", "--rules", str(rules), "--played", "1"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "no game was played" in err and "1 error(s)" in err
+
+
 def test_terraforming_mars_encodes_every_rulebook_section(capsys):
     # game.yaml lists the rulebook's headings; every one is cited, none cited unlisted
     assert main(["coverage", "terraforming_mars"]) == 0

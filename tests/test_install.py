@@ -136,6 +136,23 @@ def test_building_a_shipped_game_elsewhere_needs_out(elsewhere, capsys):
     assert not (elsewhere / "generated").exists()
 
 
+def test_a_game_is_built_under_its_id_elsewhere_and_in_a_repository(elsewhere, capsys,
+                                                                    monkeypatch):
+    """``build --rules FOLDER`` without ``--out`` writes ``generated/<id>`` (game.yaml's
+    id, not the folder's name, which need not be an id): of the current folder outside a
+    rules repository, of the repository inside one (from any folder below it)."""
+    shutil.copytree(ROOT / "tests" / "bad_input" / "_base", elsewhere / "my-game")
+    assert main(["build", "--rules", "my-game", "--no-cache"]) == 0
+    assert f"in {elsewhere / 'generated' / 'mini'}" in capsys.readouterr().out
+    assert sorted(p.name for p in (elsewhere / "generated").iterdir()) == ["mini"]
+    (elsewhere / "repo" / "rules_data").mkdir(parents=True)
+    (elsewhere / "repo" / "docs").mkdir()
+    monkeypatch.chdir(elsewhere / "repo" / "docs")
+    assert main(["build", "--rules", "../../my-game", "--no-cache"]) == 0
+    assert (elsewhere / "repo" / "generated" / "mini" / "__init__.py").is_file()
+    assert not (elsewhere / "repo" / "docs" / "generated").exists()
+
+
 def test_play_a_misspelt_game_suggests_the_shipped_one(elsewhere, capsys):
     assert main(["play", "pamper"]) == 2
     err = capsys.readouterr().err

@@ -140,6 +140,29 @@ def test_score_columns_are_named_in_the_games_language():
     assert "solo: not won (won only if X)" in text
 
 
+def test_results_are_named_by_the_games_labels():
+    """A result flow.yaml declares reads as the game's label ``score_<key>`` (and a flag
+    as ``score_<flag>`` / ``score_not_<flag>``); a game with none shows the key."""
+    from compiler.cli.scores import table
+    labels = {"score_actions": {"it": "azioni", "en": "actions"},
+              "score_solo": {"it": "variante in solitario"},
+              "score_not_won": {"it": "non vinta"}}
+    rules = {"game": {"language": "it", "labels": labels}}
+    result = {"game": "g", "player_count": 1, "modules": [], "seed": 1, "winner": [],
+              "scores": [{"player": 0, "total": 3, "breakdown": {}}],
+              "results": {"actions": 165, "turn_count": 2,
+                          "solo": {"won": False, "rule": "won only if X"}}}
+    text = table(result, rules)
+    assert ", azioni: 165, turn count: 2" in text and "actions" not in text
+    assert "variante in solitario: non vinta (won only if X)" in text
+
+
+def test_terraforming_mars_results_are_in_italian(capsys):
+    assert main(["play", "terraforming_mars", "--players", "2", "--seed", "1"]) == 0
+    second = capsys.readouterr().out.splitlines()[1]
+    assert second.startswith("generazioni: ") and ", azioni: " in second
+
+
 def test_pampero_score_columns_have_names(capsys):
     code = main(["play", "pampero", "--players", "2", "--seed", "1"])
     out = capsys.readouterr().out

@@ -40,13 +40,28 @@ def test_replay_shows_each_step_in_the_game_language(capsys):
     log = read_log(path)
     first = log.steps[0]
     assert first["kind"] == "action" and first["option"]["act"] == "play"
-    # players numbered from 1 (the log keeps the engine's 0-based index)
-    assert lines[0].split()[:4] == ["0", "player", str(first["player"] + 1), "action"]
     rules = game_package("terraforming_mars").RULES
+    labels = rules["game"]["labels"]   # game.yaml's label words
+    game = game_package("terraforming_mars").new_game(players=2, seed=log.seed)
+    prompt = game.pending()["prompt"]
     names = rules["records"]["cards"][first["option"]["card"]]["name"]
-    play = rules["game"]["labels"]["play"]["it"]   # game.yaml's label words
-    assert f"{play}: {names.get('it', names['en'])}" in lines[0]
+    # players numbered from 1 (the log keeps the engine's 0-based index); the decision's
+    # kind by its label and its prompt, as `rulesc play` asks it; the option by its names
+    assert lines[0] == (f"    0  giocatore {first['player'] + 1} · {labels['action']['it']}: "
+                        f"{prompt} → {labels['play']['it']}: {names.get('it', names['en'])}")
     assert len(lines) == log.end["steps"] + 1
+    sold = next(line for line in lines if f"· {labels['sell_card']['it']}: " in line)
+    assert "sell_card" not in "\n".join(lines) and "player " not in sold
+
+
+def test_replay_names_a_kind_without_a_label_in_words(capsys):
+    """Pampero has no labels: a decision's kind reads as its id with spaces, and its
+    prompt says what is asked."""
+    assert main(["replay", str(ROOT / "tests" / "golden" / "pampero-2p-base-s1.jsonl")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    tile = next(line for line in lines if "· discard tile: " in line)
+    assert re.search(r"^ +\d+  player \d · discard tile: \S.* → space tb_\w+$", tile), tile
+    assert not any("discard_tile" in line for line in lines)
 
 
 TM_LOG = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
@@ -65,9 +80,11 @@ def test_replay_jumps_to_a_step(capsys):
     name = game_package("terraforming_mars").RULES["records"]["cards"][card]["name"]
     assert main(["replay", str(TM_LOG), "--step", str(step["step"])]) == 0
     out = capsys.readouterr().out
-    # players numbered from 1
-    assert out.startswith(f"step {step['step']}: player {step['player'] + 1} · action")
-    play = game_package("terraforming_mars").RULES["game"]["labels"]["play"]["it"]
+    # players numbered from 1, the decision in the game's words
+    labels = game_package("terraforming_mars").RULES["game"]["labels"]
+    assert out.startswith(f"step {step['step']}: giocatore {step['player'] + 1} · "
+                          f"{labels['action']['it']}: ")
+    play = labels["play"]["it"]
     assert re.search(rf"^\s+\d+\. {play}: {re.escape(name['en'])}$", out, re.M)
 
 

@@ -160,15 +160,52 @@ def test_editor_schema_comment_names_the_right_file() -> None:
         assert errors == [], (file, errors[0].message if errors else "")
 
 
-def test_a_bad_record_is_dropped_alone() -> None:
+def test_an_unknown_key_is_left_out_alone() -> None:
+    """A misspelt key is one schema error: the record is kept without it, so the later
+    stages still resolve and check the record's other fields in the same run."""
     text = (b"kind: tags\nrecords:\n  - {id: fast, name: {en: fast}}\n"
             b"  - {id: slow, nmae: {en: slow}}\n  - {id: odd, name: {en: odd}}\n")
     good, diags = validate([_doc("kinds.yaml", KINDS_YAML), _doc("tags.yaml", text)])
     assert [(d.code, d.span.line, d.span.col) for d in diags] == [("S003", 4, 16)]
     assert "did you mean 'name'?" in diags[0].hint
     tags = good[1]
-    assert [r and r["id"] for r in tags.data["records"]] == ["fast", None, "odd"]
-    assert tags.dropped == {"slow"}
+    assert tags.data["records"][1] == {"id": "slow"} and tags.dropped == set()
+
+
+def test_a_record_wrong_as_a_whole_is_dropped_alone() -> None:
+    text = (b"kind: tags\nrecords:\n  - {id: fast, name: {en: fast}}\n"
+            b"  - {id: Slow, name: {en: slow}}\n  - 3\n  - {nmae: {en: x}}\n"
+            b"  - {id: odd, name: {en: odd}}\n")
+    good, diags = validate([_doc("kinds.yaml", KINDS_YAML), _doc("tags.yaml", text)])
+    assert [(d.code, d.span.line) for d in diags] == [("S003", 4), ("S003", 5), ("S003", 6),
+                                                      ("S003", 6)]
+    tags = good[1]
+    assert [r and r["id"] for r in tags.data["records"]] == ["fast", None, None, None, "odd"]
+    assert tags.dropped == {"Slow"}
+
+
+def test_what_is_kept_fits_the_schema_but_for_missing_keys() -> None:
+    """A definition with an unknown key and neither ``effect`` nor ``value`` breaks a
+    rule between its fields: leaving out the key does not make it fit, so it is left out
+    (the later stages never see a shape the schema does not allow); a record that only
+    lacks a required key is kept, as one whose required value had an error."""
+    text = (b"kind: definitions\nrecords:\n"
+            b"  - {id: d1, phrase: \"a\", text: {en: a}, efect: \"b\"}\n"
+            b"  - {id: d2, phrase: \"c\", text: {en: c}, effect: \"d\", colour: red}\n"
+            b"  - {id: d3, phrase: \"e\", effect: \"f\"}\n")
+    good, diags = validate([_doc("definitions.yaml", text)])
+    assert {d.span.line for d in diags} == {3, 4, 5}
+    records = good[0].data["records"]
+    assert records[0] is None and good[0].dropped == {"d1"}
+    assert records[1] == {"id": "d2", "phrase": "c", "text": {"en": "c"}, "effect": "d"}
+    assert records[2] == {"id": "d3", "phrase": "e", "effect": "f"}
+
+
+def test_an_unknown_key_of_the_file_is_left_out_alone() -> None:
+    text = b"kind: tags\nsorce: {doc: rules}\nrecords:\n  - {id: fast}\n"
+    good, diags = validate([_doc("kinds.yaml", KINDS_YAML), _doc("tags.yaml", text)])
+    assert [(d.code, d.span.line) for d in diags] == [("S003", 2)]
+    assert good[1].data == {"kind": "tags", "records": [{"id": "fast"}]}
 
 
 def test_a_file_level_error_drops_the_document() -> None:

@@ -1,7 +1,9 @@
 """``rulesc build [GAME] [--rules PATH [--on GAME]] [--out DIR] [--check] [--strict]
 [--modules a,b|all [--players N]] [--no-cache]``.
 
-Writes ``<out>/<game>/`` atomically, and only when the data has no error (no diagnostic
+Writes ``<out>/<id>/`` atomically (``id``: the game's id in its game.yaml; ``<out>``:
+``--out``, else ``generated/`` of the rules repository the current folder is in, or of
+the current folder outside one), and only when the data has no error (no diagnostic
 at all with ``--strict``); otherwise nothing is written. Exit 0 ok, 1 errors, stale
 output or no game to build, 2 usage error. What was written goes to stdout; errors and
 what was not built to stderr.
@@ -20,6 +22,7 @@ or ``RULESC_NO_CACHE=1`` bypasses it.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -59,7 +62,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rules", type=Path, help="a rules folder (may be outside this repo)")
     p.add_argument("--on", metavar="GAME", help="build --rules as an expansion of GAME "
                    "into --out/GAME (--out is then required)")
-    p.add_argument("--out", type=Path, help="output folder (default: <root>/generated)")
+    p.add_argument("--out", type=Path, help="output folder; the game goes into OUT/<id> "
+                   "(id: game.yaml's; default: generated/ of the rules repository, or "
+                   "of the current folder outside one)")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when generated/ differs from the data")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
@@ -106,7 +111,7 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
     """Build (or with ``--check`` compare) one game; its exit status 0 or 1."""
     from compiler.sheets import SheetError
 
-    target = (args.out or root / "generated") / game
+    target = (args.out or root / "generated") / package_name(folder, game, base)
     try:
         comp, changed = build(folder, root, target, check_only=args.check,
                               strict=args.strict, base=base, use_cache=not args.no_cache,
@@ -138,6 +143,22 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
     verb = "up to date" if not changed else f"wrote {len(changed)} file(s)"
     print(f"{game}: {verb} in {target}")
     return 0
+
+
+def package_name(folder: Path, game: str, base: Path | None = None) -> str:
+    """The folder (and engine package) a build of ``folder`` writes, under ``--out`` or
+    ``generated/``: the ``id`` its game.yaml gives, so that ``rulesc play ID`` finds it
+    whatever the rules folder is called; else ``game`` (an expansion, built with
+    ``--on GAME``, is GAME's package; a game.yaml with no valid id fails the build)."""
+    from compiler import load
+
+    file = folder / "game.yaml"
+    if base is not None or not file.is_file():
+        return game
+    raw, problem = load.read_file(file, folder.resolve())
+    doc = None if problem else load.load_text(file.name, raw)[0]
+    gid = doc.data.get("id") if doc is not None and isinstance(doc.data, dict) else None
+    return gid if isinstance(gid, str) and re.fullmatch(r"[a-z][a-z0-9_]*", gid) else game
 
 
 def _say(message: str) -> None:

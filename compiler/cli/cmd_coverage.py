@@ -7,7 +7,8 @@ report then covers what loaded; ``rulesc check`` shows the errors).
 
 ``--played N`` (a game in the core language) plays N seeded random games for the base
 game, each module alone and all modules together, and lists every record, trigger and
-option that never fired (``compiler.playtest.played``).
+option that never fired (``compiler.playtest.played``); rules data with errors is not
+played (exit 1).
 """
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ import json
 import sys
 from pathlib import Path
 
-from compiler.cli.common import add_game, all_games, command, games, project_root, rules_dir
+from compiler.cli.common import (
+    add_game,
+    all_games,
+    command,
+    games,
+    print_diagnostics,
+    project_root,
+    rules_dir,
+)
 from compiler.coverage import compilation_report, format_text
 from compiler.pipeline import compile_game
 
@@ -57,6 +66,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"rulesc coverage: no game {args.game!r} (games: {known})", file=sys.stderr)
         return 2
     comp = compile_game(folder, root)
+    if args.played is not None and comp.failed():  # never play rules data with errors
+        print_diagnostics(comp.diagnostics, comp.docs, root=root)
+        print(f"rulesc coverage: {args.game}: the rules data has errors; no game was "
+              "played", file=sys.stderr)
+        return 1
     if args.played is not None:
         return _played(args, comp.ir)
     shown = folder.as_posix()

@@ -85,8 +85,9 @@ def _engine(log: GameLog, args: argparse.Namespace) -> tuple[Any, dict[str, Any]
 
 
 def _print_step(names: Names, n: int, pending: dict[str, Any], option: Any) -> None:
-    print(f"{n:>5}  player {pending['player'] + 1}  {pending['kind']:<14} "
-          f"{names.label(option)}")
+    """One step in the game's words: who decided what (the decision's kind and prompt,
+    as ``rulesc play`` asks it), then the option taken, its records by name."""
+    print(f"{n:>5}  {names.decision(pending)} → {names.label(option)}")
 
 
 def _at_step(game: Any, n: int, names: Names) -> str:
@@ -95,5 +96,4 @@ def _at_step(game: Any, n: int, names: Names) -> str:
     if pending is None:
         return f"step {n}: the game is over\n" + json.dumps(game.scores(), indent=2)
     rows = [f"{i:>3}. {names.label(o)}" for i, o in enumerate(pending["options"], 1)]
-    return "\n".join([f"step {n}: player {pending['player'] + 1} · {pending['kind']}: "
-                      f"{pending['prompt']}", *rows])
+    return "\n".join([f"step {n}: {names.decision(pending)}", *rows])

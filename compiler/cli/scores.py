@@ -4,11 +4,13 @@ Players are numbered from 1 (the JSON output keeps the engine's 0-based indexes)
 rounds are called what the game calls them (``flow.round.name``: generations in
 Terraforming Mars, years in Pampero), and the score columns come in a fixed order: the
 order of the ids in the rules data (setup steps, phases, scoring lines, actions, ...),
-not the order in which a game happened to book them.
+not the order in which a game happened to book them. The results the game declares in
+flow.yaml (``actions: 165``) are named by its labels ``score_<key>`` when it has them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["column_names", "columns", "round_name", "table"]
@@ -70,31 +72,44 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
     out = [f"{result['game']}: {result['player_count']} player(s), modules: "
            f"{', '.join(result['modules']) or 'none'}, seed {result['seed']}",
            f"{says('score_rounds', _plural(rounds['name']))}: {rounds['count']}"
-           + _results(result), line(head), *(line(row) for row in body)]
+           + _results(result, says), line(head), *(line(row) for row in body)]
     player = says("score_player", "player")
     winners = ", ".join(f"{player} {p + 1}" for p in result["winner"]) or \
         says("score_nobody", "nobody")
     out.append(f"{says('score_winner', 'winner')}: {winners}")
     for key, value in (result.get("results") or {}).items():
         if isinstance(value, dict):  # a result with parts: {won: true, rule: "..."}
-            out.append(f"{key}: {_parts(value)}")
+            out.append(f"{_word(says, key)}: {_parts(value, says)}")
     return "\n".join(out)
 
 
-def _parts(value: dict[str, Any]) -> str:
-    """A result with parts: its flags as words (``not won``), its numbers with their key,
-    a text as itself in parentheses: ``not won (won only if Mars is terraformed ...)``."""
-    words = [(k if v else f"not {k}") if isinstance(v, bool) else f"{k} {v}"
+Says = Callable[..., str]
+
+
+def _word(says: Says, key: str) -> str:
+    """A result's key (flow.yaml ``results``) as the game says it: its label
+    ``score_<key>`` in game.yaml (Terraforming Mars: ``score_actions``: azioni), else the
+    key with spaces."""
+    return says(f"score_{key}", key.replace("_", " "))
+
+
+def _parts(value: dict[str, Any], says: Says) -> str:
+    """A result with parts: its flags as words (``not won``; labels ``score_<flag>`` and
+    ``score_not_<flag>``), its numbers with their key, a text as itself in parentheses:
+    ``not won (won only if Mars is terraformed ...)``."""
+    words = [(_word(says, k) if v else says(f"score_not_{k}", f"not {_word(says, k)}"))
+             if isinstance(v, bool) else f"{_word(says, k)} {v}"
              for k, v in value.items() if not isinstance(v, str)]
     texts = [v for v in value.values() if isinstance(v, str)]
     return ", ".join(words) + "".join(f" ({t})" for t in texts)
 
 
-def _results(result: dict[str, Any]) -> str:
-    """The game's plain extra results (numbers) on the header line."""
+def _results(result: dict[str, Any], says: Says) -> str:
+    """The game's plain extra results (numbers) on the header line, each named as the
+    game says it (``_word``)."""
     plain = [(k, v) for k, v in (result.get("results") or {}).items()
              if isinstance(v, (int, str)) and not isinstance(v, bool)]
-    return "".join(f", {k}: {v}" for k, v in plain)
+    return "".join(f", {_word(says, k)}: {v}" for k, v in plain)
 
 
 def _plural(word: str) -> str:

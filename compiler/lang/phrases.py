@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.lang.closest import FUNCTION_WORDS, closest
 from compiler.lang.declare import Definition, Hole
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope
 from compiler.lang.syntax import Syn
@@ -246,17 +247,24 @@ def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
             "'" in best.diag.message else None
         if word not in words:
             return _with_hint(rc, best, word, scope)
-        # the unknown "name" is a word of some phrase: the phrase is misshapen
-        using = [_show(d) for d in same_form if word in d.parts][:6]
-        return rc.fail(syn, "R033", f"no definition matches '{text}'",
-                       hint=f"phrases with '{word}': {', '.join(using)}")
-    phrases = [_show(d) for d in same_form]
-    alike = [_show(d) for d in same_form if len(d.parts) == len(items)][:6]
-    hint = did_you_mean(text, phrases) or \
-        (f"phrases of this length: {', '.join(alike)}" if alike else
-         f"no {'statement' if statement else 'value'} definition of the game has this "
-         "phrase; see the game's definitions.yaml")
-    return rc.fail(syn, "R033", f"no definition matches '{text}'", hint=hint)
+        if word not in FUNCTION_WORDS:  # a word of some phrase: the phrase is misshapen
+            using = [_show(d) for d in closest(rc.decls, [d for d in same_form
+                                                          if word in d.parts], items, 6)]
+            return rc.fail(syn, "R033", f"no definition matches '{text}'",
+                           hint=f"phrases with '{word}': {', '.join(using)}")
+    return rc.fail(syn, "R033", f"no definition matches '{text}'",
+                   hint=_closest_hint(rc, same_form, items, statement))
+
+
+def _closest_hint(rc: RC, same_form: list[Definition], items: list[Syn],
+                  statement: bool) -> str:
+    """R033's hint: the phrases closest to ``items`` (``compiler.lang.closest``), closest
+    first; a word such as 'the', which many phrases hold, says little."""
+    near = [_show(d) for d in closest(rc.decls, same_form, items)]
+    if near:
+        return f"closest phrases: {', '.join(near)}"
+    return (f"no {'statement' if statement else 'value'} definition of the game has this "
+            "phrase; see the game's definitions.yaml")
 
 
 def _spelt_number(rc: RC, syn: Syn, items: list[Syn], scope: Scope,

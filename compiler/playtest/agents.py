@@ -90,9 +90,8 @@ class HumanAgent:
 
 
 def _menu(pending: dict[str, Any], labels: list[str], names: Any = None) -> str:
-    who = names.player(pending["player"]) if names else f"player {pending['player'] + 1}"
-    kind = names.of(pending["kind"]) if names else pending["kind"]
-    head = f"{who} · {kind}: {pending['prompt']}"
+    head = names.decision(pending) if names else \
+        f"player {pending['player'] + 1} · {pending['kind']}: {pending['prompt']}"
     rows = [f"{i:>3}. {text}" for i, text in enumerate(labels, 1)]
     answer = "(number or start of an option; undo, view, quit)"
     return "\n".join([head, *rows, names.said("view_answer", answer) if names else answer])

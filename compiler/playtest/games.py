@@ -181,6 +181,14 @@ class Names:
             text = text.replace("{" + hole + "}", str(value))
         return text
 
+    def decision(self, pending: dict[str, Any]) -> str:
+        """Who decides what, in the game's words: the player, the decision's kind (its
+        label in game.yaml ``labels``, else the id with spaces: ``discard tile``) and its
+        prompt: ``giocatore 1 · azione: ...``."""
+        head = f"{self.player(pending['player'])} · {self.word(pending['kind'])}"
+        prompt = pending.get("prompt")
+        return f"{head}: {prompt}" if prompt else head
+
     def yes_no(self, value: bool) -> str:
         return YES_NO.get(self.lang, ("yes", "no"))[0 if value else 1]
 

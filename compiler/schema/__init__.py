@@ -9,14 +9,16 @@ in a source checkout).
 Every error is mapped back to the ``file:line:col`` of the offending key or value.
 Codes: S001 no ``kind``, S002 unknown kind, S003 schema violation.
 
-A schema error inside one record (``records[i]``) drops only that record (it is replaced
-by ``None`` so positions stay valid); any other error drops the whole document. Later
-stages therefore see only well-formed data and report fewer follow-on errors.
+A schema error leaves out as little as it can (``compiler.schema.prune``): an unknown
+key, or a field with a bad value, is left out of its record, and the record is still
+resolved and checked, so its other mistakes are reported in the same run; a record
+wrong as a whole is left out (replaced by ``None`` so positions stay valid); any other
+error in a document's own keys leaves out the whole document. Later stages therefore
+see only well-formed data, and report no follow-on error of what was left out.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from functools import cache, lru_cache
 from pathlib import Path
@@ -66,27 +68,3 @@ def validate(docs: list[Document]) -> tuple[list[Document], list[Diagnostic]]:
 
     return validate_core(docs)
 
-
-def _prune(doc: Document, paths: list[tuple[object, ...]]) -> Document | None:
-    """A copy of ``doc`` without what holds errors; None if the file's own keys do.
-
-    An error in one field of a record (``records.3.cost``) leaves that field out, so the
-    record's other texts are still resolved and their errors reported in the same run;
-    an error in the record as a whole (a missing or unknown key) leaves the record out.
-    """
-    bad: set[int] = set()
-    fields: dict[int, set[str]] = {}
-    for path in paths:
-        if len(path) < 2 or path[0] != "records" or not isinstance(path[1], int):
-            return None
-        if len(path) >= 3 and isinstance(path[2], str) and path[2] != "id":
-            fields.setdefault(path[1], set()).add(path[2])
-        else:
-            bad.add(path[1])
-    records = [None if i in bad else
-               {k: v for k, v in r.items() if k not in fields[i]}
-               if i in fields and isinstance(r, dict) else r
-               for i, r in enumerate(doc.data["records"])]
-    dropped = {r["id"] for i, r in enumerate(doc.data["records"])
-               if i in bad and isinstance(r, dict) and isinstance(r.get("id"), str)}
-    return dataclasses.replace(doc, data={**doc.data, "records": records}, dropped=dropped)

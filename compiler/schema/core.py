@@ -21,8 +21,9 @@ from compiler.diagnostics import Diagnostic, did_you_mean
 from compiler.lang.declare import CORE_KINDS, RECORD_FIELDS
 from compiler.lang.types import MODIFIER, REACTION, Type, bounds_problem, field_spec, parse_type
 from compiler.load import Document
-from compiler.schema.errors import diagnostic, leaves
+from compiler.schema.errors import diagnostics, leaves
 from compiler.schema.fast import passes
+from compiler.schema.prune import prune
 
 __all__ = ["kind_schema", "validate_core"]
 
@@ -43,8 +44,6 @@ def _core_validator(kind: str) -> Draft202012Validator:
 
 def validate_core(docs: list[Document]) -> tuple[list[Document], list[Diagnostic]]:
     """The well-formed documents (records with errors left out) and every S diagnostic."""
-    from compiler.schema import _prune
-
     good: list[Document] = []
     diags: list[Diagnostic] = []
     kinds: dict[str, dict[str, Any]] = {}
@@ -55,7 +54,7 @@ def validate_core(docs: list[Document]) -> tuple[list[Document], list[Diagnostic
             diags.append(Diagnostic(doc.span(()), "S001", "document has no 'kind:'",
                                     hint="start the file with 'kind: <kind>'"))
         elif kind in CORE_KINDS:
-            kept, errs = _run(_core_validator(kind), doc, _prune)
+            kept, errs = _run(_core_validator(kind), doc)
             diags += errs
             if kept is not None:
                 good.append(kept)
@@ -76,7 +75,7 @@ def validate_core(docs: list[Document]) -> tuple[list[Document], list[Diagnostic
         given = set(doc.data) - {"kind", "records"} if isinstance(doc.data, dict) else set()
         validator = Draft202012Validator(kind_schema(kind, kinds[kind], names, given),
                                          registry=_registry_())
-        kept, errs = _run(validator, doc, _prune)
+        kept, errs = _run(validator, doc)
         diags += errs
         if kept is not None:
             good.append(kept)
@@ -89,17 +88,18 @@ def _registry_() -> Any:
     return _registry()
 
 
-def _run(validator: Draft202012Validator, doc: Document, prune: Any
+def _run(validator: Draft202012Validator, doc: Document
          ) -> tuple[Document | None, list[Diagnostic]]:
-    """The document (pruned of what has errors) and its diagnostics: a document the fast
-    validator passes is kept as it is (``compiler.schema.fast``)."""
+    """The document (pruned of what has errors: ``compiler.schema.prune``) and its
+    diagnostics: a document the fast validator passes is kept as it is
+    (``compiler.schema.fast``)."""
     if passes(validator.schema, doc.data):
         return doc, []
     errors = leaves(validator.iter_errors(doc.data))
     if not errors:
         return doc, []
-    return prune(doc, [tuple(e.absolute_path) for e in errors]), \
-        _one_per_typo([diagnostic(doc, e) for e in errors])
+    return prune(doc, errors, validator), \
+        _one_per_typo([d for e in errors for d in diagnostics(doc, e)])
 
 
 def _one_per_typo(diags: list[Diagnostic]) -> list[Diagnostic]:

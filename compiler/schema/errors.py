@@ -15,9 +15,10 @@ from jsonschema.exceptions import ValidationError, best_match, relevance
 from compiler.diagnostics import Diagnostic, did_you_mean
 from compiler.load import Document
 
-__all__ = ["diagnostic", "leaves"]
+__all__ = ["UNKNOWN", "diagnostic", "diagnostics", "leaves", "unknown_keys"]
 
 _YAML11_BOOL = ("yes", "no", "on", "off", "y", "n")
+UNKNOWN = ("additionalProperties", "unevaluatedProperties")
 _TYPES = {"integer": "a whole number", "number": "a number", "string": "a text",
           "boolean": "true or false", "object": "a mapping (key: value)",
           "array": "a list", "null": "nothing"}
@@ -29,12 +30,23 @@ def leaves(errors: Iterable[ValidationError]) -> list[ValidationError]:
     return sorted(out, key=lambda e: [str(p) for p in e.absolute_path])
 
 
+def diagnostics(doc: Document, err: ValidationError) -> list[Diagnostic]:
+    """The diagnostics of one validation error in ``doc``: one per unknown key (a mapping
+    with two unknown keys is two mistakes, each reported at its key)."""
+    if err.validator in UNKNOWN:
+        path = tuple(err.absolute_path)
+        where = describe(doc, path)
+        return [_unknown_key(doc, err, path, where, key) for key in unknown_keys(err)]
+    return [diagnostic(doc, err)]
+
+
 def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
-    """The S003 diagnostic for one validation error in ``doc``."""
+    """The S003 diagnostic for one validation error in ``doc`` (of an unknown key: the
+    first one)."""
     path = tuple(err.absolute_path)
     where = describe(doc, path)
-    if err.validator in ("additionalProperties", "unevaluatedProperties"):
-        return _unknown_key(doc, err, path, where)
+    if err.validator in UNKNOWN:
+        return _unknown_key(doc, err, path, where, (unknown_keys(err) or [""])[0])
     if err.validator == "required":
         missing = _missing(err)
         return Diagnostic(doc.span(path), "S003", f"{where}: missing required key "
@@ -80,12 +92,16 @@ def _record_name(doc: Document, index: int) -> str:
     return f"records[{index}]"
 
 
-def _unknown_key(doc: Document, err: ValidationError, path: tuple[Any, ...],
-                 where: str) -> Diagnostic:
-    allowed = sorted((err.schema.get("properties") or {}).keys())
+def unknown_keys(err: ValidationError) -> list[str]:
+    """The keys of an unknown-key error's mapping that its schema does not name."""
+    allowed = (err.schema.get("properties") or {}) if isinstance(err.schema, dict) else {}
     inst = err.instance if isinstance(err.instance, dict) else {}
-    extra = [k for k in inst if k not in allowed]
-    key = str(extra[0]) if extra else ""
+    return [str(k) for k in inst if k not in allowed]
+
+
+def _unknown_key(doc: Document, err: ValidationError, path: tuple[Any, ...],
+                 where: str, key: str) -> Diagnostic:
+    allowed = sorted((err.schema.get("properties") or {}).keys())
     span = doc.key_span(path + (key,)) if key else doc.span(path)
     hint = did_you_mean(key, allowed) or "allowed keys here: " + ", ".join(allowed)
     return Diagnostic(span, "S003", f"unknown key {_show(key)} in {where}", hint=hint)

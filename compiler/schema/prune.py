@@ -1,0 +1,106 @@
+"""What the schema stage keeps of a document that has schema errors.
+
+Every diagnostic of a run is reported in that run: a record with one schema error is
+still resolved and checked with the fields it has right, so that its other mistakes
+(an unknown id, an effect no definition matches) show up beside the schema error. What
+is left out, from the outside in:
+
+- an unknown key (a record's, or the document's own: ``costs: 3``, ``sorce:``): that
+  key alone;
+- a field whose value has an error (``records.3.cost``): that field alone;
+- a record whose error is the record's as a whole (not a mapping, a bad ``id``, a rule
+  between its fields): that record (it is replaced by ``None``, so positions stay valid,
+  and its id is kept in ``Document.dropped``);
+- any other error of the document's own keys: the whole document.
+
+A record that only lacks a required key other than its ``id`` is kept (as one whose
+required value had an error): the later stages read every field as optional. What is
+kept is validated again, and a record (or document) that still does not fit is left
+out, so the later stages see only data of the schema's shape, less some fields. The
+diagnostics are the first validation's; a document with any of them has errors, so
+``rulesc build`` writes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from compiler.load import Document
+from compiler.schema.errors import UNKNOWN, unknown_keys
+
+__all__ = ["prune"]
+
+
+def prune(doc: Document, errors: list[ValidationError],
+          validator: Draft202012Validator) -> Document | None:
+    """A copy of ``doc`` without what holds ``errors``; None if the document's own keys
+    hold one that is not an unknown key."""
+    cut = _cuts(errors)
+    if cut is None:
+        return None
+    top, fields, bad = cut
+    data = {k: v for k, v in doc.data.items() if k not in top}
+    if "records" in data:
+        data["records"] = _records(data["records"], fields, bad)
+    for err in validator.iter_errors(data):  # what still does not fit is left out
+        index = _record_index(tuple(err.absolute_path))
+        if index is None:
+            return None
+        if not _lacks_a_key(err):
+            bad.add(index)
+    if bad:
+        data["records"] = _records(data["records"], {}, bad)
+    dropped = {r["id"] for i, r in enumerate(doc.data.get("records") or [])
+               if i in bad and isinstance(r, dict) and isinstance(r.get("id"), str)}
+    return dataclasses.replace(doc, data=data, dropped=dropped)
+
+
+def _cuts(errors: list[ValidationError]
+          ) -> tuple[set[str], dict[int, set[str]], set[int]] | None:
+    """What to leave out for ``errors``: the document's unknown keys, each record's
+    fields (unknown or with a bad value), and the records left out whole; None for an
+    error in the document's own keys that is not an unknown key."""
+    top: set[str] = set()
+    fields: dict[int, set[str]] = {}
+    bad: set[int] = set()
+    for err in errors:
+        path = tuple(err.absolute_path)
+        index = _record_index(path)
+        if index is None:
+            if path or err.validator not in UNKNOWN:
+                return None
+            top.update(set(unknown_keys(err)))
+        elif len(path) >= 3 and isinstance(path[2], str) and path[2] != "id":
+            fields.setdefault(index, set()).add(path[2])
+        elif len(path) == 2 and err.validator in UNKNOWN:
+            fields.setdefault(index, set()).update(set(unknown_keys(err)))
+        elif not _lacks_a_key(err):
+            bad.add(index)
+    return top, fields, bad
+
+
+def _records(records: list[Any], fields: dict[int, set[str]], bad: set[int]) -> list[Any]:
+    """``records`` with the ``bad`` ones replaced by None and ``fields`` left out."""
+    return [None if i in bad else
+            {k: v for k, v in r.items() if k not in fields[i]}
+            if i in fields and isinstance(r, dict) else r
+            for i, r in enumerate(records)]
+
+
+def _lacks_a_key(err: ValidationError) -> bool:
+    """Whether ``err`` is a record's missing required key, other than its ``id`` (a
+    record with no id is left out)."""
+    return (err.validator == "required" and len(err.absolute_path) == 2
+            and isinstance(err.instance, dict) and "id" in err.instance)
+
+
+def _record_index(path: tuple[Any, ...]) -> int | None:
+    """The index of the record ``path`` lies in (``records.3.cost``: 3), or None."""
+    if len(path) >= 2 and path[0] == "records" and isinstance(path[1], int):
+        return path[1]
+    return None
+
