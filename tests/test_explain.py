@@ -125,3 +125,19 @@ def test_modules_named_apart_by_their_gloss(capsys):
     out = capsys.readouterr().out
     assert "Requires: Extra Scoring Tiles (Clear Skies)." in out
     assert "Not with: Extra Scoring Tiles (Project Verne)." in out
+
+
+def test_a_phase_lists_the_modules_that_change_it(capsys):
+    # Variante bozza: in the research phase each player keeps one of 4 cards and passes
+    # the rest, "in senso orario" or "antiorario" by generation; the solo variant has no
+    # first player to pass (phase 1 only moves the generation on).
+    code, out, _ = explain(capsys, "phase:research", "--lang", "it")
+    assert code == 0
+    assert "Con Variante draft: Cambia «Ricerca (draft)»:" in out
+    assert "passa le altre al giocatore successivo" in out
+    _, out, _ = explain(capsys, "phase:player_order", "--lang", "en")
+    assert "With Solo game: Changes “Player order”:" in out
+    _, out, _ = explain(capsys, "setup:beginner_corporation", "--lang", "en")
+    assert "With Standard corporations: Changes “Standard corporations”:" in out
+    _, out, _ = explain(capsys, "setup:first_player", "--lang", "en")
+    assert "With " not in out  # no module changes it

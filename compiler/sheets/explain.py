@@ -13,7 +13,7 @@ from typing import Any
 
 from compiler.sheets.fields import Fields, citation
 from compiler.sheets.flow import _step, score_text, when_text
-from compiler.sheets.modules import _sheet_section, changed_text, module_facts
+from compiler.sheets.modules import _sheet_section, changed_text, module_facts, step_changes
 from compiler.sheets.select import changed_by
 from compiler.sheets.sheet import _intro, section_items
 from compiler.sheets.speak import Speaker, lower_first, sentence
@@ -22,6 +22,7 @@ __all__ = ["candidates", "find", "lines", "location", "source"]
 
 IR = dict[str, Any]
 FLOW = {"setup": "setup", "phase": "phases", "end": "end.steps", "scoring": "scoring"}
+MODULE_SECTION = {"setup": "setup", "phase": "phases", "end": "end_steps"}
 
 
 def _steps(ir: IR, kind: str) -> list[dict[str, Any]]:
@@ -145,4 +146,7 @@ def _flow_lines(sp: Speaker, kind: str, ident: str) -> list[str]:
         out.append(sp.w["end_when"].format(cond=lower_first(sp.value(trees["end.when"]))))
     if f"{prefix}.{index}.when" in trees and item["text"] == "":
         out.append(when_text(sp, trees[f"{prefix}.{index}.when"]))
+    if kind in MODULE_SECTION:  # "Con Variante draft: Cambia «Ricerca (draft)»: ..."
+        out += [sp.w["explain_change"].format(module=sp.name("modules", mid), text=text)
+                for mid, text in step_changes(sp, MODULE_SECTION[kind], ident)]
     return out

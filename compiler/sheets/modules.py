@@ -91,8 +91,10 @@ def _play(sp: Speaker, m: dict[str, Any]) -> list[str]:
     return out
 
 
-def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...]) -> list[str]:
-    """The module's changes to the steps of ``sections`` (setup, phases, end_steps)."""
+def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...],
+           only: str | None = None) -> list[str]:
+    """The module's changes to the steps of ``sections`` (setup, phases, end_steps);
+    with ``only``, those of the step with that id (``rulesc explain phase:ID``)."""
     w, out = sp.w, []
     trees = (((sp.ir.get("texts") or {}).get("records") or {}).get("modules") or {}) \
         .get(mid) or {}
@@ -105,6 +107,8 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...]) 
         change = m.get(section) or {}
         index = {s.get("id"): i for i, s in enumerate(steps or []) if isinstance(s, dict)}
         for sid in change.get("remove") or []:
+            if only is not None and sid != only:
+                continue
             step = (steps or [])[index[sid]] if sid in index else {}
             what = sp.pick(step.get("name")) or lower_first(
                 step_text(sp, base_trees, f"{prefix}.{index.get(sid)}")) or \
@@ -113,6 +117,8 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...]) 
                 out.append(w["module_remove"].format(step=what))
         for key in ("replace", "add"):
             for i, s in enumerate(change.get(key) or []):
+                if only is not None and s.get("id") != only:
+                    continue
                 text = lower_first(step_text(sp, trees, f"{section}.{key}.{i}"))
                 if f"{section}.{key}.{i}.when" in trees:
                     text += " " + when_text(sp, trees[f"{section}.{key}.{i}.when"])
@@ -120,6 +126,14 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...]) 
                 frame = w[f"module_{key}"] if name else w[f"module_{key}_plain"]
                 out.append(frame.format(step=name, text=text))
     return out
+
+
+def step_changes(sp: Speaker, section: str, sid: str) -> list[tuple[str, str]]:
+    """``(module id, text)`` of every module that removes, replaces or adds the step
+    ``sid`` of ``section`` (setup, phases, end_steps), in the order of the modules."""
+    mods = (sp.ir.get("records") or {}).get("modules") or {}
+    return [(mid, text) for mid, m in mods.items() if isinstance(m, dict)
+            for text in _steps(sp, mid, m, (section,), only=sid)]
 
 
 def _rules(sp: Speaker, mid: str, m: dict[str, Any]) -> list[str]:
