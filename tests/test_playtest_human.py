@@ -335,3 +335,16 @@ def test_an_italian_game_s_view_and_prompts_are_in_italian():
     assert _said(SimpleNamespace(rules={"game": {"language": "en"}}),
                  "reaction_order_prompt", "which effect resolves first") == \
         "which effect resolves first"
+
+
+def test_menu_words_in_the_game_language(monkeypatch, capsys):
+    # Terraforming Mars's labels give the menu's words in Italian (annulla, vista, esci);
+    # the English ones work too.
+    monkeypatch.setattr("sys.stdin", io.StringIO("999\nzzz\nvista\nannulla\n1\nundo\nesci\n"))
+    code = main(["play", "terraforming_mars", "--agent", "human,random", "--seed", "1"])
+    out = capsys.readouterr().out
+    assert code != 0  # the human quit
+    assert "(numero o inizio di un'opzione; annulla, vista, esci)" in out
+    assert "nessuna opzione 999: scegli da 1 a" in out
+    assert "nessuna opzione comincia con «zzz»" in out
+    assert "niente da annullare" in out and "annullato: di nuovo al passo" in out

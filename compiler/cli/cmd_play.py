@@ -118,7 +118,9 @@ def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
     agents = make_agents(args.agent, args.players, args.seed, human)
     log = GameLog(args.game, args.players, modules, args.seed, [a.name for a in agents])
     try:
-        game = play(game, agents, package.load, log, lambda text: print(text))
+        game = play(game, agents, package.load, log,
+                    lambda key, english, **holes: print(
+                        names.said(key, english.format(**holes), **holes)))
     finally:
         if args.log is not None:
             log.save(args.log)

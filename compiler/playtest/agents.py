@@ -73,7 +73,7 @@ class HumanAgent:
             line = self.stdin.readline()
             if not line:
                 raise QuitGame("input ended")
-            answer, message = parse_answer(line, labels)
+            answer, message = parse_answer(line, labels, self.names)
             if answer == "undo":
                 return UNDO
             if answer == "view":
@@ -97,31 +97,60 @@ def _menu(pending: dict[str, Any], labels: list[str], names: Any = None) -> str:
     return "\n".join([head, *rows, names.said("view_answer", answer) if names else answer])
 
 
-def parse_answer(line: str, labels: list[str]) -> tuple[int | str | None, str]:
-    """``(index, "")`` for a valid choice, ``("undo"|"view", "")``, or ``(None, why)``.
+COMMANDS = ("undo", "view", "quit")
+"""The menu's own words; a game's labels ``menu_undo``, ``menu_view``, ``menu_quit`` add
+its language's word for each (Terraforming Mars: annulla, vista, esci)."""
+
+
+def parse_answer(line: str, labels: list[str], names: Any = None
+                 ) -> tuple[int | str | None, str]:
+    """``(index, "")`` for a valid choice, ``("undo"|"view", "")``, or ``(None, why)``
+    (``why`` in the game's language when ``names`` give its words: ``answer_*``).
 
     A number counts from 1; otherwise the text must start exactly one label (case and
     surrounding blanks ignored; a label equal to the text wins). Raises QuitGame on quit.
+    A command word (``COMMANDS``, in English or in the game's words) wins over a label.
     """
+    def said(key: str, english: str, **holes: Any) -> str:
+        if names is None:
+            return english.format(**holes)
+        return str(names.said(key, english.format(**holes), **holes))
+
     text = line.strip().lower()
-    if text in ("quit", "exit"):
+    command = _command(text, names)
+    if command == "quit":
         raise QuitGame("quit")
-    if text in ("undo", "view"):
-        return text, ""
+    if command is not None:
+        return command, ""
     if text.isdigit():
         n = int(text)
         if 1 <= n <= len(labels):
             return n - 1, ""
-        return None, f"no option {n}: choose 1-{len(labels)}"
+        return None, said("answer_no_option", "no option {n}: choose 1-{last}", n=n,
+                          last=len(labels))
     if not text:
-        return None, "type a number, the start of an option, undo, view or quit"
+        return None, said("answer_help", "type a number, the start of an option, undo, "
+                          "view or quit")
     hits = [i for i, lab in enumerate(labels) if lab.lower().startswith(text)]
     exact = [i for i in hits if labels[i].lower() == text]
     if len(hits) == 1 or len(exact) == 1:
         return (exact or hits)[0], ""
     if not hits:
-        return None, f"no option starts with '{line.strip()}'"
-    return None, f"'{line.strip()}' fits {len(hits)} options: type more, or the number"
+        return None, said("answer_no_prefix", "no option starts with '{text}'",
+                          text=line.strip())
+    return None, said("answer_ambiguous", "'{text}' fits {n} options: type more, or the "
+                      "number", text=line.strip(), n=len(hits))
+
+
+def _command(text: str, names: Any) -> str | None:
+    """The menu command ``text`` names (``exit`` is ``quit`` too), or None."""
+    if text == "exit":
+        return "quit"
+    for command in COMMANDS:
+        own = names.said(f"menu_{command}", command).strip().lower() if names else command
+        if text in (command, own):
+            return command
+    return None
 
 
 AGENTS = ("human", "random")

@@ -23,10 +23,11 @@ __all__ = ["play", "player_view", "value_text"]
 
 
 def play(game: Any, agents: Sequence[Agent], load: Callable[[dict[str, Any]], Any],
-         log: GameLog, say: Callable[[str], None] | None = None) -> Any:
+         log: GameLog, say: Callable[..., None] | None = None) -> Any:
     """Answer every decision with the seat's agent until the game is over; returns the
     game (another object when ``undo`` reloaded it). ``log`` gets each decision and, at
-    the end, the scores. ``say`` reports what an undo did (to the human's terminal).
+    the end, the scores. ``say(key, english, **holes)`` reports what an undo did (to the
+    human's terminal; ``key`` names the game's label for it: ``undo_nothing``, ``undo_done``).
 
     Raises RulesError from the engine and QuitGame when a human stops.
     """
@@ -38,7 +39,8 @@ def play(game: Any, agents: Sequence[Agent], load: Callable[[dict[str, Any]], An
             saved.append((len(log.steps), pending["player"], game.to_json()))
         option = agent.choose(game)
         if option is UNDO:
-            game = _undo(game, saved, pending["player"], load, log, say or (lambda _: None))
+            game = _undo(game, saved, pending["player"], load, log,
+                         say or (lambda *_, **__: None))
             continue
         log.add(pending, option)
         game.apply(option)
@@ -48,17 +50,17 @@ def play(game: Any, agents: Sequence[Agent], load: Callable[[dict[str, Any]], An
 
 def _undo(game: Any, saved: list[tuple[int, int, dict[str, Any]]], player: int,
           load: Callable[[dict[str, Any]], Any], log: GameLog,
-          say: Callable[[str], None]) -> Any:
+          say: Callable[..., None]) -> Any:
     """Reload the state before ``player``'s previous decision (or stay put if none)."""
     saved.pop()  # the decision being asked now
     while saved and saved[-1][1] != player:
         saved.pop()
     if not saved:
-        say("nothing to undo")
+        say("undo_nothing", "nothing to undo")
         return game
     step, _, state = saved.pop()
     log.truncate(step)
-    say(f"undone: back to step {step}")
+    say("undo_done", "undone: back to step {step}", step=step)
     return load(state)
 
 
