@@ -48,7 +48,7 @@ def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
     if f"{prefix}.when" in trees:
         text = f"{text} {when_text(sp, trees[prefix + '.when'])}".strip()
     return {"id": str(step.get("id", "")), "title": title,
-            "name": sp.pick(step.get("name")) if step.get("name") else "",
+            "name": upper_first(sp.pick(step.get("name"))) if step.get("name") else "",
             "text": text, "source": citation(sp, step), "prov": []}
 
 
@@ -88,7 +88,7 @@ def flow(sp: Speaker) -> dict[str, Any]:
         if str(s.get("id", "")) in off:   # the count of a kind the selection turns off
             continue
         tree = trees.get(f"scoring.{i}.amount", trees.get(f"scoring.{i}.lines"))
-        scoring.append({"id": str(s.get("id", "")), "name": sp.pick(s.get("name")),
+        scoring.append({"id": str(s.get("id", "")), "name": upper_first(sp.pick(s.get("name"))),
                         "text": score_text(sp, tree),
                         "source": citation(sp, s), "prov": []})
     phases_title = sp.w["sec_phases"].format(**sp.rounds) if sp.round \

@@ -68,6 +68,9 @@ class Speaker(Forms):
         """A player's sheet: no ids, no sources, no data; nameless records left out."""
         self.leaks: set[str] = set()
         """What the text had to show by its data name (no words for it in the data)."""
+        self.foreign: set[str] = set()
+        """The names said in another language, for want of a form in this one (a page
+        that shows one carries the ``names_note``)."""
         self.w = words(lang)
         texts = ir.get("texts") or {}
         self.defs: dict[str, Any] = texts.get("defs") or {}
@@ -113,6 +116,7 @@ class Speaker(Forms):
         return bool((self.kinds.get(kind) or {}).get("name"))
 
     def has_lang(self, names: Any) -> bool:
+        """Whether ``names`` has a form in this language (a plain text is taken as one)."""
         return isinstance(names, str) or isinstance(names, dict) and self.lang in names
 
     def record(self, kind: str | None, rid: Any) -> dict[str, Any]:
@@ -138,7 +142,10 @@ class Speaker(Forms):
         one = rec.get("name_one")
         if not rec.get("name"):
             self.leaks.add(f"id {rid}")
-        text = self.pick(one) if form == "one" and one else self.pick(rec.get("name"), str(rid))
+        names = one if form == "one" and one else rec.get("name")
+        text = self.pick(names, str(rid))
+        if names and not self.has_lang(names):
+            self.foreign.add(text)
         if not gloss:
             text = _GLOSS.sub("", text) or text
         if article:
