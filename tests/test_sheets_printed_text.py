@@ -31,6 +31,88 @@ def _text(fragment: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", fragment)).strip()
 
 
+# ---- 1. Italian grammar of the phrases ----------------------------------------------------
+
+@pytest.mark.parametrize("name", ["reference.it.html", "cards.it.html", "designer.it.html",
+                                  "modules.it.html", "quick.it.html"])
+def test_pampero_may_takes_an_infinitive(name):
+    """"may (build electrical_pole on the same line)" (Cardal Transmission Project: "you
+    may build an electrical pole on the same line") reads "puoi costruire", never the
+    imperative after "puoi"."""
+    text = page("pampero", name)
+    assert not re.search(r"\b[Pp]uoi (costruisci|paga|guadagna|scegli|avanza|prendi)\b",
+                         text), re.findall(r"[Pp]uoi \w+ \w+", text)
+
+
+@pytest.mark.parametrize("game", ["pampero", "terraforming_mars", "love_letter"])
+def test_every_puoi_is_followed_by_an_infinitive(game):
+    """Whatever effect follows "puoi" on any Italian page is in the infinitive (a
+    definition used after "puoi {e:inf}" without a ``text_inf`` would show here)."""
+    for name in ("reference.it.html", "designer.it.html", "cards.it.html",
+                 "modules.it.html", "quick.it.html"):
+        verbs = re.findall(r"\b[Pp]uoi (\w+)", page(game, name))
+        wrong = [v for v in verbs if not re.search(r"(re|r[lm][aeio]|rne|rci)$", v)]
+        assert not wrong, (name, wrong)
+
+
+def test_pampero_may_infinitive_on_the_cards():
+    text = page("pampero", "cards.it.html")
+    assert "Costruisci un palo elettrico. Puoi costruire un palo elettrico sulla stessa " \
+           "linea." in text
+    ref = page("pampero", "reference.it.html")
+    # a company tile: "you may pay 2 energy to take one battery"
+    assert "Puoi pagare 2 energia e guadagnare 1 batteria." in ref
+    # English keeps "you may" + the bare verb
+    assert "You may build an electrical pole on the same connection line." in \
+        page("pampero", "cards.en.html")
+
+
+def test_pampero_per_each_of_your_items():
+    """"gain 10 $ per venture capital tile you hold": "per ogni tua tessera", never
+    "per ogni i tuoi tessere"."""
+    ref = page("pampero", "reference.it.html")
+    assert "per ogni tua tessera capitale di rischio" in ref
+    assert "per ogni tua carta mercato Argentina" in page("pampero", "designer.it.html")
+    for text in (ref, page("pampero", "designer.it.html")):
+        assert not re.search(r"per ogni (i|le) (tuoi|tue)\b", text)
+
+
+def test_pampero_counts_of_your_pieces_agree():
+    """Objective "Have 2 or more transformers on each sector B1 and B2" (Clear Skies,
+    Objective Cards Explained) and "7 wind farms on the board": the noun is plural after
+    the number and the possessive takes no article there."""
+    ref = page("pampero", "reference.it.html")
+    assert "Almeno 2 tuoi trasformatori in settore B1 e almeno 2 tuoi trasformatori in " \
+           "settore B2" in ref
+    assert "almeno 7 tuoi parchi eolici sul tabellone" in ref.lower()
+    assert "almeno 5 tue torri elettriche in zona a" in ref.lower()
+    for text in (ref, page("pampero", "designer.it.html")):
+        assert not re.search(r"\d+ (i|le) (tuoi|tue)\b", text)
+        assert "tuoi parco eolico" not in text and "tuoi trasformatore " not in text
+    en = page("pampero", "reference.en.html")
+    assert "At least 2 of your transformers in sector B1" in en
+    assert "at least 7 of your wind farms on the board" in en.lower()
+
+
+def test_pampero_pieces_take_their_gender():
+    """An electrical tower is feminine: "una torre elettrica", never "un torre"."""
+    for name in ("reference.it.html", "designer.it.html", "cards.it.html"):
+        text = page("pampero", name)
+        assert "un torre" not in text and "un tuo torre" not in text
+
+
+# ---- 2. a comparison in a clause has its verb ---------------------------------------------
+
+def test_credicor_condition_reads_with_its_verb():
+    """CrediCor (shared/data setup.json, R08): after paying for a card or standard project
+    costing at least 20 M€, gain 4 M€."""
+    it = page("terraforming_mars", "cards.it.html")
+    assert "se l'hai giocata tu e il suo costo stampato è almeno 20: guadagna 4 M€." in it
+    assert "costo stampato almeno 20" not in it
+    en = page("terraforming_mars", "cards.en.html")
+    assert "printed cost is at least 20" in en
+
+
 # ---- 3. step names start with a capital letter --------------------------------------------
 
 def test_step_names_start_with_a_capital():

@@ -27,7 +27,7 @@ def when_text(sp: Speaker, tree: Any) -> str:
         first = tree["b"]["lit"] + (1 if tree["o"] == ">" else 0)
         if tree["o"] in (">", ">=") and sp.round:
             return upper_first(sp.w["from_round"].format(**sp.rounds, n=first))
-    return sp.w["step_when"].format(cond=sp.value(tree))
+    return sp.w["step_when"].format(cond=sp.condition(tree))
 
 
 def score_text(sp: Speaker, tree: Any) -> str:
@@ -71,7 +71,7 @@ def flow(sp: Speaker) -> dict[str, Any]:
     end = fl.get("end") or {}
     lines = []
     if "end.when" in trees:
-        lines.append(sp.w["end_when"].format(cond=sp.value(trees["end.when"])))
+        lines.append(sp.w["end_when"].format(cond=sp.condition(trees["end.when"])))
     if end.get("finish_round") and sp.round:
         lines.append(sp.w["finish_round"].format(**sp.rounds))
     if end.get("max_rounds"):
